@@ -26,7 +26,10 @@ const host = {
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  external: ['vscode', './core.js'],
+  external: ['vscode'],
+  // Prefer ES module builds (zod ships both): they tree-shake, CJS builds do not.
+  mainFields: ['module', 'main'],
+  conditions: ['import', 'module'],
 };
 
 const builds = [

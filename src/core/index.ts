@@ -1,1 +1,19 @@
-export {};
+/**
+ * Entry of the lazily loaded core bundle (dist/core.js): undici, the zod schemas and the API clients. The activation
+ * bundle requires it on first use only, through src/lazy.ts.
+ */
+import { DEFAULT_HTTP_OPTIONS, HttpClient, type HttpOptions } from './http';
+import { IndexerClient } from './indexer/client';
+
+export * from './errors';
+export { HttpClient, DEFAULT_HTTP_OPTIONS } from './http';
+export type { HttpOptions, HttpLogEntry } from './http';
+export { IndexerClient } from './indexer/client';
+export * as schemas from './indexer/schemas';
+export { pageInfo, PageTrail, clampLimit, MAX_LIMIT, DEFAULT_LIMIT } from './indexer/paging';
+export type { PageRequest, PageInfo } from './indexer/paging';
+
+export function createIndexerClient(baseUrl: string, options: Partial<Omit<HttpOptions, 'service'>> = {}): IndexerClient {
+  const http = new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'indexer' });
+  return new IndexerClient(baseUrl, http);
+}

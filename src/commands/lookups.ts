@@ -1,0 +1,254 @@
+/**
+ * Lookup commands. Each accepts its arguments (for links, other features and tests) or asks for them with an input
+ * box that validates as the user types. Bad input is refused before any request, with the reason.
+ * Each resolves to the opened document's URI, or undefined when cancelled or failed.
+ */
+import * as vscode from 'vscode';
+import {
+  classify,
+  describeUnrecognised,
+  parseAccount,
+  parseCollectionAddress,
+  parseCollectionName,
+  parseDenom,
+  parseHeight,
+  parseMsgTypes,
+  parseTokenId,
+  parseTxHash,
+  type LookupTarget,
+  type Parsed,
+} from '../core/validate';
+import type { ResultDocuments } from '../documents/resultDocuments';
+import type { AccountView, Query } from '../documents/queries';
+
+type Uri = vscode.Uri | undefined;
+
+/** Shows why an argument was refused. */
+function refuse(error: string): undefined {
+  void vscode.window.showErrorMessage(vscode.l10n.t('Initia: {0}', error));
+  return undefined;
+}
+
+/** Validates a given argument, or asks for one. Returns undefined when refused or dismissed. */
+async function obtain<T>(arg: unknown, parse: (s: string) => Parsed<T>, prompt: string, placeHolder: string): Promise<T | undefined> {
+  if (arg !== undefined && arg !== null && arg !== '') {
+    const parsed = parse(String(arg));
+    return parsed.ok ? parsed.value : refuse(parsed.error);
+  }
+  const input = await vscode.window.showInputBox({
+    prompt,
+    placeHolder,
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      if (!value.trim()) return undefined;
+      const parsed = parse(value);
+      return parsed.ok ? undefined : parsed.error;
+    },
+  });
+  if (input === undefined || !input.trim()) return undefined;
+  const parsed = parse(input);
+  return parsed.ok ? parsed.value : refuse(parsed.error);
+}
+
+/** An optional message-type filter: an array or a comma/space separated string; empty means none. */
+async function obtainMsgs(arg: unknown, askIfMissing: boolean): Promise<string[] | null> {
+  if (Array.isArray(arg)) arg = arg.join(',');
+  if (typeof arg === 'string' && arg.trim()) {
+    const parsed = parseMsgTypes(arg);
+    return parsed.ok ? parsed.value : (refuse(parsed.error) ?? null);
+  }
+  if (!askIfMissing) return [];
+  const input = await vscode.window.showInputBox({
+    prompt: vscode.l10n.t('Filter by message types (optional): fully qualified names, separated by commas'),
+    placeHolder: 'cosmos.bank.v1beta1.MsgSend, initia.move.v1.MsgExecute',
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const parsed = parseMsgTypes(value);
+      return parsed.ok ? undefined : parsed.error;
+    },
+  });
+  if (input === undefined) return null;
+  const parsed = parseMsgTypes(input);
+  return parsed.ok ? parsed.value : (refuse(parsed.error) ?? null);
+}
+
+const ACCOUNT_VIEWS: Array<{ view: AccountView | 'filtered'; label: string; description: string }> = [
+  { view: 'txs', label: '$(list-flat) Transactions', description: 'every transaction that involves the account' },
+  { view: 'signed', label: '$(edit) Signed transactions', description: 'only those the account signed' },
+  { view: 'filtered', label: '$(filter) Transactions by message type…', description: 'e.g. cosmos.bank.v1beta1.MsgSend' },
+  { view: 'nfts', label: '$(file-media) NFTs', description: 'tokens the account owns' },
+  { view: 'collections', label: '$(library) NFT collections', description: 'collections the account holds tokens of' },
+  { view: 'internal', label: '$(debug-step-into) Internal EVM transactions', description: 'EVM rollups only' },
+];
+
+function isAccountView(v: unknown): v is AccountView {
+  return typeof v === 'string' && ['txs', 'signed', 'nfts', 'collections', 'internal'].includes(v);
+}
+
+export class LookupCommands {
+  constructor(private readonly documents: ResultDocuments) {}
+
+  register(): vscode.Disposable[] {
+    const r = (id: string, fn: (...args: unknown[]) => Promise<Uri>): vscode.Disposable => vscode.commands.registerCommand(id, fn);
+    return [
+      r('initia.lookup', (input) => this.lookup(input)),
+      r('initia.lookupTransaction', (hash) => this.lookupTransaction(hash)),
+      r('initia.lookupBlock', (height) => this.lookupBlock(height)),
+      r('initia.lookupTxsByHeight', (height, msgs) => this.lookupTxsByHeight(height, msgs)),
+      r('initia.lookupAccount', (account, view, msgs) => this.lookupAccount(account, view, msgs)),
+      r('initia.lookupCollection', (addressOrName) => this.lookupCollection(addressOrName)),
+      r('initia.lookupCollectionTokens', (address, orderBy) => this.lookupCollectionTokens(address, orderBy)),
+      r('initia.lookupNftHistory', (address, tokenId) => this.lookupNftHistory(address, tokenId)),
+      r('initia.showRichList', (denom) => this.showRichList(denom)),
+      r('initia.showBlocks', () => this.open({ op: 'blocks' })),
+      r('initia.showTransactions', (msgs) => this.showTransactions(msgs)),
+      r('initia.showEvmTransactions', () => this.open({ op: 'evmTxs' })),
+      r('initia.showCollections', () => this.open({ op: 'collections' })),
+      r('initia.showStatus', () => this.open({ op: 'status' })),
+    ];
+  }
+
+  private open(query: Query): Promise<Uri> {
+    return this.documents.open(query);
+  }
+
+  /** One box for anything pasted: recognises it, asks only when it is ambiguous. */
+  async lookup(input?: unknown): Promise<Uri> {
+    let text = typeof input === 'string' ? input : undefined;
+    if (text === undefined) {
+      text = await vscode.window.showInputBox({
+        prompt: vscode.l10n.t('Look up a tx hash, block height, account (init1…/0x…), collection address or name, or denom'),
+        placeHolder: '1A2B…(64 hex) · 123456 · init1… · 0x… · uinit · evm/0x…',
+        ignoreFocusOut: true,
+        validateInput: (v) => (!v.trim() || classify(v).length > 0 ? undefined : describeUnrecognised(v)),
+      });
+      if (text === undefined || !text.trim()) return undefined;
+    }
+    const targets = classify(text);
+    if (targets.length === 0) return refuse(describeUnrecognised(text));
+    const target = targets.length === 1 ? targets[0] : await this.pickTarget(targets);
+    if (!target) return undefined;
+    switch (target.kind) {
+      case 'tx':
+        return this.open({ op: 'tx', hash: target.hash.prefixed ? target.hash.evm : target.hash.cosmos, evmFirst: target.hash.prefixed });
+      case 'block':
+        return this.open({ op: 'block', height: target.height });
+      case 'account':
+        return this.lookupAccount(target.address.value);
+      case 'collection':
+        return this.open({ op: 'collection', address: target.address.value });
+      case 'collectionName':
+        return this.open({ op: 'collectionsByName', name: target.name });
+      case 'denom':
+        return this.open({ op: 'richList', denom: target.denom });
+    }
+  }
+
+  private async pickTarget(targets: LookupTarget[]): Promise<LookupTarget | undefined> {
+    const describe = (t: LookupTarget): { label: string; detail: string } => {
+      switch (t.kind) {
+        case 'tx':
+          return { label: vscode.l10n.t('$(arrow-swap) Transaction'), detail: t.hash.prefixed ? t.hash.evm : t.hash.cosmos };
+        case 'block':
+          return { label: vscode.l10n.t('$(package) Block'), detail: String(t.height) };
+        case 'account':
+          return { label: vscode.l10n.t('$(account) Account'), detail: t.address.value };
+        case 'collection':
+          return { label: vscode.l10n.t('$(library) NFT collection'), detail: t.address.value };
+        case 'collectionName':
+          return { label: vscode.l10n.t('$(search) Collections named like'), detail: t.name };
+        case 'denom':
+          return { label: vscode.l10n.t('$(list-ordered) Rich list of denom'), detail: t.denom };
+      }
+    };
+    const picked = await vscode.window.showQuickPick(
+      targets.map((target) => ({ ...describe(target), target })),
+      { placeHolder: vscode.l10n.t('This could be several things: what is it?'), ignoreFocusOut: true },
+    );
+    return picked?.target;
+  }
+
+  async lookupTransaction(arg?: unknown): Promise<Uri> {
+    const hash = await obtain(arg, parseTxHash, vscode.l10n.t('Transaction hash'), vscode.l10n.t('64 hexadecimal digits, with or without 0x'));
+    if (!hash) return undefined;
+    return this.open({ op: 'tx', hash: hash.prefixed ? hash.evm : hash.cosmos, evmFirst: hash.prefixed });
+  }
+
+  async lookupBlock(arg?: unknown): Promise<Uri> {
+    const height = await obtain(arg, parseHeight, vscode.l10n.t('Block height'), '123456');
+    return height === undefined ? undefined : this.open({ op: 'block', height });
+  }
+
+  async lookupTxsByHeight(arg?: unknown, msgsArg?: unknown): Promise<Uri> {
+    const height = await obtain(arg, parseHeight, vscode.l10n.t('Block height whose transactions to list'), '123456');
+    if (height === undefined) return undefined;
+    const msgs = await obtainMsgs(msgsArg, false);
+    if (msgs === null) return undefined;
+    return this.open({ op: 'txsByHeight', height, msgs: msgs.length ? msgs : undefined });
+  }
+
+  async lookupAccount(arg?: unknown, viewArg?: unknown, msgsArg?: unknown): Promise<Uri> {
+    const account = await obtain(arg, parseAccount, vscode.l10n.t('Account address'), 'init1… or 0x… (40 hex digits)');
+    if (!account) return undefined;
+    let view: AccountView | 'filtered' | undefined;
+    if (viewArg !== undefined) {
+      if (!isAccountView(viewArg)) return refuse(vscode.l10n.t('Unknown account view "{0}": use txs, signed, nfts, collections or internal.', String(viewArg)));
+      view = viewArg;
+    } else {
+      const picked = await vscode.window.showQuickPick(ACCOUNT_VIEWS, {
+        placeHolder: vscode.l10n.t('What to show for {0}', account.value),
+        ignoreFocusOut: true,
+      });
+      view = picked?.view;
+    }
+    if (!view) return undefined;
+    let msgs: string[] | null = [];
+    if (view === 'filtered' || view === 'txs' || view === 'signed') {
+      msgs = await obtainMsgs(msgsArg, view === 'filtered');
+      if (msgs === null) return undefined;
+    }
+    const finalView: AccountView = view === 'filtered' ? 'txs' : view;
+    return this.open({ op: 'account', account: account.value, view: finalView, msgs: msgs.length ? msgs : undefined });
+  }
+
+  /** An address opens the collection; anything else searches collections by name. */
+  async lookupCollection(arg?: unknown): Promise<Uri> {
+    const parse = (s: string): Parsed<Query> => {
+      const address = parseCollectionAddress(s);
+      if (address.ok) return { ok: true, value: { op: 'collection', address: address.value.value } };
+      if (/^(0x|init1)/i.test(s.trim())) return { ok: false, error: address.error };
+      const name = parseCollectionName(s);
+      return name.ok ? { ok: true, value: { op: 'collectionsByName', name: name.value } } : name;
+    };
+    const query = await obtain(arg, parse, vscode.l10n.t('Collection address, or part of a collection name'), '0x… or a name');
+    return query ? this.open(query) : undefined;
+  }
+
+  async lookupCollectionTokens(arg?: unknown, orderByArg?: unknown): Promise<Uri> {
+    const address = await obtain(arg, parseCollectionAddress, vscode.l10n.t('Collection address'), '0x… (40 or 64 hex digits)');
+    if (!address) return undefined;
+    if (orderByArg !== undefined && orderByArg !== 'token_id' && orderByArg !== 'height') {
+      return refuse(vscode.l10n.t('Tokens can be ordered by token_id or height, not "{0}".', String(orderByArg)));
+    }
+    return this.open({ op: 'collectionTokens', address: address.value, orderBy: orderByArg as 'token_id' | 'height' | undefined });
+  }
+
+  async lookupNftHistory(collectionArg?: unknown, tokenArg?: unknown): Promise<Uri> {
+    const address = await obtain(collectionArg, parseCollectionAddress, vscode.l10n.t('Collection address of the NFT'), '0x…');
+    if (!address) return undefined;
+    const tokenId = await obtain(tokenArg, parseTokenId, vscode.l10n.t('Token id'), '42');
+    if (tokenId === undefined) return undefined;
+    return this.open({ op: 'nftHistory', address: address.value, tokenId });
+  }
+
+  async showRichList(arg?: unknown): Promise<Uri> {
+    const denom = await obtain(arg, parseDenom, vscode.l10n.t('Denom whose holders to list'), 'uinit · evm/0x… · ibc/…');
+    return denom === undefined ? undefined : this.open({ op: 'richList', denom });
+  }
+
+  async showTransactions(msgsArg?: unknown): Promise<Uri> {
+    const msgs = await obtainMsgs(msgsArg, msgsArg === undefined);
+    if (msgs === null) return undefined;
+    return this.open({ op: 'txs', msgs: msgs.length ? msgs : undefined });
+  }
+}

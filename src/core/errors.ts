@@ -1,0 +1,184 @@
+/**
+ * Typed errors of the HTTP layer. Every message is written for a person reading a notification:
+ * what was asked, of which service, and what went wrong, in words.
+ */
+
+export type ErrorKind = 'http' | 'timeout' | 'network' | 'schema' | 'invalid-body' | 'too-large' | 'cancelled' | 'input';
+
+export abstract class ApiError extends Error {
+  abstract readonly kind: ErrorKind;
+  /** True when trying the same request again later may succeed. */
+  abstract readonly retryable: boolean;
+}
+
+/** The server answered with a status outside 2xx. `serverMessage` is the server's own text (already trimmed). */
+export class HttpError extends ApiError {
+  readonly kind = 'http';
+  constructor(
+    readonly service: string,
+    readonly status: number,
+    readonly serverMessage: string,
+    readonly path: string,
+    readonly retryAfterMs?: number,
+    readonly details?: { code?: unknown; info?: string },
+  ) {
+    super(HttpError.describe(service, status, serverMessage, retryAfterMs));
+    this.name = 'HttpError';
+  }
+
+  get retryable(): boolean {
+    return this.status === 429 || this.status >= 500;
+  }
+
+  get notFound(): boolean {
+    return this.status === 404;
+  }
+
+  private static describe(service: string, status: number, serverMessage: string, retryAfterMs?: number): string {
+    const reason = statusReason(status);
+    const head = `The ${service} answered ${status}${reason ? ` ${reason}` : ''}`;
+    const wait = retryAfterMs !== undefined ? ` (it asks to wait ${Math.ceil(retryAfterMs / 1000)} s)` : '';
+    const text = serverMessage && serverMessage !== reason ? `: ${serverMessage}` : '';
+    return `${head}${text}${wait}.`.replace(/\.\.$/, '.');
+  }
+}
+
+export class TimeoutError extends ApiError {
+  readonly kind = 'timeout';
+  readonly retryable = true;
+  constructor(readonly service: string, readonly timeoutMs: number, readonly phase: 'headers' | 'body' | 'total') {
+    super(
+      phase === 'body'
+        ? `The ${service} stopped sending its answer (no data for ${timeoutMs / 1000} s).`
+        : `The ${service} did not answer within ${timeoutMs / 1000} s.`,
+    );
+    this.name = 'TimeoutError';
+  }
+}
+
+export class NetworkError extends ApiError {
+  readonly kind = 'network';
+  readonly retryable = true;
+  constructor(readonly service: string, readonly origin: string, readonly code: string | undefined, detail: string) {
+    super(`Couldn't reach the ${service} at ${origin}: ${describeNetworkCode(code) ?? detail}.`);
+    this.name = 'NetworkError';
+  }
+}
+
+/** The body parsed as JSON but does not have the shape we read. `field` is a dotted path such as `blocks[3].height`. */
+export class SchemaError extends ApiError {
+  readonly kind = 'schema';
+  readonly retryable = false;
+  constructor(readonly service: string, readonly field: string, readonly problem: string) {
+    super(`The ${service} answered with an unexpected shape: field ${field || '(root)'} ${problem}.`);
+    this.name = 'SchemaError';
+  }
+}
+
+/** The body is not JSON at all (HTML error page, truncated body, …). */
+export class InvalidBodyError extends ApiError {
+  readonly kind = 'invalid-body';
+  readonly retryable = true;
+  constructor(readonly service: string, readonly contentType: string, readonly excerpt: string) {
+    super(`The ${service} answered with something that is not JSON${contentType ? ` (${contentType})` : ''}${excerpt ? `: ${excerpt}` : ''}.`);
+    this.name = 'InvalidBodyError';
+  }
+}
+
+export class ResponseTooLargeError extends ApiError {
+  readonly kind = 'too-large';
+  readonly retryable = false;
+  constructor(readonly service: string, readonly limitBytes: number) {
+    super(`The ${service} answered with more than ${formatBytes(limitBytes)}; the answer was refused (setting initia.maxResponseBytes).`);
+    this.name = 'ResponseTooLargeError';
+  }
+}
+
+export class CancelledError extends ApiError {
+  readonly kind = 'cancelled';
+  readonly retryable = false;
+  constructor() {
+    super('Cancelled.');
+    this.name = 'CancelledError';
+  }
+}
+
+/** Bad user input, detected before any request is sent. */
+export class InputError extends ApiError {
+  readonly kind = 'input';
+  readonly retryable = false;
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
+/*
+ * The activation bundle and the lazily loaded core bundle each carry a copy of this module, so code outside the
+ * core tells errors apart by `kind`, never by `instanceof`.
+ */
+export function errorKind(err: unknown): ErrorKind | undefined {
+  const kind = (err as { kind?: unknown } | null | undefined)?.kind;
+  return err instanceof Error && typeof kind === 'string' ? (kind as ErrorKind) : undefined;
+}
+
+export function isCancelled(err: unknown): boolean {
+  return errorKind(err) === 'cancelled';
+}
+
+/** An HTTP 404 from either service. */
+export function isNotFound(err: unknown): boolean {
+  return errorKind(err) === 'http' && (err as { status?: number }).status === 404;
+}
+
+/** A readable one-line message for any thrown value. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return String(err);
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export function statusReason(status: number): string {
+  return REASONS[status] ?? '';
+}
+
+function describeNetworkCode(code: string | undefined): string | undefined {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused (is the service running?)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'the host name could not be resolved (offline?)';
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'the connection was closed before the answer was complete';
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return 'connecting timed out';
+    case 'CERT_HAS_EXPIRED':
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+      return `the TLS certificate was rejected (${code})`;
+    default:
+      return undefined;
+  }
+}
+
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${Math.round((n / (1024 * 1024)) * 10) / 10} MB`;
+  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
+  return `${n} bytes`;
+}

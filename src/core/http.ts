@@ -1,0 +1,290 @@
+/**
+ * The one HTTP layer of the extension (indexer and router alike), on undici:
+ * - one keep-alive Pool per origin;
+ * - a total deadline per request (headers + body), plus an idle-body timeout;
+ * - cancellation by AbortSignal;
+ * - bounded retry with backoff on 429/503 that honours `Retry-After` (only when the server asks for a wait we accept);
+ * - a response size limit (Content-Length checked first, then counted while streaming);
+ * - typed, readable errors (see errors.ts), with the server's own text where it sent one;
+ * - no redirects followed: a 3xx is reported, never followed to another origin.
+ */
+import { Pool } from 'undici';
+import type { Dispatcher } from 'undici';
+import {
+  ApiError,
+  CancelledError,
+  HttpError,
+  InvalidBodyError,
+  NetworkError,
+  ResponseTooLargeError,
+  TimeoutError,
+} from './errors';
+
+export interface HttpLogEntry {
+  method: string;
+  url: string;
+  status?: number;
+  ms: number;
+  attempt: number;
+  bytes?: number;
+  error?: string;
+}
+
+export interface HttpOptions {
+  /** Service name used in messages: "indexer", "router". */
+  service: string;
+  /** Total time allowed for one attempt (headers and body). */
+  timeoutMs: number;
+  /** Largest body accepted, in bytes. */
+  maxBytes: number;
+  /** Retries after the first attempt, on 429 and 503 only. */
+  maxRetries: number;
+  /** Longest `Retry-After` we are willing to wait; a longer one fails at once with the wait in the message. */
+  maxRetryAfterMs: number;
+  /** First backoff delay when the server gives no `Retry-After`; doubles each retry. */
+  retryBaseMs: number;
+  userAgent: string;
+  log?: (entry: HttpLogEntry) => void;
+}
+
+export const DEFAULT_HTTP_OPTIONS: Omit<HttpOptions, 'service'> = {
+  timeoutMs: 15_000,
+  maxBytes: 8 * 1024 * 1024,
+  maxRetries: 2,
+  maxRetryAfterMs: 10_000,
+  retryBaseMs: 400,
+  userAgent: 'initia-explorer-vscode',
+};
+
+export interface RequestSpec {
+  method: 'GET' | 'POST';
+  url: URL;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+const RETRY_STATUSES = new Set([429, 503]);
+
+export class HttpClient {
+  private readonly pools = new Map<string, Pool>();
+  private disposed = false;
+
+  constructor(readonly options: HttpOptions) {}
+
+  /** Sends the request (retrying per policy) and returns the parsed JSON body. */
+  async json(spec: RequestSpec): Promise<unknown> {
+    if (spec.url.protocol !== 'http:' && spec.url.protocol !== 'https:') {
+      throw new NetworkError(this.options.service, spec.url.origin, undefined, `unsupported protocol ${spec.url.protocol}`);
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.attempt(spec, attempt);
+      } catch (err) {
+        const wait = this.retryDelay(err, attempt);
+        if (wait === undefined) throw err;
+        await sleep(wait, spec.signal);
+      }
+    }
+  }
+
+  get(url: URL, signal?: AbortSignal): Promise<unknown> {
+    return this.json({ method: 'GET', url, signal });
+  }
+
+  post(url: URL, body: unknown, signal?: AbortSignal): Promise<unknown> {
+    return this.json({ method: 'POST', url, body, signal });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const pool of this.pools.values()) void pool.destroy().catch(() => undefined);
+    this.pools.clear();
+  }
+
+  /** Milliseconds to wait before the next attempt, or undefined to give up with `err`. */
+  private retryDelay(err: unknown, attempt: number): number | undefined {
+    if (!(err instanceof HttpError) || !RETRY_STATUSES.has(err.status)) return undefined;
+    if (attempt > this.options.maxRetries) return undefined;
+    if (err.retryAfterMs !== undefined) {
+      return err.retryAfterMs <= this.options.maxRetryAfterMs ? err.retryAfterMs : undefined;
+    }
+    const base = this.options.retryBaseMs * 2 ** (attempt - 1);
+    return Math.round(base / 2 + Math.random() * base);
+  }
+
+  private pool(origin: string): Pool {
+    if (this.disposed) throw new CancelledError();
+    let pool = this.pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, {
+        connections: 6,
+        pipelining: 1,
+        keepAliveTimeout: 30_000,
+        connect: { timeout: Math.min(this.options.timeoutMs, 10_000) },
+      });
+      this.pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  private async attempt(spec: RequestSpec, attempt: number): Promise<unknown> {
+    const { service, timeoutMs, maxBytes } = this.options;
+    const started = performance.now();
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), timeoutMs);
+    const onCancel = (): void => deadline.abort();
+    if (spec.signal?.aborted) {
+      clearTimeout(timer);
+      throw new CancelledError();
+    }
+    spec.signal?.addEventListener('abort', onCancel, { once: true });
+    const logUrl = spec.url.pathname + spec.url.search;
+    let status: number | undefined;
+    let bytes: number | undefined;
+    try {
+      const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent };
+      let body: string | undefined;
+      if (spec.body !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(spec.body);
+      }
+      const response = await this.pool(spec.url.origin).request({
+        method: spec.method,
+        path: logUrl,
+        headers,
+        body,
+        signal: deadline.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: Math.min(timeoutMs, 10_000),
+      });
+      status = response.statusCode;
+      const text = await readBody(response, maxBytes, service);
+      bytes = text.length;
+      return interpret(service, spec.url, response, text);
+    } catch (err) {
+      throw this.translate(err, spec, deadline.signal);
+    } finally {
+      clearTimeout(timer);
+      spec.signal?.removeEventListener('abort', onCancel);
+      this.options.log?.({
+        method: spec.method,
+        url: logUrl,
+        status,
+        ms: Math.round(performance.now() - started),
+        attempt,
+        bytes,
+      });
+    }
+  }
+
+  private translate(err: unknown, spec: RequestSpec, deadline: AbortSignal): ApiError {
+    const { service, timeoutMs } = this.options;
+    if (err instanceof ApiError) return err;
+    if (spec.signal?.aborted) return new CancelledError();
+    const code = (err as { code?: string } | undefined)?.code;
+    if (code === 'UND_ERR_HEADERS_TIMEOUT') return new TimeoutError(service, timeoutMs, 'headers');
+    if (code === 'UND_ERR_BODY_TIMEOUT') return new TimeoutError(service, Math.min(timeoutMs, 10_000), 'body');
+    if (deadline.aborted) return new TimeoutError(service, timeoutMs, 'total');
+    const message = err instanceof Error ? err.message : String(err);
+    return new NetworkError(service, spec.url.origin, code ?? causeCode(err), message);
+  }
+}
+
+function causeCode(err: unknown): string | undefined {
+  const cause = (err as { cause?: { code?: string } } | undefined)?.cause;
+  return cause?.code;
+}
+
+async function readBody(response: Dispatcher.ResponseData, maxBytes: number, service: string): Promise<string> {
+  const declared = Number(response.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    response.body.destroy();
+    throw new ResponseTooLargeError(service, maxBytes);
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of response.body) {
+    const buf = chunk as Buffer;
+    total += buf.length;
+    if (total > maxBytes) {
+      response.body.destroy();
+      throw new ResponseTooLargeError(service, maxBytes);
+    }
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}
+
+function headerValue(headers: Dispatcher.ResponseData['headers'], name: string): string {
+  const v = headers[name];
+  return Array.isArray(v) ? (v[0] ?? '') : (v ?? '');
+}
+
+function interpret(service: string, url: URL, response: Dispatcher.ResponseData, text: string): unknown {
+  const status = response.statusCode;
+  const contentType = headerValue(response.headers, 'content-type');
+  if (status >= 300 && status < 400) {
+    const location = headerValue(response.headers, 'location');
+    throw new HttpError(service, status, `redirected to ${location || 'another address'} (not followed)`, url.pathname);
+  }
+  if (status < 200 || status >= 300) {
+    const { message, code, info } = errorBodyMessage(text, contentType);
+    const retryAfterMs = parseRetryAfter(headerValue(response.headers, 'retry-after'));
+    throw new HttpError(service, status, message, url.pathname, retryAfterMs, { code, info });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new InvalidBodyError(service, contentType.split(';')[0] ?? '', excerpt(text));
+  }
+}
+
+/** Indexer errors are plain text; router errors are JSON with `message` (+ `code`, `details`, Initia's `info`). */
+export function errorBodyMessage(text: string, contentType = ''): { message: string; code?: unknown; info?: string } {
+  const trimmed = text.trim();
+  if (contentType.includes('json') || trimmed.startsWith('{')) {
+    try {
+      const body = JSON.parse(trimmed) as { message?: unknown; error?: unknown; code?: unknown; info?: unknown };
+      const raw = typeof body.message === 'string' ? body.message : typeof body.error === 'string' ? body.error : undefined;
+      if (raw !== undefined) {
+        const info = typeof body.info === 'string' && body.info.trim() ? body.info.trim() : undefined;
+        return { message: excerpt(info ? `${raw} (${info})` : raw), code: body.code, info };
+      }
+    } catch {
+      // not JSON after all: fall through to the text
+    }
+  }
+  if (/^\s*<(!doctype|html)/i.test(trimmed)) return { message: 'an HTML error page' };
+  return { message: excerpt(trimmed) };
+}
+
+/** Seconds or an HTTP date → milliseconds from now; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(Number(value) * 1000);
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/** A single line of at most `max` characters, control characters removed. */
+export function excerpt(text: string, max = 300): string {
+  // eslint-disable-next-line no-control-regex
+  const line = text.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new CancelledError());
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new CancelledError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

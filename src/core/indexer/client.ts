@@ -1,0 +1,216 @@
+/**
+ * The indexer (rollytics) client: one method per endpoint. Path parameters are validated and encoded the way the
+ * real server routes them; list methods take a PageRequest and send `msgs` as repeated parameters.
+ */
+import type * as z from 'zod/mini';
+import { HttpClient } from '../http';
+import { InputError } from '../errors';
+import { parseWith } from '../schema';
+import {
+  parseAccount,
+  parseCollectionAddress,
+  parseCollectionName,
+  parseDenom,
+  parseHeight,
+  parseMsgType,
+  parseTokenId,
+  parseTxHash,
+  type Parsed,
+} from '../validate';
+import * as S from './schemas';
+import { type PageRequest, pageQuery } from './paging';
+
+export type OrderBy = 'token_id' | 'height';
+
+export interface TxListOptions {
+  page?: PageRequest;
+  /** Fully qualified message types; each is sent as its own `msgs` parameter (the server ORs them). */
+  msgs?: readonly string[];
+}
+
+export interface AccountTxOptions extends TxListOptions {
+  /** Only transactions this account signed. */
+  isSigner?: boolean;
+}
+
+export interface TokenListOptions {
+  page?: PageRequest;
+  tokenId?: string;
+  orderBy?: OrderBy;
+}
+
+export interface AccountTokenOptions extends TokenListOptions {
+  collectionAddr?: string;
+}
+
+type Query = Array<[string, string]>;
+
+function must<T>(parsed: Parsed<T>): T {
+  if (!parsed.ok) throw new InputError(parsed.error);
+  return parsed.value;
+}
+
+/** One path segment, percent-encoded. `%2F` stays upper-case, which is the only escape the server decodes. */
+export function segment(value: string): string {
+  return encodeURIComponent(value);
+}
+
+export class IndexerClient {
+  constructor(
+    readonly baseUrl: string,
+    private readonly http: HttpClient,
+  ) {}
+
+  dispose(): void {
+    this.http.dispose();
+  }
+
+  private url(path: string, query: Query = []): URL {
+    const url = new URL(this.baseUrl.replace(/\/+$/, '') + path);
+    for (const [k, v] of query) url.searchParams.append(k, v);
+    return url;
+  }
+
+  private async get<S extends z.ZodMiniType>(schema: S, path: string, query: Query, signal?: AbortSignal): Promise<z.infer<S>> {
+    const body = await this.http.get(this.url(path, query), signal);
+    return parseWith(schema, body, this.http.options.service);
+  }
+
+  private txQuery(opts: TxListOptions = {}): Query {
+    const q = pageQuery(opts.page);
+    for (const m of opts.msgs ?? []) q.push(['msgs', must(parseMsgType(m))]);
+    return q;
+  }
+
+  private tokenQuery(opts: TokenListOptions): Query {
+    const q = pageQuery(opts.page);
+    if (opts.tokenId !== undefined) q.push(['token_id', must(parseTokenId(opts.tokenId))]);
+    if (opts.orderBy !== undefined) q.push(['order_by', opts.orderBy]);
+    return q;
+  }
+
+  // --- status ---
+
+  /** GET /status */
+  status(signal?: AbortSignal) {
+    return this.get(S.Status, '/status', [], signal);
+  }
+
+  /** GET /indexer/block/v1/avg_blocktime: seconds, as a float. */
+  avgBlockTime(signal?: AbortSignal) {
+    return this.get(S.AvgBlockTime, '/indexer/block/v1/avg_blocktime', [], signal);
+  }
+
+  // --- blocks ---
+
+  /** GET /indexer/block/v1/blocks */
+  blocks(page?: PageRequest, signal?: AbortSignal) {
+    return this.get(S.BlocksResponse, '/indexer/block/v1/blocks', pageQuery(page), signal);
+  }
+
+  /** GET /indexer/block/v1/blocks/{height} */
+  block(height: number | string, signal?: AbortSignal) {
+    const h = must(parseHeight(height));
+    return this.get(S.BlockResponse, `/indexer/block/v1/blocks/${h}`, [], signal);
+  }
+
+  // --- cosmos txs ---
+
+  /** GET /indexer/tx/v1/txs */
+  txs(opts?: TxListOptions, signal?: AbortSignal) {
+    return this.get(S.TxsResponse, '/indexer/tx/v1/txs', this.txQuery(opts), signal);
+  }
+
+  /** GET /indexer/tx/v1/txs/by_account/{account} */
+  txsByAccount(account: string, opts: AccountTxOptions = {}, signal?: AbortSignal) {
+    const a = must(parseAccount(account));
+    const q = this.txQuery(opts);
+    if (opts.isSigner) q.push(['is_signer', 'true']);
+    return this.get(S.TxsResponse, `/indexer/tx/v1/txs/by_account/${segment(a.value)}`, q, signal);
+  }
+
+  /** GET /indexer/tx/v1/txs/by_height/{height} */
+  txsByHeight(height: number | string, opts?: TxListOptions, signal?: AbortSignal) {
+    const h = must(parseHeight(height));
+    return this.get(S.TxsResponse, `/indexer/tx/v1/txs/by_height/${h}`, this.txQuery(opts), signal);
+  }
+
+  /** GET /indexer/tx/v1/txs/{tx_hash} (cosmos hash: upper-case hex, no 0x) */
+  tx(hash: string, signal?: AbortSignal) {
+    const h = must(parseTxHash(hash));
+    return this.get(S.TxResponse, `/indexer/tx/v1/txs/${h.cosmos}`, [], signal);
+  }
+
+  // --- EVM ---
+
+  /** GET /indexer/tx/v1/evm-txs */
+  evmTxs(page?: PageRequest, signal?: AbortSignal) {
+    return this.get(S.EvmTxsResponse, '/indexer/tx/v1/evm-txs', pageQuery(page), signal);
+  }
+
+  /** GET /indexer/tx/v1/evm-txs/{tx_hash}: served by the real indexer on EVM rollups, not in the spec. */
+  evmTx(hash: string, signal?: AbortSignal) {
+    const h = must(parseTxHash(hash));
+    return this.get(S.EvmTxResponse, `/indexer/tx/v1/evm-txs/${h.evm}`, [], signal);
+  }
+
+  /** GET /indexer/tx/v1/evm-internal-txs/by_account/{account} */
+  evmInternalTxsByAccount(account: string, page?: PageRequest, signal?: AbortSignal) {
+    const a = must(parseAccount(account));
+    return this.get(S.InternalTxsResponse, `/indexer/tx/v1/evm-internal-txs/by_account/${segment(a.value)}`, pageQuery(page), signal);
+  }
+
+  // --- NFTs ---
+
+  /** GET /indexer/nft/v1/collections */
+  collections(page?: PageRequest, signal?: AbortSignal) {
+    return this.get(S.CollectionsResponse, '/indexer/nft/v1/collections', pageQuery(page), signal);
+  }
+
+  /** GET /indexer/nft/v1/collections/by_account/{account} */
+  collectionsByAccount(account: string, page?: PageRequest, signal?: AbortSignal) {
+    const a = must(parseAccount(account));
+    return this.get(S.CollectionsResponse, `/indexer/nft/v1/collections/by_account/${segment(a.value)}`, pageQuery(page), signal);
+  }
+
+  /** GET /indexer/nft/v1/collections/by_name/{name}: substring match on letters and digits. */
+  collectionsByName(name: string, page?: PageRequest, signal?: AbortSignal) {
+    const n = must(parseCollectionName(name));
+    return this.get(S.CollectionsResponse, `/indexer/nft/v1/collections/by_name/${segment(n)}`, pageQuery(page), signal);
+  }
+
+  /** GET /indexer/nft/v1/collections/{collection_addr} */
+  collection(address: string, signal?: AbortSignal) {
+    const a = must(parseCollectionAddress(address));
+    return this.get(S.CollectionResponse, `/indexer/nft/v1/collections/${segment(a.value)}`, [], signal);
+  }
+
+  /** GET /indexer/nft/v1/tokens/by_account/{account} */
+  tokensByAccount(account: string, opts: AccountTokenOptions = {}, signal?: AbortSignal) {
+    const a = must(parseAccount(account));
+    const q = this.tokenQuery(opts);
+    if (opts.collectionAddr !== undefined) q.push(['collection_addr', must(parseCollectionAddress(opts.collectionAddr)).value]);
+    return this.get(S.NftsResponse, `/indexer/nft/v1/tokens/by_account/${segment(a.value)}`, q, signal);
+  }
+
+  /** GET /indexer/nft/v1/tokens/by_collection/{collection_addr} */
+  tokensByCollection(collectionAddr: string, opts: TokenListOptions = {}, signal?: AbortSignal) {
+    const c = must(parseCollectionAddress(collectionAddr));
+    return this.get(S.NftsResponse, `/indexer/nft/v1/tokens/by_collection/${segment(c.value)}`, this.tokenQuery(opts), signal);
+  }
+
+  /** GET /indexer/nft/v1/txs/{collection_addr}/{token_id} */
+  nftTxs(collectionAddr: string, tokenId: string, page?: PageRequest, signal?: AbortSignal) {
+    const c = must(parseCollectionAddress(collectionAddr));
+    const t = must(parseTokenId(tokenId));
+    return this.get(S.TxsResponse, `/indexer/nft/v1/txs/${segment(c.value)}/${segment(t)}`, pageQuery(page), signal);
+  }
+
+  // --- rich list ---
+
+  /** GET /indexer/richlist/v1/{denom}: the denom is one path segment, `evm/0x…` sent as `evm%2F0x…`. */
+  richList(denom: string, page?: PageRequest, signal?: AbortSignal) {
+    const d = must(parseDenom(denom));
+    return this.get(S.HoldersResponse, `/indexer/richlist/v1/${segment(d)}`, pageQuery(page), signal);
+  }
+}

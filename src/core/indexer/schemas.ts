@@ -1,0 +1,173 @@
+/**
+ * zod schemas of the indexer's resources and responses, after the real rollytics service (shared/api/real-services.md).
+ * Lenient to fields we don't read (looseObject keeps them, so documents show the server's full answer); strict on
+ * the fields the extension reads. Types are inferred from the schemas, never written twice.
+ */
+import * as z from 'zod/mini';
+
+/** Decimal quantities arrive as strings on some endpoints and numbers on others. */
+const decimal = z.union([z.string().check(z.regex(/^-?\d+$/)), z.number().check(z.int())]);
+const key = z.optional(z.nullable(z.string()));
+
+export const Pagination = z.looseObject({
+  next_key: key,
+  previous_key: key,
+  total: z.optional(z.nullable(decimal)),
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+export const Coin = z.looseObject({ denom: z.string(), amount: z.string() });
+export type Coin = z.infer<typeof Coin>;
+
+export const Status = z.looseObject({
+  chain_id: z.string(),
+  height: decimal,
+  version: z.optional(z.string()),
+  commit_hash: z.optional(z.string()),
+  internal_tx_height: z.optional(decimal),
+  rich_list_height: z.optional(decimal),
+});
+export type Status = z.infer<typeof Status>;
+
+export const AvgBlockTime = z.looseObject({ avg_block_time: z.number() });
+export type AvgBlockTime = z.infer<typeof AvgBlockTime>;
+
+export const Block = z.looseObject({
+  chain_id: z.optional(z.string()),
+  height: decimal,
+  hash: z.string(),
+  block_time: z.optional(z.string()),
+  timestamp: z.string(),
+  gas_used: z.optional(decimal),
+  gas_wanted: z.optional(decimal),
+  tx_count: decimal,
+  total_fee: z.optional(z.nullable(z.array(Coin))),
+  proposer: z.optional(
+    z.nullable(
+      z.looseObject({
+        moniker: z.optional(z.string()),
+        identity: z.optional(z.string()),
+        operator_address: z.optional(z.string()),
+      }),
+    ),
+  ),
+});
+export type Block = z.infer<typeof Block>;
+
+const Message = z.looseObject({ '@type': z.optional(z.string()) });
+
+export const Tx = z.looseObject({
+  txhash: z.string(),
+  height: decimal,
+  code: z.number(),
+  codespace: z.optional(z.string()),
+  gas_used: z.optional(decimal),
+  gas_wanted: z.optional(decimal),
+  timestamp: z.optional(z.string()),
+  raw_log: z.optional(z.string()),
+  tx: z.optional(
+    z.nullable(
+      z.looseObject({
+        body: z.optional(
+          z.looseObject({
+            messages: z.optional(z.array(Message)),
+            memo: z.optional(z.string()),
+          }),
+        ),
+        auth_info: z.optional(
+          z.looseObject({
+            fee: z.optional(z.looseObject({ amount: z.optional(z.array(Coin)) })),
+          }),
+        ),
+      }),
+    ),
+  ),
+  events: z.optional(z.nullable(z.array(z.unknown()))),
+});
+export type Tx = z.infer<typeof Tx>;
+
+export const EvmLog = z.looseObject({
+  address: z.string(),
+  topics: z.array(z.string()),
+  data: z.string(),
+});
+
+export const EvmTx = z.looseObject({
+  transactionHash: z.string(),
+  blockNumber: z.string(),
+  from: z.string(),
+  to: z.optional(z.nullable(z.string())),
+  status: z.optional(z.string()),
+  gasUsed: z.optional(z.string()),
+  contractAddress: z.optional(z.nullable(z.string())),
+  logs: z.optional(z.nullable(z.array(EvmLog))),
+});
+export type EvmTx = z.infer<typeof EvmTx>;
+
+export const InternalTx = z.looseObject({
+  height: decimal,
+  hash: z.string(),
+  index: z.number(),
+  parent_index: z.number(),
+  type: z.string(),
+  from: z.string(),
+  to: z.string(),
+  value: z.optional(z.string()),
+});
+export type InternalTx = z.infer<typeof InternalTx>;
+
+export const Collection = z.looseObject({
+  object_addr: z.string(),
+  collection: z.looseObject({
+    creator: z.string(),
+    name: z.string(),
+    origin_name: z.optional(z.string()),
+    nfts: z.optional(z.nullable(z.looseObject({ length: z.optional(decimal) }))),
+  }),
+  height: z.optional(decimal),
+  timestamp: z.optional(z.string()),
+});
+export type Collection = z.infer<typeof Collection>;
+
+export const Nft = z.looseObject({
+  collection_addr: z.string(),
+  collection_name: z.optional(z.string()),
+  object_addr: z.optional(z.string()),
+  owner: z.string(),
+  nft: z.looseObject({ token_id: z.string(), uri: z.optional(z.string()) }),
+  height: z.optional(decimal),
+  timestamp: z.optional(z.string()),
+});
+export type Nft = z.infer<typeof Nft>;
+
+export const Holder = z.looseObject({ account: z.string(), amount: z.string().check(z.regex(/^\d+$/)) });
+export type Holder = z.infer<typeof Holder>;
+
+const list = <K extends string, T extends z.ZodMiniType>(k: K, item: T) =>
+  z.looseObject({ [k]: z.array(item), pagination: z.optional(z.nullable(Pagination)) } as { [P in K]: z.ZodMiniArray<T> } & {
+    pagination: z.ZodMiniOptional<z.ZodMiniNullable<typeof Pagination>>;
+  });
+
+export const BlocksResponse = list('blocks', Block);
+export const BlockResponse = z.looseObject({ block: Block });
+export const TxsResponse = list('txs', Tx);
+export const TxResponse = z.looseObject({ tx: Tx });
+export const EvmTxsResponse = list('txs', EvmTx);
+export const EvmTxResponse = z.looseObject({ tx: EvmTx });
+export const InternalTxsResponse = list('internal_txs', InternalTx);
+export const CollectionsResponse = list('collections', Collection);
+export const CollectionResponse = z.looseObject({ collection: Collection });
+export const NftsResponse = list('tokens', Nft);
+export const HoldersResponse = list('holders', Holder);
+
+export type BlocksResponse = z.infer<typeof BlocksResponse>;
+export type BlockResponse = z.infer<typeof BlockResponse>;
+export type TxsResponse = z.infer<typeof TxsResponse>;
+export type TxResponse = z.infer<typeof TxResponse>;
+export type EvmTxsResponse = z.infer<typeof EvmTxsResponse>;
+export type EvmTxResponse = z.infer<typeof EvmTxResponse>;
+export type InternalTxsResponse = z.infer<typeof InternalTxsResponse>;
+export type CollectionsResponse = z.infer<typeof CollectionsResponse>;
+export type CollectionResponse = z.infer<typeof CollectionResponse>;
+export type NftsResponse = z.infer<typeof NftsResponse>;
+export type HoldersResponse = z.infer<typeof HoldersResponse>;

@@ -1,0 +1,246 @@
+/**
+ * Input validation, run before any request is sent. Each parser returns either the normalised value or a
+ * sentence that says what is wrong (shown live in input boxes and in error messages).
+ */
+import { bech32 } from 'bech32';
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+const fail = <T>(error: string): Parsed<T> => ({ ok: false, error });
+
+export const ACCOUNT_PREFIX = 'init';
+const HEX = /^[0-9a-fA-F]+$/;
+
+function clean(input: string): string {
+  return input.trim().replace(/^["'`]+|["'`,;]+$/g, '');
+}
+
+function stripHexPrefix(s: string): { body: string; prefixed: boolean } {
+  return /^0x/i.test(s) ? { body: s.slice(2), prefixed: true } : { body: s, prefixed: false };
+}
+
+export interface TxHash {
+  /** Upper-case hex without 0x: the form of cosmos tx hashes. */
+  cosmos: string;
+  /** 0x + lower-case hex: the form of EVM tx hashes. */
+  evm: string;
+  /** Whether the user wrote it with 0x (a hint that it is an EVM hash). */
+  prefixed: boolean;
+}
+
+export function parseTxHash(input: string): Parsed<TxHash> {
+  const s = clean(input);
+  if (!s) return fail('Enter a transaction hash (64 hexadecimal digits, optionally with 0x).');
+  const { body, prefixed } = stripHexPrefix(s);
+  if (!HEX.test(body)) return fail('A transaction hash has only hexadecimal digits (0-9, a-f).');
+  if (body.length !== 64) return fail(`A transaction hash has 64 hexadecimal digits; this has ${body.length}.`);
+  return ok({ cosmos: body.toUpperCase(), evm: `0x${body.toLowerCase()}`, prefixed });
+}
+
+export function parseHeight(input: string | number): Parsed<number> {
+  const s = typeof input === 'number' ? String(input) : clean(input).replace(/^#/, '').replace(/[_,](?=\d{3}(\D|$))/g, '');
+  if (!s) return fail('Enter a block height (a whole number from 1).');
+  if (!/^\d+$/.test(s)) return fail('A block height is a whole number such as 12345.');
+  const n = Number(s);
+  if (!Number.isSafeInteger(n)) return fail('That height is too large.');
+  if (n < 1) return fail('Block heights start at 1.');
+  return ok(n);
+}
+
+export interface Address {
+  /** What to send in the path: bech32 as given (lower-cased) or 0x + lower-case hex. */
+  value: string;
+  format: 'bech32' | 'hex';
+  /** Raw bytes length: 20 for accounts, 32 for Move objects. */
+  bytes: number;
+}
+
+function parseBech32(s: string, what: string): Parsed<Address> {
+  const lower = s.toLowerCase();
+  if (s !== lower && s !== s.toUpperCase()) return fail(`A bech32 ${what} is all lower-case (or all upper-case).`);
+  let decoded: { prefix: string; words: number[] };
+  try {
+    decoded = bech32.decode(lower, 120);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    if (/checksum/i.test(reason)) return fail(`That ${what} has a wrong checksum: check for a typo.`);
+    return fail(`That is not a valid bech32 ${what} (${reason}).`);
+  }
+  if (decoded.prefix !== ACCOUNT_PREFIX) return fail(`An Initia ${what} starts with "${ACCOUNT_PREFIX}1", not "${decoded.prefix}1".`);
+  let bytes: number;
+  try {
+    bytes = bech32.fromWords(decoded.words).length;
+  } catch {
+    return fail(`That bech32 ${what} does not decode to whole bytes.`);
+  }
+  if (bytes !== 20 && bytes !== 32) return fail(`An Initia ${what} holds 20 or 32 bytes; this one holds ${bytes}.`);
+  return ok({ value: lower, format: 'bech32', bytes });
+}
+
+/** An account: bech32 `init1…` with a valid checksum, or `0x` + 40 hex digits. */
+export function parseAccount(input: string): Parsed<Address> {
+  const s = clean(input);
+  if (!s) return fail('Enter an account address (init1… or 0x followed by 40 hexadecimal digits).');
+  if (/^init1/i.test(s)) return parseBech32(s, 'address');
+  const { body, prefixed } = stripHexPrefix(s);
+  if (prefixed || HEX.test(body)) {
+    if (!HEX.test(body)) return fail('A 0x address has only hexadecimal digits after 0x.');
+    if (body.length !== 40) return fail(`A 0x account address has 40 hexadecimal digits; this has ${body.length}.`);
+    return ok({ value: `0x${body.toLowerCase()}`, format: 'hex', bytes: 20 });
+  }
+  return fail('An account address starts with init1 or 0x.');
+}
+
+/** An NFT collection address: 0x + 40 (EVM/Wasm) or 64 (Move object) hex digits, or bech32 init1…. */
+export function parseCollectionAddress(input: string): Parsed<Address> {
+  const s = clean(input);
+  if (!s) return fail('Enter a collection address (0x followed by 40 or 64 hexadecimal digits, or init1…).');
+  if (/^init1/i.test(s)) return parseBech32(s, 'collection address');
+  const { body } = stripHexPrefix(s);
+  if (!HEX.test(body)) return fail('A collection address has only hexadecimal digits after 0x.');
+  if (body.length !== 40 && body.length !== 64) {
+    return fail(`A collection address has 40 or 64 hexadecimal digits; this has ${body.length}.`);
+  }
+  return ok({ value: `0x${body.toLowerCase()}`, format: 'hex', bytes: body.length / 2 });
+}
+
+/**
+ * A token id as the indexer matches it: the server does not decode URL escapes in this path segment, so only
+ * characters that need no escaping in a path can be matched.
+ */
+export function parseTokenId(input: string): Parsed<string> {
+  const s = input.trim();
+  if (!s) return fail('Enter a token id.');
+  if (s.length > 256) return fail('A token id is at most 256 characters.');
+  if (s.includes('/')) return fail('A token id with "/" cannot be looked up: the indexer reads it as two path segments.');
+  if (!/^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/.test(s)) {
+    return fail('This token id has characters (spaces, %, ?, #, non-ASCII) that the indexer cannot match, as it does not decode URL escapes.');
+  }
+  return ok(s);
+}
+
+/**
+ * A denom: `uinit`, `GAS`, `evm/0x…`, `ibc/<HASH>`, `move/<hex>`, `l2/<hex>`, `factory/…`. Cosmos SDK's rule:
+ * a letter, then 2–127 of letters, digits and `/ : . _ -`.
+ */
+export function parseDenom(input: string): Parsed<string> {
+  const s = clean(input);
+  if (!s) return fail('Enter a denom such as uinit, evm/0x…, ibc/… or move/….');
+  if (!/^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/.test(s)) {
+    return fail('A denom starts with a letter and has 3–128 letters, digits or / : . _ - (for example uinit or evm/0x…).');
+  }
+  if (/\/\/|\/$/.test(s)) return fail('A denom has no empty part between slashes.');
+  const evm = /^evm\/(.*)$/i.exec(s);
+  if (evm && !/^0x[0-9a-fA-F]{40}$/.test(evm[1] ?? '')) return fail('An evm/ denom is evm/ followed by a 0x contract address (40 hex digits).');
+  const ibc = /^ibc\/(.*)$/i.exec(s);
+  if (ibc && !/^[0-9a-fA-F]{64}$/.test(ibc[1] ?? '')) return fail('An ibc/ denom is ibc/ followed by 64 hexadecimal digits.');
+  return ok(s);
+}
+
+/**
+ * A collection name for the by-name search. The indexer keeps only letters and digits (lower-cased) of both the
+ * query and the names, and matches substrings; a space sent in the path would arrive as "%20" and match nothing,
+ * so the query is normalised the same way here.
+ */
+export function parseCollectionName(input: string): Parsed<string> {
+  const normalised = input.normalize('NFC').replace(/[^\p{L}\p{M}\p{N}]+/gu, '').toLowerCase();
+  if (!normalised) return fail('Enter part of a collection name (letters or digits).');
+  if (normalised.length > 128) return fail('A collection name search is at most 128 letters or digits.');
+  return ok(normalised);
+}
+
+/** A fully qualified message type, e.g. cosmos.bank.v1beta1.MsgSend; a leading "/" (the @type form) is accepted. */
+export function parseMsgType(input: string): Parsed<string> {
+  const s = clean(input).replace(/^\//, '');
+  if (!s) return fail('Enter a message type such as cosmos.bank.v1beta1.MsgSend.');
+  if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$/.test(s)) {
+    return fail(`"${s.slice(0, 80)}" is not a message type: use the dotted name such as cosmos.bank.v1beta1.MsgSend.`);
+  }
+  return ok(s);
+}
+
+/**
+ * A list of message types separated by commas or spaces. The indexer silently ignores unknown or comma-joined types
+ * (and then returns everything), so each one is checked here and sent as its own `msgs` parameter.
+ */
+export function parseMsgTypes(input: string): Parsed<string[]> {
+  const parts = input.split(/[\s,]+/).filter(Boolean);
+  const out: string[] = [];
+  for (const part of parts) {
+    const parsed = parseMsgType(part);
+    if (!parsed.ok) return parsed;
+    if (!out.includes(parsed.value)) out.push(parsed.value);
+  }
+  return ok(out);
+}
+
+/** An http(s) URL, without credentials; returns it without a trailing slash. */
+export function parseServiceUrl(input: string): Parsed<string> {
+  const s = input.trim();
+  if (!s) return fail('Enter a URL such as https://indexer.initia.xyz.');
+  let url: URL;
+  try {
+    url = new URL(s);
+  } catch {
+    return fail(`"${s.slice(0, 100)}" is not a URL.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail(`Only http and https URLs are allowed, not ${url.protocol}.`);
+  if (url.username || url.password) return fail('Credentials in the URL are not allowed.');
+  if (url.search || url.hash) return fail('The URL must not have a query (?…) or fragment (#…).');
+  return ok(url.toString().replace(/\/+$/, ''));
+}
+
+/** What `initia.lookup` can recognise in a pasted string. */
+export type LookupTarget =
+  | { kind: 'tx'; hash: TxHash }
+  | { kind: 'block'; height: number }
+  | { kind: 'account'; address: Address }
+  | { kind: 'collection'; address: Address }
+  | { kind: 'collectionName'; name: string }
+  | { kind: 'denom'; denom: string };
+
+/**
+ * Every reading of the input, most likely first. More than one means it is ambiguous (a 0x address may be an
+ * account or a collection; 0x + 64 hex may be an EVM tx hash or a Move collection object).
+ */
+export function classify(input: string): LookupTarget[] {
+  const s = clean(input);
+  if (!s) return [];
+  const out: LookupTarget[] = [];
+  const hash = parseTxHash(s);
+  const height = parseHeight(s);
+  if (height.ok && !/^[0-9a-fA-F]{64}$/.test(s)) out.push({ kind: 'block', height: height.value });
+  if (hash.ok) out.push({ kind: 'tx', hash: hash.value });
+  const account = parseAccount(s);
+  const collection = parseCollectionAddress(s);
+  if (account.ok) out.push({ kind: 'account', address: account.value });
+  if (collection.ok) {
+    const c = collection.value;
+    if (c.format === 'bech32' && c.bytes === 32) out.unshift({ kind: 'collection', address: c }); // a Move object
+    else if (c.format === 'hex' && c.bytes === 20) out.push({ kind: 'collection', address: c }); // account or EVM collection
+    else if (c.format === 'hex' && hash.ok && hash.value.prefixed) out.push({ kind: 'collection', address: c }); // EVM tx or Move object
+  }
+  if (out.length === 0) {
+    const denom = parseDenom(s);
+    if (denom.ok) out.push({ kind: 'denom', denom: denom.value });
+    const name = parseCollectionName(s);
+    if (name.ok && !s.includes('/')) out.push({ kind: 'collectionName', name: name.value });
+  }
+  return out;
+}
+
+/** Why `classify` found nothing, for the input box. */
+export function describeUnrecognised(input: string): string {
+  const s = clean(input);
+  if (!s) return 'Paste a tx hash, block height, init1…/0x… address, collection address or denom.';
+  if (/^(0x)?[0-9a-fA-F]+$/.test(s)) {
+    const n = s.replace(/^0x/i, '').length;
+    return `${n} hexadecimal digits: a tx hash has 64, an address 40, a Move object 64.`;
+  }
+  if (/^init1/i.test(s)) {
+    const r = parseAccount(s);
+    return r.ok ? '' : r.error;
+  }
+  return 'Not recognised: paste a tx hash, block height, init1…/0x… address, collection address or denom.';
+}

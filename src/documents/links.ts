@@ -1,0 +1,31 @@
+/** Drill-down links in result documents: each hash, height and address runs the matching lookup. */
+import * as vscode from 'vscode';
+import { scanLinks, type LinkKind } from '../core/linkScan';
+import type { ResultDocuments } from './resultDocuments';
+
+const COMMANDS: Record<LinkKind, { command: string; tooltip: string }> = {
+  tx: { command: 'initia.lookupTransaction', tooltip: 'Look up this transaction' },
+  block: { command: 'initia.lookupBlock', tooltip: 'Look up this block' },
+  account: { command: 'initia.lookupAccount', tooltip: 'Look up this account' },
+  collection: { command: 'initia.lookupCollection', tooltip: 'Look up this NFT collection' },
+};
+
+export function commandUri(command: string, args: unknown[]): vscode.Uri {
+  return vscode.Uri.parse(`command:${command}?${encodeURIComponent(JSON.stringify(args))}`);
+}
+
+export class ResultLinks implements vscode.DocumentLinkProvider {
+  constructor(private readonly documents: ResultDocuments) {}
+
+  provideDocumentLinks(document: vscode.TextDocument): vscode.DocumentLink[] {
+    const query = this.documents.state(document.uri)?.query;
+    const objectAddrIsCollection = query?.op === 'collection' || query?.op === 'collections' || query?.op === 'collectionsByName' || (query?.op === 'account' && query.view === 'collections');
+    return scanLinks(document.getText(), { objectAddrIsCollection }).map((found) => {
+      const { command, tooltip } = COMMANDS[found.kind];
+      const range = new vscode.Range(document.positionAt(found.start), document.positionAt(found.end));
+      const link = new vscode.DocumentLink(range, commandUri(command, [found.value]));
+      link.tooltip = vscode.l10n.t(tooltip);
+      return link;
+    });
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * Read-only JSON result documents on the `initia` scheme. The URI carries the network and the query, so a document
+ * restored after a window reload loads itself again. Lists page in place: CodeLenses (and editor title actions) at
+ * the top go to the next / previous page with the server's keys.
+ */
+import * as vscode from 'vscode';
+import type { PageInfo } from '../core/index';
+import { errorMessage, isCancelled } from '../core/errors';
+import { loadCore } from '../lazy';
+import type { Services } from '../services';
+import type { NetworkProfile } from '../network/networks';
+import { isListQuery, queryTitle, runQuery, type Query } from './queries';
+
+export const SCHEME = 'initia';
+
+interface DocState {
+  network: string;
+  query: Query;
+  limit: number;
+  trail: import('../core/index').PageTrail;
+  content?: string;
+  info?: PageInfo;
+  error?: string;
+  evm?: boolean;
+  loading?: Promise<void>;
+}
+
+interface UriPayload {
+  n: string;
+  q: Query;
+}
+
+export function resultUri(network: string, query: Query): vscode.Uri {
+  const payload: UriPayload = { n: network, q: query };
+  return vscode.Uri.from({ scheme: SCHEME, path: `/${queryTitle(query)}.json`, query: JSON.stringify(payload) });
+}
+
+function readUri(uri: vscode.Uri): UriPayload | undefined {
+  try {
+    const p = JSON.parse(uri.query) as UriPayload;
+    return typeof p?.n === 'string' && typeof p?.q?.op === 'string' ? p : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export type PageMove = 'next' | 'previous' | 'refresh' | 'first';
+
+export class ResultDocuments implements vscode.TextDocumentContentProvider, vscode.CodeLensProvider, vscode.Disposable {
+  private readonly states = new Map<string, DocState>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly lensesChanged = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.lensesChanged.event;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly services: Services) {
+    this.subscriptions.push(
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        if (doc.uri.scheme === SCHEME) this.states.delete(doc.uri.toString());
+      }),
+    );
+  }
+
+  /** Loads the first page of `query` (with a progress notification that can cancel it) and opens the document. */
+  async open(query: Query, network: NetworkProfile = this.services.network): Promise<vscode.Uri | undefined> {
+    const uri = resultUri(network.name, query);
+    const state = this.stateFor(uri);
+    if (!state) return undefined;
+    state.trail.reset();
+    const title = vscode.l10n.t('Initia: loading {0} from {1}…', queryTitle(query), network.name);
+    const ok = await this.loadWithProgress(uri, state, title, () => this.open(query, network));
+    if (!ok) return undefined;
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc, { preview: false });
+    return uri;
+  }
+
+  /** Moves a list document to another page, or reloads it. Returns false when nothing changed. */
+  async move(uri: vscode.Uri, move: PageMove): Promise<boolean> {
+    const state = this.stateFor(uri);
+    if (!state) return false;
+    const before = state.trail.page;
+    if (move === 'next') {
+      if (!state.info?.nextKey) return false;
+      state.trail.forward(state.info.nextKey);
+    } else if (move === 'previous') {
+      if (!state.trail.canGoBack) return false;
+      state.trail.back();
+    } else if (move === 'first') {
+      state.trail.reset();
+    }
+    const title = vscode.l10n.t('Initia: loading page {0}…', state.trail.page);
+    const ok = await this.loadWithProgress(uri, state, title, () => this.move(uri, move));
+    if (!ok) state.trail.restore(before);
+    return ok;
+  }
+
+  state(uri: vscode.Uri): Readonly<Pick<DocState, 'info' | 'query' | 'network' | 'error' | 'evm'>> & { page: number } | undefined {
+    const s = this.states.get(uri.toString());
+    return s && { info: s.info, query: s.query, network: s.network, error: s.error, evm: s.evm, page: s.trail.page };
+  }
+
+  async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
+    const state = this.stateFor(uri);
+    if (!state) return JSON.stringify({ error: 'This Initia document cannot be read: its address is not one the extension made.' }, null, 2);
+    if (state.content === undefined) {
+      // Restored after a reload, or opened by address: load it now (the editor shows its own progress).
+      const ac = new AbortController();
+      const sub = token.onCancellationRequested(() => ac.abort());
+      try {
+        await this.load(state, ac.signal);
+      } catch (err) {
+        state.error = errorMessage(err);
+      } finally {
+        sub.dispose();
+      }
+    }
+    return state.content ?? JSON.stringify({ error: state.error ?? 'Not loaded.' }, null, 2);
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const state = this.states.get(document.uri.toString());
+    if (!state) return [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    const arg = [document.uri.toString()];
+    const lenses: vscode.CodeLens[] = [];
+    const list = isListQuery(state.query);
+    if (list && state.trail.canGoBack) {
+      lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(arrow-left) Previous page'), command: 'initia.previousPage', arguments: arg }));
+    }
+    if (list && state.info) {
+      const total = state.info.total !== undefined ? vscode.l10n.t(' of {0}', state.info.total.toLocaleString('en-US')) : '';
+      lenses.push(
+        new vscode.CodeLens(top, {
+          title: vscode.l10n.t('Page {0} · {1} items{2}', state.trail.page, state.info.count, total),
+          command: '',
+        }),
+      );
+    }
+    if (list && state.info?.hasMore) {
+      lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('Next page $(arrow-right)'), command: 'initia.nextPage', arguments: arg }));
+    }
+    lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(refresh) Refresh'), command: 'initia.refreshDocument', arguments: arg }));
+    lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(globe) {0}', state.network), command: '' }));
+    return lenses;
+  }
+
+  private stateFor(uri: vscode.Uri): DocState | undefined {
+    const key = uri.toString();
+    let state = this.states.get(key);
+    if (!state) {
+      const payload = readUri(uri);
+      if (!payload) return undefined;
+      const limit = vscode.workspace.getConfiguration('initia').get<number>('pageSize', 50);
+      state = { network: payload.n, query: payload.q, limit, trail: new (loadCore().PageTrail)() };
+      this.states.set(key, state);
+    }
+    return state;
+  }
+
+  private async loadWithProgress(uri: vscode.Uri, state: DocState, title: string, retry: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (_p, token) => {
+        const ac = new AbortController();
+        const sub = token.onCancellationRequested(() => ac.abort());
+        try {
+          await this.load(state, ac.signal);
+        } finally {
+          sub.dispose();
+        }
+      });
+      this.changed.fire(uri);
+      this.lensesChanged.fire();
+      return true;
+    } catch (err) {
+      // The page already shown stays as it was; the error offers a retry.
+      if (!isCancelled(err)) this.showError(err, retry);
+      return false;
+    }
+  }
+
+  private async load(state: DocState, signal: AbortSignal): Promise<void> {
+    const network = this.services.networks.all().find((n) => n.name === state.network);
+    if (!network) throw new Error(vscode.l10n.t('The network "{0}" is no longer configured.', state.network));
+    const client = this.services.indexer(network);
+    const result = await runQuery(client, state.query, { key: state.trail.currentKey, limit: state.limit }, signal);
+    state.content = `${JSON.stringify(result.body, null, 2)}\n`;
+    state.info = result.list ? loadCore().pageInfo(result.list.count, result.list.pagination, state.limit) : undefined;
+    state.error = undefined;
+    state.evm = result.evm;
+  }
+
+  /** Shows the error without waiting for the user, so the command that failed returns at once. */
+  private showError(err: unknown, retry: () => Promise<unknown>): void {
+    const message = errorMessage(err);
+    this.services.log.error(message);
+    const retryLabel = vscode.l10n.t('Retry');
+    const networkLabel = vscode.l10n.t('Select Network');
+    void vscode.window.showErrorMessage(message, retryLabel, networkLabel).then((choice) => {
+      if (choice === retryLabel) void retry();
+      else if (choice === networkLabel) void vscode.commands.executeCommand('initia.selectNetwork');
+    });
+  }
+
+  dispose(): void {
+    vscode.Disposable.from(...this.subscriptions, this.changed, this.lensesChanged).dispose();
+    this.states.clear();
+  }
+}

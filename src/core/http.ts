@@ -269,7 +269,6 @@ export function parseRetryAfter(value: string, now = Date.now()): number | undef
 
 /** A single line of at most `max` characters, control characters removed. */
 export function excerpt(text: string, max = 300): string {
-  // eslint-disable-next-line no-control-regex
   const line = text.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }

@@ -82,7 +82,7 @@ function parseBech32(s: string, what: string): Parsed<Address> {
 export function parseAccount(input: string): Parsed<Address> {
   const s = clean(input);
   if (!s) return fail('Enter an account address (init1… or 0x followed by 40 hexadecimal digits).');
-  if (/^init1/i.test(s)) return parseBech32(s, 'address');
+  if (/^[a-z]+1[02-9ac-hj-np-z]{6,}$/i.test(s)) return parseBech32(s, 'address');
   const { body, prefixed } = stripHexPrefix(s);
   if (prefixed || HEX.test(body)) {
     if (!HEX.test(body)) return fail('A 0x address has only hexadecimal digits after 0x.');
@@ -225,7 +225,8 @@ export function classify(input: string): LookupTarget[] {
     const denom = parseDenom(s);
     if (denom.ok) out.push({ kind: 'denom', denom: denom.value });
     const name = parseCollectionName(s);
-    if (name.ok && !s.includes('/')) out.push({ kind: 'collectionName', name: name.value });
+    const looksLikeAddress = /^(0x)?[0-9a-f]+$/i.test(s) || /^[a-z]+1[02-9ac-hj-np-z]{6,}$/i.test(s);
+    if (name.ok && !s.includes('/') && !looksLikeAddress) out.push({ kind: 'collectionName', name: name.value });
   }
   return out;
 }

@@ -3,7 +3,7 @@
  * real server routes them; list methods take a PageRequest and send `msgs` as repeated parameters.
  */
 import type * as z from 'zod/mini';
-import { HttpClient } from '../http';
+import { type HttpClient } from '../http';
 import { InputError } from '../errors';
 import { parseWith } from '../schema';
 import {

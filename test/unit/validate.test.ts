@@ -153,7 +153,6 @@ test('property: validators never throw and never accept control characters', () 
         const r = p(s);
         if (!r.ok) continue;
         const text = typeof r.value === 'string' ? r.value : Object.values(r.value).join(' ');
-        // eslint-disable-next-line no-control-regex
         if (/[\u0000-\u001f\u007f]/.test(text)) return false;
       }
       parseHeight(s);

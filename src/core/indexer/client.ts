@@ -1,5 +1,6 @@
 /**
- * The indexer (rollytics) client: one method per endpoint. Path parameters are validated and encoded the way the
+ * The indexer (rollytics) client: one method per endpoint. Methods are async: bad input rejects (InputError) before
+ * any request, like every other failure. Path parameters are validated and encoded the way the
  * real server routes them; list methods take a PageRequest and send `msgs` as repeated parameters.
  */
 import type * as z from 'zod/mini';
@@ -92,24 +93,24 @@ export class IndexerClient {
   // --- status ---
 
   /** GET /status */
-  status(signal?: AbortSignal) {
+  async status(signal?: AbortSignal) {
     return this.get(S.Status, '/status', [], signal);
   }
 
   /** GET /indexer/block/v1/avg_blocktime: seconds, as a float. */
-  avgBlockTime(signal?: AbortSignal) {
+  async avgBlockTime(signal?: AbortSignal) {
     return this.get(S.AvgBlockTime, '/indexer/block/v1/avg_blocktime', [], signal);
   }
 
   // --- blocks ---
 
   /** GET /indexer/block/v1/blocks */
-  blocks(page?: PageRequest, signal?: AbortSignal) {
+  async blocks(page?: PageRequest, signal?: AbortSignal) {
     return this.get(S.BlocksResponse, '/indexer/block/v1/blocks', pageQuery(page), signal);
   }
 
   /** GET /indexer/block/v1/blocks/{height} */
-  block(height: number | string, signal?: AbortSignal) {
+  async block(height: number | string, signal?: AbortSignal) {
     const h = must(parseHeight(height));
     return this.get(S.BlockResponse, `/indexer/block/v1/blocks/${h}`, [], signal);
   }
@@ -117,12 +118,12 @@ export class IndexerClient {
   // --- cosmos txs ---
 
   /** GET /indexer/tx/v1/txs */
-  txs(opts?: TxListOptions, signal?: AbortSignal) {
+  async txs(opts?: TxListOptions, signal?: AbortSignal) {
     return this.get(S.TxsResponse, '/indexer/tx/v1/txs', this.txQuery(opts), signal);
   }
 
   /** GET /indexer/tx/v1/txs/by_account/{account} */
-  txsByAccount(account: string, opts: AccountTxOptions = {}, signal?: AbortSignal) {
+  async txsByAccount(account: string, opts: AccountTxOptions = {}, signal?: AbortSignal) {
     const a = must(parseAccount(account));
     const q = this.txQuery(opts);
     if (opts.isSigner) q.push(['is_signer', 'true']);
@@ -130,13 +131,13 @@ export class IndexerClient {
   }
 
   /** GET /indexer/tx/v1/txs/by_height/{height} */
-  txsByHeight(height: number | string, opts?: TxListOptions, signal?: AbortSignal) {
+  async txsByHeight(height: number | string, opts?: TxListOptions, signal?: AbortSignal) {
     const h = must(parseHeight(height));
     return this.get(S.TxsResponse, `/indexer/tx/v1/txs/by_height/${h}`, this.txQuery(opts), signal);
   }
 
   /** GET /indexer/tx/v1/txs/{tx_hash} (cosmos hash: upper-case hex, no 0x) */
-  tx(hash: string, signal?: AbortSignal) {
+  async tx(hash: string, signal?: AbortSignal) {
     const h = must(parseTxHash(hash));
     return this.get(S.TxResponse, `/indexer/tx/v1/txs/${h.cosmos}`, [], signal);
   }
@@ -144,18 +145,18 @@ export class IndexerClient {
   // --- EVM ---
 
   /** GET /indexer/tx/v1/evm-txs */
-  evmTxs(page?: PageRequest, signal?: AbortSignal) {
+  async evmTxs(page?: PageRequest, signal?: AbortSignal) {
     return this.get(S.EvmTxsResponse, '/indexer/tx/v1/evm-txs', pageQuery(page), signal);
   }
 
   /** GET /indexer/tx/v1/evm-txs/{tx_hash}: served by the real indexer on EVM rollups, not in the spec. */
-  evmTx(hash: string, signal?: AbortSignal) {
+  async evmTx(hash: string, signal?: AbortSignal) {
     const h = must(parseTxHash(hash));
     return this.get(S.EvmTxResponse, `/indexer/tx/v1/evm-txs/${h.evm}`, [], signal);
   }
 
   /** GET /indexer/tx/v1/evm-internal-txs/by_account/{account} */
-  evmInternalTxsByAccount(account: string, page?: PageRequest, signal?: AbortSignal) {
+  async evmInternalTxsByAccount(account: string, page?: PageRequest, signal?: AbortSignal) {
     const a = must(parseAccount(account));
     return this.get(S.InternalTxsResponse, `/indexer/tx/v1/evm-internal-txs/by_account/${segment(a.value)}`, pageQuery(page), signal);
   }
@@ -163,30 +164,30 @@ export class IndexerClient {
   // --- NFTs ---
 
   /** GET /indexer/nft/v1/collections */
-  collections(page?: PageRequest, signal?: AbortSignal) {
+  async collections(page?: PageRequest, signal?: AbortSignal) {
     return this.get(S.CollectionsResponse, '/indexer/nft/v1/collections', pageQuery(page), signal);
   }
 
   /** GET /indexer/nft/v1/collections/by_account/{account} */
-  collectionsByAccount(account: string, page?: PageRequest, signal?: AbortSignal) {
+  async collectionsByAccount(account: string, page?: PageRequest, signal?: AbortSignal) {
     const a = must(parseAccount(account));
     return this.get(S.CollectionsResponse, `/indexer/nft/v1/collections/by_account/${segment(a.value)}`, pageQuery(page), signal);
   }
 
   /** GET /indexer/nft/v1/collections/by_name/{name}: substring match on letters and digits. */
-  collectionsByName(name: string, page?: PageRequest, signal?: AbortSignal) {
+  async collectionsByName(name: string, page?: PageRequest, signal?: AbortSignal) {
     const n = must(parseCollectionName(name));
     return this.get(S.CollectionsResponse, `/indexer/nft/v1/collections/by_name/${segment(n)}`, pageQuery(page), signal);
   }
 
   /** GET /indexer/nft/v1/collections/{collection_addr} */
-  collection(address: string, signal?: AbortSignal) {
+  async collection(address: string, signal?: AbortSignal) {
     const a = must(parseCollectionAddress(address));
     return this.get(S.CollectionResponse, `/indexer/nft/v1/collections/${segment(a.value)}`, [], signal);
   }
 
   /** GET /indexer/nft/v1/tokens/by_account/{account} */
-  tokensByAccount(account: string, opts: AccountTokenOptions = {}, signal?: AbortSignal) {
+  async tokensByAccount(account: string, opts: AccountTokenOptions = {}, signal?: AbortSignal) {
     const a = must(parseAccount(account));
     const q = this.tokenQuery(opts);
     if (opts.collectionAddr !== undefined) q.push(['collection_addr', must(parseCollectionAddress(opts.collectionAddr)).value]);
@@ -194,13 +195,13 @@ export class IndexerClient {
   }
 
   /** GET /indexer/nft/v1/tokens/by_collection/{collection_addr} */
-  tokensByCollection(collectionAddr: string, opts: TokenListOptions = {}, signal?: AbortSignal) {
+  async tokensByCollection(collectionAddr: string, opts: TokenListOptions = {}, signal?: AbortSignal) {
     const c = must(parseCollectionAddress(collectionAddr));
     return this.get(S.NftsResponse, `/indexer/nft/v1/tokens/by_collection/${segment(c.value)}`, this.tokenQuery(opts), signal);
   }
 
   /** GET /indexer/nft/v1/txs/{collection_addr}/{token_id} */
-  nftTxs(collectionAddr: string, tokenId: string, page?: PageRequest, signal?: AbortSignal) {
+  async nftTxs(collectionAddr: string, tokenId: string, page?: PageRequest, signal?: AbortSignal) {
     const c = must(parseCollectionAddress(collectionAddr));
     const t = must(parseTokenId(tokenId));
     return this.get(S.TxsResponse, `/indexer/nft/v1/txs/${segment(c.value)}/${segment(t)}`, pageQuery(page), signal);
@@ -209,7 +210,7 @@ export class IndexerClient {
   // --- rich list ---
 
   /** GET /indexer/richlist/v1/{denom}: the denom is one path segment, `evm/0x…` sent as `evm%2F0x…`. */
-  richList(denom: string, page?: PageRequest, signal?: AbortSignal) {
+  async richList(denom: string, page?: PageRequest, signal?: AbortSignal) {
     const d = must(parseDenom(denom));
     return this.get(S.HoldersResponse, `/indexer/richlist/v1/${segment(d)}`, pageQuery(page), signal);
   }

@@ -1,0 +1,191 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- raw JSON bodies from the fake, probed field by field */
+/**
+ * The fake indexer itself follows the real rollytics quirks (shared/api/real-services.md Part A): if it drifted
+ * toward the spec, the client tests against it would prove nothing about the live service.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
+
+let fake: FakeIndexer;
+let plain: FakeIndexer;
+before(async () => {
+  fake = await startFakeIndexer({ blocks: 5000 });
+  plain = await startFakeIndexer({ blocks: 200, evm: false, chainId: 'demo-move-1', richList: false });
+});
+after(async () => {
+  await fake.close();
+  await plain.close();
+});
+
+async function get(path: string, server = fake): Promise<{ status: number; type: string; text: string; json?: any }> {
+  const res = await fetch(server.url + path);
+  const text = await res.text();
+  const type = res.headers.get('content-type') ?? '';
+  return { status: res.status, type, text, json: type.startsWith('application/json') ? JSON.parse(text) : undefined };
+}
+
+const decode = (key: string) => Buffer.from(key, 'base64').toString('utf8');
+
+test('errors are text/plain with the real texts', async () => {
+  const cases: Array<[string, number, string | RegExp]> = [
+    ['/indexer/tx/v1/txs/' + 'AB'.repeat(32), 404, '[NOT_FOUND] transaction not found'],
+    ['/indexer/tx/v1/txs/xyz', 400, 'invalid hash format'],
+    ['/indexer/block/v1/blocks/abc', 400, '[INVALID_VALUE] invalid value for height: abc (must be a valid integer)'],
+    ['/indexer/block/v1/blocks/0', 400, '[INVALID_VALUE] invalid value for height: 0 (must be a positive integer)'],
+    ['/indexer/block/v1/blocks/999999', 404, '[NOT_FOUND] block not found'],
+    ['/indexer/tx/v1/txs/by_account/foo', 400, '[INVALID_VALUE] invalid value for account: foo (invalid address format)'],
+    ['/indexer/nft/v1/collections/0xgg', 400, "encoding/hex: invalid byte: U+0067 'g'"],
+    ['/indexer/nft/v1/collections/0x' + '1'.repeat(40), 404, 'nft collection not found'],
+    ['/indexer/tx/v1/evm-txs/0x' + 'ab'.repeat(32), 404, 'tx not found'],
+    ['/indexer/block/v1/blocks?pagination.limit=1001', 400, 'pagination.limit must be between 1 and 1000'],
+    ['/indexer/block/v1/blocks?pagination.offset=-1', 400, 'pagination.offset cannot be negative'],
+    ['/indexer/block/v1/blocks?pagination.key=%%%', 400, 'pagination.key must be a valid base64 encoded string'],
+    ['/indexer/nft/v1/tokens/by_collection/0x' + '1'.repeat(40) + '?order_by=name', 400, "invalid order_by value 'name', must be one of: token_id, height"],
+    ["/nope/a&b'", 404, 'Cannot GET /nope/a&#38;b&#39;'],
+  ];
+  for (const [path, status, body] of cases) {
+    const r = await get(path);
+    assert.equal(r.status, status, path);
+    assert.match(r.type, /^text\/plain/, path);
+    if (typeof body === 'string') assert.equal(r.text, body, path);
+    else assert.match(r.text, body, path);
+  }
+  const evmOnNonEvm = await get('/indexer/tx/v1/evm-txs', plain);
+  assert.deepEqual([evmOnNonEvm.status, evmOnNonEvm.text], [404, 'evm routes are not available on this chain']);
+});
+
+test('routing: case-insensitive, trailing slash ignored, non-GET is 405', async () => {
+  assert.equal((await get('/STATUS/')).status, 200);
+  const post = await fetch(`${fake.url}/status`, { method: 'POST' });
+  assert.equal(post.status, 405);
+  await post.text();
+});
+
+test('cursor lists return next_key even on the last page; offset lists only on full pages; keys are null', async () => {
+  const first = await get('/indexer/block/v1/blocks?pagination.limit=3');
+  assert.equal(first.json.pagination.previous_key, null);
+  assert.equal(first.json.pagination.total, String(fake.data.latestHeight));
+  assert.deepEqual(JSON.parse(decode(first.json.pagination.next_key)), { height: fake.data.latestHeight - 2 });
+  const last = await get(`/indexer/block/v1/blocks?pagination.limit=3&pagination.key=${encodeURIComponent(Buffer.from('{"height":3}').toString('base64'))}`);
+  assert.deepEqual(last.json.blocks.map((b: { height: string }) => b.height), ['2', '1']);
+  assert.ok(last.json.pagination.next_key, 'next_key on the last page');
+  const cols = await get('/indexer/nft/v1/collections?pagination.limit=50');
+  assert.equal(decode(cols.json.pagination.next_key), '50');
+  assert.equal(cols.json.pagination.previous_key, null);
+  const tail = await get(`/indexer/nft/v1/collections?pagination.limit=50&pagination.key=${Buffer.from('100').toString('base64')}`);
+  assert.ok(tail.json.collections.length < 50);
+  assert.equal(tail.json.pagination.next_key, null);
+  assert.equal(decode(tail.json.pagination.previous_key), '50');
+});
+
+test('an unencoded + in a key is read as a space and rejected, like fasthttp', async () => {
+  const key = Buffer.from('{"sequence":1023}').toString('base64'); // contains no '+'; build one that does
+  const withPlus = Buffer.from([0xfb, 0xef, 0xbe]).toString('base64'); // "++++"
+  assert.ok(withPlus.includes('+'));
+  const r = await get(`/indexer/tx/v1/txs?pagination.key=${withPlus}`);
+  assert.equal(r.status, 400);
+  assert.equal((await get(`/indexer/tx/v1/txs?pagination.key=${encodeURIComponent(key)}`)).status, 200);
+});
+
+test('msgs: repeated parameters filter (OR); comma-joined, unknown or slash-led types drop the filter', async () => {
+  const all = await get('/indexer/tx/v1/txs?pagination.limit=200');
+  const types = (t: any): string[] => t.tx.body.messages.map((m: any) => m['@type']);
+  const send = await get('/indexer/tx/v1/txs?pagination.limit=200&msgs=cosmos.bank.v1beta1.MsgSend');
+  assert.ok(send.json.txs.length > 0 && send.json.txs.every((t: any) => types(t).includes('/cosmos.bank.v1beta1.MsgSend')));
+  const both = await get('/indexer/tx/v1/txs?pagination.limit=200&msgs=cosmos.bank.v1beta1.MsgSend&msgs=minievm.evm.v1.MsgCall');
+  assert.ok(Number(both.json.pagination.total) > Number(send.json.pagination.total));
+  for (const q of ['msgs=cosmos.bank.v1beta1.MsgSend,minievm.evm.v1.MsgCall', 'msgs=nope.Msg', 'msgs=/cosmos.bank.v1beta1.MsgSend']) {
+    const r = await get(`/indexer/tx/v1/txs?pagination.limit=200&${q}`);
+    assert.deepEqual(r.json.txs.map((t: any) => t.txhash), all.json.txs.map((t: any) => t.txhash), q);
+  }
+});
+
+test('denoms: one %2F segment; a raw slash is no route; lower-cased; EVM unknown denom is 400, non-EVM 200 empty', async () => {
+  const denom = fake.data.denoms.find((d) => d.startsWith('evm/'))!;
+  assert.equal((await get(`/indexer/richlist/v1/${denom.replace('/', '%2F')}`)).status, 200);
+  assert.equal((await get(`/indexer/richlist/v1/${denom.toLowerCase().replace('/', '%2F')}`)).status, 200);
+  const raw = await get(`/indexer/richlist/v1/${denom}`);
+  assert.equal(raw.status, 404);
+  assert.match(raw.text, /^Cannot GET /);
+  assert.equal((await get(`/indexer/richlist/v1/${denom.replace('/', '%2f')}`)).status, 400, 'lower-case %2f is not decoded');
+  assert.equal((await get('/indexer/richlist/v1/nosuchdenom')).status, 400);
+  const empty = await get('/indexer/richlist/v1/uinit', plain);
+  assert.deepEqual(empty.json, { holders: [], pagination: { previous_key: null, next_key: null, total: '0' } });
+});
+
+test('hostile strings are escaped like Go (\\u003c), and survive JSON parsing intact', async () => {
+  const r = await get('/indexer/nft/v1/collections?pagination.limit=1000');
+  assert.ok(!r.text.includes('<img'), 'no raw < in the body');
+  assert.ok(r.text.includes('\\u003cimg'));
+  assert.ok(r.json.collections.some((c: any) => c.collection.name === '<img src=x onerror=alert(1)>'));
+});
+
+test('shapes: cosmos hashes upper-case, EVM lower-case 0x, owners init1 on EVM, numbers vs strings per endpoint', async () => {
+  const tx = (await get('/indexer/tx/v1/txs?pagination.limit=1')).json.txs[0];
+  assert.match(tx.txhash, /^[0-9A-F]{64}$/);
+  assert.equal(typeof tx.height, 'string');
+  assert.equal(typeof tx.code, 'number');
+  const evm = (await get('/indexer/tx/v1/evm-txs?pagination.limit=1')).json.txs[0];
+  assert.match(evm.transactionHash, /^0x[0-9a-f]{64}$/);
+  const col = (await get('/indexer/nft/v1/collections?pagination.limit=1')).json.collections[0];
+  assert.equal(typeof col.height, 'number');
+  assert.equal(col.collection.nfts.handle, '');
+  const token = (await get(`/indexer/nft/v1/tokens/by_collection/${fake.data.collections[1]!.address}?pagination.limit=1`)).json.tokens[0];
+  assert.match(token.owner, /^init1/);
+  assert.equal(token.object_addr, '');
+  const holder = (await get(`/indexer/richlist/v1/GAS?pagination.limit=1`)).json.holders[0];
+  assert.match(holder.account, /^0x[0-9a-f]{40}$/);
+  assert.ok(BigInt(holder.amount) > BigInt(Number.MAX_SAFE_INTEGER));
+  const status = (await get('/status')).json;
+  assert.equal(typeof status.height, 'number');
+  const block = (await get('/indexer/block/v1/blocks/1')).json.block;
+  assert.match(block.timestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+});
+
+test('names and token ids are matched raw (not URL-decoded)', async () => {
+  const col = fake.data.collections.find((c) => /^[A-Za-z]/.test(c.name))!;
+  const word = col.name.split(' ')[0]!;
+  const hit = await get(`/indexer/nft/v1/collections/by_name/${word.toUpperCase()}`);
+  assert.ok(hit.json.collections.some((c: any) => c.object_addr === col.address));
+  const spaced = await get(`/indexer/nft/v1/collections/by_name/${encodeURIComponent(col.name)}`);
+  assert.ok(!spaced.json.collections.some((c: any) => c.object_addr === col.address), '%20 becomes "20", matching nothing');
+});
+
+test('advance() grows the chain; the demo ticker is off unless asked', async () => {
+  const before = fake.data.latestHeight;
+  fake.advance(3);
+  assert.equal((await get('/status')).json.height, before + 3);
+});
+
+test('faults: each kind, limited by path and times; requests recorded raw', async () => {
+  fake.resetRequests();
+  fake.setFault({ kind: 'status', status: 429, retryAfter: 2, times: 1, path: '/status' });
+  const limited = await fetch(`${fake.url}/status`);
+  assert.equal(limited.status, 429);
+  assert.equal(limited.headers.get('retry-after'), '2');
+  assert.equal(await limited.text(), 'Too Many Requests');
+  assert.equal((await get('/status')).status, 200, 'times: 1');
+  fake.setFault({ kind: 'nonJson', times: 1 });
+  assert.match((await get('/status')).type, /text\/html/);
+  fake.setFault({ kind: 'wrongShape', times: 1 });
+  assert.equal((await get('/indexer/block/v1/blocks?pagination.limit=1')).json.blocks, 'oops');
+  fake.setFault({ kind: 'truncated', times: 1 });
+  await assert.rejects(get('/indexer/block/v1/blocks?pagination.limit=10'));
+  fake.setFault({ kind: 'reset', times: 1 });
+  await assert.rejects(get('/status'));
+  fake.setFault({ kind: 'latency', ms: 150, times: 1 });
+  const t0 = Date.now();
+  await get('/status');
+  assert.ok(Date.now() - t0 >= 140);
+  fake.setFault({ kind: 'hang', times: 1 });
+  await assert.rejects(fetch(`${fake.url}/status`, { signal: AbortSignal.timeout(200) }));
+  fake.setFault({ kind: 'huge', bytes: 2_000_000, times: 1 });
+  assert.ok((await get('/status')).text.length > 2_000_000);
+  fake.setFault({ kind: 'redirect', times: 1 });
+  assert.equal((await fetch(`${fake.url}/status`, { redirect: 'manual' })).status, 302);
+  fake.clearFaults();
+  assert.equal(fake.count('/status'), 8);
+  await get('/indexer/richlist/v1/evm%2F0xAB?x=1');
+  assert.deepEqual([fake.requests.at(-1)!.path, fake.requests.at(-1)!.query], ['/indexer/richlist/v1/evm%2F0xAB', 'x=1']);
+});

@@ -1,0 +1,150 @@
+/** The indexer client against the fake indexer (real HTTP on 127.0.0.1): every endpoint, paging, quirks, errors. */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createIndexerClient, errorKind, pageInfo, type IndexerClient } from '../../src/core/index';
+import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
+
+let fake: FakeIndexer;
+let client: IndexerClient;
+
+before(async () => {
+  fake = await startFakeIndexer();
+  client = createIndexerClient(fake.url, { retryBaseMs: 10, timeoutMs: 3000 });
+});
+after(async () => {
+  client.dispose();
+  await fake.close();
+});
+
+async function rejection(p: Promise<unknown>): Promise<Error & Record<string, unknown>> {
+  try {
+    await p;
+  } catch (err) {
+    return err as Error & Record<string, unknown>;
+  }
+  assert.fail('expected a rejection');
+}
+
+test('status and average block time', async () => {
+  const status = await client.status();
+  assert.equal(status.chain_id, fake.data.chainId);
+  assert.equal(Number(status.height), fake.data.latestHeight);
+  const avg = await client.avgBlockTime();
+  assert.ok(avg.avg_block_time > 0);
+});
+
+test('blocks page newest first by cursor, and the list ends on a short/empty page despite next_key', async () => {
+  const limit = 1000;
+  let key: string | undefined;
+  let expected = fake.data.latestHeight;
+  let pages = 0;
+  for (;;) {
+    const page = await client.blocks({ key, limit });
+    pages++;
+    for (const b of page.blocks) assert.equal(Number(b.height), expected--);
+    const info = pageInfo(page.blocks.length, page.pagination, limit);
+    if (!info.hasMore) break;
+    key = info.nextKey;
+  }
+  assert.equal(expected, 0, 'every height exactly once');
+  assert.equal(pages, Math.ceil(fake.data.latestHeight / limit) + (fake.data.latestHeight % limit === 0 ? 1 : 0));
+});
+
+test('oldest first with reverse=false; offset honoured on the first request', async () => {
+  const asc = await client.blocks({ reverse: false, limit: 3 });
+  assert.deepEqual(asc.blocks.map((b) => Number(b.height)), [1, 2, 3]);
+  const offset = await client.blocks({ reverse: false, limit: 2, offset: 10 });
+  assert.deepEqual(offset.blocks.map((b) => Number(b.height)), [11, 12]);
+});
+
+test('single records: block, tx (cosmos), EVM tx, collection', async () => {
+  const block = await client.block(fake.data.latestHeight);
+  assert.equal(Number(block.block.height), fake.data.latestHeight);
+  const txs = await client.txs({ page: { limit: 5 } });
+  const hash = txs.txs[0]!.txhash;
+  const one = await client.tx(`0x${hash.toLowerCase()}`);
+  assert.equal(one.tx.txhash, hash, 'any case and 0x are normalised to the cosmos form');
+  const evm = await client.evmTxs({ limit: 1 });
+  const evmHash = evm.txs[0]!.transactionHash;
+  assert.equal((await client.evmTx(evmHash)).tx.transactionHash, evmHash);
+  const cols = await client.collections({ limit: 1 });
+  const addr = cols.collections[0]!.object_addr;
+  assert.equal((await client.collection(addr)).collection.object_addr, addr);
+});
+
+test('not found: the server text, as a 404 HttpError', async () => {
+  const err = await rejection(client.tx('ab'.repeat(32)));
+  assert.equal(errorKind(err), 'http');
+  assert.equal(err.status, 404);
+  assert.match(err.message, /\[NOT_FOUND\] transaction not found/);
+  const blockErr = await rejection(client.block(fake.data.latestHeight + 1000));
+  assert.match(blockErr.message, /block not found/);
+});
+
+test('msgs travel as repeated parameters and really filter', async () => {
+  const all = await client.txs({ page: { limit: 100 } });
+  const types = new Set(all.txs.flatMap((t) => (t.tx?.body?.messages ?? []).map((m) => m['@type'])));
+  const one = [...types].find((t) => t)!.slice(1);
+  const filtered = await client.txs({ page: { limit: 50 }, msgs: [`/${one}`] });
+  assert.ok(filtered.txs.length > 0);
+  for (const t of filtered.txs) assert.ok((t.tx?.body?.messages ?? []).some((m) => m['@type'] === `/${one}`), 'only the asked type');
+  const last = fake.requests.at(-1)!;
+  assert.deepEqual(new URLSearchParams(last.query).getAll('msgs'), [one], 'leading slash stripped, one param per type');
+});
+
+test('accounts: txs, signed-only, tokens, collections, internal txs', async () => {
+  const account = fake.data.busyAccount();
+  const txs = await client.txsByAccount(account.bech32, { page: { limit: 20 } });
+  assert.ok(txs.txs.length > 0);
+  const signed = await client.txsByAccount(account.bech32, { page: { limit: 20 }, isSigner: true });
+  assert.ok(signed.txs.length <= txs.txs.length);
+  assert.equal(new URLSearchParams(fake.requests.at(-1)!.query).get('is_signer'), 'true');
+  const byHex = await client.txsByAccount(account.hex, { page: { limit: 20 } });
+  assert.deepEqual(byHex.txs.map((t) => t.txhash), txs.txs.map((t) => t.txhash), 'hex and bech32 are the same account');
+  await client.tokensByAccount(account.bech32, { page: { limit: 5 }, orderBy: 'height' });
+  await client.collectionsByAccount(account.bech32, { limit: 5 });
+  await client.evmInternalTxsByAccount(account.hex, { limit: 5 });
+});
+
+test('NFTs: by name (normalised), tokens by collection with order_by, history', async () => {
+  const cols = await client.collections({ limit: 20 });
+  const col = cols.collections.find((c) => /^[A-Za-z]+/.test(c.collection.name))!;
+  const word = col.collection.name.match(/[A-Za-z]+/)![0];
+  const byName = await client.collectionsByName(` ${word.toUpperCase()}! `);
+  assert.ok(byName.collections.some((c) => c.object_addr === col.object_addr));
+  const tokens = await client.tokensByCollection(col.object_addr, { page: { limit: 5 }, orderBy: 'token_id' });
+  assert.ok(tokens.tokens.length > 0);
+  const history = await client.nftTxs(col.object_addr, tokens.tokens[0]!.nft.token_id, { limit: 5 });
+  assert.ok(Array.isArray(history.txs));
+});
+
+test('rich list: evm/ denoms as one %2F segment; amounts never through floats', async () => {
+  const denom = fake.data.denoms.find((d) => d.startsWith('evm/'))!;
+  const holders = await client.richList(denom, { limit: 10 });
+  assert.ok(holders.holders.length > 0);
+  assert.equal(fake.requests.at(-1)!.path, `/indexer/richlist/v1/${denom.replace('/', '%2F')}`);
+  const amounts = holders.holders.map((x) => BigInt(x.amount));
+  for (let i = 1; i < amounts.length; i++) assert.ok(amounts[i - 1]! >= amounts[i]!, 'descending');
+});
+
+test('bad input never reaches the server', async () => {
+  fake.resetRequests();
+  for (const p of [client.tx('xyz'), client.block('0'), client.txsByAccount('init1nope'), client.richList('evm/zz'), client.nftTxs(`0x${'a'.repeat(40)}`, 'a/b'), client.txs({ msgs: ['not a type'] })]) {
+    const err = await rejection(p);
+    assert.equal(errorKind(err), 'input');
+  }
+  assert.equal(fake.requests.length, 0);
+});
+
+test('faults: 429 with Retry-After recovers; 500 is reported; wrong shape names the field', async () => {
+  fake.setFault({ kind: 'status', status: 429, retryAfter: 0, times: 1 });
+  await client.status();
+  fake.setFault({ kind: 'status', status: 500, times: 1 });
+  const err = await rejection(client.status());
+  assert.equal(err.message, 'The indexer answered 500 Internal Server Error.');
+  fake.setFault({ kind: 'wrongShape', times: 1 });
+  const shape = await rejection(client.blocks({ limit: 2 }));
+  assert.equal(errorKind(shape), 'schema');
+  assert.match(shape.message, /field blocks/);
+  fake.clearFaults();
+});

@@ -20,35 +20,9 @@ import {
 } from '../core/validate';
 import type { ResultDocuments } from '../documents/resultDocuments';
 import type { AccountView, Query } from '../documents/queries';
+import { obtain, refuse } from './input';
 
 type Uri = vscode.Uri | undefined;
-
-/** Shows why an argument was refused. */
-function refuse(error: string): undefined {
-  void vscode.window.showErrorMessage(vscode.l10n.t('Initia: {0}', error));
-  return undefined;
-}
-
-/** Validates a given argument, or asks for one. Returns undefined when refused or dismissed. */
-async function obtain<T>(arg: unknown, parse: (s: string) => Parsed<T>, prompt: string, placeHolder: string): Promise<T | undefined> {
-  if (arg !== undefined && arg !== null && arg !== '') {
-    const parsed = parse(String(arg));
-    return parsed.ok ? parsed.value : refuse(parsed.error);
-  }
-  const input = await vscode.window.showInputBox({
-    prompt,
-    placeHolder,
-    ignoreFocusOut: true,
-    validateInput: (value) => {
-      if (!value.trim()) return undefined;
-      const parsed = parse(value);
-      return parsed.ok ? undefined : parsed.error;
-    },
-  });
-  if (input === undefined || !input.trim()) return undefined;
-  const parsed = parse(input);
-  return parsed.ok ? parsed.value : refuse(parsed.error);
-}
 
 /** An optional message-type filter: an array or a comma/space separated string; empty means none. */
 async function obtainMsgs(arg: unknown, askIfMissing: boolean): Promise<string[] | null> {

@@ -159,6 +159,29 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
     return state;
   }
 
+  /** Tells VS Code the content changed and, when the document is open, resolves once VS Code has re-read it. */
+  private fireChanged(uri: vscode.Uri): Promise<void> {
+    const key = uri.toString();
+    const open = vscode.workspace.textDocuments.some((d) => d.uri.toString() === key);
+    if (!open) {
+      this.changed.fire(uri);
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        sub.dispose();
+        resolve();
+      };
+      const sub = vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.uri.toString() === key) done();
+      });
+      // Same text (a refresh that changed nothing) fires no change event.
+      const timer = setTimeout(done, 1000);
+      this.changed.fire(uri);
+    });
+  }
+
   private async loadWithProgress(uri: vscode.Uri, state: DocState, title: string, retry: () => Promise<unknown>): Promise<boolean> {
     try {
       await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (_p, token) => {
@@ -170,7 +193,7 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
           sub.dispose();
         }
       });
-      this.changed.fire(uri);
+      await this.fireChanged(uri);
       this.lensesChanged.fire();
       return true;
     } catch (err) {

@@ -1,0 +1,43 @@
+// The offline demo backend: the fake indexer (real HTTP, generated chain data) on the Local demo profile's port.
+//   npm run demo            starts it on 127.0.0.1:7717 and waits (Ctrl+C to stop)
+//   INITIA_DEMO_PORT=N      another port (then point a network profile at it)
+// startDemo() is also used by `npm start`.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT } from './vscode-server.mjs';
+import { build } from './build.mjs';
+
+export const DEMO_INDEXER_PORT = 7717;
+
+export async function startDemo({ indexerPort = Number(process.env.INITIA_DEMO_PORT) || DEMO_INDEXER_PORT } = {}) {
+  const require = createRequire(import.meta.url);
+  const { startFakeIndexer } = require(join(REPO_ROOT, 'out/test/fixtures/fakeIndexer.js'));
+  let indexer;
+  try {
+    indexer = await startFakeIndexer({ port: indexerPort, host: '127.0.0.1' });
+  } catch (err) {
+    if (err?.code !== 'EADDRINUSE') throw err;
+    console.warn(`[demo] port ${indexerPort} is busy; using a free port instead`);
+    indexer = await startFakeIndexer({ host: '127.0.0.1' });
+  }
+  return {
+    indexer,
+    async close() {
+      await indexer.close();
+    },
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  build();
+  const demo = await startDemo();
+  console.log(`[demo] fake indexer for ${demo.indexer.data.chainId}: ${demo.indexer.url} (latest height ${demo.indexer.data.latestHeight})`);
+  console.log('[demo] select the "Local demo" network in VS Code (Initia: Select Network…). Ctrl+C stops.');
+  const stop = async () => {
+    await demo.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

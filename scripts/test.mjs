@@ -1,0 +1,142 @@
+// `npm test`: every check, in order, stopping at the first failure (non-zero exit).
+//
+//   compile      rm -rf out && tsc -p .               (typecheck + compile the tests to out/)
+//   bundle       node esbuild.mjs                      (dist/)
+//   lint         npm run lint                          (skipped with a warning when there is no eslint config)
+//   unit         node --test out/test/unit/**/*.test.js (node:test, plain Node)
+//   code-server  installs code-server into .vscode-test/ on first use (~2 min once)
+//   integration  node out/test/runIntegration.js       (mocha inside a real VS Code extension host)
+//   package      npm run package                       (production bundle + vsce → initia-explorer.vsix)
+//   e2e          node out/test/e2e/run.js --vsix initia-explorer.vsix (playwright drives the workbench)
+//
+// `node scripts/test.mjs unit lint` runs only the named steps (in the order above).
+// Env: INITIA_SKIP_INTEGRATION=1, INITIA_SKIP_E2E=1 skip those (quick local runs; CI never sets them).
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const node = process.execPath;
+const bin = (pkg, file) => join(root, 'node_modules', pkg, file);
+const npmCli = process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath) ? process.env.npm_execpath : undefined;
+const npm = (...args) => (npmCli ? [node, npmCli, ...args] : ['npm', ...args]);
+
+function findTests(dir, suffix) {
+  if (!existsSync(dir)) return [];
+  const out = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...findTests(p, suffix));
+    else if (e.name.endsWith(suffix)) out.push(relative(root, p));
+  }
+  return out.sort();
+}
+
+/** @type {{ name: string, run: () => (string[] | string | null), skip?: () => string | false }[]} */
+const steps = [
+  {
+    name: 'compile',
+    run: () => {
+      rmSync(join(root, 'out'), { recursive: true, force: true }); // no stale compiled tests
+      return [node, bin('typescript', 'bin/tsc'), '-p', '.'];
+    },
+  },
+  { name: 'bundle', run: () => [node, 'esbuild.mjs'] },
+  {
+    name: 'lint',
+    skip: () => (['eslint.config.mjs', 'eslint.config.js', 'eslint.config.cjs'].some((f) => existsSync(f)) ? false : 'no eslint.config.* yet'),
+    run: () => npm('run', '--silent', 'lint'),
+  },
+  {
+    name: 'unit',
+    run: () => {
+      const files = findTests(join(root, 'out', 'test', 'unit'), '.test.js');
+      if (files.length === 0) return 'no out/test/unit/**/*.test.js files';
+      return [node, '--test', '--test-reporter=spec', ...files];
+    },
+  },
+  {
+    name: 'code-server',
+    skip: () => (process.env.INITIA_SKIP_INTEGRATION === '1' && process.env.INITIA_SKIP_E2E === '1' ? 'integration and e2e skipped' : false),
+    run: () => [node, 'scripts/vscode-server.mjs', '--install'],
+  },
+  {
+    name: 'integration',
+    skip: () => (process.env.INITIA_SKIP_INTEGRATION === '1' ? 'INITIA_SKIP_INTEGRATION=1' : false),
+    run: () => [node, 'out/test/runIntegration.js'],
+  },
+  {
+    name: 'package',
+    skip: () => (process.env.INITIA_SKIP_E2E === '1' ? 'INITIA_SKIP_E2E=1' : false),
+    run: () => npm('run', '--silent', 'package'),
+  },
+  {
+    name: 'e2e',
+    skip: () => (process.env.INITIA_SKIP_E2E === '1' ? 'INITIA_SKIP_E2E=1' : false),
+    run: () => [node, 'out/test/e2e/run.js', '--vsix', 'initia-explorer.vsix'],
+  },
+];
+
+let current;
+function exec(cmd) {
+  return new Promise((resolveExec) => {
+    current = spawn(cmd[0], cmd.slice(1), { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
+    current.on('error', (e) => {
+      console.error(`cannot run ${cmd[0]}: ${e.message}`);
+      resolveExec(1);
+    });
+    current.on('exit', (code, signal) => resolveExec(code ?? (signal ? 128 : 1)));
+  });
+}
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    current?.kill(sig);
+    setTimeout(() => process.exit(130), 10_000).unref();
+  });
+}
+
+const only = process.argv.slice(2);
+const unknown = only.filter((n) => !steps.some((s) => s.name === n));
+if (unknown.length) {
+  console.error(`unknown step(s): ${unknown.join(', ')}; steps: ${steps.map((s) => s.name).join(', ')}`);
+  process.exit(2);
+}
+
+const fmt = (ms) => (ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${((ms % 60_000) / 1000).toFixed(0)} s`);
+const summary = [];
+const t0 = Date.now();
+let exitCode = 0;
+for (const step of steps) {
+  if (only.length && !only.includes(step.name)) continue;
+  const skipped = step.skip?.();
+  if (skipped) {
+    console.log(`\n⚠ ${step.name}: skipped (${skipped})`);
+    summary.push([step.name, 'skipped', '']);
+    continue;
+  }
+  const started = Date.now();
+  const cmd = step.run();
+  if (typeof cmd === 'string') {
+    console.log(`\n⚠ ${step.name}: skipped (${cmd})`);
+    summary.push([step.name, 'skipped', '']);
+    continue;
+  }
+  console.log(`\n▶ ${step.name}: ${cmd.map((a) => (a === node ? 'node' : a.startsWith(`${root}/`) ? relative(root, a) : a)).join(' ').slice(0, 200)}`);
+  const code = await exec(cmd);
+  const took = Date.now() - started;
+  if (code !== 0) {
+    console.log(`✖ ${step.name} failed (exit ${code}) after ${fmt(took)}`);
+    summary.push([step.name, `FAILED (exit ${code})`, fmt(took)]);
+    exitCode = code;
+    break;
+  }
+  console.log(`✔ ${step.name} (${fmt(took)})`);
+  summary.push([step.name, 'ok', fmt(took)]);
+}
+
+console.log('\nSummary');
+for (const [name, status, took] of summary) console.log(`  ${name.padEnd(12)} ${status.padEnd(18)} ${took}`);
+console.log(`  ${'total'.padEnd(12)} ${(exitCode === 0 ? 'ok' : 'FAILED').padEnd(18)} ${fmt(Date.now() - t0)}`);
+process.exit(exitCode);

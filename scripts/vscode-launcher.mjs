@@ -1,0 +1,195 @@
+#!/usr/bin/env node
+// A "VS Code executable" for @vscode/test-electron's runTests({ vscodeExecutablePath }) that runs the
+// extension tests in a real VS Code without Electron: code-server (VS Code 1.139.1 server) + headless Debian
+// Chromium driven by playwright-core. Recipe: /work/shared/testing/real-vscode.md, "Mode B".
+//
+// Understands the arguments test-electron passes:
+//   [folder] --extensionDevelopmentPath=<dir> --extensionTestsPath=<module> [Electron/VS Code flags, ignored]
+// The tests' output (mocha in the extension host) is printed on stdout; the exit code is the one the
+// workbench reports through window.codeAutomationExit (0 = all passed).
+//
+// Env: INITIA_TEST_TIMEOUT_MS  overall timeout (default 600000 = 10 min), then exit 1
+//      INITIA_KEEP_TEMP=1      keep the temp dirs (code-server user data, logs, Chromium profile)
+//      INITIA_VERBOSE=1        also print the browser console
+//      CHROMIUM_PATH           Chromium binary (default /usr/bin/chromium)
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { format } from 'node:util';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, REPO_ROOT, chromiumPath, ensureCodeServer, findFiles, startCodeServer, tail } from './vscode-server.mjs';
+
+const say = (msg) => process.stderr.write(`[vscode-launcher] ${msg}\n`);
+
+/** Flags that take their value as the next argument when not written `--flag=value`. */
+const VALUE_FLAGS = new Set(['extensionDevelopmentPath', 'extensionTestsPath', 'user-data-dir', 'extensions-dir',
+  'locale', 'log', 'folder-uri', 'file-uri', 'profile', 'inspect-extensions', 'inspect-brk-extensions', 'logsPath']);
+
+/** Workbench (renderer) log lines that arrive through codeAutomationLog mixed with the extension host's output;
+ *  hidden unless INITIA_VERBOSE=1. Anchored, known messages only, so test output is never swallowed. */
+const WORKBENCH_NOISE = new RegExp([
+  '^Resolving connection token \\(', '^Resolved connection token \\(', '^Creating a socket \\(renderer-',
+  '^\\[reconnection-grace-time\\] ', '^Updating additional builtin extensions cache$', '^\\[Service Worker\\] ',
+  '^\\[AgentHost:remote\\] ', '^\\[AccountPolicyGate\\] ', '^Creation of workbench contribution ',
+  '^getaddrinfo ENOTFOUND open-vsx\\.org', '^Failed to fetch .*open-vsx\\.org',
+].join('|'));
+
+export function parseArgs(argv) {
+  const out = { devPaths: [], testsPath: undefined, folder: undefined, ignored: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (!a.startsWith('-')) {
+      if (out.folder === undefined) out.folder = resolve(a);
+      else out.ignored.push(a);
+      continue;
+    }
+    const m = /^--?([^=]+)(?:=(.*))?$/s.exec(a);
+    const name = m?.[1] ?? a;
+    let value = m?.[2];
+    if (value === undefined && VALUE_FLAGS.has(name) && i + 1 < argv.length) value = argv[++i];
+    if (name === 'extensionDevelopmentPath') out.devPaths.push(resolve(value));
+    else if (name === 'extensionTestsPath') out.testsPath = resolve(value);
+    else if (name === 'folder-uri' && value?.startsWith('file://')) out.folder = new URL(value).pathname;
+    else out.ignored.push(a);
+  }
+  return out;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.devPaths.length === 0 || !args.testsPath) {
+    say('usage: vscode-launcher.mjs [folder] --extensionDevelopmentPath=<dir> --extensionTestsPath=<module>');
+    return 2;
+  }
+  if (args.devPaths.length > 1) say(`code-server loads one extensionDevelopmentPath; using the last: ${args.devPaths.at(-1)}`);
+  const devPath = args.devPaths.at(-1);
+  const timeoutMs = Number(process.env.INITIA_TEST_TIMEOUT_MS) || 10 * 60_000;
+  const verbose = process.env.INITIA_VERBOSE === '1';
+  const keepTemp = process.env.INITIA_KEEP_TEMP === '1';
+  const t0 = Date.now();
+  const secs = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+
+  await ensureCodeServer(); // a first-time install (~2 min) does not count against the timeout
+  const deadline = Date.now() + timeoutMs;
+  let server;
+  let context;
+  const browserTmp = mkdtempSync(join(tmpdir(), 'initia-chromium-'));
+  const consoleTail = [];
+  let cleaned = false;
+  const cleanupSync = () => {
+    if (cleaned) return;
+    cleaned = true;
+    server?.stopSync();
+    if (!keepTemp) rmSync(browserTmp, { recursive: true, force: true, maxRetries: 3 });
+  };
+  const onSignal = (sig) => {
+    say(`${sig}: stopping`);
+    cleanupSync();
+    process.exit(130);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('exit', cleanupSync);
+
+  let code = 1;
+  try {
+    server = await startCodeServer({ env: process.env, keepTemp });
+    say(`code-server up at ${server.url} (${secs()})`);
+
+    const profileDir = join(browserTmp, 'profile');
+    const xdg = { XDG_CONFIG_HOME: join(browserTmp, 'xdg-config'), XDG_CACHE_HOME: join(browserTmp, 'xdg-cache') };
+    for (const d of [profileDir, ...Object.values(xdg)]) mkdirSync(d, { recursive: true });
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: chromiumPath(),
+      headless: true,
+      viewport: { width: 1400, height: 900 },
+      args: CHROMIUM_ARGS,
+      env: { ...process.env, ...xdg },
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+
+    let settle;
+    const result = new Promise((r) => (settle = r));
+    await page.exposeFunction('codeAutomationLog', (type, logArgs) => {
+      const line = format(...(Array.isArray(logArgs) ? logArgs : [logArgs]));
+      if (!verbose && WORKBENCH_NOISE.test(line)) return;
+      (type === 'error' || type === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
+    });
+    await page.exposeFunction('codeAutomationExit', async (exitCode, logs) => {
+      if (exitCode !== 0 && Array.isArray(logs) && logs.length > 0) {
+        const dir = join(REPO_ROOT, 'test-results', 'vscode-logs', 'workbench');
+        rmSync(dir, { recursive: true, force: true });
+        for (const { relativePath, contents } of logs) {
+          if (typeof relativePath !== 'string' || relativePath.includes('..')) continue;
+          const file = join(dir, relativePath);
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, contents ?? '');
+        }
+        say(`workbench logs written to ${dir}`);
+      }
+      settle({ code: Number(exitCode) || 0 });
+    });
+    page.on('console', (msg) => {
+      const text = msg.text();
+      if (text.startsWith('[Extension Host]')) return; // already printed via codeAutomationLog
+      const line = `[browser ${msg.type()}] ${text}`;
+      if (verbose) process.stderr.write(`${line}\n`);
+      if (msg.type() === 'error' || msg.type() === 'warning') {
+        consoleTail.push(line.slice(0, 500));
+        if (consoleTail.length > 30) consoleTail.shift();
+      }
+    });
+    page.on('pageerror', (err) => consoleTail.push(`[pageerror] ${err.message}`));
+    page.on('crash', () => settle({ code: 1, reason: 'the browser page crashed' }));
+    context.on('close', () => settle({ code: 1, reason: 'the browser closed unexpectedly' }));
+
+    const payload = [
+      ['extensionDevelopmentPath', server.remoteUri(devPath)],
+      ['extensionTestsPath', server.remoteUri(args.testsPath)],
+      ['skipWelcome', 'true'],
+    ];
+    const query = new URLSearchParams();
+    if (args.folder) query.set('folder', args.folder);
+    query.set('payload', JSON.stringify(payload));
+    await page.goto(`${server.url}/?${query}`);
+    say(`workbench opened (${secs()}); running ${args.testsPath}`);
+
+    const timer = setTimeout(() => settle({ code: 1, reason: `timed out after ${timeoutMs / 1000} s (INITIA_TEST_TIMEOUT_MS)` }),
+      Math.max(0, deadline - Date.now()));
+    const outcome = await result;
+    clearTimeout(timer);
+    code = outcome.code;
+    if (outcome.reason) say(`FAILED: ${outcome.reason}`);
+    say(`tests finished with exit code ${code} (${secs()})`);
+  } catch (e) {
+    say(`FAILED: ${e?.stack ?? e}`);
+    code = 1;
+  }
+
+  try {
+    await Promise.race([context?.close(), new Promise((r) => setTimeout(r, 5000))]);
+  } catch {
+    /* browser already gone */
+  }
+  if (code !== 0 && server) {
+    // Stop first so the logs are flushed, keep a copy in test-results/, then print the interesting tails.
+    const saved = join(REPO_ROOT, 'test-results', 'vscode-logs', 'server');
+    await server.stop({ saveLogsTo: saved });
+    const ext = findFiles(saved, /exthost\d*[/\\]remoteexthost\.log$/).map((f) => `--- ${f}\n${tail(f, 60)}`).join('\n');
+    say(`--- extension host log (tail) ---\n${ext || '(no remoteexthost.log found)'}`);
+    say(`--- code-server log (tail) ---\n${tail(join(saved, 'code-server.log'), 20)}`);
+    if (consoleTail.length) say(`--- browser console errors/warnings (tail) ---\n${consoleTail.join('\n')}`);
+    say(`full logs: ${saved}`);
+  }
+  await server?.stop();
+  cleanupSync();
+  return code;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    say(`FAILED: ${e?.stack ?? e}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,218 @@
+// e2e harness: one code-server + headless Chromium session drives the real VS Code workbench with the extension
+// installed; tests register with `e2eTest(name, fn)` in test/e2e/**/*.e2e.ts and run in file order, in one session.
+// Helpers: runCommand(page, title), screenshot(page, name), paletteHas(page, title), notification(page, text).
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+/** Where `screenshot()` writes (the README uses these); env INITIA_SCREENSHOTS_DIR overrides. */
+export const SCREENSHOTS_DIR = path.resolve(process.env.INITIA_SCREENSHOTS_DIR ?? path.join(REPO_ROOT, 'media', 'screenshots'));
+/** Failure screenshots and logs (git-ignored). */
+export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
+
+interface CodeServer {
+  url: string;
+  port: number;
+  logFile: string;
+  remoteUri(absPath: string): string;
+  extHostLogTail(lines?: number): string;
+  stop(opts?: { saveLogsTo?: string }): Promise<void>;
+  stopSync(): void;
+}
+interface VscodeServerModule {
+  startCodeServer(opts: { env?: NodeJS.ProcessEnv; vsix?: string[]; settings?: Record<string, unknown> }): Promise<CodeServer>;
+  chromiumPath(): string;
+  tail(file: string, lines?: number): string;
+  CHROMIUM_ARGS: string[];
+}
+
+export interface Workbench {
+  page: Page;
+  context: BrowserContext;
+  server: CodeServer;
+  /** The workspace folder that is open. */
+  workspace: string;
+  /** Closes the browser and stops code-server; `saveLogsTo` keeps a copy of the VS Code logs there. */
+  close(opts?: { saveLogsTo?: string }): Promise<void>;
+  /** Synchronous emergency stop for signal handlers and timeouts (kills code-server, removes temp dirs). */
+  closeSync(): void;
+}
+
+export interface OpenOptions {
+  /** Folder to open (default test/workspace). */
+  workspace?: string;
+  /** Install this .vsix (the packaged extension); otherwise load the repo as the extension under development. */
+  vsix?: string;
+  /** Extra environment for code-server and the extension host. */
+  env?: NodeJS.ProcessEnv;
+  /** Extra user settings. */
+  settings?: Record<string, unknown>;
+}
+
+/** Starts code-server, opens the workbench in Chromium and waits until it is ready. */
+export async function openWorkbench(opts: OpenOptions = {}): Promise<Workbench> {
+  // The server module is ESM (node built-ins only, shared with scripts/vscode-launcher.mjs): load it dynamically.
+  const mod = (await import(pathToFileURL(path.join(REPO_ROOT, 'scripts', 'vscode-server.mjs')).href)) as VscodeServerModule;
+  const workspace = path.resolve(opts.workspace ?? path.join(REPO_ROOT, 'test', 'workspace'));
+  const server = await mod.startCodeServer({
+    env: { ...process.env, ...opts.env },
+    vsix: opts.vsix ? [opts.vsix] : [],
+    settings: opts.settings ?? {},
+  });
+  const browserTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'initia-e2e-chromium-'));
+  const xdg = { XDG_CONFIG_HOME: path.join(browserTmp, 'xdg-config'), XDG_CACHE_HOME: path.join(browserTmp, 'xdg-cache') };
+  let context: BrowserContext | undefined;
+  const close = async (closeOpts: { saveLogsTo?: string } = {}) => {
+    await Promise.race([context?.close().catch(() => undefined), new Promise((r) => setTimeout(r, 5000))]);
+    await server.stop(closeOpts);
+    if (process.env.INITIA_KEEP_TEMP !== '1') fs.rmSync(browserTmp, { recursive: true, force: true, maxRetries: 3 });
+  };
+  try {
+    context = await chromium.launchPersistentContext(path.join(browserTmp, 'profile'), {
+      executablePath: mod.chromiumPath(),
+      headless: true,
+      viewport: { width: 1400, height: 900 },
+      args: mod.CHROMIUM_ARGS,
+      env: { ...process.env, ...xdg } as Record<string, string>,
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    if (process.env.INITIA_VERBOSE === '1') page.on('console', (m) => process.stderr.write(`[browser ${m.type()}] ${m.text()}\n`));
+    const query = new URLSearchParams({ folder: workspace });
+    if (!opts.vsix) {
+      query.set('payload', JSON.stringify([
+        ['extensionDevelopmentPath', server.remoteUri(REPO_ROOT)],
+        ['skipWelcome', 'true'],
+      ]));
+    }
+    await page.goto(`${server.url}/?${query}`);
+    await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
+    // The extension host is up once the remote indicator shows the connection; give the workbench a moment to settle.
+    await page.locator('.monaco-workbench .part.activitybar, .monaco-workbench .part.sidebar').first().waitFor({ timeout: 30_000 });
+    const closeSync = () => {
+      server.stopSync();
+      if (process.env.INITIA_KEEP_TEMP !== '1') fs.rmSync(browserTmp, { recursive: true, force: true });
+    };
+    return { page, context, server, workspace, close, closeSync };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Opens the command palette (F1) if needed and types `>text` into it. */
+async function openPalette(page: Page, text: string): Promise<Locator> {
+  const input = page.locator('.quick-input-widget input').first();
+  // F1 can be swallowed while a modal editor or dialog has focus, and a closing palette is still "visible" for a
+  // moment: retry with Escape first, and finally Ctrl+Shift+P.
+  const keys = ['F1', 'F1', 'Control+Shift+P'];
+  for (let attempt = 0; attempt < keys.length; attempt++) {
+    if (!(await input.isVisible())) {
+      if (attempt > 0) await page.keyboard.press('Escape');
+      await page.keyboard.press(keys[attempt]);
+      if (!(await input.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false))) continue;
+    }
+    try {
+      await input.fill(`>${text}`, { timeout: 3_000 });
+      return input;
+    } catch {
+      /* the palette was closing: try again */
+    }
+  }
+  throw new Error('the command palette did not open');
+}
+
+/** Closes the quick input (palette) and waits until it is gone. */
+export async function closePalette(page: Page): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  if (!(await widget.isVisible())) return;
+  await page.keyboard.press('Escape');
+  await widget.waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined);
+}
+
+function paletteRow(page: Page, title: string): Locator {
+  return page
+    .locator('.quick-input-widget .quick-input-list .monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(title)}\\s*$`) }) })
+    .first();
+}
+
+/** Closes quick inputs, menus and notifications so the next step starts from a clean workbench. */
+export async function resetUi(page: Page): Promise<void> {
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined);
+}
+
+/** Runs a command from the command palette by its full title as shown there ("Category: Title"). */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await openPalette(page, title);
+  const row = paletteRow(page, title);
+  try {
+    await row.waitFor({ state: 'visible', timeout: 10_000 });
+  } catch {
+    throw new Error(`command "${title}" not found in the command palette`);
+  }
+  await row.click();
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+}
+
+/** Whether the command palette offers a command with exactly this title; closes the palette unless `keepOpen`
+ *  (keep it open to check many titles quickly). */
+export async function paletteHas(page: Page, title: string, opts: { keepOpen?: boolean; timeoutMs?: number } = {}): Promise<boolean> {
+  await openPalette(page, title);
+  const found = await paletteRow(page, title).waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 3_000 }).then(() => true, () => false);
+  if (!opts.keepOpen) await closePalette(page);
+  return found;
+}
+
+/** Waits for a notification toast containing `text`. */
+export async function notification(page: Page, text: string | RegExp, timeoutMs = 10_000): Promise<Locator> {
+  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
+  await toast.waitFor({ state: 'visible', timeout: timeoutMs });
+  return toast;
+}
+
+/** Waits until the extension host has activated the extension `id` (publisher.name), read from the remote
+ *  extension host log; rejects after `timeoutMs`. */
+export async function waitForActivation(wb: Workbench, id: string, timeoutMs = 30_000): Promise<void> {
+  const needle = `ExtensionService#_doActivateExtension ${id},`;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (wb.server.extHostLogTail(100_000).includes(needle)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${id} was not activated within ${timeoutMs} ms`);
+}
+
+/** Saves a PNG screenshot of the whole workbench as <SCREENSHOTS_DIR>/<name>.png; returns the path. */
+export async function screenshot(page: Page, name: string, dir = SCREENSHOTS_DIR): Promise<string> {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+// ---- a tiny sequential test registry -------------------------------------------------------------------------
+
+export type E2eFn = (wb: Workbench) => Promise<void>;
+interface E2eCase {
+  name: string;
+  fn: E2eFn;
+  timeoutMs: number;
+}
+const cases: E2eCase[] = [];
+
+/** Registers an e2e test; tests run in registration order in one shared workbench. */
+export function e2eTest(name: string, fn: E2eFn, timeoutMs = 60_000): void {
+  cases.push({ name, fn, timeoutMs });
+}
+
+export function registeredTests(): readonly E2eCase[] {
+  return cases;
+}

@@ -1,0 +1,109 @@
+// e2e runner: opens one real VS Code workbench (code-server + headless Chromium) with the extension, runs every test
+// registered in out/test/e2e/**/*.e2e.js in order, saves a failure screenshot per failed test, prints
+// "N passed, M failed" and exits non-zero on any failure.
+//
+// Usage: npx tsc -p . && node esbuild.mjs && node out/test/e2e/run.js [--vsix initia-explorer.vsix]
+// Env:   INITIA_E2E_GREP=<regexp>  only tests whose name matches
+//        INITIA_E2E_VSIX=<file>    same as --vsix (test the packaged extension instead of the repo as dev extension)
+//        INITIA_TEST_TIMEOUT_MS    overall timeout (default 10 min)
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { RESULTS_DIR, openWorkbench, registeredTests, resetUi, screenshot, type Workbench } from './harness';
+
+function findFiles(dir: string, re: RegExp): string[] {
+  if (!fs.existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...findFiles(p, re));
+    else if (re.test(p)) out.push(p);
+  }
+  return out.sort();
+}
+
+function tailOf(file: string, lines: number): string {
+  return fs.readFileSync(file, 'utf8').split('\n').slice(-lines - 1).join('\n');
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const t = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)));
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
+}
+
+let current: Workbench | undefined;
+/** Ends code-server (its whole process group) and exits; for signals and the overall timeout. */
+function abort(code: number): never {
+  current?.closeSync();
+  process.exit(code);
+}
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  const vsixArg = argv.includes('--vsix') ? argv[argv.indexOf('--vsix') + 1] : process.env.INITIA_E2E_VSIX;
+  const vsix = vsixArg ? path.resolve(vsixArg) : undefined;
+  if (vsix && !fs.existsSync(vsix)) throw new Error(`vsix not found: ${vsix} (build it with npm run package)`);
+
+  for (const f of findFiles(__dirname, /\.e2e\.js$/)) await import(pathToFileURL(f).href);
+  fs.rmSync(RESULTS_DIR, { recursive: true, force: true }); // failure screenshots and logs of this run only
+  const grep = process.env.INITIA_E2E_GREP ? new RegExp(process.env.INITIA_E2E_GREP) : undefined;
+  const tests = registeredTests().filter((t) => !grep || grep.test(t.name));
+  if (tests.length === 0) throw new Error('no e2e tests registered (test/e2e/**/*.e2e.ts)');
+
+  const t0 = Date.now();
+  console.log(`e2e: ${tests.length} test(s), extension ${vsix ? `from ${path.basename(vsix)}` : 'under development (repo)'}`);
+  process.on('SIGINT', () => abort(130));
+  process.on('SIGTERM', () => abort(130));
+
+  let wb: Workbench | undefined;
+  let passed = 0;
+  let failed = 0;
+  try {
+    current = wb = await openWorkbench({ vsix });
+    console.log(`  workbench ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    for (const t of tests) {
+      const started = Date.now();
+      try {
+        await withTimeout(t.fn(wb), t.timeoutMs, t.name);
+        passed++;
+        console.log(`  ✔ ${t.name} (${Date.now() - started} ms)`);
+      } catch (err) {
+        failed++;
+        console.log(`  ✖ ${t.name} (${Date.now() - started} ms)`);
+        console.log(`      ${(err instanceof Error ? (err.stack ?? err.message) : String(err)).split('\n').join('\n      ')}`);
+        const shot = await screenshot(wb.page, `failed-${t.name}`, RESULTS_DIR).catch(() => undefined);
+        if (shot) console.log(`      screenshot: ${path.relative(process.cwd(), shot)}`);
+      }
+      await resetUi(wb.page).catch(() => undefined);
+    }
+  } catch (err) {
+    failed++;
+    console.log(`  ✖ workbench setup failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  } finally {
+    const logs = path.join(RESULTS_DIR, 'logs');
+    await wb?.close(failed > 0 ? { saveLogsTo: logs } : {});
+    current = undefined;
+    if (failed > 0 && wb) {
+      const ext = findFiles(logs, /remoteexthost\.log$/).map((f) => `--- ${f}\n${tailOf(f, 40)}`).join('\n');
+      console.log(`--- extension host log (tail) ---\n${ext || '(none)'}\nfull logs: ${path.relative(process.cwd(), logs)}`);
+    }
+  }
+  console.log(`\n${passed} passed, ${failed} failed (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  return failed > 0 ? 1 : 0;
+}
+
+const overall = Number(process.env.INITIA_TEST_TIMEOUT_MS) || 10 * 60_000;
+setTimeout(() => {
+  console.log(`\ne2e timed out after ${overall / 1000} s (INITIA_TEST_TIMEOUT_MS)\n0 passed, 1 failed`);
+  abort(1);
+}, overall).unref();
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  },
+);

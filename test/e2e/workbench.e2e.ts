@@ -1,0 +1,90 @@
+// Generic workbench checks: the workbench loads with the extension, every contributed command is offered by the
+// command palette under its "Initia: …" title, and the extension runs. Feature e2e tests go in their own *.e2e.ts files.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { REPO_ROOT, e2eTest, paletteHas, runCommand, screenshot, waitForActivation } from './harness';
+
+interface Manifest {
+  publisher: string;
+  name: string;
+  displayName?: string;
+  activationEvents?: string[];
+  contributes?: {
+    commands?: { command: string; title: string; category?: string }[];
+    menus?: { commandPalette?: { command: string; when?: string }[] };
+  };
+}
+
+const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as Manifest;
+const nlsFile = path.join(REPO_ROOT, 'package.nls.json');
+const nls = (fs.existsSync(nlsFile) ? JSON.parse(fs.readFileSync(nlsFile, 'utf8')) : {}) as Record<string, string | { message: string }>;
+
+/** Resolves a `%key%` manifest string through package.nls.json. */
+function localize(s: string): string {
+  const m = /^%(.+)%$/.exec(s);
+  if (!m) return s;
+  const v = nls[m[1]];
+  return typeof v === 'string' ? v : (v?.message ?? s);
+}
+
+/** Palette titles ("Category: Title") of the contributed commands that the palette always shows. */
+function paletteTitles(): string[] {
+  const conditional = new Set((manifest.contributes?.menus?.commandPalette ?? []).map((m) => m.command));
+  return (manifest.contributes?.commands ?? [])
+    .filter((c) => !conditional.has(c.command))
+    .map((c) => (c.category ? `${localize(c.category)}: ${localize(c.title)}` : localize(c.title)));
+}
+
+e2eTest('workbench loads with the extension', async ({ page }) => {
+  await page.locator('.monaco-workbench .part.statusbar').waitFor();
+  await page.locator('.monaco-workbench .explorer-folders-view, .monaco-workbench .part.sidebar').first().waitFor();
+  await screenshot(page, 'workbench');
+});
+
+e2eTest('contributed commands are listed in the command palette', async ({ page }) => {
+  const titles = paletteTitles();
+  if (titles.length === 0) {
+    console.log('      (no contributed commands yet)');
+    return;
+  }
+  const missing: string[] = [];
+  // First pass quickly; right after startup the palette may not list contributions yet, so retry the misses slowly.
+  for (const title of titles) if (!(await paletteHas(page, title, { keepOpen: true }))) missing.push(title);
+  for (const title of missing.splice(0)) {
+    if (!(await paletteHas(page, title, { keepOpen: true, timeoutMs: 10_000 }))) missing.push(title);
+  }
+  assert.deepEqual(missing, [], `missing from the command palette: ${missing.join(', ')}`);
+  // Leave the palette showing the category's commands for the screenshot.
+  await paletteHas(page, titles[0], { keepOpen: true });
+  await page.locator('.quick-input-widget input').first().fill(`>${titles[0].split(':')[0]}:`);
+  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first().waitFor();
+  await screenshot(page, 'command-palette');
+});
+
+e2eTest('the extension is running (Developer: Show Running Extensions)', async (wb) => {
+  const { page } = wb;
+  const eager = (manifest.activationEvents ?? []).some((e) => e === '*' || e === 'onStartupFinished');
+  if (!eager) {
+    console.log('      (skipped: the extension does not activate at startup)');
+    return;
+  }
+  const id = `${manifest.publisher}.${manifest.name}`;
+  await waitForActivation(wb, id);
+  await runCommand(page, 'Developer: Show Running Extensions');
+  // The row shows the display name (installed .vsix) or the id (extension under development).
+  const names = [id, manifest.displayName ? localize(manifest.displayName) : undefined].filter((n): n is string => !!n);
+  const pattern = new RegExp(`^\\s*(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\s*$`);
+  // The list is virtualized and sorted by activation time: scroll until our row is rendered.
+  const row = page.locator('.monaco-list-row .extension .name', { hasText: pattern }).first();
+  const list = page.locator('.monaco-list-row .extension').first();
+  await list.waitFor({ timeout: 15_000 });
+  const deadline = Date.now() + 15_000;
+  while (!(await row.isVisible())) {
+    if (Date.now() > deadline) throw new Error(`${id} is not in the Running Extensions list`);
+    await list.hover();
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(150);
+  }
+  await row.scrollIntoViewIfNeeded();
+});

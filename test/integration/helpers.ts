@@ -1,0 +1,103 @@
+/** Shared set-up for integration suites: the fake indexer as the active network, captured notifications. */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
+import type { InitiaExplorerApi } from '../../src/extension';
+
+export const EXTENSION_ID = 'initia-explorer.initia-explorer';
+export const FAKE_NETWORK = 'Fake indexer';
+
+export interface Harness {
+  fake: FakeIndexer;
+  api: InitiaExplorerApi;
+  /** Error notifications shown since the last `clear()`. */
+  errors: string[];
+  infos: string[];
+  clear(): void;
+  restore(): Promise<void>;
+}
+
+type Show = (message: string, ...rest: unknown[]) => Thenable<unknown>;
+
+/** Starts a fake indexer, makes it the active network, and captures error / info notifications. */
+export async function setUp(options: Parameters<typeof startFakeIndexer>[0] = {}): Promise<Harness> {
+  const fake = await startFakeIndexer(options);
+  const config = vscode.workspace.getConfiguration('initia');
+  await config.update(
+    'networks',
+    [{ name: FAKE_NETWORK, chainId: fake.data.chainId, indexerUrl: fake.url, explorerUrl: 'https://scan.example/demo' }],
+    vscode.ConfigurationTarget.Global,
+  );
+  await config.update('activeNetwork', FAKE_NETWORK, vscode.ConfigurationTarget.Global);
+  const ext = vscode.extensions.getExtension<InitiaExplorerApi>(EXTENSION_ID);
+  assert.ok(ext, 'extension present');
+  const api = await ext.activate();
+  const errors: string[] = [];
+  const infos: string[] = [];
+  const win = vscode.window as unknown as { showErrorMessage: Show; showInformationMessage: Show };
+  const originalError = win.showErrorMessage;
+  const originalInfo = win.showInformationMessage;
+  win.showErrorMessage = (message: string) => {
+    errors.push(message);
+    return Promise.resolve(undefined);
+  };
+  win.showInformationMessage = (message: string) => {
+    infos.push(message);
+    return Promise.resolve(undefined);
+  };
+  return {
+    fake,
+    api,
+    errors,
+    infos,
+    clear() {
+      errors.length = 0;
+      infos.length = 0;
+      fake.resetRequests();
+      fake.clearFaults();
+    },
+    async restore() {
+      win.showErrorMessage = originalError;
+      win.showInformationMessage = originalInfo;
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await config.update('activeNetwork', undefined, vscode.ConfigurationTarget.Global);
+      await config.update('networks', undefined, vscode.ConfigurationTarget.Global);
+      await fake.close();
+    },
+  };
+}
+
+export interface Opened {
+  uri: vscode.Uri;
+  text: string;
+  json: Record<string, unknown>;
+}
+
+/** Runs a lookup command and reads the document it opened. */
+export async function run(command: string, ...args: unknown[]): Promise<Opened> {
+  const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>(command, ...args);
+  assert.ok(uri, `${command}(${args.map((a) => JSON.stringify(a)).join(', ')}) opened no document`);
+  const doc = await vscode.workspace.openTextDocument(uri);
+  assert.equal(doc.languageId, 'json');
+  const text = doc.getText();
+  return { uri, text, json: JSON.parse(text) as Record<string, unknown> };
+}
+
+export async function read(uri: vscode.Uri): Promise<Record<string, unknown>> {
+  const doc = await vscode.workspace.openTextDocument(uri);
+  return JSON.parse(doc.getText()) as Record<string, unknown>;
+}
+
+/** GETs the fake directly (not through the extension) to pick sample values; these requests are then forgotten. */
+export async function sample<T>(h: Harness, path: string): Promise<T> {
+  const res = await fetch(`${h.fake.url}${path}`);
+  assert.equal(res.status, 200, path);
+  const body = (await res.json()) as T;
+  h.fake.resetRequests();
+  return body;
+}
+
+/** The paths (without query) the extension requested since the last clear. */
+export function paths(h: Harness): string[] {
+  return h.fake.requests.map((r) => r.path);
+}

@@ -1,0 +1,40 @@
+// Entry point loaded by VS Code as `extensionTestsPath`: runs every out/test/integration/**/*.test.js with mocha
+// inside the extension host, in one session. Output goes to the extension host console, which the launcher prints.
+// Env (set it on the `npm test` / runIntegration command line; it reaches the extension host):
+//   INITIA_TEST_GREP   only run tests whose full title matches this regular expression
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Mocha from 'mocha';
+
+function findTests(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...findTests(p));
+    else if (entry.isFile() && entry.name.endsWith('.test.js')) out.push(p);
+  }
+  return out.sort();
+}
+
+export function run(): Promise<void> {
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec' });
+  const grep = process.env.INITIA_TEST_GREP;
+  if (grep) mocha.grep(new RegExp(grep));
+  const files = findTests(__dirname);
+  for (const f of files) mocha.addFile(f);
+
+  return new Promise<void>((resolve, reject) => {
+    if (files.length === 0) {
+      reject(new Error(`no *.test.js files under ${__dirname}`));
+      return;
+    }
+    try {
+      mocha.run((failures) => {
+        if (failures > 0) reject(new Error(`${failures} integration test(s) failed`));
+        else resolve();
+      });
+    } catch (err) {
+      reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  });
+}

@@ -1,0 +1,238 @@
+/**
+ * Every lookup command against the fake indexer, inside the real extension host: the document each opens, the
+ * requests each sends (counted at the server), links, paging, and bad input refused before any request.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { resultUri } from '../../src/documents/resultDocuments';
+import { FAKE_NETWORK, paths, read, run, sample, setUp, type Harness } from './helpers';
+
+type Tx = { txhash: string; height: string; tx: { body: { messages: Array<Record<string, unknown>> } }; events: Array<{ attributes: Array<{ key: string; value: string }> }> };
+
+describe('lookups', function () {
+  this.timeout(30_000);
+  let h: Harness;
+  let height: number;
+  let tx: Tx;
+  let evmHash: string;
+  let collection: { object_addr: string; collection: { name: string } };
+  let token: { nft: { token_id: string }; owner: string };
+  let account: string;
+
+  before(async () => {
+    h = await setUp();
+    const blocks = await sample<{ blocks: Array<{ height: string }> }>(h, '/indexer/block/v1/blocks?pagination.limit=1');
+    height = Number(blocks.blocks[0]!.height);
+    const txs = await sample<{ txs: Tx[] }>(h, '/indexer/tx/v1/txs?pagination.limit=50');
+    tx = txs.txs.find((t) => t.events.some((e) => e.attributes.some((a) => /^init1/.test(a.value))))!;
+    assert.ok(tx, 'a tx with an init1 address in its events');
+    account = tx.events.flatMap((e) => e.attributes).find((a) => /^init1/.test(a.value))!.value;
+    const evm = await sample<{ txs: Array<{ transactionHash: string }> }>(h, '/indexer/tx/v1/evm-txs?pagination.limit=1');
+    evmHash = evm.txs[0]!.transactionHash;
+    const cols = await sample<{ collections: Array<typeof collection> }>(h, '/indexer/nft/v1/collections?pagination.limit=5');
+    collection = cols.collections.find((c) => /^[A-Za-z]/.test(c.collection.name))!;
+    const tokens = await sample<{ tokens: Array<typeof token> }>(h, `/indexer/nft/v1/tokens/by_collection/${collection.object_addr}?pagination.limit=1`);
+    token = tokens.tokens[0]!;
+  });
+
+  beforeEach(() => h.clear());
+  after(() => h.restore());
+
+  it('looks up a cosmos transaction: one request, the server JSON, a readable title', async () => {
+    const { uri, json } = await run('initia.lookupTransaction', tx.txhash.toLowerCase());
+    assert.equal((json.tx as Tx).txhash, tx.txhash);
+    assert.deepEqual(paths(h), [`/indexer/tx/v1/txs/${tx.txhash}`]);
+    assert.match(uri.path, /^\/tx [0-9A-F]{4}…[0-9A-F]{2}\.json$/);
+  });
+
+  it('an EVM hash unknown to the cosmos endpoint is found on the EVM endpoint', async () => {
+    const { json } = await run('initia.lookupTransaction', evmHash.slice(2));
+    assert.equal((json.tx as { transactionHash: string }).transactionHash, evmHash);
+    assert.deepEqual(paths(h), [`/indexer/tx/v1/txs/${evmHash.slice(2).toUpperCase()}`, `/indexer/tx/v1/evm-txs/${evmHash}`]);
+    h.clear();
+    await run('initia.lookupTransaction', evmHash);
+    assert.deepEqual(paths(h), [`/indexer/tx/v1/evm-txs/${evmHash}`], 'with 0x the EVM endpoint is asked first');
+  });
+
+  it('an unknown hash says "not found" with the server text; nothing opens', async () => {
+    const uri = await vscode.commands.executeCommand('initia.lookupTransaction', 'ab'.repeat(32));
+    assert.equal(uri, undefined);
+    assert.equal(h.errors.length, 1);
+    assert.match(h.errors[0]!, /The indexer answered 404 Not Found: \[NOT_FOUND\] transaction not found\./);
+  });
+
+  it('bad input is refused before any request, with the reason', async () => {
+    const cases: Array<[string, unknown[], RegExp]> = [
+      ['initia.lookupTransaction', ['xyz'], /hexadecimal/],
+      ['initia.lookupTransaction', ['ab'.repeat(31)], /64 hexadecimal digits; this has 62/],
+      ['initia.lookupBlock', ['-3'], /whole number/],
+      ['initia.lookupBlock', ['0'], /start at 1/],
+      ['initia.lookupAccount', ['init1qv9pzxqlyckngw6zf9g9whn9d3eh4qvglpeecq', 'txs'], /checksum/],
+      ['initia.lookupAccount', [account, 'everything'], /Unknown account view/],
+      ['initia.lookupCollectionTokens', ['0x1234'], /40 or 64 hexadecimal digits/],
+      ['initia.lookupNftHistory', [collection?.object_addr ?? `0x${'a'.repeat(64)}`, 'a b'], /cannot match/],
+      ['initia.showRichList', ['evm/0x12'], /evm\/ followed by a 0x contract address/],
+      ['initia.showTransactions', ['MsgSend'], /not a message type/],
+      ['initia.lookup', ['?!'], /Not recognised/],
+    ];
+    for (const [command, args, re] of cases) {
+      h.clear();
+      const result = await vscode.commands.executeCommand(command, ...args);
+      assert.equal(result, undefined, command);
+      assert.equal(h.errors.length, 1, `${command} shows one error`);
+      assert.match(h.errors[0]!, re, command);
+      assert.equal(h.fake.requests.length, 0, `${command}(${JSON.stringify(args)}) sent no request`);
+    }
+  });
+
+  it('block, and transactions at a height with a repeated msgs filter', async () => {
+    const { json } = await run('initia.lookupBlock', String(height));
+    assert.equal((json.block as { height: string }).height, String(height));
+    h.clear();
+    await run('initia.lookupTxsByHeight', height, ['cosmos.bank.v1beta1.MsgSend', '/initia.move.v1.MsgExecute']);
+    const [req] = h.fake.requests;
+    assert.equal(req!.path, `/indexer/tx/v1/txs/by_height/${height}`);
+    assert.equal(new URLSearchParams(req!.query).getAll('msgs').join(' '), 'cosmos.bank.v1beta1.MsgSend initia.move.v1.MsgExecute');
+  });
+
+  it('account views reach their five endpoints, one request each', async () => {
+    const expected: Record<string, string> = {
+      txs: `/indexer/tx/v1/txs/by_account/${account}`,
+      signed: `/indexer/tx/v1/txs/by_account/${account}`,
+      nfts: `/indexer/nft/v1/tokens/by_account/${account}`,
+      collections: `/indexer/nft/v1/collections/by_account/${account}`,
+      internal: `/indexer/tx/v1/evm-internal-txs/by_account/${account}`,
+    };
+    for (const [view, path] of Object.entries(expected)) {
+      h.clear();
+      await run('initia.lookupAccount', account, view);
+      assert.deepEqual(paths(h), [path], view);
+      const q = new URLSearchParams(h.fake.requests[0]!.query);
+      assert.equal(q.get('is_signer'), view === 'signed' ? 'true' : null, `${view}: is_signer`);
+      assert.equal(q.get('pagination.limit'), '50', 'page size from initia.pageSize');
+    }
+  });
+
+  it('collections: by address, by name, tokens, and an NFT history', async () => {
+    const byAddr = await run('initia.lookupCollection', collection.object_addr);
+    assert.equal((byAddr.json.collection as { object_addr: string }).object_addr, collection.object_addr);
+    h.clear();
+    const word = collection.collection.name.replace(/[^A-Za-z0-9]/g, '').slice(0, 5);
+    const byName = await run('initia.lookupCollection', word);
+    assert.deepEqual(paths(h), [`/indexer/nft/v1/collections/by_name/${word.toLowerCase()}`]);
+    assert.ok((byName.json.collections as unknown[]).length > 0, 'found by name');
+    h.clear();
+    await run('initia.lookupCollectionTokens', collection.object_addr, 'height');
+    assert.deepEqual(paths(h), [`/indexer/nft/v1/tokens/by_collection/${collection.object_addr}`]);
+    assert.equal(new URLSearchParams(h.fake.requests[0]!.query).get('order_by'), 'height');
+    h.clear();
+    await run('initia.lookupNftHistory', collection.object_addr, token.nft.token_id);
+    assert.deepEqual(paths(h), [`/indexer/nft/v1/txs/${collection.object_addr}/${token.nft.token_id}`]);
+  });
+
+  it('rich list: a denom with a slash travels as one %2F-encoded segment', async () => {
+    const denom = h.fake.data.denoms.find((d: string) => d.startsWith('evm/'))!;
+    const { json } = await run('initia.showRichList', denom);
+    assert.equal(h.fake.requests[0]!.path, `/indexer/richlist/v1/${denom.replace('/', '%2F')}`);
+    assert.ok((json.holders as unknown[]).length > 0);
+  });
+
+  it('latest lists and status reach their endpoints', async () => {
+    const cases: Array<[string, unknown[], string[]]> = [
+      ['initia.showBlocks', [], ['/indexer/block/v1/blocks']],
+      ['initia.showTransactions', [''], ['/indexer/tx/v1/txs']],
+      ['initia.showEvmTransactions', [], ['/indexer/tx/v1/evm-txs']],
+      ['initia.showCollections', [], ['/indexer/nft/v1/collections']],
+      ['initia.showStatus', [], ['/indexer/block/v1/avg_blocktime', '/status']],
+    ];
+    for (const [command, args, expected] of cases) {
+      h.clear();
+      const { json } = await run(command, ...args);
+      assert.deepEqual(paths(h).sort(), expected, command);
+      if (command === 'initia.showStatus') {
+        assert.equal(typeof json.avg_block_time, 'number');
+        assert.equal(json.chain_id, h.fake.data.chainId);
+      }
+    }
+  });
+
+  it('initia.lookup recognises what is pasted', async () => {
+    const block = await run('initia.lookup', ` ${height} `);
+    assert.equal((block.json.block as { height: string }).height, String(height));
+    const txDoc = await run('initia.lookup', tx.txhash);
+    assert.equal((txDoc.json.tx as Tx).txhash, tx.txhash);
+    h.clear();
+    const denom = h.fake.data.denoms.find((d: string) => d.startsWith('evm/'))!;
+    await run('initia.lookup', denom);
+    assert.match(paths(h)[0]!, /^\/indexer\/richlist\/v1\/evm%2F0x/);
+  });
+
+  it('list documents page forward and back with the server keys, one request per page', async () => {
+    const { uri, json } = await run('initia.showBlocks');
+    const first = (json.blocks as Array<{ height: string }>).map((b) => b.height);
+    assert.equal(first.length, 50);
+    h.clear();
+    assert.equal(await vscode.commands.executeCommand('initia.nextPage', uri.toString()), true);
+    const second = ((await read(uri)).blocks as Array<{ height: string }>).map((b) => b.height);
+    assert.equal(h.fake.requests.length, 1);
+    assert.ok(new URLSearchParams(h.fake.requests[0]!.query).get('pagination.key'), 'the next page is asked with the key');
+    assert.equal(Number(second[0]), Number(first[49]) - 1, 'continues where the first page ended');
+    h.clear();
+    assert.equal(await vscode.commands.executeCommand('initia.previousPage', uri.toString()), true);
+    assert.deepEqual(((await read(uri)).blocks as Array<{ height: string }>).map((b) => b.height), first);
+    assert.equal(h.fake.requests.length, 1);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    const titles = lenses.map((l) => l.command?.title ?? '');
+    assert.ok(titles.some((t) => /^Page 1 · 50 items of [\d,]+$/.test(t)), titles.join(' | '));
+    assert.ok(titles.some((t) => /Next page/.test(t)));
+  });
+
+  it('a failing page keeps the page already shown, and retry recovers', async () => {
+    const { uri } = await run('initia.showBlocks');
+    const before = await read(uri);
+    h.clear();
+    h.fake.setFault({ kind: 'status', status: 500, times: 1 });
+    assert.equal(await vscode.commands.executeCommand('initia.nextPage', uri.toString()), false);
+    assert.match(h.errors[0] ?? '', /The indexer answered 500 Internal Server Error/);
+    assert.deepEqual(await read(uri), before, 'page 1 still shown');
+    assert.equal(await vscode.commands.executeCommand('initia.nextPage', uri.toString()), true, 'retry works once the fault is gone');
+    assert.notDeepEqual(await read(uri), before);
+  });
+
+  it('wrong-shape and non-JSON answers become readable errors', async () => {
+    h.fake.setFault({ kind: 'wrongShape', times: 1 });
+    assert.equal(await vscode.commands.executeCommand('initia.showBlocks'), undefined);
+    assert.match(h.errors[0] ?? '', /unexpected shape: field blocks/);
+    h.fake.setFault({ kind: 'nonJson', times: 1 });
+    assert.equal(await vscode.commands.executeCommand('initia.showCollections'), undefined);
+    assert.match(h.errors[1] ?? '', /not JSON/);
+  });
+
+  it('drill-down links in documents run the matching lookups', async () => {
+    const { uri } = await run('initia.lookupTransaction', tx.txhash);
+    const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', uri);
+    const targets = links.map((l) => decodeURIComponent(l.target?.toString(true) ?? ''));
+    assert.ok(targets.some((t) => t.startsWith('command:initia.lookupBlock?') && t.includes(`"${tx.height}"`)), targets.join('\n'));
+    assert.ok(targets.some((t) => t.startsWith('command:initia.lookupAccount?') && t.includes(account)));
+    assert.ok(targets.some((t) => t.startsWith('command:initia.lookupTransaction?') && t.includes(tx.txhash)));
+    // Follow the block link as VS Code would: run its command with its arguments.
+    const blockLink = targets.find((t) => t.startsWith('command:initia.lookupBlock?'))!;
+    const args = JSON.parse(blockLink.slice(blockLink.indexOf('?') + 1)) as unknown[];
+    h.clear();
+    const { json } = await run('initia.lookupBlock', ...args);
+    assert.equal((json.block as { height: string }).height, tx.height);
+  });
+
+  it('a document opened from its URI alone (as after a window reload) loads itself: one request', async () => {
+    const uri = resultUri(FAKE_NETWORK, { op: 'block', height: height - 7 });
+    const doc = await vscode.workspace.openTextDocument(uri);
+    assert.equal((JSON.parse(doc.getText()) as { block: { height: string } }).block.height, String(height - 7));
+    assert.deepEqual(paths(h), [`/indexer/block/v1/blocks/${height - 7}`]);
+  });
+
+  it('select network: by name, and an unknown name is refused', async () => {
+    assert.equal(await vscode.commands.executeCommand('initia.selectNetwork', 'No such net'), undefined);
+    assert.match(h.errors[0] ?? '', /no network named "No such net"/);
+    assert.equal(h.api.services.network.name, 'Fake indexer');
+  });
+});

@@ -17,3 +17,4 @@ export function createIndexerClient(baseUrl: string, options: Partial<Omit<HttpO
   const http = new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'indexer' });
   return new IndexerClient(baseUrl, http);
 }
+export { LRUCache } from 'lru-cache';

@@ -50,3 +50,43 @@ export function scanLinks(text: string, opts: { objectAddrIsCollection?: boolean
   }
   return found.sort((a, b) => a.start - b.start);
 }
+
+export interface HashAt {
+  /** 64 hex digits as written (without 0x). */
+  hex: string;
+  /** Written with a 0x prefix (an EVM-style hash: the EVM endpoint is asked first). */
+  prefixed: boolean;
+  /** Character range of the hash in the line, 0x included. */
+  start: number;
+  end: number;
+}
+
+const HASH_RE = /(0x)?[0-9A-Fa-f]{64}/g;
+const WORD = /[0-9A-Za-z_]/;
+/** Lines longer than this are only searched near the cursor. */
+const WINDOW = 200;
+
+/**
+ * The tx hash under the cursor, if there is one: exactly 64 hex digits (optional 0x, any case) standing alone, not part
+ * of a longer hex run or word (a 128-hex blob, a 63- or 65-digit run, `abc…` or `…_x` around it are not hashes).
+ */
+export function txHashAt(line: string, character: number): HashAt | undefined {
+  const from = Math.max(0, character - WINDOW);
+  const text = line.length > 2 * WINDOW ? line.slice(from, character + WINDOW) : line;
+  const offset = text === line ? 0 : from;
+  const at = character - offset;
+  HASH_RE.lastIndex = 0;
+  for (let m = HASH_RE.exec(text); m; m = HASH_RE.exec(text)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (at < start || at > end) continue;
+    const before = text[start - 1];
+    const after = text[end];
+    // A window cut could split a longer run: treat the window's edges as unknown (not a boundary).
+    const cutBefore = start === 0 && offset > 0;
+    const cutAfter = end === text.length && offset + text.length < line.length;
+    if (cutBefore || cutAfter || (before !== undefined && WORD.test(before)) || (after !== undefined && WORD.test(after))) return undefined;
+    return { hex: m[0].replace(/^0x/, ''), prefixed: m[1] !== undefined, start: start + offset, end: end + offset };
+  }
+  return undefined;
+}

@@ -156,7 +156,7 @@ export async function runQuery(client: IndexerClient, q: Query, page: PageReques
  * Cosmos and EVM hashes are different keys on the real indexer: a hash the first endpoint does not know is tried on
  * the other one before saying "not found" (EVM first when the user wrote 0x).
  */
-async function lookupTx(client: IndexerClient, hash: string, evmFirst: boolean, signal?: AbortSignal): Promise<QueryResult> {
+export async function lookupTx(client: IndexerClient, hash: string, evmFirst: boolean, signal?: AbortSignal): Promise<QueryResult> {
   const cosmos = async (): Promise<QueryResult> => ({ body: await client.tx(hash, signal) });
   const evm = async (): Promise<QueryResult> => ({ body: await client.evmTx(hash, signal), evm: true });
   const [first, second] = evmFirst ? [evm, cosmos] : [cosmos, evm];

@@ -1,0 +1,62 @@
+/** Small display helpers shared by tree views, hovers and document titles. Pure; no VS Code. */
+
+/** `47BF9B…FCB8`: the head and tail of a long identifier (unchanged when short). */
+export function shorten(s: string, head = 6, tail = 4): string {
+  return s.length > head + tail + 1 ? `${s.slice(0, head)}…${s.slice(-tail)}` : s;
+}
+
+/** A decimal integer string with thousands separators, exactly (BigInt, never a float). Non-integers pass through. */
+export function groupDigits(amount: string | number | bigint): string {
+  const text = String(amount);
+  const m = /^(-?)(\d+)$/.exec(text);
+  if (!m) return text;
+  return `${m[1]}${m[2]!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+}
+
+/** "just now", "42 s ago", "5 min ago", "3 h ago", "2 d ago"; future times (clock skew) read as "just now". */
+export function relativeTime(thenMs: number, nowMs: number = Date.now()): string {
+  const s = Math.floor((nowMs - thenMs) / 1000);
+  if (!Number.isFinite(s)) return '';
+  if (s < 5) return 'just now';
+  if (s < 60) return `${s} s ago`;
+  const min = Math.floor(s / 60);
+  if (min < 60) return `${min} min ago`;
+  const h = Math.floor(min / 60);
+  if (h < 48) return `${h} h ago`;
+  return `${Math.floor(h / 24)} d ago`;
+}
+
+/** "2025-07-16 14:59:08 UTC" from an RFC 3339 timestamp; the input unchanged when it does not parse. */
+export function absoluteTime(rfc3339: string): string {
+  const ms = Date.parse(rfc3339);
+  if (Number.isNaN(ms)) return rfc3339;
+  return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** The last part of a message type: `/cosmos.bank.v1beta1.MsgSend` → `MsgSend`. */
+export function shortMsgType(type: string): string {
+  return type.replace(/^\//, '').split('.').pop() ?? type;
+}
+
+/**
+ * Message types of a tx summarised: `MsgSend`, `MsgSend, MsgCall`, `MsgExec ×3`, `MsgSend +2 more`.
+ */
+export function summariseMsgTypes(types: readonly string[], max = 2): string {
+  if (types.length === 0) return '';
+  const names = types.map(shortMsgType);
+  if (names.every((n) => n === names[0])) return names.length > 1 ? `${names[0]} ×${names.length}` : names[0]!;
+  const distinct = [...new Set(names)];
+  return distinct.length > max ? `${distinct.slice(0, max).join(', ')} +${distinct.length - max} more` : distinct.join(', ');
+}
+
+/**
+ * Chain text shown in a single-line UI label: control and bidi-override characters removed (they can reorder or hide
+ * what follows), whitespace runs collapsed, long text cut with an ellipsis.
+ */
+export function labelText(text: string, max = 80): string {
+  const clean = text
+    .replace(/\s+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim();
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}

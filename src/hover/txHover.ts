@@ -1,0 +1,268 @@
+/**
+ * Hover on tx hashes in any file: a compact summary of the transaction on the active network, with links to the full
+ * record. Only a standalone 64-hex token (optional 0x) triggers a request (core/linkScan.txHashAt). Results are
+ * cached per network (bounded LRU; "not found" for a short time only), concurrent hovers on one hash share one
+ * request, and a cancelled hover abandons its request once nobody else waits for it.
+ *
+ * The markdown is untrusted chain data: every chain value goes through appendUntrusted, and the only commands the
+ * hover may run are this extension's own (enabledCommands).
+ */
+import * as vscode from 'vscode';
+import type { EvmTx, Tx } from '../core/indexer/schemas';
+import { txHashAt } from '../core/linkScan';
+import { errorMessage, isCancelled, isNotFound } from '../core/errors';
+import { absoluteTime, groupDigits, relativeTime, shortMsgType, shorten } from '../core/format';
+import { lookupTx } from '../documents/queries';
+import { explorerLink, type NetworkProfile } from '../network/networks';
+import { appendUntrusted, untrustedMarkdown } from '../markdown';
+import { loadCore } from '../lazy';
+import type { Services } from '../services';
+
+export const COPY_HASH_COMMAND = 'initia.hover.copyHash';
+const ENABLED_COMMANDS = ['initia.lookupTransaction', 'initia.lookupBlock', 'initia.lookupAccount', COPY_HASH_COMMAND, 'initia.selectNetwork'];
+const FOUND_TTL_MS = 60 * 60_000; // a committed tx does not change
+const NOT_FOUND_TTL_MS = 15_000; // it may be indexed in a moment
+const CACHE_SIZE = 500;
+
+type Outcome = { kind: 'cosmos'; tx: Tx } | { kind: 'evm'; tx: EvmTx } | { kind: 'notFound' };
+
+interface Pending {
+  promise: Promise<Outcome>;
+  controller: AbortController;
+  waiters: number;
+}
+
+type Cache = { get(k: string): Outcome | undefined; set(k: string, v: Outcome, o: { ttl: number }): unknown; clear(): void };
+
+export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable {
+  private cache: Cache | undefined;
+  private readonly pending = new Map<string, Pending>();
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly services: Services) {
+    this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('initia.networks')) this.cache?.clear();
+    });
+  }
+
+  private get enabled(): boolean {
+    return vscode.workspace.getConfiguration('initia').get<boolean>('hover.enabled', true);
+  }
+
+  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    if (!this.enabled) return undefined;
+    const line = document.lineAt(position.line).text;
+    const found = txHashAt(line, position.character);
+    if (!found) return undefined;
+    const range = new vscode.Range(position.line, found.start, position.line, found.end);
+    const network = this.services.network;
+    const hash = found.prefixed ? `0x${found.hex.toLowerCase()}` : found.hex.toUpperCase();
+    try {
+      const outcome = await this.lookup(network, hash, found.prefixed, token);
+      if (token.isCancellationRequested) return undefined;
+      return new vscode.Hover(this.render(network, hash, outcome), range);
+    } catch (err) {
+      if (isCancelled(err) || token.isCancellationRequested) return undefined;
+      const md = untrustedMarkdown();
+      md.supportThemeIcons = true;
+      md.appendMarkdown(vscode.l10n.t("$(warning) Couldn't look up this transaction on "));
+      appendUntrusted(md, network.name).appendMarkdown(': ');
+      appendUntrusted(md, errorMessage(err));
+      return new vscode.Hover(md, range);
+    }
+  }
+
+  /** The cached outcome, the request already in flight for it, or a new request. */
+  private lookup(network: NetworkProfile, hash: string, evmFirst: boolean, token: vscode.CancellationToken): Promise<Outcome> {
+    const key = `${network.name}\u0000${network.indexerUrl}\u0000${hash.replace(/^0x/, '').toUpperCase()}`;
+    this.cache ??= new (loadCore().LRUCache<string, Outcome>)({ max: CACHE_SIZE, ttlAutopurge: false });
+    const cached = this.cache.get(key);
+    if (cached) return Promise.resolve(cached);
+    let entry = this.pending.get(key);
+    if (!entry) {
+      const controller = new AbortController();
+      const promise = this.fetch(network, hash, evmFirst, controller.signal).then(
+        (outcome) => {
+          this.cache?.set(key, outcome, { ttl: outcome.kind === 'notFound' ? NOT_FOUND_TTL_MS : FOUND_TTL_MS });
+          return outcome;
+        },
+      );
+      const created: Pending = { promise, controller, waiters: 0 };
+      entry = created;
+      this.pending.set(key, created);
+      void promise.then(
+        () => this.pending.delete(key),
+        () => this.pending.delete(key),
+      );
+    }
+    const shared = entry;
+    shared.waiters++;
+    return new Promise<Outcome>((resolve, reject) => {
+      let settled = false;
+      const sub = token.onCancellationRequested(() => {
+        if (settled) return;
+        settled = true;
+        sub.dispose();
+        // The last one waiting for this hash cancels the request.
+        if (--shared.waiters === 0) shared.controller.abort();
+        reject(new vscode.CancellationError());
+      });
+      shared.promise.then(
+        (v) => {
+          if (settled) return;
+          settled = true;
+          sub.dispose();
+          shared.waiters--;
+          resolve(v);
+        },
+        (e: unknown) => {
+          if (settled) return;
+          settled = true;
+          sub.dispose();
+          shared.waiters--;
+          reject(e);
+        },
+      );
+    });
+  }
+
+  private async fetch(network: NetworkProfile, hash: string, evmFirst: boolean, signal: AbortSignal): Promise<Outcome> {
+    try {
+      const result = await lookupTx(this.services.indexer(network), hash, evmFirst, signal);
+      return result.evm ? { kind: 'evm', tx: (result.body as { tx: EvmTx }).tx } : { kind: 'cosmos', tx: (result.body as { tx: Tx }).tx };
+    } catch (err) {
+      if (isNotFound(err)) return { kind: 'notFound' };
+      throw err;
+    }
+  }
+
+  private render(network: NetworkProfile, hash: string, outcome: Outcome): vscode.MarkdownString {
+    const md = untrustedMarkdown();
+    md.supportThemeIcons = true;
+    md.isTrusted = { enabledCommands: ENABLED_COMMANDS };
+    const cmd = (id: string, ...args: unknown[]) => `command:${id}?${encodeURIComponent(JSON.stringify(args))}`;
+    const bare = hash.replace(/^0x/, '');
+
+    if (outcome.kind === 'notFound') {
+      md.appendMarkdown(vscode.l10n.t('$(search) Transaction `{0}` is not known on ', shorten(bare, 6, 4)));
+      appendUntrusted(md, network.name);
+      md.appendMarkdown(` · [${vscode.l10n.t('Switch network…')}](${cmd('initia.selectNetwork')})`);
+      return md;
+    }
+
+    const lines: Array<() => void> = [];
+    let height: string;
+    if (outcome.kind === 'cosmos') {
+      const tx = outcome.tx;
+      height = String(tx.height);
+      const ok = tx.code === 0;
+      lines.push(() => {
+        md.appendMarkdown(ok ? '$(pass) ' : '$(error) ');
+        md.appendMarkdown(`**${vscode.l10n.t('Transaction')}** \`${shorten(tx.txhash, 8, 6)}\` · `);
+        if (ok) md.appendMarkdown(vscode.l10n.t('success'));
+        else {
+          md.appendMarkdown(vscode.l10n.t('failed: code {0}', tx.code));
+          if (tx.codespace) appendUntrusted(md.appendMarkdown(' '), `(${tx.codespace})`);
+        }
+      });
+      lines.push(() => this.heightLine(md, cmd, height, tx.timestamp));
+      const fee = (tx.tx?.auth_info?.fee?.amount ?? []).map((c) => `${groupDigits(c.amount)} ${c.denom}`).join(', ');
+      lines.push(() => {
+        md.appendMarkdown(`${vscode.l10n.t('Gas')} `);
+        appendUntrusted(md, `${groupDigits(tx.gas_used ?? '?')} / ${groupDigits(tx.gas_wanted ?? '?')}`);
+        if (fee) appendUntrusted(md.appendMarkdown(` · ${vscode.l10n.t('Fee')} `), fee);
+      });
+      const types = (tx.tx?.body?.messages ?? []).map((m) => shortMsgType(String(m['@type'] ?? '?')));
+      if (types.length) {
+        lines.push(() => {
+          md.appendMarkdown(`${vscode.l10n.t('Messages ({0})', types.length)} `);
+          appendUntrusted(md, [...new Set(types)].slice(0, 4).join(', ') + (new Set(types).size > 4 ? ' …' : ''));
+        });
+      }
+      const signer = signerOf(tx);
+      if (signer) {
+        lines.push(() => {
+          md.appendMarkdown(`${vscode.l10n.t('Signer')} `);
+          if (/^(init1[02-9ac-hj-np-z]{38,58}|0x[0-9a-fA-F]{40})$/.test(signer)) md.appendMarkdown(`[${signer}](${cmd('initia.lookupAccount', signer, 'txs')})`);
+          else appendUntrusted(md, signer);
+        });
+      }
+      const memo = tx.tx?.body?.memo;
+      if (memo) {
+        lines.push(() => {
+          md.appendMarkdown(`${vscode.l10n.t('Memo')} `);
+          appendUntrusted(md, memo.length > 140 ? `${memo.slice(0, 139)}…` : memo);
+        });
+      }
+    } else {
+      const tx = outcome.tx;
+      height = String(Number.parseInt(tx.blockNumber, 16));
+      const ok = tx.status === '0x1';
+      lines.push(() => {
+        md.appendMarkdown(ok ? '$(pass) ' : '$(error) ');
+        md.appendMarkdown(`**${vscode.l10n.t('EVM transaction')}** \`${shorten(tx.transactionHash, 8, 6)}\` · `);
+        md.appendMarkdown(ok ? vscode.l10n.t('success') : vscode.l10n.t('reverted'));
+      });
+      lines.push(() => this.heightLine(md, cmd, height, undefined));
+      lines.push(() => {
+        md.appendMarkdown(`${vscode.l10n.t('From')} `);
+        appendUntrusted(md, tx.from);
+        if (tx.to) appendUntrusted(md.appendMarkdown(` → `), tx.to);
+      });
+      lines.push(() => {
+        md.appendMarkdown(`${vscode.l10n.t('Gas used')} `);
+        appendUntrusted(md, tx.gasUsed ? groupDigits(String(Number.parseInt(tx.gasUsed, 16))) : '?');
+        md.appendMarkdown(` · ${vscode.l10n.t('{0} logs', tx.logs?.length ?? 0)}`);
+      });
+    }
+    lines.forEach((write, i) => {
+      if (i > 0) md.appendMarkdown('  \n');
+      write();
+    });
+
+    const actions = [
+      `[${vscode.l10n.t('Open JSON')}](${cmd('initia.lookupTransaction', hash)})`,
+      `[${vscode.l10n.t('Open block')}](${cmd('initia.lookupBlock', height)})`,
+      `[${vscode.l10n.t('Copy hash')}](${cmd(COPY_HASH_COMMAND, outcome.kind === 'evm' ? outcome.tx.transactionHash : outcome.tx.txhash)})`,
+    ];
+    const explorer = explorerLink(network, 'tx', outcome.kind === 'evm' ? outcome.tx.transactionHash : outcome.tx.txhash);
+    if (explorer && /^https?:\/\//.test(explorer)) actions.push(`[${vscode.l10n.t('Open in explorer')}](${encodeURI(explorer).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)})`);
+    md.appendMarkdown('\n\n---\n\n');
+    md.appendMarkdown(actions.join(' · '));
+    appendUntrusted(md.appendMarkdown(' · '), network.name);
+    return md;
+  }
+
+  private heightLine(md: vscode.MarkdownString, cmd: (id: string, ...a: unknown[]) => string, height: string, timestamp: string | undefined): void {
+    md.appendMarkdown(`${vscode.l10n.t('Block')} `);
+    if (/^\d+$/.test(height)) md.appendMarkdown(`[${groupDigits(height)}](${cmd('initia.lookupBlock', height)})`);
+    else appendUntrusted(md, height);
+    if (timestamp) {
+      const ms = Date.parse(timestamp);
+      md.appendMarkdown(' · ');
+      appendUntrusted(md, Number.isNaN(ms) ? timestamp : `${relativeTime(ms)} (${absoluteTime(timestamp)})`);
+    }
+  }
+
+  dispose(): void {
+    for (const p of this.pending.values()) p.controller.abort();
+    this.pending.clear();
+    this.cache?.clear();
+    this.subscription.dispose();
+  }
+}
+
+/** The signer as the tx shows it: the first message's sender, or the fee payer from the events. */
+function signerOf(tx: Tx): string | undefined {
+  const msg = tx.tx?.body?.messages?.[0] as Record<string, unknown> | undefined;
+  for (const k of ['sender', 'from_address', 'signer', 'delegator_address', 'creator']) {
+    const v = msg?.[k];
+    if (typeof v === 'string' && v) return v;
+  }
+  for (const e of (tx.events ?? []) as Array<{ type?: unknown; attributes?: Array<{ key?: unknown; value?: unknown }> }>) {
+    if (e?.type !== 'tx' || !Array.isArray(e.attributes)) continue;
+    const payer = e.attributes.find((a) => a?.key === 'fee_payer')?.value;
+    if (typeof payer === 'string' && payer) return payer;
+  }
+  return undefined;
+}

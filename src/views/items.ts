@@ -1,0 +1,340 @@
+/**
+ * Tree rows for chain records: blocks, transactions, NFT collections, tokens, rich-list holders. Every string from
+ * the chain is data: labels and descriptions are plain text (control and bidi characters removed), tooltips are
+ * MarkdownStrings built with appendText (escaped), untrusted, without HTML. Each row knows what "copy", "open JSON"
+ * and "open in explorer" mean for it (see treeCommands.ts).
+ */
+import * as vscode from 'vscode';
+import type { Block, Collection, Holder, Nft, Tx } from '../core/indexer/schemas';
+import { absoluteTime, groupDigits, labelText, relativeTime, shorten, summariseMsgTypes } from '../core/format';
+import { explorerLink, type NetworkProfile } from '../network/networks';
+import { ExplorerNode, MessageNode, PagedChildren, type Changed } from './pagedNode';
+import type { Services } from '../services';
+import { appendUntrusted, untrustedMarkdown } from '../markdown';
+
+/** What the context-menu actions of a row do. */
+export interface RowActions {
+  /** The text "Copy" puts on the clipboard. */
+  copyValue: string;
+  /** The lookup command (and arguments) "Open JSON" runs. */
+  open: vscode.Command;
+  /** The block-explorer page, when the network has an explorer. */
+  explorerUrl?: string;
+}
+
+export abstract class RowNode extends ExplorerNode {
+  abstract readonly actions: RowActions;
+}
+
+function tooltip(lines: Array<[string, string | undefined]>): vscode.MarkdownString {
+  const md = untrustedMarkdown();
+  let first = true;
+  for (const [label, value] of lines) {
+    if (value === undefined || value === '') continue;
+    if (!first) md.appendMarkdown('  \n');
+    first = false;
+    if (label) md.appendMarkdown(`**${label}** `);
+    appendUntrusted(md, value);
+  }
+  return md;
+}
+
+export interface RowContext {
+  services: Services;
+  network: NetworkProfile;
+  pageSize: () => number;
+  changed: Changed;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+export class TxNode extends RowNode {
+  readonly id: string;
+  readonly actions: RowActions;
+
+  constructor(
+    ctx: RowContext,
+    private readonly tx: Tx,
+    idPrefix: string,
+  ) {
+    super();
+    this.id = `${idPrefix}/tx/${tx.txhash}`;
+    this.actions = {
+      copyValue: tx.txhash,
+      open: { command: 'initia.lookupTransaction', title: vscode.l10n.t('Open JSON'), arguments: [tx.txhash] },
+      explorerUrl: explorerLink(ctx.network, 'tx', tx.txhash),
+    };
+  }
+
+  protected createTreeItem(): vscode.TreeItem {
+    const tx = this.tx;
+    const types = (tx.tx?.body?.messages ?? []).map((m) => labelText(String(m['@type'] ?? '?'), 120));
+    const failed = tx.code !== 0;
+    const item = new vscode.TreeItem(shorten(tx.txhash, 8, 6), vscode.TreeItemCollapsibleState.None);
+    const when = tx.timestamp ? relativeTime(Date.parse(tx.timestamp)) : '';
+    item.description = [summariseMsgTypes(types), failed ? vscode.l10n.t('failed (code {0})', tx.code) : '', when].filter(Boolean).join(' · ');
+    item.iconPath = failed ? new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')) : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+    item.tooltip = tooltip([
+      [vscode.l10n.t('Transaction'), tx.txhash],
+      [vscode.l10n.t('Height'), String(tx.height)],
+      [vscode.l10n.t('Time'), tx.timestamp ? absoluteTime(tx.timestamp) : undefined],
+      [vscode.l10n.t('Result'), failed ? vscode.l10n.t('failed: code {0} {1}', tx.code, labelText(tx.codespace ?? '')) : vscode.l10n.t('success')],
+      [vscode.l10n.t('Messages'), types.join(', ')],
+      [vscode.l10n.t('Gas'), tx.gas_used !== undefined ? `${groupDigits(tx.gas_used)} / ${groupDigits(tx.gas_wanted ?? '?')}` : undefined],
+      [vscode.l10n.t('Memo'), tx.tx?.body?.memo ? labelText(tx.tx.body.memo, 200) : undefined],
+    ]);
+    item.command = this.actions.open;
+    item.contextValue = 'initia.tx';
+    item.accessibilityInformation = {
+      label: vscode.l10n.t('Transaction {0}, {1}, {2}', shorten(tx.txhash, 8, 6), summariseMsgTypes(types) || vscode.l10n.t('no messages'), failed ? vscode.l10n.t('failed') : vscode.l10n.t('succeeded')),
+    };
+    return item;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+export class BlockNode extends RowNode {
+  readonly id: string;
+  readonly actions: RowActions;
+  readonly height: number;
+  private readonly txs: PagedChildren<Tx>;
+
+  constructor(
+    private readonly ctx: RowContext,
+    private readonly block: Block,
+  ) {
+    super();
+    this.height = Number(block.height);
+    this.id = `${ctx.network.name}/block/${this.height}`;
+    this.actions = {
+      copyValue: String(this.height),
+      open: { command: 'initia.lookupBlock', title: vscode.l10n.t('Open JSON'), arguments: [this.height] },
+      explorerUrl: explorerLink(ctx.network, 'block', String(this.height)),
+    };
+    this.txs = new PagedChildren<Tx>(this, {
+      id: this.id,
+      pageSize: ctx.pageSize(),
+      fetch: async (page, signal) => {
+        const r = await ctx.services.indexer(ctx.network).txsByHeight(this.height, { page }, signal);
+        return { items: r.txs, pagination: r.pagination };
+      },
+      toNode: (tx) => new TxNode(ctx, tx, this.id),
+      changed: ctx.changed,
+    });
+  }
+
+  get txCount(): number {
+    return Number(this.block.tx_count);
+  }
+
+  override getChildren(): Promise<ExplorerNode[]> {
+    return this.txs.children();
+  }
+
+  protected createTreeItem(): vscode.TreeItem {
+    const b = this.block;
+    const count = this.txCount;
+    const item = new vscode.TreeItem(groupDigits(this.height), count > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const moniker = b.proposer?.moniker ? labelText(b.proposer.moniker, 40) : '';
+    const txs = count === 1 ? vscode.l10n.t('1 tx') : vscode.l10n.t('{0} txs', groupDigits(count));
+    item.description = [txs, relativeTime(Date.parse(b.timestamp)), moniker].filter(Boolean).join(' · ');
+    item.iconPath = new vscode.ThemeIcon(count > 0 ? 'package' : 'circle-outline');
+    item.tooltip = tooltip([
+      [vscode.l10n.t('Block'), groupDigits(this.height)],
+      [vscode.l10n.t('Time'), absoluteTime(b.timestamp)],
+      [vscode.l10n.t('Hash'), b.hash],
+      [vscode.l10n.t('Transactions'), String(count)],
+      [vscode.l10n.t('Gas'), b.gas_used !== undefined ? `${groupDigits(b.gas_used)} / ${groupDigits(b.gas_wanted ?? '?')}` : undefined],
+      [vscode.l10n.t('Proposer'), moniker || undefined],
+    ]);
+    item.contextValue = 'initia.block';
+    item.accessibilityInformation = { label: vscode.l10n.t('Block {0}, {1}, {2}', String(this.height), txs, absoluteTime(b.timestamp)) };
+    return item;
+  }
+
+  refresh(): void {
+    this.txs.reset();
+    this.ctx.changed(this);
+  }
+
+  dispose(): void {
+    this.txs.dispose();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+export type TokenOrder = 'token_id' | 'height';
+
+export class CollectionNode extends RowNode {
+  readonly id: string;
+  readonly actions: RowActions;
+  readonly address: string;
+  private order: TokenOrder = 'token_id';
+  private readonly tokens: PagedChildren<Nft>;
+
+  constructor(
+    private readonly ctx: RowContext,
+    private readonly collection: Collection,
+    idPrefix: string,
+  ) {
+    super();
+    this.address = collection.object_addr;
+    this.id = `${idPrefix}/collection/${this.address}`;
+    this.actions = {
+      copyValue: this.address,
+      open: { command: 'initia.lookupCollection', title: vscode.l10n.t('Open JSON'), arguments: [this.address] },
+    };
+    this.tokens = new PagedChildren<Nft>(this, {
+      id: this.id,
+      pageSize: ctx.pageSize(),
+      fetch: async (page, signal) => {
+        const r = await ctx.services.indexer(ctx.network).tokensByCollection(this.address, { page, orderBy: this.order }, signal);
+        return { items: r.tokens, pagination: r.pagination };
+      },
+      toNode: (nft) => new TokenNode(ctx, nft, this.id),
+      empty: () => new MessageNode(`${this.id}/empty`, vscode.l10n.t('No NFTs in this collection')),
+      changed: ctx.changed,
+    });
+  }
+
+  get tokenOrder(): TokenOrder {
+    return this.order;
+  }
+
+  /** Switches the token order and reloads the tokens. */
+  setOrder(order: TokenOrder): void {
+    if (order === this.order) return;
+    this.order = order;
+    this.tokens.reset();
+    this.invalidate();
+    this.ctx.changed(this);
+  }
+
+  override getChildren(): Promise<ExplorerNode[]> {
+    return this.tokens.children();
+  }
+
+  protected createTreeItem(): vscode.TreeItem {
+    const c = this.collection.collection;
+    const name = labelText(c.name) || vscode.l10n.t('(unnamed)');
+    const count = c.nfts?.length;
+    const item = new vscode.TreeItem(name, count === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
+    const nfts = count === undefined ? '' : Number(count) === 1 ? vscode.l10n.t('1 NFT') : vscode.l10n.t('{0} NFTs', groupDigits(count));
+    const order = this.order === 'height' ? vscode.l10n.t('by height') : '';
+    item.description = [nfts, shorten(c.creator, 10, 4), order].filter(Boolean).join(' · ');
+    item.iconPath = new vscode.ThemeIcon('library');
+    item.tooltip = tooltip([
+      [vscode.l10n.t('Collection'), labelText(c.name, 200)],
+      [vscode.l10n.t('Original name'), c.origin_name && c.origin_name !== c.name ? labelText(c.origin_name, 200) : undefined],
+      [vscode.l10n.t('Address'), this.address],
+      [vscode.l10n.t('Creator'), c.creator],
+      [vscode.l10n.t('NFTs'), count !== undefined ? groupDigits(count) : undefined],
+      [vscode.l10n.t('Created at height'), this.collection.height !== undefined ? String(this.collection.height) : undefined],
+    ]);
+    item.contextValue = this.order === 'height' ? 'initia.collection.byHeight' : 'initia.collection';
+    item.accessibilityInformation = { label: vscode.l10n.t('NFT collection {0}, {1}', name, nfts) };
+    return item;
+  }
+
+  dispose(): void {
+    this.tokens.dispose();
+  }
+}
+
+export class TokenNode extends RowNode {
+  readonly id: string;
+  readonly actions: RowActions;
+  private readonly history: PagedChildren<Tx>;
+
+  constructor(
+    ctx: RowContext,
+    private readonly nft: Nft,
+    idPrefix: string,
+  ) {
+    super();
+    this.id = `${idPrefix}/token/${nft.nft.token_id}`;
+    this.actions = {
+      copyValue: nft.nft.token_id,
+      open: { command: 'initia.lookupNftHistory', title: vscode.l10n.t('Open JSON'), arguments: [nft.collection_addr, nft.nft.token_id] },
+      explorerUrl: explorerLink(ctx.network, 'account', nft.owner),
+    };
+    this.history = new PagedChildren<Tx>(this, {
+      id: this.id,
+      pageSize: ctx.pageSize(),
+      fetch: async (page, signal) => {
+        const r = await ctx.services.indexer(ctx.network).nftTxs(nft.collection_addr, nft.nft.token_id, page, signal);
+        return { items: r.txs, pagination: r.pagination };
+      },
+      toNode: (tx) => new TxNode(ctx, tx, this.id),
+      empty: () => new MessageNode(`${this.id}/empty`, vscode.l10n.t('No transactions indexed for this NFT')),
+      changed: ctx.changed,
+    });
+  }
+
+  override getChildren(): Promise<ExplorerNode[]> {
+    return this.history.children();
+  }
+
+  protected createTreeItem(): vscode.TreeItem {
+    const n = this.nft;
+    const id = labelText(n.nft.token_id, 60);
+    const item = new vscode.TreeItem(`#${id}`, vscode.TreeItemCollapsibleState.Collapsed);
+    item.description = shorten(n.owner, 10, 4);
+    item.iconPath = new vscode.ThemeIcon('symbol-misc');
+    // The URI is shown as text: never fetched, never rendered as a link or an image.
+    item.tooltip = tooltip([
+      [vscode.l10n.t('Token'), labelText(n.nft.token_id, 200)],
+      [vscode.l10n.t('Collection'), n.collection_name ? labelText(n.collection_name, 200) : n.collection_addr],
+      [vscode.l10n.t('Owner'), n.owner],
+      [vscode.l10n.t('URI'), n.nft.uri ? labelText(n.nft.uri, 300) : undefined],
+      [vscode.l10n.t('Height'), n.height !== undefined ? String(n.height) : undefined],
+    ]);
+    item.contextValue = 'initia.token';
+    item.accessibilityInformation = { label: vscode.l10n.t('Token {0}, owner {1}', id, n.owner) };
+    return item;
+  }
+
+  dispose(): void {
+    this.history.dispose();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+export class HolderNode extends RowNode {
+  readonly id: string;
+  readonly actions: RowActions;
+
+  constructor(
+    ctx: RowContext,
+    private readonly holder: Holder,
+    private readonly rank: number,
+    idPrefix: string,
+  ) {
+    super();
+    this.id = `${idPrefix}/holder/${rank}`;
+    this.actions = {
+      copyValue: holder.account,
+      open: { command: 'initia.lookupAccount', title: vscode.l10n.t('Open JSON'), arguments: [holder.account, 'txs'] },
+      explorerUrl: explorerLink(ctx.network, 'account', holder.account),
+    };
+  }
+
+  protected createTreeItem(): vscode.TreeItem {
+    const h = this.holder;
+    const item = new vscode.TreeItem(`${this.rank}. ${shorten(h.account, 10, 6)}`, vscode.TreeItemCollapsibleState.None);
+    item.description = groupDigits(h.amount);
+    item.iconPath = new vscode.ThemeIcon('account');
+    item.tooltip = tooltip([
+      [vscode.l10n.t('Rank'), String(this.rank)],
+      [vscode.l10n.t('Account'), h.account],
+      [vscode.l10n.t('Amount'), `${groupDigits(h.amount)} ${vscode.l10n.t('(base units)')}`],
+    ]);
+    item.command = this.actions.open;
+    item.contextValue = 'initia.holder';
+    item.accessibilityInformation = { label: vscode.l10n.t('Rank {0}, account {1}, amount {2}', String(this.rank), h.account, groupDigits(h.amount)) };
+    return item;
+  }
+}

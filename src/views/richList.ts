@@ -1,0 +1,116 @@
+/**
+ * The Rich List view: one row per denom of `initia.richList.denoms`, each listing holders by amount (descending),
+ * paged lazily. Where a network does not index a rich list, rollytics answers an empty list (or, on EVM rollups, a
+ * 400 for a denom it cannot resolve): the view says so in one row, in words.
+ */
+import * as vscode from 'vscode';
+import type { Holder } from '../core/indexer/schemas';
+import { errorKind, errorMessage } from '../core/errors';
+import { labelText } from '../core/format';
+import type { Services } from '../services';
+import { type ExplorerNode, ExplorerTree, MessageNode, PagedChildren } from './pagedNode';
+import { HolderNode, RowNode, type RowActions, type RowContext } from './items';
+import { pageSize, richListDenoms } from './settings';
+
+export class DenomNode extends RowNode {
+  readonly id: string;
+  readonly actions: RowActions;
+  readonly holders: PagedChildren<Holder>;
+
+  constructor(
+    private readonly ctx: RowContext,
+    readonly denom: string,
+  ) {
+    super();
+    this.id = `${ctx.network.name}/richlist/${denom}`;
+    this.actions = {
+      copyValue: denom,
+      open: { command: 'initia.showRichList', title: vscode.l10n.t('Open JSON'), arguments: [denom] },
+    };
+    const network = ctx.network;
+    this.holders = new PagedChildren<Holder>(this, {
+      id: this.id,
+      pageSize: ctx.pageSize(),
+      fetch: async (page, signal) => {
+        const r = await ctx.services.indexer(network).richList(denom, page, signal);
+        return { items: r.holders, pagination: r.pagination };
+      },
+      toNode: (h, i) => new HolderNode(ctx, h, i + 1, this.id),
+      empty: () =>
+        new MessageNode(`${this.id}/empty`, vscode.l10n.t('No holders listed: {0} may not index a rich list for this denom', network.name), {
+          icon: 'circle-slash',
+          tooltip: vscode.l10n.t(
+            'The indexer of {0} answered with an empty list for {1}. Rollytics does this where it does not index rich lists (or the denom has no holders).',
+            network.name,
+            denom,
+          ),
+        }),
+      firstPageError: (err) => {
+        const status = (err as { status?: unknown }).status;
+        if (errorKind(err) !== 'http' || (status !== 400 && status !== 404)) return undefined;
+        return new MessageNode(`${this.id}/unsupported`, vscode.l10n.t('{0} cannot list holders of this denom', network.name), {
+          icon: 'circle-slash',
+          tooltip: errorMessage(err),
+        });
+      },
+      changed: ctx.changed,
+    });
+  }
+
+  override getChildren(): Promise<ExplorerNode[]> {
+    return this.holders.children();
+  }
+
+  protected createTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(labelText(this.denom, 60), vscode.TreeItemCollapsibleState.Collapsed);
+    item.iconPath = new vscode.ThemeIcon('symbol-constant');
+    item.tooltip = vscode.l10n.t('Holders of {0} on {1}, largest first', this.denom, this.ctx.network.name);
+    item.contextValue = 'initia.denom';
+    return item;
+  }
+
+  dispose(): void {
+    this.holders.dispose();
+  }
+}
+
+export class RichListView implements vscode.Disposable {
+  readonly tree: ExplorerTree;
+  readonly view: vscode.TreeView<ExplorerNode>;
+  private roots: DenomNode[] = [];
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly services: Services) {
+    this.tree = new ExplorerTree(() => this.roots);
+    this.view = vscode.window.createTreeView('initia.richList', { treeDataProvider: this.tree, showCollapseAll: true });
+    this.build();
+    this.subscriptions.push(
+      this.tree,
+      this.view,
+      services.networks.onDidChange(() => this.refresh()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('initia.pageSize') || e.affectsConfiguration('initia.richList.denoms')) this.refresh();
+      }),
+    );
+  }
+
+  get denoms(): readonly DenomNode[] {
+    return this.roots;
+  }
+
+  private build(): void {
+    const ctx: RowContext = { services: this.services, network: this.services.network, pageSize, changed: this.tree.changed };
+    this.roots = richListDenoms().map((d) => new DenomNode(ctx, d));
+  }
+
+  refresh(): void {
+    for (const r of this.roots) r.dispose();
+    this.build();
+    this.tree.changed(undefined);
+  }
+
+  dispose(): void {
+    for (const r of this.roots) r.dispose();
+    vscode.Disposable.from(...this.subscriptions).dispose();
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Commands of the sidebar views: paging (load more, retry), row actions (copy, open JSON, open in explorer), and
+ * the view-title actions (refresh, order, follow, filters, rich-list denoms). Row commands take the row as their
+ * argument (VS Code passes it from menus) and fall back to the view's selection.
+ */
+import * as vscode from 'vscode';
+import { parseAccount, parseCollectionName, parseDenom } from '../core/validate';
+import { obtain } from '../commands/input';
+import type { Services } from '../services';
+import { ErrorNode, LoadMoreNode, LOAD_MORE_COMMAND, RETRY_COMMAND, type ExplorerNode } from './pagedNode';
+import { CollectionNode, RowNode } from './items';
+import type { BlocksView } from './blocks';
+import type { CollectionsView } from './nfts';
+import { DenomNode, type RichListView } from './richList';
+import { richListDenoms } from './settings';
+
+export interface Views {
+  blocks: BlocksView;
+  collections: CollectionsView;
+  richList: RichListView;
+}
+
+function selected<T>(views: Views, arg: unknown, is: (n: unknown) => n is T): T | undefined {
+  if (is(arg)) return arg;
+  for (const v of [views.blocks.view, views.collections.view, views.richList.view] as Array<vscode.TreeView<ExplorerNode>>) {
+    for (const s of v.selection) if (is(s)) return s;
+  }
+  return undefined;
+}
+
+const isRow = (n: unknown): n is RowNode => n instanceof RowNode;
+const isCollection = (n: unknown): n is CollectionNode => n instanceof CollectionNode;
+const isDenom = (n: unknown): n is DenomNode => n instanceof DenomNode;
+
+/** Opens an http(s) URL in the browser; anything else is refused. */
+export async function openExternalUrl(url: string | undefined): Promise<boolean> {
+  if (!url) return false;
+  let parsed: vscode.Uri;
+  try {
+    parsed = vscode.Uri.parse(url, true);
+  } catch {
+    return false;
+  }
+  if (parsed.scheme !== 'https' && parsed.scheme !== 'http') return false;
+  return vscode.env.openExternal(parsed);
+}
+
+async function setRichListDenoms(denoms: string[]): Promise<void> {
+  const config = vscode.workspace.getConfiguration('initia');
+  const inspect = config.inspect<string[]>('richList.denoms');
+  const target = inspect?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  await config.update('richList.denoms', denoms, target);
+}
+
+export function registerTreeCommands(views: Views, services: Services): vscode.Disposable[] {
+  const updateExplorerContext = () => void vscode.commands.executeCommand('setContext', 'initia.hasExplorer', !!services.network.explorerUrl);
+  updateExplorerContext();
+  const r = vscode.commands.registerCommand;
+  return [
+    services.networks.onDidChange(updateExplorerContext),
+    r(LOAD_MORE_COMMAND, (node: unknown) => (node instanceof LoadMoreNode ? node.owner.loadMore() : undefined)),
+    r(RETRY_COMMAND, (node: unknown) => (node instanceof ErrorNode ? node.owner.loadMore() : undefined)),
+
+    r('initia.tree.copy', async (node: unknown) => {
+      const row = selected(views, node, isRow);
+      if (!row) return;
+      await vscode.env.clipboard.writeText(row.actions.copyValue);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', row.actions.copyValue), 2500);
+    }),
+    r('initia.tree.openJson', (node: unknown) => {
+      const row = selected(views, node, isRow);
+      if (!row) return undefined;
+      return vscode.commands.executeCommand(row.actions.open.command, ...(row.actions.open.arguments ?? []));
+    }),
+    r('initia.tree.openInExplorer', async (node: unknown) => {
+      const row = selected(views, node, isRow);
+      if (!row) return false;
+      if (!row.actions.explorerUrl) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no block explorer configured (explorerUrl).', services.network.name));
+        return false;
+      }
+      return openExternalUrl(row.actions.explorerUrl);
+    }),
+
+    r('initia.blocks.refresh', () => views.blocks.refresh()),
+    r('initia.blocks.showOldestFirst', () => views.blocks.setOldestFirst(true)),
+    r('initia.blocks.showNewestFirst', () => views.blocks.setOldestFirst(false)),
+    r('initia.blocks.follow', () => views.blocks.setFollow(true)),
+    r('initia.blocks.stopFollowing', () => views.blocks.setFollow(false)),
+
+    r('initia.collections.refresh', () => views.collections.refresh()),
+    r('initia.collections.findByName', async (arg?: unknown) => {
+      const name = await obtain(arg, parseCollectionName, vscode.l10n.t('Find NFT collections whose name contains…'), vscode.l10n.t('e.g. badges'));
+      if (name !== undefined) views.collections.setFilter({ kind: 'name', name });
+    }),
+    r('initia.collections.findByAccount', async (arg?: unknown) => {
+      const account = await obtain(arg, parseAccount, vscode.l10n.t('Show the NFT collections an account holds'), vscode.l10n.t('init1… or 0x…'));
+      if (account !== undefined) views.collections.setFilter({ kind: 'account', account: account.value });
+    }),
+    r('initia.collections.clearFilter', () => views.collections.setFilter({ kind: 'all' })),
+    r('initia.collections.orderTokensByHeight', (node: unknown) => selected(views, node, isCollection)?.setOrder('height')),
+    r('initia.collections.orderTokensByTokenId', (node: unknown) => selected(views, node, isCollection)?.setOrder('token_id')),
+
+    r('initia.richList.refresh', () => views.richList.refresh()),
+    r('initia.richList.addDenom', async (arg?: unknown) => {
+      const denom = await obtain(arg, parseDenom, vscode.l10n.t('Add a denom to the Rich List view'), vscode.l10n.t('e.g. uinit, evm/0x…, ibc/…'));
+      if (denom === undefined) return;
+      const denoms = richListDenoms();
+      if (!denoms.includes(denom)) await setRichListDenoms([...denoms, denom]);
+    }),
+    r('initia.richList.removeDenom', async (node: unknown) => {
+      const denom = selected(views, node, isDenom)?.denom ?? (typeof node === 'string' ? node : undefined);
+      if (denom === undefined) return;
+      await setRichListDenoms(richListDenoms().filter((d) => d !== denom));
+    }),
+  ];
+}

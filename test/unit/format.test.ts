@@ -1,0 +1,41 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { absoluteTime, groupDigits, labelText, relativeTime, shorten, summariseMsgTypes } from '../../src/core/format';
+
+test('groupDigits is exact for amounts beyond 2^53 and leaves non-integers alone', () => {
+  assert.equal(groupDigits('1000000000000000000000012345'), '1,000,000,000,000,000,000,000,012,345');
+  assert.equal(groupDigits('999'), '999');
+  assert.equal(groupDigits('-1234'), '-1,234');
+  assert.equal(groupDigits(1234567n), '1,234,567');
+  assert.equal(groupDigits('12.5'), '12.5');
+  assert.equal(groupDigits(''), '');
+});
+
+test('relativeTime', () => {
+  const now = Date.UTC(2025, 0, 2, 12, 0, 0);
+  assert.equal(relativeTime(now - 2_000, now), 'just now');
+  assert.equal(relativeTime(now + 60_000, now), 'just now');
+  assert.equal(relativeTime(now - 42_000, now), '42 s ago');
+  assert.equal(relativeTime(now - 5 * 60_000, now), '5 min ago');
+  assert.equal(relativeTime(now - 3 * 3_600_000, now), '3 h ago');
+  assert.equal(relativeTime(now - 3 * 86_400_000, now), '3 d ago');
+  assert.equal(relativeTime(Number.NaN, now), '');
+});
+
+test('absoluteTime, shorten, message type summaries', () => {
+  assert.equal(absoluteTime('2025-07-16T14:59:08.990169318Z'), '2025-07-16 14:59:08 UTC');
+  assert.equal(absoluteTime('not a time'), 'not a time');
+  assert.equal(shorten('47BF9B7CB61960FA212A8B5F26C30B959E4C77FE71303F2282C0CB35DEDEFCB8'), '47BF9B…FCB8');
+  assert.equal(shorten('short'), 'short');
+  assert.equal(summariseMsgTypes(['/cosmos.bank.v1beta1.MsgSend']), 'MsgSend');
+  assert.equal(summariseMsgTypes(['/a.MsgExec', '/a.MsgExec', '/a.MsgExec']), 'MsgExec ×3');
+  assert.equal(summariseMsgTypes(['/a.A', '/b.B', '/c.C', '/d.D']), 'A, B +2 more');
+  assert.equal(summariseMsgTypes([]), '');
+});
+
+test('labelText strips control and bidi characters, collapses whitespace, cuts long text', () => {
+  assert.equal(labelText('\u202Egnp.exe'), 'gnp.exe');
+  assert.equal(labelText('a\n\tb\u0000c'), 'a bc');
+  assert.equal(labelText('x'.repeat(200), 10), `${'x'.repeat(9)}…`);
+  assert.equal(labelText('<img src=x onerror=alert(1)>'), '<img src=x onerror=alert(1)>', 'markup stays text: tree labels are not HTML');
+});

@@ -9,17 +9,19 @@ import { REPO_ROOT } from './vscode-server.mjs';
 import { build } from './build.mjs';
 
 export const DEMO_INDEXER_PORT = 7717;
+/** The demo chain grows by one block a second, so Follow New Blocks and the status bar have something to show. */
+const DEMO_BLOCK_MS = 1000;
 
 export async function startDemo({ indexerPort = Number(process.env.INITIA_DEMO_PORT) || DEMO_INDEXER_PORT } = {}) {
   const require = createRequire(import.meta.url);
   const { startFakeIndexer } = require(join(REPO_ROOT, 'out/test/fixtures/fakeIndexer.js'));
   let indexer;
   try {
-    indexer = await startFakeIndexer({ port: indexerPort, host: '127.0.0.1' });
+    indexer = await startFakeIndexer({ port: indexerPort, host: '127.0.0.1', tickMs: DEMO_BLOCK_MS });
   } catch (err) {
     if (err?.code !== 'EADDRINUSE') throw err;
     console.warn(`[demo] port ${indexerPort} is busy; using a free port instead`);
-    indexer = await startFakeIndexer({ host: '127.0.0.1' });
+    indexer = await startFakeIndexer({ host: '127.0.0.1', tickMs: DEMO_BLOCK_MS });
   }
   return {
     indexer,

@@ -15,7 +15,7 @@ const { indexer } = demo;
 
 const workspace = join(CACHE_DIR, 'demo-workspace');
 mkdirSync(join(workspace, '.vscode'), { recursive: true });
-const settings = { 'initia.activeNetwork': 'Local demo' };
+const settings = { 'initia.activeNetwork': 'Local demo', 'initia.richList.denoms': indexer.data.denoms.slice(0, 2) };
 if (indexer.port !== DEMO_INDEXER_PORT) {
   settings['initia.networks'] = [{ name: 'Local demo', chainId: indexer.data.chainId, indexerUrl: indexer.url }];
 }

@@ -17,11 +17,11 @@ export async function startDemo({ indexerPort = Number(process.env.INITIA_DEMO_P
   const { startFakeIndexer } = require(join(REPO_ROOT, 'out/test/fixtures/fakeIndexer.js'));
   let indexer;
   try {
-    indexer = await startFakeIndexer({ port: indexerPort, host: '127.0.0.1', tickMs: DEMO_BLOCK_MS });
+    indexer = await startFakeIndexer({ port: indexerPort, host: '127.0.0.1', tickMs: DEMO_BLOCK_MS, endsAt: Date.now() });
   } catch (err) {
     if (err?.code !== 'EADDRINUSE') throw err;
     console.warn(`[demo] port ${indexerPort} is busy; using a free port instead`);
-    indexer = await startFakeIndexer({ host: '127.0.0.1', tickMs: DEMO_BLOCK_MS });
+    indexer = await startFakeIndexer({ host: '127.0.0.1', tickMs: DEMO_BLOCK_MS, endsAt: Date.now() });
   }
   return {
     indexer,

@@ -6,11 +6,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { FakeIndexer } from '../fixtures/fakeIndexer';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 /** Where `screenshot()` writes (the README uses these); env INITIA_SCREENSHOTS_DIR overrides. */
 export const SCREENSHOTS_DIR = path.resolve(process.env.INITIA_SCREENSHOTS_DIR ?? path.join(REPO_ROOT, 'media', 'screenshots'));
 /** Failure screenshots and logs (git-ignored). */
+export const FAKE_NETWORK = 'Fake indexer';
 export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
 
 interface CodeServer {
@@ -31,6 +33,8 @@ interface VscodeServerModule {
 
 export interface Workbench {
   page: Page;
+  /** The fake indexer the workbench's active network ("Fake indexer") points at. */
+  fake: FakeIndexer;
   context: BrowserContext;
   server: CodeServer;
   /** The workspace folder that is open. */
@@ -42,6 +46,8 @@ export interface Workbench {
 }
 
 export interface OpenOptions {
+  /** The fake indexer to make the active network. */
+  fake: FakeIndexer;
   /** Folder to open (default test/workspace). */
   workspace?: string;
   /** Install this .vsix (the packaged extension); otherwise load the repo as the extension under development. */
@@ -53,14 +59,20 @@ export interface OpenOptions {
 }
 
 /** Starts code-server, opens the workbench in Chromium and waits until it is ready. */
-export async function openWorkbench(opts: OpenOptions = {}): Promise<Workbench> {
+export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
   // The server module is ESM (node built-ins only, shared with scripts/vscode-launcher.mjs): load it dynamically.
   const mod = (await import(pathToFileURL(path.join(REPO_ROOT, 'scripts', 'vscode-server.mjs')).href)) as VscodeServerModule;
   const workspace = path.resolve(opts.workspace ?? path.join(REPO_ROOT, 'test', 'workspace'));
   const server = await mod.startCodeServer({
     env: { ...process.env, ...opts.env },
     vsix: opts.vsix ? [opts.vsix] : [],
-    settings: opts.settings ?? {},
+    settings: {
+      'initia.networks': [{ name: FAKE_NETWORK, chainId: opts.fake.data.chainId, indexerUrl: opts.fake.url, explorerUrl: 'https://scan.example/demo' }],
+      'initia.activeNetwork': FAKE_NETWORK,
+      'initia.richList.denoms': opts.fake.data.denoms.slice(0, 2),
+      'initia.statusBar.enabled': true,
+      ...opts.settings,
+    },
   });
   const browserTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'initia-e2e-chromium-'));
   const xdg = { XDG_CONFIG_HOME: path.join(browserTmp, 'xdg-config'), XDG_CACHE_HOME: path.join(browserTmp, 'xdg-cache') };
@@ -95,7 +107,7 @@ export async function openWorkbench(opts: OpenOptions = {}): Promise<Workbench> 
       server.stopSync();
       if (process.env.INITIA_KEEP_TEMP !== '1') fs.rmSync(browserTmp, { recursive: true, force: true });
     };
-    return { page, context, server, workspace, close, closeSync };
+    return { page, fake: opts.fake, context, server, workspace, close, closeSync };
   } catch (err) {
     await close();
     throw err;
@@ -149,17 +161,21 @@ export async function resetUi(page: Page): Promise<void> {
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined);
 }
 
-/** Runs a command from the command palette by its full title as shown there ("Category: Title"). */
-export async function runCommand(page: Page, title: string): Promise<void> {
-  await openPalette(page, title);
-  const row = paletteRow(page, title);
-  try {
-    await row.waitFor({ state: 'visible', timeout: 10_000 });
-  } catch {
-    throw new Error(`command "${title}" not found in the command palette`);
+/** Runs a command from the command palette by its full title as shown there ("Category: Title"). Right after start-up
+ *  the palette may not list the extension's commands yet, and an open palette does not refresh: reopen it until then. */
+export async function runCommand(page: Page, title: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await openPalette(page, title);
+    const row = paletteRow(page, title);
+    if (await row.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false)) {
+      await row.click();
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+      return;
+    }
+    await closePalette(page);
+    if (Date.now() > deadline) throw new Error(`command "${title}" not found in the command palette`);
   }
-  await row.click();
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
 }
 
 /** Whether the command palette offers a command with exactly this title; closes the palette unless `keepOpen`

@@ -9,6 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import { RESULTS_DIR, openWorkbench, registeredTests, resetUi, screenshot, type Workbench } from './harness';
 
 function findFiles(dir: string, re: RegExp): string[] {
@@ -57,10 +58,12 @@ async function main(): Promise<number> {
   process.on('SIGTERM', () => abort(130));
 
   let wb: Workbench | undefined;
+  let fake: FakeIndexer | undefined;
   let passed = 0;
   let failed = 0;
   try {
-    current = wb = await openWorkbench({ vsix });
+    fake = await startFakeIndexer({ endsAt: Date.now() });
+    current = wb = await openWorkbench({ vsix, fake });
     console.log(`  workbench ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     for (const t of tests) {
       const started = Date.now();
@@ -83,6 +86,7 @@ async function main(): Promise<number> {
   } finally {
     const logs = path.join(RESULTS_DIR, 'logs');
     await wb?.close(failed > 0 ? { saveLogsTo: logs } : {});
+    await fake?.close();
     current = undefined;
     if (failed > 0 && wb) {
       const ext = findFiles(logs, /remoteexthost\.log$/).map((f) => `--- ${f}\n${tailOf(f, 40)}`).join('\n');

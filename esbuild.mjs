@@ -1,5 +1,6 @@
 // Builds the extension's bundles:
 //   dist/extension.js  activation bundle: registrations only (no undici, no zod).
+//   dist/features.js   lazily required on first use: result documents, lookups, sidebar views, hover.
 //   dist/core.js       lazily required on first use: HTTP layer (undici), zod schemas, API clients.
 //   dist/webview/*.js  browser bundles for webviews (any src/webview/<name>.ts entry), when present.
 // Flags: --production minifies and drops source maps; --watch rebuilds on change; --metafile writes dist/meta-*.json.
@@ -34,6 +35,7 @@ const host = {
 
 const builds = [
   { ...host, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
+  { ...host, entryPoints: { features: 'src/features.ts' }, outdir: 'dist' },
   { ...host, entryPoints: { core: 'src/core/index.ts' }, outdir: 'dist' },
 ];
 

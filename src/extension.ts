@@ -1,72 +1,152 @@
 /**
- * Activation: builds the services and registers everything. No network I/O here and nothing heavy is loaded:
- * undici, the zod schemas and the API clients live in dist/core.js, required on first use (src/lazy.ts).
+ * Activation: builds the light services and registers everything, as shells. No network I/O here and nothing heavy
+ * is loaded: the features (documents, lookups, views, hover) live in dist/features.js and undici, the zod schemas and
+ * the API clients in dist/core.js, both required on first use (src/lazy.ts). A shell loads the features when VS Code
+ * first needs them: a command runs, a view is shown, a result document opens, or a hover lands on a line that holds
+ * a 64-hex run.
  */
 import * as vscode from 'vscode';
 import { Services } from './services';
-import { ResultDocuments, SCHEME } from './documents/resultDocuments';
-import { ResultLinks } from './documents/links';
-import { LookupCommands } from './commands/lookups';
-import { registerDocumentPaging } from './commands/documentPaging';
-import { registerNetworkCommands } from './commands/network';
 import { NetworkStatusBar } from './views/statusBar';
-import { BlocksView } from './views/blocks';
-import { CollectionsView } from './views/nfts';
-import { RichListView } from './views/richList';
-import { registerTreeCommands, type Views } from './views/treeCommands';
-import { COPY_HASH_COMMAND, TxHoverProvider } from './hover/txHover';
+import { registerNetworkCommands } from './commands/network';
+import { loadFeaturesModule } from './lazy';
+import type { Features } from './features';
+
+/** The document scheme of result documents (kept in sync with documents/resultDocuments.ts). */
+const SCHEME = 'initia';
+const VIEWS = { blocks: 'initia.blocks', collections: 'initia.collections', richList: 'initia.richList' } as const;
+/** Commands activation handles itself; every other contributed command runs in the features bundle. */
+const OWN_COMMANDS = new Set(['initia.selectNetwork', 'initia.showLog']);
 
 export interface InitiaExplorerApi {
   readonly services: Services;
-  readonly documents: ResultDocuments;
-  /** The sidebar views (their providers fetch nothing until a view is shown and expanded). */
-  readonly views: Views;
-  readonly hover: TxHoverProvider;
+  /** The features (loads them if they are not loaded yet). */
+  readonly features: Features;
+  readonly documents: Features['documents'];
+  readonly views: Features['views'];
+  readonly hover: Features['hover'];
+  /** Whether dist/features.js has been loaded. */
+  featuresLoaded(): boolean;
   /** Milliseconds spent in activate(). */
   readonly activationMs: number;
+}
+
+/** A tree provider that creates the real one on first use and forwards its change events. */
+class LazyTree implements vscode.TreeDataProvider<unknown> {
+  private readonly emitter = new vscode.EventEmitter<unknown>();
+  readonly onDidChangeTreeData = this.emitter.event;
+  private target: vscode.TreeDataProvider<unknown> | undefined;
+
+  constructor(private readonly resolve: () => vscode.TreeDataProvider<unknown>) {}
+
+  private get impl(): vscode.TreeDataProvider<unknown> {
+    if (!this.target) {
+      this.target = this.resolve();
+      this.target.onDidChangeTreeData?.((e) => this.emitter.fire(e));
+    }
+    return this.target;
+  }
+
+  getTreeItem(element: unknown) {
+    return this.impl.getTreeItem(element);
+  }
+  getChildren(element?: unknown) {
+    return this.impl.getChildren(element);
+  }
+  getParent(element: unknown) {
+    return this.impl.getParent?.(element);
+  }
 }
 
 export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   const started = performance.now();
   const services = new Services();
-  const documents = new ResultDocuments(services);
   const statusBar = new NetworkStatusBar(services);
-  const selector: vscode.DocumentSelector = { scheme: SCHEME };
-  const views: Views = {
-    blocks: new BlocksView(services, context.workspaceState),
-    collections: new CollectionsView(services),
-    richList: new RichListView(services),
-  };
-  const hover = new TxHoverProvider(services);
+  const contentChanged = new vscode.EventEmitter<vscode.Uri>();
+  const lensesChanged = new vscode.EventEmitter<void>();
 
+  let features: Features | undefined;
+  const load = (): Features => {
+    if (!features) {
+      features = loadFeaturesModule().createFeatures({ context, services, treeViews });
+      context.subscriptions.push(
+        features,
+        features.documents.onDidChange((uri) => contentChanged.fire(uri)),
+        features.documents.onDidChangeCodeLenses(() => lensesChanged.fire()),
+      );
+    }
+    return features;
+  };
+
+  const tree = (id: string, pick: (f: Features) => vscode.TreeDataProvider<unknown>) =>
+    vscode.window.createTreeView(id, { treeDataProvider: new LazyTree(() => pick(load())), showCollapseAll: true });
+  const treeViews = {
+    blocks: tree(VIEWS.blocks, (f) => f.views.blocks.tree),
+    collections: tree(VIEWS.collections, (f) => f.views.collections.tree),
+    richList: tree(VIEWS.richList, (f) => f.views.richList.tree),
+  };
+
+  const selector: vscode.DocumentSelector = { scheme: SCHEME };
+  const contributed = (context.extension.packageJSON as { contributes?: { commands?: Array<{ command: string }> } }).contributes?.commands ?? [];
   context.subscriptions.push(
     services,
-    documents,
     statusBar,
-    views.blocks,
-    views.collections,
-    views.richList,
-    ...registerTreeCommands(views, services),
-    hover,
-    vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], hover),
-    vscode.commands.registerCommand(COPY_HASH_COMMAND, async (hash: unknown) => {
-      if (typeof hash !== 'string' || !/^(0x)?[0-9A-Fa-f]{64}$/.test(hash)) return;
-      await vscode.env.clipboard.writeText(hash);
-      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', hash), 2500);
+    contentChanged,
+    lensesChanged,
+    treeViews.blocks,
+    treeViews.collections,
+    treeViews.richList,
+    vscode.workspace.registerTextDocumentContentProvider(SCHEME, {
+      onDidChange: contentChanged.event,
+      provideTextDocumentContent: (uri, token) => load().documents.provideTextDocumentContent(uri, token),
     }),
-    vscode.workspace.registerTextDocumentContentProvider(SCHEME, documents),
-    vscode.languages.registerCodeLensProvider(selector, documents),
-    vscode.languages.registerDocumentLinkProvider(selector, new ResultLinks(documents)),
-    ...new LookupCommands(documents).register(),
-    ...registerDocumentPaging(documents),
+    vscode.languages.registerCodeLensProvider(selector, {
+      onDidChangeCodeLenses: lensesChanged.event,
+      provideCodeLenses: (doc) => load().documents.provideCodeLenses(doc),
+    }),
+    vscode.languages.registerDocumentLinkProvider(selector, {
+      provideDocumentLinks: (doc) => load().links.provideDocumentLinks(doc),
+    }),
+    vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], {
+      provideHover(doc, position, token) {
+        // Only a line that holds a 64-hex run can hold a tx hash: anything else loads nothing.
+        if (!/[0-9a-fA-F]{64}/.test(doc.lineAt(position.line).text)) return undefined;
+        return load().hover.provideHover(doc, position, token);
+      },
+    }),
     ...registerNetworkCommands(services.networks),
     vscode.commands.registerCommand('initia.showLog', () => services.log.show()),
+    ...contributed
+      .filter(({ command }) => !OWN_COMMANDS.has(command))
+      .map(({ command }) =>
+        vscode.commands.registerCommand(command, (...args: unknown[]) => {
+          const handler = load().handlers.get(command);
+          if (!handler) throw new Error(`Initia: no handler for ${command}`);
+          return handler(...args);
+        }),
+      ),
   );
   statusBar.start();
 
   const activationMs = performance.now() - started;
   services.log.debug(`Activated in ${activationMs.toFixed(2)} ms`);
-  return { services, documents, views, hover, activationMs };
+  return {
+    services,
+    get features() {
+      return load();
+    },
+    get documents() {
+      return load().documents;
+    },
+    get views() {
+      return load().views;
+    },
+    get hover() {
+      return load().hover;
+    },
+    featuresLoaded: () => features !== undefined,
+    activationMs,
+  };
 }
 
 export function deactivate(): void {

@@ -1,6 +1,7 @@
 /** Next / previous page and refresh for result documents (from CodeLenses, the editor title, or the palette). */
 import * as vscode from 'vscode';
 import { SCHEME, type PageMove, type ResultDocuments } from '../documents/resultDocuments';
+import type { Register } from './input';
 
 function targetUri(arg: unknown): vscode.Uri | undefined {
   if (arg instanceof vscode.Uri) return arg;
@@ -9,7 +10,7 @@ function targetUri(arg: unknown): vscode.Uri | undefined {
   return active?.scheme === SCHEME ? active : undefined;
 }
 
-export function registerDocumentPaging(documents: ResultDocuments): vscode.Disposable[] {
+export function registerDocumentPaging(documents: ResultDocuments, register: Register): vscode.Disposable[] {
   const pager = (move: PageMove) => async (arg?: unknown): Promise<boolean> => {
     const uri = targetUri(arg);
     if (!uri) {
@@ -19,9 +20,9 @@ export function registerDocumentPaging(documents: ResultDocuments): vscode.Dispo
     return documents.move(uri, move);
   };
   return [
-    vscode.commands.registerCommand('initia.nextPage', pager('next')),
-    vscode.commands.registerCommand('initia.previousPage', pager('previous')),
-    vscode.commands.registerCommand('initia.firstPage', pager('first')),
-    vscode.commands.registerCommand('initia.refreshDocument', pager('refresh')),
+    register('initia.nextPage', pager('next')),
+    register('initia.previousPage', pager('previous')),
+    register('initia.firstPage', pager('first')),
+    register('initia.refreshDocument', pager('refresh')),
   ];
 }

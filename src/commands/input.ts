@@ -2,6 +2,10 @@
 import * as vscode from 'vscode';
 import type { Parsed } from '../core/validate';
 
+/** Registers a command handler: vscode.commands.registerCommand, or the lazy features' handler table. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Register = (id: string, handler: (...args: any[]) => unknown) => vscode.Disposable;
+
 /** Shows why an argument was refused. */
 export function refuse(error: string): undefined {
   void vscode.window.showErrorMessage(vscode.l10n.t('Initia: {0}', error));

@@ -20,7 +20,7 @@ import {
 } from '../core/validate';
 import type { ResultDocuments } from '../documents/resultDocuments';
 import type { AccountView, Query } from '../documents/queries';
-import { obtain, refuse } from './input';
+import { obtain, refuse, type Register } from './input';
 
 type Uri = vscode.Uri | undefined;
 
@@ -62,8 +62,8 @@ function isAccountView(v: unknown): v is AccountView {
 export class LookupCommands {
   constructor(private readonly documents: ResultDocuments) {}
 
-  register(): vscode.Disposable[] {
-    const r = (id: string, fn: (...args: unknown[]) => Promise<Uri>): vscode.Disposable => vscode.commands.registerCommand(id, fn);
+  register(register: Register): vscode.Disposable[] {
+    const r = (id: string, fn: (...args: unknown[]) => Promise<Uri>): vscode.Disposable => register(id, fn);
     return [
       r('initia.lookup', (input) => this.lookup(input)),
       r('initia.lookupTransaction', (hash) => this.lookupTransaction(hash)),

@@ -34,14 +34,15 @@ export class BlocksView implements vscode.Disposable {
   constructor(
     private readonly services: Services,
     private readonly memento: vscode.Memento,
+    /** Created at activation (over a lazy provider that delegates to this.tree). */
+    view: vscode.TreeView<unknown>,
   ) {
     this.tree = new ExplorerTree(() => this.rootChildren());
-    this.view = vscode.window.createTreeView('initia.blocks', { treeDataProvider: this.tree, showCollapseAll: true });
+    this.view = view as vscode.TreeView<ExplorerNode>;
     this.build();
     this.updateContext();
     this.subscriptions.push(
       this.tree,
-      this.view,
       this.view.onDidChangeVisibility(() => this.scheduleFollow()),
       vscode.window.onDidChangeWindowState(() => this.scheduleFollow()),
       services.networks.onDidChange(() => {

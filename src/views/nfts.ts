@@ -19,13 +19,15 @@ export class CollectionsView implements vscode.Disposable {
   private filterValue: CollectionFilter = { kind: 'all' };
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly services: Services) {
+  constructor(
+    private readonly services: Services,
+    view: vscode.TreeView<unknown>,
+  ) {
     this.tree = new ExplorerTree(() => this.rootChildren());
-    this.view = vscode.window.createTreeView('initia.collections', { treeDataProvider: this.tree, showCollapseAll: true });
+    this.view = view as vscode.TreeView<ExplorerNode>;
     this.build();
     this.subscriptions.push(
       this.tree,
-      this.view,
       services.networks.onDidChange(() => this.setFilter({ kind: 'all' })),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('initia.pageSize')) this.refresh();

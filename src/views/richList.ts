@@ -80,13 +80,15 @@ export class RichListView implements vscode.Disposable {
   private roots: DenomNode[] = [];
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly services: Services) {
+  constructor(
+    private readonly services: Services,
+    view: vscode.TreeView<unknown>,
+  ) {
     this.tree = new ExplorerTree(() => this.roots);
-    this.view = vscode.window.createTreeView('initia.richList', { treeDataProvider: this.tree, showCollapseAll: true });
+    this.view = view as vscode.TreeView<ExplorerNode>;
     this.build();
     this.subscriptions.push(
       this.tree,
-      this.view,
       services.networks.onDidChange(() => this.refresh()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('initia.pageSize') || e.affectsConfiguration('initia.richList.denoms')) this.refresh();

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { parseAccount, parseCollectionName, parseDenom } from '../core/validate';
-import { obtain } from '../commands/input';
+import { obtain, type Register } from '../commands/input';
 import type { Services } from '../services';
 import { ErrorNode, LoadMoreNode, LOAD_MORE_COMMAND, RETRY_COMMAND, type ExplorerNode } from './pagedNode';
 import { CollectionNode, RowNode } from './items';
@@ -52,10 +52,10 @@ async function setRichListDenoms(denoms: string[]): Promise<void> {
   await config.update('richList.denoms', denoms, target);
 }
 
-export function registerTreeCommands(views: Views, services: Services): vscode.Disposable[] {
+export function registerTreeCommands(views: Views, services: Services, register: Register): vscode.Disposable[] {
   const updateExplorerContext = () => void vscode.commands.executeCommand('setContext', 'initia.hasExplorer', !!services.network.explorerUrl);
   updateExplorerContext();
-  const r = vscode.commands.registerCommand;
+  const r = register;
   return [
     services.networks.onDidChange(updateExplorerContext),
     r(LOAD_MORE_COMMAND, (node: unknown) => (node instanceof LoadMoreNode ? node.owner.loadMore() : undefined)),

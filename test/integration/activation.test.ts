@@ -17,6 +17,7 @@ describe('activation', () => {
     assert.equal(ext.isActive, true);
     // The test workspace disables the status bar reader, the only thing that would load the core unasked.
     assert.equal(coreLoaded(), false, 'dist/core.js must not be loaded by activation');
+    assert.equal(api.featuresLoaded(), false, 'dist/features.js must not be loaded by activation');
     console.log(`      activate() took ${api.activationMs.toFixed(2)} ms`);
     assert.ok(api.activationMs < 200, `activate() took ${api.activationMs} ms`);
   });
@@ -29,7 +30,14 @@ describe('activation', () => {
     for (const { command } of declared) assert.ok(ours.includes(command), `${command} is declared and registered`);
   });
 
-  it('refused input loads nothing and sends nothing', async () => {
+  it('a hover on a line without a 64-hex run loads nothing', async () => {
+    const api = await vscode.extensions.getExtension<InitiaExplorerApi>(EXTENSION_ID)!.activate();
+    const doc = await vscode.workspace.openTextDocument({ language: 'plaintext', content: 'const x = 0xdeadbeef; // no hash here' });
+    await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 12));
+    assert.equal(api.featuresLoaded(), false);
+  });
+
+  it('refused input loads no network code and sends nothing', async () => {
     await vscode.commands.executeCommand('initia.lookupBlock', 'not a height');
     assert.equal(coreLoaded(), false, 'refused input loads nothing');
   });

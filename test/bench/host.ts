@@ -1,0 +1,105 @@
+// Benchmark inside the real extension host (loaded as extensionTestsPath by scripts/bench.mjs; not part of npm test).
+// Writes its figures as JSON to $INITIA_BENCH_OUT:
+//   activationMs             activate() as measured by the extension itself
+//   coreLoadedAtActivation   whether dist/core.js (undici, zod) was loaded by activation
+//   requestsPerTreePage      requests the fake saw for one Blocks page, and for one Load more
+//   requestsPerLookup        requests for one lookup command
+//   requestsPerFirstHover / requestsPerRepeatedHover
+//   blocks10kHeapMB / msPerPage / pages   (only with INITIA_BENCH_FULL=1): 10,000 blocks loaded through Load more
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+import * as vscode from 'vscode';
+import { startFakeIndexer } from '../fixtures/fakeIndexer';
+import type { InitiaExplorerApi } from '../../src/extension';
+import type { ExplorerNode } from '../../src/views/pagedNode';
+
+const EXTENSION_ID = 'initia-explorer.initia-explorer';
+
+function gc(): void {
+  v8.setFlagsFromString('--expose_gc');
+  (vm.runInNewContext('gc') as () => void)();
+}
+
+function heapMB(): number {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
+export async function run(): Promise<void> {
+  const out: Record<string, unknown> = {};
+  const coreLoaded = () => Object.keys(require.cache).some((k) => k.endsWith(path.join('dist', 'core.js')));
+  const ext = vscode.extensions.getExtension<InitiaExplorerApi>(EXTENSION_ID);
+  if (!ext) throw new Error('extension not found');
+  const api = await ext.activate();
+  out.activationMs = Number(api.activationMs.toFixed(3));
+  out.coreLoadedAtActivation = coreLoaded();
+
+  const full = process.env.INITIA_BENCH_FULL === '1';
+  const fake = await startFakeIndexer({ blocks: full ? 10_100 : 600 });
+  const config = vscode.workspace.getConfiguration('initia');
+  await config.update('networks', [{ name: 'Bench', chainId: fake.data.chainId, indexerUrl: fake.url }], vscode.ConfigurationTarget.Global);
+  await config.update('activeNetwork', 'Bench', vscode.ConfigurationTarget.Global);
+  await config.update('pageSize', 50, vscode.ConfigurationTarget.Global);
+  try {
+    const tree = api.views.blocks.tree;
+    api.views.blocks.refresh();
+    fake.resetRequests();
+    let rows = await tree.getChildren();
+    const firstPage = fake.requests.length;
+    const loadMore = async () => {
+      const more = rows.at(-1)!;
+      const cmd = tree.getTreeItem(more).command!;
+      await vscode.commands.executeCommand(cmd.command, ...(cmd.arguments ?? []));
+      rows = await tree.getChildren();
+    };
+    fake.resetRequests();
+    await loadMore();
+    out.requestsPerTreePage = Math.max(firstPage, fake.requests.length);
+
+    fake.resetRequests();
+    await vscode.commands.executeCommand('initia.lookupBlock', fake.data.latestHeight - 1);
+    out.requestsPerLookup = fake.requests.length;
+
+    const tx = fake.data.txs.at(-5)!;
+    const doc = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `tx ${tx.hash}` });
+    fake.resetRequests();
+    await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 10));
+    out.requestsPerFirstHover = fake.requests.length;
+    fake.resetRequests();
+    await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 10));
+    out.requestsPerRepeatedHover = fake.requests.length;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+
+    if (full) {
+      api.views.blocks.refresh();
+      const before = heapMB();
+      rows = await tree.getChildren();
+      const times: number[] = [];
+      while (rows.length - 1 < 10_000) {
+        const t0 = performance.now();
+        await loadMore();
+        // VS Code asks for every row's TreeItem after a change: count that work too.
+        for (const r of rows) tree.getTreeItem(r as ExplorerNode);
+        times.push(performance.now() - t0);
+      }
+      const after = heapMB();
+      times.sort((a, b) => a - b);
+      out.pages = times.length + 1;
+      out.blocksLoaded = rows.length - 1;
+      out.blocks10kHeapMB = Number((after - before).toFixed(1));
+      out.msPerPage = Number(times[Math.floor(times.length / 2)]!.toFixed(2));
+      out.msPerPageP95 = Number(times[Math.floor(times.length * 0.95)]!.toFixed(2));
+    }
+  } finally {
+    await config.update('activeNetwork', undefined, vscode.ConfigurationTarget.Global);
+    await config.update('networks', undefined, vscode.ConfigurationTarget.Global);
+    await config.update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    await fake.close();
+  }
+  const file = process.env.INITIA_BENCH_OUT;
+  if (file) fs.writeFileSync(file, JSON.stringify(out, null, 2));
+  console.log(`[bench] ${JSON.stringify(out)}`);
+}

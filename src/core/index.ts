@@ -4,6 +4,7 @@
  */
 import { DEFAULT_HTTP_OPTIONS, HttpClient, type HttpOptions } from './http';
 import { IndexerClient } from './indexer/client';
+import { RouterClient } from './router/client';
 
 export * from './errors';
 export { HttpClient, DEFAULT_HTTP_OPTIONS } from './http';
@@ -18,3 +19,15 @@ export function createIndexerClient(baseUrl: string, options: Partial<Omit<HttpO
   return new IndexerClient(baseUrl, http);
 }
 export { LRUCache } from 'lru-cache';
+export { RouterClient, normaliseTxHash } from './router/client';
+export type { RouteInput, MsgsInput } from './router/client';
+export * as routerSchemas from './router/schemas';
+export { transferView, isTerminalState, outcomeOf, describeState, hopOutcome } from './router/transfer';
+export type { TransferView, HopView, HopTx, Outcome, HopOutcome } from './router/transfer';
+export { StatusPoller, systemClock } from './router/poller';
+export type { PollEvent, PollerOptions, Clock } from './router/poller';
+
+export function createRouterClient(baseUrl: string, options: Partial<Omit<HttpOptions, 'service'>> = {}): RouterClient {
+  const http = new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'router' });
+  return new RouterClient(baseUrl, http);
+}

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CACHE_DIR, REPO_ROOT, startCodeServer } from './vscode-server.mjs';
 import { build } from './build.mjs';
-import { startDemo, DEMO_INDEXER_PORT } from './demo.mjs';
+import { startDemo, DEMO_INDEXER_PORT, DEMO_ROUTER_PORT } from './demo.mjs';
 
 build();
 const demo = await startDemo();
@@ -16,8 +16,8 @@ const { indexer } = demo;
 const workspace = join(CACHE_DIR, 'demo-workspace');
 mkdirSync(join(workspace, '.vscode'), { recursive: true });
 const settings = { 'initia.activeNetwork': 'Local demo', 'initia.richList.denoms': indexer.data.denoms.slice(0, 2) };
-if (indexer.port !== DEMO_INDEXER_PORT) {
-  settings['initia.networks'] = [{ name: 'Local demo', chainId: indexer.data.chainId, indexerUrl: indexer.url }];
+if (indexer.port !== DEMO_INDEXER_PORT || demo.router.port !== DEMO_ROUTER_PORT) {
+  settings['initia.networks'] = [{ name: 'Local demo', chainId: indexer.data.chainId, indexerUrl: indexer.url, routerUrl: demo.router.url }];
 }
 writeFileSync(join(workspace, '.vscode', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
 const sample = indexer.data.sampleValues ? indexer.data.sampleValues() : undefined;
@@ -30,6 +30,9 @@ writeFileSync(
     'Open the command palette and run **Initia: Look Up…**, then paste one of these:',
     '',
     ...(sample ? Object.entries(sample).map(([k, v]) => `- ${k}: \`${v}\``) : []),
+    '',
+    `The bridge (**Initia: Open Bridge**) talks to a fake router at ${demo.router.url}: try interwoven-1 / uinit → osmosis-1 / uosmo,`,
+    'amount 1000000; any 64-hex hash can be tracked (one ending in c or d fails, one ending in e is abandoned).',
     '',
   ].join('\n'),
 );

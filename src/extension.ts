@@ -14,7 +14,13 @@ import type { Features } from './features';
 
 /** The document scheme of result documents (kept in sync with documents/resultDocuments.ts). */
 const SCHEME = 'initia';
-const VIEWS = { blocks: 'initia.blocks', collections: 'initia.collections', richList: 'initia.richList' } as const;
+const VIEWS = { blocks: 'initia.blocks', collections: 'initia.collections', richList: 'initia.richList', transfers: 'initia.transfers' } as const;
+const TRANSFER_SCHEME = 'initia-transfer';
+const BRIDGE_VIEW_TYPE = 'initia.bridge';
+/** Tracked transfers persisted by the tracker (kept in sync with bridge/tracker.ts). */
+const TRANSFERS_KEY = 'initia.transfers.v1';
+/** After a reload, unfinished transfers resume polling this long after activation (never during it). */
+const RESUME_DELAY_MS = 2000;
 /** Commands activation handles itself; every other contributed command runs in the features bundle. */
 const OWN_COMMANDS = new Set(['initia.selectNetwork', 'initia.showLog']);
 
@@ -25,6 +31,8 @@ export interface InitiaExplorerApi {
   readonly documents: Features['documents'];
   readonly views: Features['views'];
   readonly hover: Features['hover'];
+  readonly tracker: Features['tracker'];
+  readonly bridge: Features['bridge'];
   /** Whether dist/features.js has been loaded. */
   featuresLoaded(): boolean;
   /** Milliseconds spent in activate(). */
@@ -64,6 +72,7 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   const statusBar = new NetworkStatusBar(services);
   const contentChanged = new vscode.EventEmitter<vscode.Uri>();
   const lensesChanged = new vscode.EventEmitter<void>();
+  const transferChanged = new vscode.EventEmitter<vscode.Uri>();
 
   let features: Features | undefined;
   const load = (): Features => {
@@ -73,6 +82,7 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
         features,
         features.documents.onDidChange((uri) => contentChanged.fire(uri)),
         features.documents.onDidChangeCodeLenses(() => lensesChanged.fire()),
+        features.transferDocuments.onDidChange((uri) => transferChanged.fire(uri)),
       );
     }
     return features;
@@ -84,6 +94,7 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
     blocks: tree(VIEWS.blocks, (f) => f.views.blocks.tree),
     collections: tree(VIEWS.collections, (f) => f.views.collections.tree),
     richList: tree(VIEWS.richList, (f) => f.views.richList.tree),
+    transfers: tree(VIEWS.transfers, (f) => f.transfers as vscode.TreeDataProvider<unknown>),
   };
 
   const selector: vscode.DocumentSelector = { scheme: SCHEME };
@@ -93,6 +104,15 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
     statusBar,
     contentChanged,
     lensesChanged,
+    transferChanged,
+    treeViews.transfers,
+    vscode.workspace.registerTextDocumentContentProvider(TRANSFER_SCHEME, {
+      onDidChange: transferChanged.event,
+      provideTextDocumentContent: (uri) => load().transferDocuments.provideTextDocumentContent(uri),
+    }),
+    vscode.window.registerWebviewPanelSerializer(BRIDGE_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel, state: unknown) => load().restoreBridge(panel, state as never),
+    }),
     treeViews.blocks,
     treeViews.collections,
     treeViews.richList,
@@ -127,6 +147,12 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
       ),
   );
   statusBar.start();
+  // Transfers tracked before a reload keep being watched: resume them shortly after activation, not during it.
+  const unfinished = context.globalState.get<Array<{ watching?: boolean; last?: { terminal?: boolean }; problem?: string }>>(TRANSFERS_KEY, []);
+  if (unfinished.some((t) => t.watching && !t.last?.terminal && !t.problem)) {
+    const timer = setTimeout(() => load().tracker.resume(), RESUME_DELAY_MS);
+    context.subscriptions.push({ dispose: () => clearTimeout(timer) });
+  }
 
   const activationMs = performance.now() - started;
   services.log.debug(`Activated in ${activationMs.toFixed(2)} ms`);
@@ -143,6 +169,12 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
     },
     get hover() {
       return load().hover;
+    },
+    get tracker() {
+      return load().tracker;
+    },
+    get bridge() {
+      return load().bridge;
     },
     featuresLoaded: () => features !== undefined,
     activationMs,

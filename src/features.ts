@@ -15,11 +15,15 @@ import { CollectionsView } from './views/nfts';
 import { RichListView } from './views/richList';
 import { registerTreeCommands, type Views } from './views/treeCommands';
 import { COPY_HASH_COMMAND, TxHoverProvider } from './hover/txHover';
+import { TransferTracker } from './bridge/tracker';
+import { TransferDocuments, TransfersTree, registerTransferCommands } from './bridge/transfersView';
+import { BridgePanels } from './bridge/panel';
+import type { BridgeState } from './bridge/protocol';
 
 export interface FeatureDeps {
   context: vscode.ExtensionContext;
   services: Services;
-  treeViews: { blocks: vscode.TreeView<unknown>; collections: vscode.TreeView<unknown>; richList: vscode.TreeView<unknown> };
+  treeViews: { blocks: vscode.TreeView<unknown>; collections: vscode.TreeView<unknown>; richList: vscode.TreeView<unknown>; transfers: vscode.TreeView<unknown> };
 }
 
 export interface Features extends vscode.Disposable {
@@ -27,6 +31,12 @@ export interface Features extends vscode.Disposable {
   links: ResultLinks;
   views: Views;
   hover: TxHoverProvider;
+  tracker: TransferTracker;
+  transfers: TransfersTree;
+  transferDocuments: TransferDocuments;
+  bridge: BridgePanels;
+  /** Re-attaches a bridge panel VS Code restored after a reload. */
+  restoreBridge(panel: vscode.WebviewPanel, state: BridgeState | undefined): void;
   /** Command handlers by id; activation's command shells call into this table. */
   handlers: ReadonlyMap<string, (...args: unknown[]) => unknown>;
 }
@@ -44,7 +54,19 @@ export function createFeatures({ context, services, treeViews }: FeatureDeps): F
     richList: new RichListView(services, treeViews.richList),
   };
   const hover = new TxHoverProvider(services);
+  const tracker = new TransferTracker(services, context.globalState);
+  const transfers = new TransfersTree(tracker);
+  const transferDocuments = new TransferDocuments(tracker);
+  const bridge = new BridgePanels(context, services, tracker);
   const disposables: vscode.Disposable[] = [
+    tracker,
+    transfers,
+    transferDocuments,
+    bridge,
+    ...registerTransferCommands(tracker, services, register),
+    register('initia.openBridge', () => {
+      bridge.open();
+    }),
     documents,
     views.blocks,
     views.collections,
@@ -64,6 +86,11 @@ export function createFeatures({ context, services, treeViews }: FeatureDeps): F
     links: new ResultLinks(documents),
     views,
     hover,
+    tracker,
+    transfers,
+    transferDocuments,
+    bridge,
+    restoreBridge: (panel, state) => bridge.restore(panel, state),
     handlers,
     dispose: () => vscode.Disposable.from(...disposables).dispose(),
   };

@@ -3,7 +3,7 @@
  * created on first use (loading the core bundle then) and replaced when the network or HTTP settings change.
  */
 import * as vscode from 'vscode';
-import type { IndexerClient, HttpLogEntry } from './core/index';
+import type { IndexerClient, HttpLogEntry, RouterClient } from './core/index';
 import { loadCore } from './lazy';
 import { Networks, type NetworkProfile } from './network/networks';
 
@@ -12,6 +12,7 @@ export class Services implements vscode.Disposable {
   readonly networks: Networks;
   /** One client per indexer URL and HTTP settings (documents stay bound to the network they were opened on). */
   private readonly clients = new Map<string, IndexerClient>();
+  private readonly routers = new Map<string, RouterClient>();
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor() {
@@ -25,7 +26,7 @@ export class Services implements vscode.Disposable {
       }),
       this.networks.onDidChange((n) => {
         this.log.info(`Active network: ${n.name} (${n.indexerUrl})`);
-        this.reset();
+        this.reset(false); // router clients serve tracked transfers of any network: they stay
       }),
     );
   }
@@ -36,21 +37,45 @@ export class Services implements vscode.Disposable {
 
   /** The indexer client of a network (the active one by default). The first call loads the core bundle. */
   indexer(network: NetworkProfile = this.network): IndexerClient {
-    const config = vscode.workspace.getConfiguration('initia');
-    const timeoutMs = config.get<number>('requestTimeoutMs', 15_000);
-    const maxBytes = config.get<number>('maxResponseBytes', 8 * 1024 * 1024);
+    const { timeoutMs, maxBytes } = this.httpSettings();
     const key = JSON.stringify([network.indexerUrl, timeoutMs, maxBytes]);
     let client = this.clients.get(key);
     if (!client) {
       client = loadCore().createIndexerClient(network.indexerUrl, {
         timeoutMs,
         maxBytes,
-        userAgent: `initia-explorer-vscode/${vscode.extensions.getExtension('initia-explorer.initia-explorer')?.packageJSON?.version ?? 'dev'}`,
+        userAgent: this.userAgent(),
         log: (e) => this.logRequest(network.name, e),
       });
       this.clients.set(key, client);
     }
     return client;
+  }
+
+  /** The router client for a router URL (a network's `routerUrl`). The first call loads the core bundle. */
+  router(routerUrl: string, networkName = 'router'): RouterClient {
+    const { timeoutMs, maxBytes } = this.httpSettings();
+    const key = JSON.stringify([routerUrl, timeoutMs, maxBytes]);
+    let client = this.routers.get(key);
+    if (!client) {
+      client = loadCore().createRouterClient(routerUrl, {
+        timeoutMs,
+        maxBytes,
+        userAgent: this.userAgent(),
+        log: (e) => this.logRequest(networkName, e),
+      });
+      this.routers.set(key, client);
+    }
+    return client;
+  }
+
+  private httpSettings(): { timeoutMs: number; maxBytes: number } {
+    const config = vscode.workspace.getConfiguration('initia');
+    return { timeoutMs: config.get<number>('requestTimeoutMs', 15_000), maxBytes: config.get<number>('maxResponseBytes', 8 * 1024 * 1024) };
+  }
+
+  private userAgent(): string {
+    return `initia-explorer-vscode/${vscode.extensions.getExtension('initia-explorer.initia-explorer')?.packageJSON?.version ?? 'dev'}`;
   }
 
   private logRequest(network: string, e: HttpLogEntry): void {
@@ -59,9 +84,12 @@ export class Services implements vscode.Disposable {
     else this.log.debug(line);
   }
 
-  private reset(): void {
+  private reset(routers = true): void {
     for (const client of this.clients.values()) client.dispose();
     this.clients.clear();
+    if (!routers) return;
+    for (const client of this.routers.values()) client.dispose();
+    this.routers.clear();
   }
 
   dispose(): void {

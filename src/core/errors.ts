@@ -20,7 +20,7 @@ export class HttpError extends ApiError {
     readonly serverMessage: string,
     readonly path: string,
     readonly retryAfterMs?: number,
-    readonly details?: { code?: unknown; info?: string },
+    readonly details?: { code?: unknown; info?: string; reason?: string },
   ) {
     super(HttpError.describe(service, status, serverMessage, retryAfterMs));
     this.name = 'HttpError';

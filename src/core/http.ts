@@ -61,6 +61,8 @@ export interface RequestSpec {
   url: URL;
   body?: unknown;
   signal?: AbortSignal;
+  /** Overrides `HttpOptions.maxRetries` for this request (0: the caller does its own retrying, e.g. a poller). */
+  maxRetries?: number;
 }
 
 const RETRY_STATUSES = new Set([429, 503]);
@@ -80,7 +82,7 @@ export class HttpClient {
       try {
         return await this.attempt(spec, attempt);
       } catch (err) {
-        const wait = this.retryDelay(err, attempt);
+        const wait = this.retryDelay(err, attempt, spec.maxRetries ?? this.options.maxRetries);
         if (wait === undefined) throw err;
         await sleep(wait, spec.signal);
       }
@@ -102,9 +104,9 @@ export class HttpClient {
   }
 
   /** Milliseconds to wait before the next attempt, or undefined to give up with `err`. */
-  private retryDelay(err: unknown, attempt: number): number | undefined {
+  private retryDelay(err: unknown, attempt: number, maxRetries: number): number | undefined {
     if (!(err instanceof HttpError) || !RETRY_STATUSES.has(err.status)) return undefined;
-    if (attempt > this.options.maxRetries) return undefined;
+    if (attempt > maxRetries) return undefined;
     if (err.retryAfterMs !== undefined) {
       return err.retryAfterMs <= this.options.maxRetryAfterMs ? err.retryAfterMs : undefined;
     }
@@ -228,9 +230,9 @@ function interpret(service: string, url: URL, response: Dispatcher.ResponseData,
     throw new HttpError(service, status, `redirected to ${location || 'another address'} (not followed)`, url.pathname);
   }
   if (status < 200 || status >= 300) {
-    const { message, code, info } = errorBodyMessage(text, contentType);
+    const { message, code, info, reason } = errorBodyMessage(text, contentType);
     const retryAfterMs = parseRetryAfter(headerValue(response.headers, 'retry-after'));
-    throw new HttpError(service, status, message, url.pathname, retryAfterMs, { code, info });
+    throw new HttpError(service, status, message, url.pathname, retryAfterMs, { code, info, reason });
   }
   try {
     return JSON.parse(text) as unknown;
@@ -239,16 +241,23 @@ function interpret(service: string, url: URL, response: Dispatcher.ResponseData,
   }
 }
 
-/** Indexer errors are plain text; router errors are JSON with `message` (+ `code`, `details`, Initia's `info`). */
-export function errorBodyMessage(text: string, contentType = ''): { message: string; code?: unknown; info?: string } {
+/**
+ * Indexer errors are plain text; router errors are JSON with `message` (+ `code`, `details`, Initia's `info`).
+ * `reason` is the first `details[].reason` (Skip's google.rpc.ErrorInfo, e.g. BAD_PRICE_ERROR).
+ */
+export function errorBodyMessage(text: string, contentType = ''): { message: string; code?: unknown; info?: string; reason?: string } {
   const trimmed = text.trim();
   if (contentType.includes('json') || trimmed.startsWith('{')) {
     try {
-      const body = JSON.parse(trimmed) as { message?: unknown; error?: unknown; code?: unknown; info?: unknown };
+      const body = JSON.parse(trimmed) as { message?: unknown; error?: unknown; code?: unknown; info?: unknown; details?: unknown };
       const raw = typeof body.message === 'string' ? body.message : typeof body.error === 'string' ? body.error : undefined;
       if (raw !== undefined) {
-        const info = typeof body.info === 'string' && body.info.trim() ? body.info.trim() : undefined;
-        return { message: excerpt(info ? `${raw} (${info})` : raw), code: body.code, info };
+        const info = typeof body.info === 'string' && body.info.trim() ? excerpt(body.info) : undefined;
+        const detail = Array.isArray(body.details) ? (body.details as unknown[]).find((d) => typeof (d as { reason?: unknown } | null)?.reason === 'string') : undefined;
+        const reason = detail ? excerpt((detail as { reason: string }).reason, 80) : undefined;
+        const out: { message: string; code?: unknown; info?: string; reason?: string } = { message: excerpt(info ? `${raw} (${info})` : raw), code: body.code, info };
+        if (reason !== undefined) out.reason = reason;
+        return out;
       }
     } catch {
       // not JSON after all: fall through to the text

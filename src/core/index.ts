@@ -31,3 +31,9 @@ export function createRouterClient(baseUrl: string, options: Partial<Omit<HttpOp
   const http = new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'router' });
   return new RouterClient(baseUrl, http);
 }
+export { routerErrorInfo, parseAddressForChain, msgsRequest, isEvmChainId, KNOWN_ADDRESS_PREFIXES } from './router/client';
+export type { RouterErrorInfo, StatusOptions, RouterClientOptions } from './router/client';
+export { TERMINAL_STATES, isFailingState, describeHopState, bridgeLabel, hopView, summarize, routeSteps } from './router/transfer';
+export type { RouteStep } from './router/transfer';
+export { ManualClock, scaledClock, scheduleDelay, DEFAULT_SCHEDULE } from './router/poller';
+export type { Schedule, StatusFetcher } from './router/poller';

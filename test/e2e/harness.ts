@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { FakeIndexer } from '../fixtures/fakeIndexer';
+import type { FakeRouter } from '../fixtures/fakeRouter';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 /** Where `screenshot()` writes (the README uses these); env INITIA_SCREENSHOTS_DIR overrides. */
@@ -35,6 +36,8 @@ export interface Workbench {
   page: Page;
   /** The fake indexer the workbench's active network ("Fake indexer") points at. */
   fake: FakeIndexer;
+  /** The fake router of that network. */
+  router: FakeRouter;
   context: BrowserContext;
   server: CodeServer;
   /** The workspace folder that is open. */
@@ -46,8 +49,9 @@ export interface Workbench {
 }
 
 export interface OpenOptions {
-  /** The fake indexer to make the active network. */
+  /** The fake indexer and router to make the active network. */
   fake: FakeIndexer;
+  router: FakeRouter;
   /** Folder to open (default test/workspace). */
   workspace?: string;
   /** Install this .vsix (the packaged extension); otherwise load the repo as the extension under development. */
@@ -67,7 +71,7 @@ export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
     env: { ...process.env, ...opts.env },
     vsix: opts.vsix ? [opts.vsix] : [],
     settings: {
-      'initia.networks': [{ name: FAKE_NETWORK, chainId: opts.fake.data.chainId, indexerUrl: opts.fake.url, explorerUrl: 'https://scan.example/demo' }],
+      'initia.networks': [{ name: FAKE_NETWORK, chainId: opts.fake.data.chainId, indexerUrl: opts.fake.url, routerUrl: opts.router.url, explorerUrl: 'https://scan.example/demo' }],
       'initia.activeNetwork': FAKE_NETWORK,
       'initia.richList.denoms': opts.fake.data.denoms.slice(0, 2),
       'initia.statusBar.enabled': true,
@@ -107,7 +111,7 @@ export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
       server.stopSync();
       if (process.env.INITIA_KEEP_TEMP !== '1') fs.rmSync(browserTmp, { recursive: true, force: true });
     };
-    return { page, fake: opts.fake, context, server, workspace, close, closeSync };
+    return { page, fake: opts.fake, router: opts.router, context, server, workspace, close, closeSync };
   } catch (err) {
     await close();
     throw err;

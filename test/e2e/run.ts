@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
+import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
 import { RESULTS_DIR, openWorkbench, registeredTests, resetUi, screenshot, type Workbench } from './harness';
 
 function findFiles(dir: string, re: RegExp): string[] {
@@ -59,11 +60,13 @@ async function main(): Promise<number> {
 
   let wb: Workbench | undefined;
   let fake: FakeIndexer | undefined;
+  let router: FakeRouter | undefined;
   let passed = 0;
   let failed = 0;
   try {
     fake = await startFakeIndexer({ endsAt: Date.now() });
-    current = wb = await openWorkbench({ vsix, fake });
+    router = await startFakeRouter({ timeScale: 0.05 });
+    current = wb = await openWorkbench({ vsix, fake, router });
     console.log(`  workbench ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     for (const t of tests) {
       const started = Date.now();
@@ -87,6 +90,7 @@ async function main(): Promise<number> {
     const logs = path.join(RESULTS_DIR, 'logs');
     await wb?.close(failed > 0 ? { saveLogsTo: logs } : {});
     await fake?.close();
+    await router?.close();
     current = undefined;
     if (failed > 0 && wb) {
       const ext = findFiles(logs, /remoteexthost\.log$/).map((f) => `--- ${f}\n${tailOf(f, 40)}`).join('\n');

@@ -1,14 +1,18 @@
-/** The router client against the fake router (real HTTP), the transfer model, and the adaptive poller on a fake clock. */
+/** The router client against the fake router (real HTTP on 127.0.0.1): every call, errors in words, faults, and bad input refused before any request. */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRouterClient, errorKind, StatusPoller, transferView, hopOutcome, isTerminalState, type RouterClient, type Clock, type PollEvent } from '../../src/core/index';
-import type { StatusResponse } from '../../src/core/router/schemas';
+import { createRouterClient, errorKind, routerErrorInfo, routerSchemas, transferView, type RouterClient } from '../../src/core/index';
+import { evmTxData, operationView, txView } from '../../src/core/router/schemas';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
 
 let fake: FakeRouter;
 let client: RouterClient;
 const INIT = 'init1veaum7vy45fzw5x4mflskgx5lnmwmxx5wm3x8p';
 const OSMO = 'osmo1veaum7vy45fzw5x4mflskgx5lnmwmxx5gkz963';
+const ETH = '0x667bcdf984ad122750d5da7f0b20d4fcf6ed98d4';
+const L2_INIT = 'l2/2588fd87a8e081f6a557f43ff14f05dddf5e34cb27afcefd6eaf81f1daea30d0';
+const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+const HOOK = { signer: INIT, hook: 'CgQKAggB' };
 
 before(async () => {
   fake = await startFakeRouter({ timeScale: 0.01 });
@@ -28,220 +32,235 @@ async function rejection(p: Promise<unknown>): Promise<Error & Record<string, un
   assert.fail('expected a rejection');
 }
 
-const hash = (last: string) => `${'AB'.repeat(31)}A${last}`;
+const hash = (last: string, salt = 'AB') => `${salt.repeat(31)}A${last}`;
+const bodyOf = (i: number) => JSON.parse(fake.requests[i]!.body) as Record<string, unknown>;
 
-test('route → msgs → track → status, one request each', async () => {
+test('route → msgs → track → status: one request each, snake_case on the wire', async () => {
   fake.resetRequests();
-  const route = await client.route({ amountIn: '1000000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'demo-evm-1', destDenom: 'l2/2588fd87a8e081f6a557f43ff14f05dddf5e34cb27afcefd6eaf81f1daea30d0' });
+  const route = await client.route({ amountIn: '1_000_000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'demo-evm-1', destDenom: L2_INIT });
+  assert.deepEqual(bodyOf(0), { amount_in: '1000000', source_asset_chain_id: 'interwoven-1', source_asset_denom: 'uinit', dest_asset_chain_id: 'demo-evm-1', dest_asset_denom: L2_INIT });
   assert.equal(route.operations.length, 1);
-  assert.ok(route.operations[0]!.op_init_transfer);
+  const op = operationView(route.operations[0]!);
+  assert.equal(op.kind, 'op_init_transfer');
+  if (op.kind === 'op_init_transfer') assert.deepEqual([op.body.from_chain_id, op.body.to_chain_id, op.body.op_init_bridge_id], ['interwoven-1', 'demo-evm-1', '1']);
   assert.equal(route.required_op_hook, false);
   assert.equal(route.estimated_route_duration_seconds, 15);
-  const msgs = await client.msgs({ route, addresses: [INIT, INIT] });
-  assert.equal(msgs.txs[0]!.cosmos_tx?.msgs[0]!.msg_type_url, '/opinit.ophost.v1.MsgInitiateTokenDeposit');
+  const msgs = await client.msgs({ route, addresses: { 'interwoven-1': INIT, 'demo-evm-1': INIT } });
+  const tx = txView(msgs.txs[0]!);
+  assert.equal(tx.kind, 'cosmos');
+  if (tx.kind === 'cosmos') {
+    assert.equal(tx.tx.msgs[0]!.msg_type_url, '/opinit.ophost.v1.MsgInitiateTokenDeposit');
+    assert.equal(typeof JSON.parse(tx.tx.msgs[0]!.msg), 'object', 'msg is an amino JSON string');
+  }
+  const sent = bodyOf(1);
+  assert.deepEqual(sent.address_list, [INIT, INIT]);
+  assert.equal(sent.slippage_tolerance_percent, '1');
+  assert.deepEqual(sent.operations, JSON.parse(JSON.stringify(route.operations)), 'operations go back as they came');
   const tracked = await client.track(hash('1').toLowerCase(), 'interwoven-1');
-  assert.equal(tracked.tx_hash, hash('1'), 'cosmos hashes are sent upper-case');
+  assert.equal(bodyOf(2).tx_hash, hash('1'), 'cosmos hashes are sent upper-case');
+  assert.match(tracked.explorer_link ?? '', /^https:/);
   const status = await client.status(hash('1'), 'interwoven-1');
   assert.equal(transferView(status).state, 'STATE_SUBMITTED');
   assert.deepEqual(fake.requests.map((r) => `${r.method} ${r.path}`), ['POST /v2/fungible/route', 'POST /v2/fungible/msgs', 'POST /v2/tx/track', 'GET /v2/tx/status']);
-  assert.deepEqual(JSON.parse(fake.requests[1]!.body).address_list, [INIT, INIT]);
+  assert.equal(new URLSearchParams(fake.requests[3]!.query).get('tx_hash'), hash('1'));
+  const first = fake.tracked.get(`interwoven-1:${hash('1')}`)!;
+  await new Promise((r) => setTimeout(r, 5));
+  await client.track(hash('1'), 'interwoven-1');
+  assert.equal(fake.tracked.get(`interwoven-1:${hash('1')}`), first, 'tracking again is a no-op');
 });
 
-test('OP hook routes: the hook, and msgs refused without the signed hook (before any request)', async () => {
-  const route = await client.route({ amountIn: '5000', sourceChainId: 'osmosis-1', sourceDenom: 'uosmo', destChainId: 'demo-evm-1', destDenom: 'l2/2588fd87a8e081f6a557f43ff14f05dddf5e34cb27afcefd6eaf81f1daea30d0' });
+test('IBC + swap route: typed operations; hostile server text is kept verbatim', async () => {
+  const route = await client.route({ amountIn: '1000000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo' });
+  assert.deepEqual(route.operations.map((o) => operationView(o).kind), ['transfer', 'swap']);
+  assert.equal(route.amount_out, '998000');
+  assert.deepEqual(route.required_chain_addresses, ['interwoven-1', 'osmosis-1']);
+  const swap = operationView(route.operations[1]!);
+  assert.ok(swap.kind === 'swap' && swap.body.swap_in?.swap_venue?.name?.includes('<script>'));
+  assert.ok(route.extra_warnings?.[0]?.includes('<img src=x onerror=alert(1)>'));
+  assert.ok(route.estimated_fees?.[0]?.origin_asset?.symbol === '<i>INIT</i>');
+  const msgs = await client.msgs({ route, addresses: [INIT, OSMO], slippagePercent: '0.5%' });
+  assert.equal(bodyOf(fake.requests.length - 1).slippage_tolerance_percent, '0.5');
+  assert.match(msgs.txs[0]!.cosmos_tx!.msgs[0]!.msg_type_url, /MsgTransfer/);
+  assert.ok(Array.isArray(msgs.msgs), 'the deprecated msgs[] is kept');
+});
+
+test('an operation kind the client does not know survives as raw JSON and goes back to msgs unchanged', async () => {
+  const route = await client.route({ amountIn: '5000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'mystery-1', destDenom: 'umystery' });
+  const view = operationView(route.operations[0]!);
+  assert.equal(view.kind, 'unknown');
+  if (view.kind === 'unknown') {
+    assert.equal(view.key, 'teleport_transfer');
+    assert.equal((view.body as Record<string, unknown>).portal, '<script>alert("portal")</script>');
+  }
+  await client.msgs({ route, addresses: [INIT, INIT] });
+  const sent = bodyOf(fake.requests.length - 1).operations as Array<Record<string, unknown>>;
+  assert.deepEqual(Object.keys(sent[0]!).sort(), ['amount_in', 'amount_out', 'teleport_transfer', 'tx_index']);
+  const chains = await client.chains();
+  assert.equal(chains.chains.find((c) => c.chain_id === 'mystery-1')!.chain_name, '<img src=x onerror=alert("chain")>');
+});
+
+test('OP hook routes: the hook; msgs refused without the signed hook (before any request), sent with it', async () => {
+  const route = await client.route({ amountIn: '5000', sourceChainId: 'osmosis-1', sourceDenom: 'uosmo', destChainId: 'demo-evm-1', destDenom: L2_INIT });
   assert.equal(route.required_op_hook, true);
-  assert.equal(route.operations.length, 2);
+  assert.deepEqual(route.operations.map((o) => operationView(o).kind), ['transfer', 'op_init_transfer']);
   const hook = await client.opHook(route, OSMO, INIT);
+  assert.deepEqual(Object.keys(bodyOf(fake.requests.length - 1)).sort(), ['dest_address', 'dest_asset_chain_id', 'dest_asset_denom', 'source_address', 'source_asset_chain_id', 'source_asset_denom']);
   assert.equal(hook.chain_id, 'demo-evm-1');
-  assert.equal(hook.hook.length, 1);
+  assert.equal(typeof JSON.parse(hook.hook[0]!.msg), 'object');
   fake.resetRequests();
   const err = await rejection(client.msgs({ route, addresses: [OSMO, INIT, INIT] }));
   assert.equal(errorKind(err), 'input');
+  assert.match(err.message, /signed OP hook/);
+  assert.equal(errorKind(await rejection(client.msgs({ route, addresses: [OSMO, INIT, INIT], signedOpHook: { signer: INIT, hook: 'not base64!' } }))), 'input');
+  assert.equal(errorKind(await rejection(client.opHook(route, ETH, INIT))), 'input', 'the hook takes bech32 addresses');
   assert.equal(fake.requests.length, 0);
-  const msgs = await client.msgs({ route, addresses: [OSMO, INIT, INIT], signedOpHook: { signer: INIT, hook: 'CgQKAggB' } });
+  const msgs = await client.msgs({ route, addresses: [OSMO, INIT, INIT], signedOpHook: HOOK });
+  assert.deepEqual(bodyOf(0).signed_op_hook, HOOK);
   assert.ok(msgs.txs[0]!.cosmos_tx);
 });
 
-test('EVM sources get evm_tx with approvals; amounts stay strings', async () => {
-  const route = await client.route({ amountIn: '123456789012345678901234567890', sourceChainId: '1', sourceDenom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', destChainId: 'demo-evm-1', destDenom: 'l2/2588fd87a8e081f6a557f43ff14f05dddf5e34cb27afcefd6eaf81f1daea30d0' });
+test('EVM sources: evm_tx with approvals, data without 0x (evmTxData adds it); big amounts stay strings', async () => {
+  const route = await client.route({ amountIn: '123456789012345678901234567890', sourceChainId: '1', sourceDenom: USDC, destChainId: 'demo-evm-1', destDenom: L2_INIT });
   assert.equal(route.amount_in, '123456789012345678901234567890');
-  const msgs = await client.msgs({ route, addresses: ['0x667bcdf984ad122750d5da7f0b20d4fcf6ed98d4', INIT, INIT], signedOpHook: { signer: INIT, hook: 'CgQKAggB' } });
-  const evm = msgs.txs[0]!.evm_tx!;
-  assert.equal(evm.chain_id, '1');
-  assert.equal(evm.required_erc20_approvals?.length, 1);
+  assert.deepEqual(route.operations.map((o) => operationView(o).kind), ['layer_zero_transfer', 'op_init_transfer']);
+  const msgs = await client.msgs({ route, addresses: [ETH, INIT, INIT], signedOpHook: HOOK });
+  const tx = txView(msgs.txs[0]!);
+  assert.equal(tx.kind, 'evm');
+  if (tx.kind === 'evm') {
+    assert.equal(tx.chainId, '1');
+    assert.equal(tx.tx.required_erc20_approvals?.[0]?.amount, '123456789012345678901234567890');
+    assert.doesNotMatch(tx.tx.data ?? '', /^0x/);
+    assert.match(evmTxData(tx.tx), /^0x[0-9a-f]+$/);
+  }
+  await client.track(`0x${'AB'.repeat(32)}`, '1');
+  assert.equal(bodyOf(fake.requests.length - 1).tx_hash, `0x${'ab'.repeat(32)}`, 'EVM hashes are sent 0x lower-case');
 });
 
-test('router errors read as the router words them; bad input never reaches the server', async () => {
-  const low = await rejection(client.route({ amountIn: '10', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'demo-evm-1', destDenom: 'uinit' }));
-  assert.equal(errorKind(low), 'http');
-  assert.match(low.message, /The router answered 400 Bad Request: amount too low/);
-  const none = await rejection(client.route({ amountIn: '5000', sourceChainId: 'osmosis-1', sourceDenom: 'uosmo', destChainId: '1', destDenom: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' }));
-  assert.match(none.message, /404 Not Found: no single-tx routes found/);
-  const untracked = await rejection(client.status(hash('7'), 'interwoven-1'));
-  assert.equal(untracked.status, 404);
+test('addresses are checked per chain before any request', async () => {
+  const route = await client.route({ amountIn: '1000000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo' });
+  const evmRoute = await client.route({ amountIn: '1000000', sourceChainId: '1', sourceDenom: USDC, destChainId: 'interwoven-1', destDenom: 'uinit' });
   fake.resetRequests();
-  for (const p of [
-    client.route({ amountIn: '1.5', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'demo-evm-1', destDenom: 'uinit' }),
-    client.route({ amountIn: '100', sourceChainId: '<script>', sourceDenom: 'uinit', destChainId: 'demo-evm-1', destDenom: 'uinit' }),
-    client.track('xyz', 'interwoven-1'),
-    client.status(hash('1'), 'bad chain!'),
-  ]) {
-    assert.equal(errorKind(await rejection(p)), 'input');
+  const cases: Array<[Promise<unknown>, RegExp]> = [
+    [client.msgs({ route, addresses: [INIT, INIT] }), /osmosis-1.*"osmo1", not "init1"/],
+    [client.msgs({ route, addresses: [INIT] }), /needs 2 address/],
+    [client.msgs({ route, addresses: { 'interwoven-1': INIT } }), /address on osmosis-1/],
+    [client.msgs({ route, addresses: [ETH, OSMO] }), /bech32/],
+    [client.msgs({ route, addresses: [INIT.slice(0, -1) + 'q', OSMO] }), /checksum/],
+    [client.msgs({ route: evmRoute, addresses: [INIT, INIT] }), /EVM chain/],
+    [client.msgs({ route, addresses: [INIT, OSMO], slippagePercent: '0' }), /Slippage/],
+    [client.msgs({ route, addresses: [INIT, OSMO], slippagePercent: '150' }), /Slippage/],
+  ];
+  for (const [p, re] of cases) {
+    const err = await rejection(p);
+    assert.equal(errorKind(err), 'input', err.message);
+    assert.match(err.message, re);
   }
   assert.equal(fake.requests.length, 0);
 });
 
-test('transfer model: terminal states, per-bridge hop outcomes', () => {
-  for (const s of ['STATE_COMPLETED_SUCCESS', 'STATE_COMPLETED_ERROR', 'STATE_ABANDONED', 'STATE_COMPLETED', 'STATE_FAILED']) assert.equal(isTerminalState(s), true, s);
-  for (const s of ['STATE_SUBMITTED', 'STATE_PENDING', 'STATE_PENDING_ERROR', 'STATE_RECEIVED', undefined]) assert.equal(isTerminalState(s), false, String(s));
-  const cases: Array<[string, string, string]> = [
-    ['ibc_transfer', 'TRANSFER_RECEIVED', 'pending'],
-    ['ibc_transfer', 'TRANSFER_SUCCESS', 'done'],
-    ['ibc_transfer', 'TRANSFER_FAILURE', 'failed'],
-    ['op_init_transfer', 'OPINIT_TRANSFER_SENT', 'pending'],
-    ['op_init_transfer', 'OPINIT_TRANSFER_RECEIVED', 'done'],
-    ['go_fast_transfer', 'GO_FAST_TRANSFER_FILLED', 'done'],
-    ['go_fast_transfer', 'GO_FAST_TRANSFER_REFUNDED', 'failed'],
-    ['cctp_transfer', 'CCTP_TRANSFER_CONFIRMED', 'pending'],
-    ['stargate_transfer', 'STARGATE_TRANSFER_FAILED', 'failed'],
-    ['layer_zero_transfer', 'LAYER_ZERO_TRANSFER_WAITING_FOR_COMPOSE', 'pending'],
-    ['axelar_transfer', 'AXELAR_TRANSFER_UNKNOWN', 'unknown'],
-  ];
-  for (const [kind, state, outcome] of cases) assert.equal(hopOutcome(kind, state), outcome, `${kind} ${state}`);
-  const legacy = transferView({ state: 'STATE_PENDING', status: 'STATE_COMPLETED', transfers: [{ state: 'STATE_PENDING', transfer_sequence: [] }] } as StatusResponse);
-  assert.equal(legacy.terminal, true, 'the legacy status STATE_COMPLETED ends it too');
-  const failing = transferView({ transfers: [{ state: 'STATE_PENDING_ERROR', transfer_sequence: [] }] } as StatusResponse);
-  assert.deepEqual([failing.terminal, failing.outcome], [false, 'failing']);
+test('bad input never reaches the server', async () => {
+  fake.resetRequests();
+  const route = (over: Record<string, string>) => client.route({ amountIn: '1000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'demo-evm-1', destDenom: L2_INIT, ...over });
+  for (const p of [
+    route({ amountIn: '1.5' }),
+    route({ amountIn: '0' }),
+    route({ amountIn: '-5' }),
+    route({ amountIn: '' }),
+    route({ sourceChainId: '<script>' }),
+    route({ destChainId: 'bad chain!' }),
+    route({ sourceDenom: 'x' }),
+    route({ destDenom: '0x1234' }),
+    route({ destChainId: 'interwoven-1', destDenom: 'uinit' }),
+    client.route({ amountIn: '1000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'demo-evm-1', destDenom: L2_INIT, bridges: ['WORMHOLE' as never] }),
+    client.track('xyz', 'interwoven-1'),
+    client.track('ab'.repeat(31), 'interwoven-1'),
+    client.track('ab'.repeat(32), ''),
+    client.status(hash('1'), 'bad chain!'),
+    client.status('0xzz', 'interwoven-1'),
+  ]) {
+    const err = await rejection(p);
+    assert.equal(errorKind(err), 'input', err.message);
+  }
+  assert.equal(fake.requests.length, 0);
 });
 
-/** A fake clock: timers fire when the test advances time. */
-function fakeClock(start = 1_000_000): Clock & { advance(ms: number): Promise<void>; time: number } {
-  let time = start;
-  let seq = 0;
-  const timers = new Map<number, { at: number; fn: () => void }>();
-  return {
-    get time() {
-      return time;
-    },
-    now: () => time,
-    setTimeout: (fn, ms) => {
-      const id = ++seq;
-      timers.set(id, { at: time + ms, fn });
-      return id;
-    },
-    clearTimeout: (h) => void timers.delete(h as number),
-    async advance(ms: number) {
-      const end = time + ms;
-      for (;;) {
-        const next = [...timers.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-        if (!next) break;
-        timers.delete(next[0]);
-        time = next[1].at;
-        next[1].fn();
-        for (let i = 0; i < 5; i++) await Promise.resolve();
-        await new Promise((r) => setImmediate(r));
-      }
-      time = end;
-    },
-  };
-}
-
-const statusOf = (state: string): StatusResponse => ({ transfers: [{ state, transfer_sequence: [] }] }) as StatusResponse;
-
-test('poller: sparse before the expected end, dense after, stops at terminal; one request in flight', async () => {
-  const clock = fakeClock();
-  const start = clock.time;
-  const times: number[] = [];
-  let inFlight = 0;
-  let maxInFlight = 0;
-  const doneAt = start + 20_000;
-  const events: PollEvent[] = [];
-  const poller = new StatusPoller(
-    async () => {
-      inFlight++;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      times.push(clock.time - start);
-      await Promise.resolve();
-      inFlight--;
-      return statusOf(clock.time >= doneAt ? 'STATE_COMPLETED_SUCCESS' : 'STATE_PENDING');
-    },
-    { startedAt: start, estimatedSeconds: 15, clock },
-    (e) => events.push(e),
-  );
-  poller.start();
-  await clock.advance(60_000);
-  assert.deepEqual(times, [15_000, 17_000, 19_000, 21_000]);
-  assert.equal(events.at(-1)!.kind, 'done');
-  assert.equal(maxInFlight, 1);
-  assert.equal(poller.running, false);
-  // A 1 s fixed poller (@skip-go/client's waitForTransaction) would have asked 21 times.
-  assert.ok(times.length * 5 <= 21);
+test('router errors: the router\'s words (+ info), code, reason; no-route and price-safety recognised', async () => {
+  const low = await rejection(client.route({ amountIn: '10', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'demo-evm-1', destDenom: L2_INIT }));
+  assert.equal(errorKind(low), 'http');
+  assert.equal(low.message, 'The router answered 400 Bad Request: amount too low: the amount does not cover the bridge fees (minimum 1000) (<b>minimum</b> 1000 base units).');
+  assert.deepEqual(routerErrorInfo(low), { status: 400, code: 3, reason: undefined, info: '<b>minimum</b> 1000 base units', noRoute: false, unsafe: false, message: 'amount too low: the amount does not cover the bridge fees (minimum 1000) (<b>minimum</b> 1000 base units)' });
+  const none = await rejection(client.route({ amountIn: '5000', sourceChainId: 'osmosis-1', sourceDenom: 'uosmo', destChainId: '1', destDenom: USDC }));
+  assert.match(none.message, /404 Not Found: no single-tx routes found/);
+  assert.equal(routerErrorInfo(none)?.noRoute, true);
+  const unsafe = await rejection(client.route({ amountIn: '1000000000000000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo' }));
+  assert.match(unsafe.message, /deviates too far from market price/);
+  assert.deepEqual([routerErrorInfo(unsafe)?.reason, routerErrorInfo(unsafe)?.unsafe, routerErrorInfo(unsafe)?.noRoute], ['BAD_PRICE_ERROR', true, false]);
+  const ok = await client.route({ amountIn: '1000000000000000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo', allowUnsafe: true });
+  assert.equal(ok.amount_in, '1000000000000000');
+  const untracked = await rejection(client.status(hash('7'), 'interwoven-1'));
+  assert.equal(untracked.status, 404);
+  assert.equal(untracked.message, 'The router answered 404 Not Found: tx not found.');
+  assert.equal(routerErrorInfo(untracked)?.noRoute, false);
+  const chain = await rejection(client.track(hash('7'), 'cosmoshub-4'));
+  assert.match(chain.message, /404 Not Found: chain ID not supported/);
+  const msgsErr = await rejection(client.msgs({ route: { ...ok, operations: [] }, addresses: [INIT, OSMO] }));
+  assert.match(msgsErr.message, /400 Bad Request: operations do not match a route/);
+  assert.equal(routerErrorInfo(new Error('x')), undefined);
 });
 
-test('poller: long transfers poll at most once a minute before the end; 404 right after tracking is tolerated', async () => {
-  const clock = fakeClock();
-  const start = clock.time;
-  const times: number[] = [];
-  const events: string[] = [];
-  const poller = new StatusPoller(
-    async () => {
-      times.push(clock.time - start);
-      if (times.length === 1) throw Object.assign(new Error('tx not found'), { kind: 'http', status: 404 });
-      return statusOf(clock.time - start >= 200_000 ? 'STATE_COMPLETED_ERROR' : 'STATE_PENDING');
-    },
-    { startedAt: start, estimatedSeconds: 180, clock },
-    (e) => events.push(e.kind),
-  );
-  poller.start();
-  await clock.advance(400_000);
-  assert.deepEqual(times.slice(0, 3), [60_000, 120_000, 180_000]);
-  assert.equal(events[0], 'notFoundYet');
-  assert.equal(events.at(-1), 'done');
+test('faults: 429/503 with Retry-After recover (or surface when retry is off); 500, non-JSON, wrong shape, truncated', async () => {
+  await client.track(hash('2'), 'interwoven-1');
+  fake.setFault({ kind: 'status', status: 429, retryAfter: 0, times: 1 });
+  await client.status(hash('2'), 'interwoven-1');
+  fake.setFault({ kind: 'status', status: 503, retryAfter: 7, times: 1 });
+  const busy = await rejection(client.status(hash('2'), 'interwoven-1', undefined, { retry: false }));
+  assert.equal(errorKind(busy), 'http');
+  assert.deepEqual([busy.status, busy.retryAfterMs], [503, 7000]);
+  assert.equal(busy.message, 'The router answered 503 Service Unavailable: 503 Service Unavailable (it asks to wait 7 s).');
+  fake.setFault({ kind: 'status', status: 500, times: 1 });
+  assert.equal((await rejection(client.status(hash('2'), 'interwoven-1'))).message, 'The router answered 500 Internal Server Error: internal server error.');
+  fake.setFault({ kind: 'status', status: 400, body: 'upstream said <script>alert(1)</script>', times: 1 });
+  assert.equal((await rejection(client.status(hash('2'), 'interwoven-1'))).message, 'The router answered 400 Bad Request: upstream said <script>alert(1)</script>.', 'a non-JSON error body falls back to the raw text');
+  fake.setFault({ kind: 'status', status: 502, body: '<html><body><h1>502</h1></body></html>', times: 1 });
+  assert.equal((await rejection(client.status(hash('2'), 'interwoven-1'))).message, 'The router answered 502 Bad Gateway: an HTML error page.');
+  fake.setFault({ kind: 'nonJson', times: 1 });
+  assert.equal(errorKind(await rejection(client.status(hash('2'), 'interwoven-1'))), 'invalid-body');
+  fake.setFault({ kind: 'wrongShape', path: '/v2/fungible/route', times: 1 });
+  const shape = await rejection(client.route({ amountIn: '5000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'demo-evm-1', destDenom: L2_INIT }));
+  assert.equal(errorKind(shape), 'schema');
+  assert.match(shape.message, /field amount_in/);
+  fake.setFault({ kind: 'wrongShape', path: '/v2/tx/status', times: 1 });
+  assert.match((await rejection(client.status(hash('2'), 'interwoven-1'))).message, /field transfers/);
+  fake.setFault({ kind: 'truncated', times: 1 });
+  assert.ok(['network', 'invalid-body'].includes(errorKind(await rejection(client.status(hash('2'), 'interwoven-1')))!));
+  fake.clearFaults();
 });
 
-test('poller: errors back off, Retry-After is honoured, a 404 past the grace period stops it', async () => {
-  const clock = fakeClock();
-  const start = clock.time;
-  const times: number[] = [];
-  const poller = new StatusPoller(
-    async () => {
-      times.push(clock.time - start);
-      if (times.length <= 3) throw Object.assign(new Error('busy'), { kind: 'http', status: 503, retryAfterMs: times.length === 3 ? 30_000 : undefined });
-      throw Object.assign(new Error('tx not found'), { kind: 'http', status: 404 });
-    },
-    { startedAt: start, estimatedSeconds: 1, clock, notFoundGraceMs: 60_000 },
-    () => undefined,
-  );
-  poller.start();
-  await clock.advance(300_000);
-  assert.equal(times[0], 1000);
-  assert.ok(times[1]! - times[0]! >= 4000, 'backs off');
-  assert.ok(times[3]! - times[2]! >= 30_000, 'honours Retry-After');
-  assert.equal(poller.running, false, 'stops once the grace period is over');
+test('schemas: a known operation with a wrong type names the field; an empty status is refused', () => {
+  const bad = routerSchemas.Route.safeParse({
+    amount_in: '1',
+    amount_out: '1',
+    source_asset_denom: 'uinit',
+    source_asset_chain_id: 'a',
+    dest_asset_denom: 'b',
+    dest_asset_chain_id: 'c',
+    required_chain_addresses: ['a'],
+    operations: [{ op_init_transfer: { from_chain_id: 'a', to_chain_id: 7 } }],
+  });
+  assert.equal(bad.success, false);
+  assert.deepEqual(bad.error?.issues[0]?.path, ['operations', 0, 'op_init_transfer', 'to_chain_id']);
 });
 
-test('end to end on the fake router: success, failure via PENDING_ERROR, abandonment', async () => {
-  const route = await client.route({ amountIn: '1000000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo' });
-  await client.msgs({ route, addresses: [INIT, OSMO] }); // the fake binds the next tracked tx on this chain to this route
-  const estimatedSeconds = route.estimated_route_duration_seconds! * 0.01; // the fake runs at timeScale 0.01
-  const outcomes: Record<string, string[]> = {};
-  await Promise.all(
-    ['1', 'c', 'e'].map(async (last) => {
-      const h = hash(last);
-      await client.track(h, 'interwoven-1');
-      const seen: string[] = [];
-      await new Promise<void>((resolve) => {
-        const poller = new StatusPoller((signal) => client.status(h, 'interwoven-1', signal), { startedAt: Date.now(), estimatedSeconds, denseIntervalMs: 20 }, (e) => {
-          if (e.kind === 'status' || e.kind === 'done') if (seen.at(-1) !== e.view.state) seen.push(e.view.state);
-          if (e.kind === 'done') resolve();
-        });
-        poller.start(true);
-      });
-      outcomes[last] = seen;
-    }),
-  );
-  assert.equal(outcomes['1']!.at(-1), 'STATE_COMPLETED_SUCCESS');
-  assert.deepEqual(outcomes.c!.slice(-2), ['STATE_PENDING_ERROR', 'STATE_COMPLETED_ERROR']);
-  assert.equal(outcomes.e!.at(-1), 'STATE_ABANDONED');
-  assert.deepEqual(fake.timeline(hash('1'), 'interwoven-1'), ['STATE_SUBMITTED', 'STATE_PENDING', 'STATE_COMPLETED_SUCCESS']);
+test('status: 404 "tx not found" for a while after tracking (indexing lag), then the status', async () => {
+  const lagging = await startFakeRouter({ timeScale: 0.01, trackLagSeconds: 20 });
+  const c = createRouterClient(lagging.url, { timeoutMs: 3000 });
+  try {
+    await c.track(hash('3'), 'interwoven-1');
+    assert.equal((await rejection(c.status(hash('3'), 'interwoven-1'))).status, 404);
+    await new Promise((r) => setTimeout(r, 250));
+    assert.ok((await c.status(hash('3'), 'interwoven-1')).transfers?.length);
+  } finally {
+    c.dispose();
+    await lagging.close();
+  }
 });

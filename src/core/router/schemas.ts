@@ -1,164 +1,479 @@
 /**
  * zod schemas of the transfer router (Skip Go API shape, Initia router extras), after shared/api/real-services.md
- * Part B. Lenient to fields we do not read (looseObject keeps them, so the JSON documents show the full answer);
- * strict on the fields the extension reads. Operations and status legs carry exactly one key naming their kind; a
- * kind we do not model is kept as raw JSON and shown generically.
+ * Part B. Lenient to fields we do not read (looseObject keeps them: the JSON documents show the whole answer, and
+ * route operations go back to `/v2/fungible/msgs` exactly as they came); strict on the fields the extension reads.
+ *
+ * Operations (route) and legs (status `transfer_sequence`) carry exactly one key naming their kind. Every kind of
+ * the real service is modelled; a kind we do not know is kept as raw JSON and reaches the UI through the fallback
+ * member of `OperationView` / `LegView` (`kind: 'unknown'`), to be shown generically.
  */
 import * as z from 'zod/mini';
 
 const str = z.string();
 const optStr = z.optional(z.nullable(z.string()));
-const amount = z.union([z.string(), z.number()]);
+const optBool = z.optional(z.nullable(z.boolean()));
+const optInt = z.optional(z.nullable(z.number().check(z.int())));
+/** A base-unit amount as the router sends it: a decimal integer string. */
+const baseAmount = z.string().check(z.regex(/^\d+$/));
+/** Amounts we only show: strings on the wire, numbers tolerated. */
+const shownAmount = z.optional(z.nullable(z.union([z.string(), z.number()])));
+
+export const Asset = z.looseObject({
+  denom: optStr,
+  chain_id: optStr,
+  symbol: optStr,
+  name: optStr,
+  decimals: optInt,
+  logo_uri: optStr,
+  origin_denom: optStr,
+  origin_chain_id: optStr,
+  is_cw20: optBool,
+  is_evm: optBool,
+  token_contract: optStr,
+});
+export type Asset = z.infer<typeof Asset>;
+const optAsset = z.optional(z.nullable(Asset));
 
 // ---------------------------------------------------------------------------------------------------------------
-// Route
+// Route request
 
-export const RouteRequest = z.looseObject({
-  amount_in: str,
-  source_asset_chain_id: str,
-  source_asset_denom: str,
-  dest_asset_chain_id: str,
-  dest_asset_denom: str,
-  is_op_withdraw: z.optional(z.boolean()),
-  allow_unsafe: z.optional(z.boolean()),
-  allow_multi_tx: z.optional(z.boolean()),
+export const BRIDGE_TYPES = ['IBC', 'AXELAR', 'CCTP', 'CCTP_V2', 'HYPERLANE', 'OPINIT', 'GO_FAST', 'STARGATE', 'LAYER_ZERO', 'EUREKA'] as const;
+export type BridgeType = (typeof BRIDGE_TYPES)[number];
+
+/** What `/v2/fungible/route` takes (the spec's five fields; the rest optional, as InterwovenKit and Skip send them). */
+export interface RouteRequest {
+  amount_in: string;
+  source_asset_chain_id: string;
+  source_asset_denom: string;
+  dest_asset_chain_id: string;
+  dest_asset_denom: string;
+  /** Initia only: an L2 → L1 withdrawal through the OP bridge. */
+  is_op_withdraw?: boolean;
+  allow_unsafe?: boolean;
+  allow_multi_tx?: boolean;
+  allow_swaps?: boolean;
+  smart_relay?: boolean;
+  go_fast?: boolean;
+  bridges?: BridgeType[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Operations (one per hop of a route)
+
+const SwapVenue = z.looseObject({ name: optStr, chain_id: optStr, logo_uri: optStr });
+const SwapOperation = z.looseObject({ pool: optStr, denom_in: optStr, denom_out: optStr, interface: optStr });
+const SmartRelayFeeQuote = z.looseObject({ fee_amount: optStr, relayer_address: optStr, expiration: optStr, fee_denom: optStr, fee_payment_address: optStr });
+
+/** `transfer`: an IBC transfer. */
+export const IbcTransferOp = z.looseObject({
+  from_chain_id: str,
+  to_chain_id: str,
+  port: optStr,
+  channel: optStr,
+  denom_in: optStr,
+  denom_out: optStr,
+  pfm_enabled: optBool,
+  supports_memo: optBool,
+  fee_amount: optStr,
+  usd_fee_amount: optStr,
+  fee_asset: optAsset,
+  bridge_id: optStr,
+  smart_relay: optBool,
+  to_chain_entry_contract_address: optStr,
+  to_chain_callback_contract_address: optStr,
+  dest_denom: optStr,
 });
-export type RouteRequest = z.infer<typeof RouteRequest>;
 
-/** The fields every transfer-like operation shares (each bridge adds its own). */
-const Hop = z.looseObject({
+export const BankSendOp = z.looseObject({ chain_id: str, denom: optStr });
+
+export const SwapOp = z.looseObject({
   from_chain_id: optStr,
-  to_chain_id: optStr,
   chain_id: optStr,
   denom_in: optStr,
   denom_out: optStr,
-  denom: optStr,
+  estimated_affiliate_fee: optStr,
+  swap_venues: z.optional(z.nullable(z.array(SwapVenue))),
+  swap_in: z.optional(z.nullable(z.looseObject({
+    swap_venue: z.optional(z.nullable(SwapVenue)),
+    swap_operations: z.optional(z.nullable(z.array(SwapOperation))),
+    swap_amount_in: optStr,
+    price_impact_percent: optStr,
+    estimated_amount_out: optStr,
+  }))),
+  swap_out: z.optional(z.nullable(z.looseObject({
+    swap_venue: z.optional(z.nullable(SwapVenue)),
+    swap_operations: z.optional(z.nullable(z.array(SwapOperation))),
+    swap_amount_out: optStr,
+    price_impact_percent: optStr,
+  }))),
+  smart_swap_in: z.optional(z.nullable(z.looseObject({
+    swap_venue: z.optional(z.nullable(SwapVenue)),
+    swap_routes: z.optional(z.nullable(z.array(z.looseObject({ swap_amount_in: optStr, denom_in: optStr, swap_operations: z.optional(z.nullable(z.array(SwapOperation))) })))),
+    estimated_amount_out: optStr,
+  }))),
+});
+
+export const EvmSwapOp = z.looseObject({
+  from_chain_id: optStr,
+  denom_in: optStr,
+  denom_out: optStr,
+  input_token: optStr,
+  amount_in: optStr,
+  amount_out: optStr,
+  swap_calldata: optStr,
+  swap_venues: z.optional(z.nullable(z.array(SwapVenue))),
+});
+
+export const AxelarTransferOp = z.looseObject({
+  from_chain_id: str,
+  to_chain_id: str,
+  asset: optStr,
+  should_unwrap: optBool,
+  denom_in: optStr,
+  denom_out: optStr,
+  fee_amount: optStr,
+  usd_fee_amount: optStr,
+  fee_asset: optAsset,
+  is_testnet: optBool,
+  ibc_transfer_to_axelar: z.optional(z.unknown()),
+  bridge_id: optStr,
+  smart_relay: optBool,
+});
+
+export const CctpTransferOp = z.looseObject({
+  from_chain_id: str,
+  to_chain_id: str,
+  burn_token: optStr,
+  denom_in: optStr,
+  denom_out: optStr,
+  bridge_id: optStr,
+  smart_relay: optBool,
+  smart_relay_fee_quote: z.optional(z.nullable(SmartRelayFeeQuote)),
+  // cctp_transfer_v2 only
+  destination_domain: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+  finality_threshold: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+  max_fee: optStr,
+});
+
+export const HyperlaneTransferOp = z.looseObject({
+  from_chain_id: str,
+  to_chain_id: str,
+  denom_in: optStr,
+  denom_out: optStr,
+  hyperlane_contract_address: optStr,
+  fee_amount: optStr,
+  usd_fee_amount: optStr,
+  fee_asset: optAsset,
+  bridge_id: optStr,
+  smart_relay: optBool,
+});
+
+export const OpInitTransferOp = z.looseObject({
+  from_chain_id: str,
+  to_chain_id: str,
+  denom_in: optStr,
+  denom_out: optStr,
+  /** Untyped in the swagger: a string such as "14" in the docs, a number in some builds. */
+  op_init_bridge_id: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+  bridge_id: optStr,
+  smart_relay: optBool,
+});
+
+export const GoFastTransferOp = z.looseObject({
+  from_chain_id: str,
+  to_chain_id: str,
+  denom_in: optStr,
+  denom_out: optStr,
+  bridge_id: optStr,
+  source_domain: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+  destination_domain: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+  fee: z.optional(z.nullable(z.looseObject({
+    fee_asset: optAsset,
+    bps_fee: optStr,
+    bps_fee_amount: optStr,
+    bps_fee_usd: optStr,
+    source_chain_fee_amount: optStr,
+    source_chain_fee_usd: optStr,
+    destination_chain_fee_amount: optStr,
+    destination_chain_fee_usd: optStr,
+  }))),
+});
+
+export const StargateTransferOp = z.looseObject({
+  from_chain_id: str,
+  to_chain_id: str,
+  denom_in: optStr,
+  denom_out: optStr,
+  pool_address: optStr,
+  destination_endpoint_id: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+  oft_fee_asset: optAsset,
+  oft_fee_amount: optStr,
+  oft_fee_amount_usd: optStr,
+  messaging_fee_asset: optAsset,
+  messaging_fee_amount: optStr,
+  messaging_fee_amount_usd: optStr,
   bridge_id: optStr,
 });
-export type Hop = z.infer<typeof Hop>;
 
-/** Operation kinds of the real service (swagger `Operation` oneOf, plus Initia's older `lz_transfer`). */
-export const OPERATION_KINDS = [
-  'transfer',
-  'bank_send',
-  'swap',
-  'evm_swap',
-  'axelar_transfer',
-  'cctp_transfer',
-  'cctp_transfer_v2',
-  'hyperlane_transfer',
-  'op_init_transfer',
-  'go_fast_transfer',
-  'stargate_transfer',
-  'layer_zero_transfer',
-  'eureka_transfer',
-  'lz_transfer',
-] as const;
-export type OperationKind = (typeof OPERATION_KINDS)[number];
+export const LayerZeroTransferOp = z.looseObject({
+  from_chain_id: str,
+  to_chain_id: str,
+  denom_in: optStr,
+  denom_out: optStr,
+  source_oft_contract_address: optStr,
+  destination_endpoint_id: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+  messaging_fee_asset: optAsset,
+  messaging_fee_amount: optStr,
+  messaging_fee_amount_usd: optStr,
+  bridge_id: optStr,
+});
 
+export const EurekaTransferOp = z.looseObject({
+  from_chain_id: str,
+  to_chain_id: str,
+  destination_port: optStr,
+  source_client: optStr,
+  denom_in: optStr,
+  denom_out: optStr,
+  pfm_enabled: optBool,
+  supports_memo: optBool,
+  entry_contract_address: optStr,
+  callback_adapter_contract_address: optStr,
+  bridge_id: optStr,
+  smart_relay: optBool,
+  smart_relay_fee_quote: z.optional(z.nullable(SmartRelayFeeQuote)),
+  to_chain_callback_contract_address: optStr,
+  to_chain_entry_contract_address: optStr,
+});
+
+/** Initia router, older builds (`RouterOperationJson` in a stored InterwovenKit): LayerZero under another key. */
+export const LzTransferOp = z.looseObject({ from_chain_id: str, to_chain_id: str, denom_in: optStr, denom_out: optStr });
+
+/** Every operation kind of the real service, with the schema of its body. */
+export const OPERATION_SCHEMAS = {
+  transfer: IbcTransferOp,
+  bank_send: BankSendOp,
+  swap: SwapOp,
+  evm_swap: EvmSwapOp,
+  axelar_transfer: AxelarTransferOp,
+  cctp_transfer: CctpTransferOp,
+  cctp_transfer_v2: CctpTransferOp,
+  hyperlane_transfer: HyperlaneTransferOp,
+  op_init_transfer: OpInitTransferOp,
+  go_fast_transfer: GoFastTransferOp,
+  stargate_transfer: StargateTransferOp,
+  layer_zero_transfer: LayerZeroTransferOp,
+  eureka_transfer: EurekaTransferOp,
+  lz_transfer: LzTransferOp,
+} as const;
+export type OperationKind = keyof typeof OPERATION_SCHEMAS;
+export const OPERATION_KINDS = Object.keys(OPERATION_SCHEMAS) as OperationKind[];
+
+const opt = <S extends z.ZodMiniType>(s: S) => z.optional(z.nullable(s));
+
+/**
+ * One operation of a route. The body of a known kind is checked (a wrong type names the field, e.g.
+ * `operations[1].op_init_transfer.to_chain_id`); any other key is kept as is, so an unknown kind survives parsing
+ * and is sent back to `/v2/fungible/msgs` unchanged.
+ */
 export const Operation = z.looseObject({
-  tx_index: z.optional(z.number()),
-  amount_in: z.optional(amount),
-  amount_out: z.optional(amount),
-  ...Object.fromEntries(OPERATION_KINDS.map((k) => [k, z.optional(Hop)])),
-} as { tx_index: z.ZodMiniOptional<z.ZodMiniNumber>; amount_in: z.ZodMiniOptional<typeof amount>; amount_out: z.ZodMiniOptional<typeof amount> } & {
-  [K in OperationKind]: z.ZodMiniOptional<typeof Hop>;
+  tx_index: optInt,
+  amount_in: optStr,
+  amount_out: optStr,
+  transfer: opt(IbcTransferOp),
+  bank_send: opt(BankSendOp),
+  swap: opt(SwapOp),
+  evm_swap: opt(EvmSwapOp),
+  axelar_transfer: opt(AxelarTransferOp),
+  cctp_transfer: opt(CctpTransferOp),
+  cctp_transfer_v2: opt(CctpTransferOp),
+  hyperlane_transfer: opt(HyperlaneTransferOp),
+  op_init_transfer: opt(OpInitTransferOp),
+  go_fast_transfer: opt(GoFastTransferOp),
+  stargate_transfer: opt(StargateTransferOp),
+  layer_zero_transfer: opt(LayerZeroTransferOp),
+  eureka_transfer: opt(EurekaTransferOp),
+  lz_transfer: opt(LzTransferOp),
 });
 export type Operation = z.infer<typeof Operation>;
 
+/** The keys of an operation that are not its kind. */
+const OPERATION_COMMON_KEYS = new Set(['tx_index', 'amount_in', 'amount_out']);
+
+/** An operation seen by its kind: a discriminated union whose last member keeps an unknown kind as raw JSON. */
+export type OperationView =
+  | { [K in OperationKind]: { kind: K; body: NonNullable<Operation[K]>; op: Operation } }[OperationKind]
+  | { kind: 'unknown'; /** The key naming the kind, when there is one (e.g. `teleport_transfer`). */ key: string | undefined; body: unknown; op: Operation };
+
+export function operationView(op: Operation): OperationView {
+  const record = op as Record<string, unknown>;
+  for (const kind of OPERATION_KINDS) {
+    const body = record[kind];
+    if (body != null) return { kind, body, op } as OperationView;
+  }
+  const key = Object.keys(record).find((k) => !OPERATION_COMMON_KEYS.has(k) && record[k] != null && typeof record[k] === 'object');
+  return { kind: 'unknown', key, body: key === undefined ? undefined : record[key], op };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Route response
+
 export const Fee = z.looseObject({
   fee_type: optStr,
-  amount: z.optional(amount),
+  bridge_id: optStr,
+  amount: shownAmount,
   usd_amount: optStr,
+  origin_asset: optAsset,
   chain_id: optStr,
-  origin_asset: z.optional(z.nullable(z.looseObject({ denom: optStr, symbol: optStr, decimals: z.optional(z.nullable(z.number())) }))),
+  tx_index: optInt,
+  operation_index: optInt,
+  fee_behavior: optStr,
 });
+export type Fee = z.infer<typeof Fee>;
 
 export const Route = z.looseObject({
-  amount_in: amount,
-  amount_out: amount,
+  amount_in: baseAmount,
+  amount_out: baseAmount,
   source_asset_denom: str,
   source_asset_chain_id: str,
   dest_asset_denom: str,
   dest_asset_chain_id: str,
   operations: z.array(Operation),
-  chain_ids: z.optional(z.array(str)),
-  required_chain_addresses: z.optional(z.array(str)),
-  estimated_amount_out: z.optional(amount),
-  estimated_route_duration_seconds: z.optional(z.nullable(z.number())),
-  txs_required: z.optional(z.number()),
-  does_swap: z.optional(z.boolean()),
-  estimated_fees: z.optional(z.nullable(z.array(Fee))),
+  /** One address per entry, in this order, goes into the msgs request's `address_list`. */
+  required_chain_addresses: z.array(str),
+  chain_ids: z.optional(z.nullable(z.array(str))),
+  estimated_amount_out: z.optional(z.nullable(baseAmount)),
+  estimated_route_duration_seconds: z.optional(z.nullable(z.number().check(z.nonnegative()))),
+  txs_required: optInt,
+  does_swap: optBool,
+  swap_venues: z.optional(z.nullable(z.array(SwapVenue))),
+  usd_amount_in: optStr,
+  usd_amount_out: optStr,
+  swap_price_impact_percent: optStr,
   warning: z.optional(z.nullable(z.looseObject({ type: optStr, message: optStr }))),
-  required_op_hook: z.optional(z.boolean()),
+  estimated_fees: z.optional(z.nullable(z.array(Fee))),
+  /** Initia: the route needs a signed OP hook (`POST /op-hook`) before msgs. */
+  required_op_hook: optBool,
   extra_infos: z.optional(z.nullable(z.array(str))),
   extra_warnings: z.optional(z.nullable(z.array(str))),
 });
 export type Route = z.infer<typeof Route>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// OP hook, msgs, track
+// OP hook (Initia only)
 
-export const OpHookRequest = z.looseObject({
-  source_address: str,
-  source_asset_chain_id: str,
-  source_asset_denom: str,
-  dest_address: str,
-  dest_asset_chain_id: str,
-  dest_asset_denom: str,
-});
-export type OpHookRequest = z.infer<typeof OpHookRequest>;
+export interface OpHookRequest {
+  source_address: string;
+  source_asset_chain_id: string;
+  source_asset_denom: string;
+  dest_address: string;
+  dest_asset_chain_id: string;
+  dest_asset_denom: string;
+}
 
 export const OpHook = z.looseObject({
+  /** The chain the hook is signed for. */
   chain_id: str,
+  /** Amino-JSON messages (each `msg` is a JSON string). */
   hook: z.array(z.looseObject({ msg_type_url: str, msg: str })),
 });
 export type OpHook = z.infer<typeof OpHook>;
 
-export const SignedOpHook = z.looseObject({ signer: str, hook: str });
-export type SignedOpHook = z.infer<typeof SignedOpHook>;
+/** What msgs takes after the client signed the hook: the signer and the base64 `Tx` bytes. */
+export interface SignedOpHook {
+  signer: string;
+  hook: string;
+}
 
-export const MsgsRequest = z.looseObject({
-  amount_in: str,
-  amount_out: str,
-  source_asset_chain_id: str,
-  source_asset_denom: str,
-  dest_asset_chain_id: str,
-  dest_asset_denom: str,
-  address_list: z.array(str),
-  operations: z.array(Operation),
-  slippage_tolerance_percent: str,
-  signed_op_hook: z.optional(SignedOpHook),
+// ---------------------------------------------------------------------------------------------------------------
+// Msgs
+
+export interface MsgsRequest {
+  amount_in: string;
+  amount_out: string;
+  source_asset_chain_id: string;
+  source_asset_denom: string;
+  dest_asset_chain_id: string;
+  dest_asset_denom: string;
+  /** One address per `required_chain_addresses` entry of the route, same order. */
+  address_list: string[];
+  /** The route's operations, as they came. */
+  operations: Operation[];
+  slippage_tolerance_percent: string;
+  signed_op_hook?: SignedOpHook;
+  [extra: string]: unknown;
+}
+
+export const CosmosMsg = z.looseObject({
+  /** Amino JSON, as a string. */
+  msg: str,
+  /** The proto type URL. */
+  msg_type_url: str,
 });
-export type MsgsRequest = z.infer<typeof MsgsRequest>;
+export const CosmosTx = z.looseObject({
+  chain_id: str,
+  path: z.optional(z.nullable(z.array(str))),
+  signer_address: optStr,
+  msgs: z.array(CosmosMsg),
+});
+export type CosmosTx = z.infer<typeof CosmosTx>;
 
-const CosmosMsg = z.looseObject({ msg: str, msg_type_url: str });
-export const CosmosTx = z.looseObject({ chain_id: str, path: z.optional(z.array(str)), signer_address: optStr, msgs: z.array(CosmosMsg) });
-export const EvmTxMsg = z.looseObject({
+export const Erc20Approval = z.looseObject({ token_contract: str, spender: str, amount: str });
+
+export const EvmTx = z.looseObject({
   chain_id: str,
   to: str,
-  value: z.optional(z.nullable(z.string())),
-  data: z.optional(z.nullable(z.string())),
-  required_erc20_approvals: z.optional(z.nullable(z.array(z.looseObject({ token_contract: str, spender: str, amount: str })))),
+  /** Wei as a decimal string; may be "". */
+  value: optStr,
+  /** Hex WITHOUT 0x (see `evmTxData`). */
+  data: optStr,
+  required_erc20_approvals: z.optional(z.nullable(z.array(Erc20Approval))),
   signer_address: optStr,
 });
-export const SvmTx = z.looseObject({ chain_id: str, signer_address: optStr, tx: str });
+export type EvmTx = z.infer<typeof EvmTx>;
 
+export const SvmTx = z.looseObject({ chain_id: str, signer_address: optStr, tx: str });
+export type SvmTx = z.infer<typeof SvmTx>;
+
+/** One transaction to sign: exactly one of cosmos_tx / evm_tx / svm_tx. */
 export const TxToSign = z.looseObject({
-  cosmos_tx: z.optional(CosmosTx),
-  evm_tx: z.optional(EvmTxMsg),
-  svm_tx: z.optional(SvmTx),
-  operations_indices: z.optional(z.array(z.number())),
+  cosmos_tx: opt(CosmosTx),
+  evm_tx: opt(EvmTx),
+  svm_tx: opt(SvmTx),
+  operations_indices: z.optional(z.nullable(z.array(z.number().check(z.int())))),
 });
 export type TxToSign = z.infer<typeof TxToSign>;
 
+export type TxView =
+  | { kind: 'cosmos'; tx: CosmosTx; chainId: string }
+  | { kind: 'evm'; tx: EvmTx; chainId: string }
+  | { kind: 'svm'; tx: SvmTx; chainId: string }
+  | { kind: 'unknown'; raw: TxToSign; chainId: undefined };
+
+export function txView(tx: TxToSign): TxView {
+  if (tx.cosmos_tx) return { kind: 'cosmos', tx: tx.cosmos_tx, chainId: tx.cosmos_tx.chain_id };
+  if (tx.evm_tx) return { kind: 'evm', tx: tx.evm_tx, chainId: tx.evm_tx.chain_id };
+  if (tx.svm_tx) return { kind: 'svm', tx: tx.svm_tx, chainId: tx.svm_tx.chain_id };
+  return { kind: 'unknown', raw: tx, chainId: undefined };
+}
+
+/** The router sends EVM calldata without 0x; wallets want it with. */
+export function evmTxData(tx: EvmTx): string {
+  const data = tx.data ?? '';
+  return /^0x/i.test(data) ? data : `0x${data}`;
+}
+
 export const MsgsResponse = z.looseObject({
   txs: z.array(TxToSign),
+  /** Deprecated form (`multi_chain_msg` | `evm_tx` | `svm_tx`); kept as is. */
   msgs: z.optional(z.nullable(z.array(z.unknown()))),
-  min_amount_out: z.optional(amount),
+  min_amount_out: z.optional(z.nullable(baseAmount)),
   estimated_fees: z.optional(z.nullable(z.array(Fee))),
 });
 export type MsgsResponse = z.infer<typeof MsgsResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Track
 
 export const TrackResponse = z.looseObject({ tx_hash: str, explorer_link: optStr });
 export type TrackResponse = z.infer<typeof TrackResponse>;
@@ -166,59 +481,134 @@ export type TrackResponse = z.infer<typeof TrackResponse>;
 // ---------------------------------------------------------------------------------------------------------------
 // Status
 
-export const ChainTx = z.looseObject({ chain_id: optStr, tx_hash: str, explorer_link: optStr, on_chain_at: optStr });
+/** A transaction on some chain, as status legs report them. `explorer_link` is server text: check before opening. */
+export const ChainTx = z.looseObject({ chain_id: str, tx_hash: str, explorer_link: optStr, on_chain_at: optStr });
 export type ChainTx = z.infer<typeof ChainTx>;
+const optTx = opt(ChainTx);
 
-/** One leg of the transfer sequence: its state, chains, and a bag of named txs (bridge-specific names). */
-const Leg = z.looseObject({
-  state: optStr,
-  from_chain_id: optStr,
-  to_chain_id: optStr,
+const ErrorDetails = z.looseObject({ code: z.optional(z.nullable(z.union([z.number(), z.string()]))), message: optStr });
+export const PacketError = z.looseObject({ type: optStr, message: optStr, details: opt(ErrorDetails) });
+const LegError = z.looseObject({ type: optStr, message: optStr });
+
+const legBase = { state: str, from_chain_id: optStr, to_chain_id: optStr };
+
+/** `ibc_transfer` and `eureka_transfer`: `TRANSFER_*` states, txs of the IBC packet. */
+export const IbcLeg = z.looseObject({
+  ...legBase,
   src_chain_id: optStr,
   dst_chain_id: optStr,
-  txs: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
-  packet_txs: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
-  error: z.optional(z.unknown()),
+  packet_txs: opt(z.looseObject({ send_tx: optTx, receive_tx: optTx, acknowledge_tx: optTx, timeout_tx: optTx, error: opt(PacketError) })),
+});
+
+export const AxelarLeg = z.looseObject({
+  ...legBase,
+  type: optStr,
+  axelar_scan_link: optStr,
+  txs: opt(z.looseObject({
+    send_token_txs: opt(z.looseObject({ send_tx: optTx, confirm_tx: optTx, execute_tx: optTx, error: opt(LegError) })),
+    contract_call_with_token_txs: opt(z.looseObject({ send_tx: optTx, gas_paid_tx: optTx, approve_tx: optTx, confirm_tx: optTx, execute_tx: optTx, error: opt(LegError) })),
+  })),
+});
+
+/** cctp_transfer, cctp_transfer_v2, hyperlane_transfer, op_init_transfer: a send and a receive. */
+export const SendReceiveLeg = z.looseObject({ ...legBase, txs: opt(z.looseObject({ send_tx: optTx, receive_tx: optTx })) });
+
+export const GoFastLeg = z.looseObject({
+  ...legBase,
+  txs: opt(z.looseObject({ order_submitted_tx: optTx, order_filled_tx: optTx, order_refunded_tx: optTx, order_timeout_tx: optTx })),
   error_message: optStr,
 });
-export type Leg = z.infer<typeof Leg>;
 
-export const LEG_KINDS = [
-  'ibc_transfer',
-  'eureka_transfer',
-  'axelar_transfer',
-  'cctp_transfer',
-  'cctp_transfer_v2',
-  'hyperlane_transfer',
-  'op_init_transfer',
-  'go_fast_transfer',
-  'stargate_transfer',
-  'layer_zero_transfer',
-] as const;
-export type LegKind = (typeof LEG_KINDS)[number];
+export const StargateLeg = z.looseObject({ ...legBase, txs: opt(z.looseObject({ send_tx: optTx, receive_tx: optTx, error_tx: optTx })) });
 
-export const SequenceItem = z.looseObject(
-  Object.fromEntries(LEG_KINDS.map((k) => [k, z.optional(Leg)])) as { [K in LegKind]: z.ZodMiniOptional<typeof Leg> },
-);
+export const LayerZeroLeg = z.looseObject({ ...legBase, txs: opt(z.looseObject({ send_tx: optTx, receive_tx: optTx, compose_tx: optTx, error_tx: optTx })) });
+
+export const LEG_SCHEMAS = {
+  ibc_transfer: IbcLeg,
+  eureka_transfer: IbcLeg,
+  axelar_transfer: AxelarLeg,
+  cctp_transfer: SendReceiveLeg,
+  cctp_transfer_v2: SendReceiveLeg,
+  hyperlane_transfer: SendReceiveLeg,
+  op_init_transfer: SendReceiveLeg,
+  go_fast_transfer: GoFastLeg,
+  stargate_transfer: StargateLeg,
+  layer_zero_transfer: LayerZeroLeg,
+} as const;
+export type LegKind = keyof typeof LEG_SCHEMAS;
+export const LEG_KINDS = Object.keys(LEG_SCHEMAS) as LegKind[];
+
+/** One item of `transfer_sequence`: exactly one key naming its bridge; unknown keys kept as raw JSON. */
+export const SequenceItem = z.looseObject({
+  ibc_transfer: opt(IbcLeg),
+  eureka_transfer: opt(IbcLeg),
+  axelar_transfer: opt(AxelarLeg),
+  cctp_transfer: opt(SendReceiveLeg),
+  cctp_transfer_v2: opt(SendReceiveLeg),
+  hyperlane_transfer: opt(SendReceiveLeg),
+  op_init_transfer: opt(SendReceiveLeg),
+  go_fast_transfer: opt(GoFastLeg),
+  stargate_transfer: opt(StargateLeg),
+  layer_zero_transfer: opt(LayerZeroLeg),
+});
 export type SequenceItem = z.infer<typeof SequenceItem>;
 
-const StatusError = z.looseObject({ type: optStr, message: optStr });
+export type LegView =
+  | { [K in LegKind]: { kind: K; leg: NonNullable<SequenceItem[K]> } }[LegKind]
+  | { kind: 'unknown'; key: string | undefined; /** The raw leg; `state` read leniently from it. */ leg: unknown };
 
+export function legView(item: SequenceItem): LegView {
+  const record = item as Record<string, unknown>;
+  for (const kind of LEG_KINDS) {
+    const leg = record[kind];
+    if (leg != null) return { kind, leg } as LegView;
+  }
+  const key = Object.keys(record).find((k) => record[k] != null && typeof record[k] === 'object');
+  return { kind: 'unknown', key, leg: key === undefined ? undefined : record[key] };
+}
+
+export const StatusError = z.looseObject({ type: optStr, message: optStr, details: opt(z.looseObject({ code: z.optional(z.unknown()), message: optStr })) });
+export type StatusError = z.infer<typeof StatusError>;
+
+export const AssetRelease = z.looseObject({ chain_id: str, denom: str, amount: optStr, released: optBool });
+export type AssetRelease = z.infer<typeof AssetRelease>;
+
+const NextBlocking = z.looseObject({ transfer_sequence_index: z.number().check(z.int()) });
+
+/** One independent transfer started by the tx. */
 export const TransferStatus = z.looseObject({
   state: str,
   transfer_sequence: z.optional(z.nullable(z.array(SequenceItem))),
-  next_blocking_transfer: z.optional(z.nullable(z.looseObject({ transfer_sequence_index: z.optional(z.number()) }))),
-  transfer_asset_release: z.optional(z.nullable(z.looseObject({ chain_id: optStr, denom: optStr, amount: z.optional(z.nullable(amount)), released: z.optional(z.boolean()) }))),
-  error: z.optional(z.nullable(StatusError)),
+  next_blocking_transfer: opt(NextBlocking),
+  transfer_asset_release: opt(AssetRelease),
+  error: opt(StatusError),
 });
 export type TransferStatus = z.infer<typeof TransferStatus>;
 
+/** `GET /v2/tx/status`: `transfers[]`, plus the deprecated top-level copy of the first one and the legacy `status`. */
 export const StatusResponse = z.looseObject({
   transfers: z.optional(z.nullable(z.array(TransferStatus))),
   state: optStr,
   status: optStr,
   transfer_sequence: z.optional(z.nullable(z.array(SequenceItem))),
-  transfer_asset_release: z.optional(z.nullable(z.looseObject({ chain_id: optStr, denom: optStr, amount: z.optional(z.nullable(amount)), released: z.optional(z.boolean()) }))),
-  error: z.optional(z.nullable(StatusError)),
+  next_blocking_transfer: opt(NextBlocking),
+  transfer_asset_release: opt(AssetRelease),
+  error: opt(StatusError),
 });
 export type StatusResponse = z.infer<typeof StatusResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Chains (`GET /v2/info/chains`): names to show for chain ids; every string is server text.
+
+export const ChainInfo = z.looseObject({
+  chain_id: str,
+  chain_name: optStr,
+  pretty_name: optStr,
+  bech32_prefix: optStr,
+  chain_type: optStr,
+  logo_uri: optStr,
+});
+export type ChainInfo = z.infer<typeof ChainInfo>;
+
+export const ChainsResponse = z.looseObject({ chains: z.array(ChainInfo) });
+export type ChainsResponse = z.infer<typeof ChainsResponse>;

@@ -1,21 +1,33 @@
 /**
- * The transfer model: the overall state and each hop's state from a /v2/tx/status answer, with a terminal test.
- * Terminal: STATE_COMPLETED_SUCCESS, STATE_COMPLETED_ERROR, STATE_ABANDONED (the real service), and the spec's
- * STATE_COMPLETED and STATE_FAILED (also the legacy top-level `status`). STATE_PENDING_ERROR is not terminal but is
- * already failing. Hop states differ per bridge; each maps to pending / done / failed.
+ * The transfer model: the overall state and each hop's state from a /v2/tx/status answer, a terminal test, and a
+ * short human summary of each (real-services.md B6–B7).
+ *  - Terminal: STATE_COMPLETED_SUCCESS, STATE_COMPLETED_ERROR, STATE_ABANDONED (the real service), the spec's
+ *    STATE_COMPLETED and STATE_FAILED, and the legacy top-level `status: STATE_COMPLETED` (InterwovenKit stops on it).
+ *  - STATE_PENDING_ERROR is not terminal but already failing (an error propagating back; funds usually return).
+ *  - Hop states differ per bridge (IBC/Eureka `TRANSFER_*`, `AXELAR_TRANSFER_*`, `CCTP_TRANSFER_*`,
+ *    `HYPERLANE_TRANSFER_*`, `OPINIT_TRANSFER_*`, `GO_FAST_*`, `STARGATE_TRANSFER_*`, `LAYER_ZERO_TRANSFER_*`); each
+ *    maps to pending / done / failed / unknown. A leg kind we do not model is read leniently (its `state`, chains,
+ *    and any `{tx_hash}` objects inside it).
+ * Every string that comes from the router (chain ids, errors, links) is server text: the UI escapes it.
  */
-import type { Leg, LegKind, SequenceItem, StatusResponse, TransferStatus } from './schemas';
-import { LEG_KINDS } from './schemas';
+import { legView, operationView, type ChainTx, type Route, type SequenceItem, type StatusResponse, type TransferStatus } from './schemas';
 
 export type Outcome = 'pending' | 'failing' | 'success' | 'failed' | 'abandoned';
 export type HopOutcome = 'pending' | 'done' | 'failed' | 'unknown';
 
-const TERMINAL = new Set(['STATE_COMPLETED_SUCCESS', 'STATE_COMPLETED_ERROR', 'STATE_ABANDONED', 'STATE_COMPLETED', 'STATE_FAILED']);
+export const TERMINAL_STATES: readonly string[] = ['STATE_COMPLETED_SUCCESS', 'STATE_COMPLETED_ERROR', 'STATE_ABANDONED', 'STATE_COMPLETED', 'STATE_FAILED'];
+const TERMINAL = new Set(TERMINAL_STATES);
 
 export function isTerminalState(state: string | null | undefined): boolean {
   return !!state && TERMINAL.has(state);
 }
 
+/** Not terminal, but the transfer is already failing (the router keeps tracking it until the error settles). */
+export function isFailingState(state: string | null | undefined): boolean {
+  return state === 'STATE_PENDING_ERROR';
+}
+
+/** The outcome an overall state stands for. Non-terminal states are only ever pending or failing. */
 export function outcomeOf(state: string | null | undefined): Outcome {
   switch (state) {
     case 'STATE_COMPLETED_SUCCESS':
@@ -23,11 +35,11 @@ export function outcomeOf(state: string | null | undefined): Outcome {
       return 'success';
     case 'STATE_COMPLETED_ERROR':
     case 'STATE_FAILED':
-    case 'STATE_UNKNOWN':
       return 'failed';
     case 'STATE_ABANDONED':
       return 'abandoned';
     case 'STATE_PENDING_ERROR':
+    case 'STATE_UNKNOWN': // "treat as error" (docs), but the router has not given up: keep watching
       return 'failing';
     default:
       return 'pending';
@@ -52,6 +64,32 @@ export function describeState(state: string): string {
   return STATE_WORDS[state] ?? state;
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Hops
+
+const LABELS: Record<string, string> = {
+  transfer: 'IBC',
+  ibc_transfer: 'IBC',
+  eureka_transfer: 'IBC Eureka',
+  axelar_transfer: 'Axelar',
+  cctp_transfer: 'CCTP',
+  cctp_transfer_v2: 'CCTP v2',
+  hyperlane_transfer: 'Hyperlane',
+  op_init_transfer: 'OPinit bridge',
+  go_fast_transfer: 'Go Fast',
+  stargate_transfer: 'Stargate',
+  layer_zero_transfer: 'LayerZero',
+  lz_transfer: 'LayerZero',
+  bank_send: 'Bank send',
+  swap: 'Swap',
+  evm_swap: 'EVM swap',
+};
+
+/** A readable name for an operation or leg kind (`op_init_transfer` → "OPinit bridge"); unknown kinds de-snaked. */
+export function bridgeLabel(kind: string): string {
+  return LABELS[kind] ?? kind.replace(/_/g, ' ').replace(/\s+transfer$/, '').trim();
+}
+
 /** A hop's state mapped to pending / done / failed, per bridge (real-services.md B7). */
 export function hopOutcome(kind: string, state: string | null | undefined): HopOutcome {
   if (!state) return 'unknown';
@@ -59,12 +97,47 @@ export function hopOutcome(kind: string, state: string | null | undefined): HopO
   // IBC/Eureka: RECEIVED is not final (it can still revert under PFM): only SUCCESS is done.
   if (kind === 'ibc_transfer' || kind === 'eureka_transfer') {
     if (state === 'TRANSFER_SUCCESS') return 'done';
-    if (state === 'TRANSFER_FAILURE') return 'failed';
+    if (state === 'TRANSFER_FAILURE' || state === 'TRANSFER_PENDING_ERROR') return 'failed';
     return 'pending';
   }
+  // CCTP and Stargate: SENT, PENDING_CONFIRMATION and CONFIRMED are all still pending (the skip client's
+  // getSimpleStatus maps the latter two of Stargate to "failed": a quirk not copied here).
   if (/_(SUCCESS|RECEIVED|FILLED)$/.test(state)) return 'done';
-  if (/_(FAILURE|FAILED|TIMEOUT|REFUNDED)$/.test(state)) return 'failed';
+  if (/(_FAILURE|_FAILED|_TIMEOUT|_REFUNDED|_ERROR)$/.test(state)) return 'failed';
   return 'pending';
+}
+
+/** A few words for a hop's state (IBC's RECEIVED waits for the acknowledgement; GoFast's FILLED is delivered; …). */
+export function describeHopState(kind: string, state: string): string {
+  if (kind === 'ibc_transfer' || kind === 'eureka_transfer') {
+    switch (state) {
+      case 'TRANSFER_PENDING':
+        return 'sent, waiting for the destination to receive it';
+      case 'TRANSFER_RECEIVED':
+        return 'received, waiting for the acknowledgement';
+      case 'TRANSFER_SUCCESS':
+        return 'arrived';
+      case 'TRANSFER_FAILURE':
+        return 'failed';
+      case 'TRANSFER_PENDING_ERROR':
+        return 'failing, the error is propagating back';
+    }
+  }
+  if (state === 'GO_FAST_POST_ACTION_FAILED') return 'arrived, but the action after it failed';
+  const suffix: Array<[RegExp, string]> = [
+    [/_UNKNOWN$/, 'state not known yet'],
+    [/_SENT$/, 'sent, waiting for the destination'],
+    [/_PENDING_CONFIRMATION$/, 'waiting for confirmation'],
+    [/_PENDING_RECEIPT$/, 'confirmed, waiting for the receipt on the destination'],
+    [/_CONFIRMED$/, 'confirmed, waiting for delivery'],
+    [/_WAITING_FOR_COMPOSE$/, 'delivered, waiting for the follow-up call on the destination'],
+    [/_(RECEIVED|SUCCESS|FILLED)$/, 'arrived'],
+    [/_TIMEOUT$/, 'timed out'],
+    [/_REFUNDED$/, 'refunded'],
+    [/(_FAILURE|_FAILED|_ERROR)$/, 'failed'],
+    [/_PENDING$/, 'in progress'],
+  ];
+  return suffix.find(([re]) => re.test(state))?.[1] ?? state;
 }
 
 export interface HopTx {
@@ -72,16 +145,24 @@ export interface HopTx {
   name: string;
   chainId?: string;
   hash: string;
+  /** Server text: open only after checking it is an https URL. */
   explorerLink?: string;
   onChainAt?: string;
 }
 
 export interface HopView {
+  /** The leg kind as the router names it (`ibc_transfer`, `op_init_transfer`, or an unknown key). */
   kind: string;
+  /** "IBC", "OPinit bridge", "LayerZero", … */
+  label: string;
+  /** False for a leg kind this version does not model (shown generically). */
+  known: boolean;
   fromChainId?: string;
   toChainId?: string;
   state: string;
   outcome: HopOutcome;
+  /** e.g. "IBC osmosis-1 → interwoven-1: received, waiting for the acknowledgement". */
+  summary: string;
   txs: HopTx[];
   error?: string;
 }
@@ -90,7 +171,13 @@ export interface TransferView {
   state: string;
   outcome: Outcome;
   terminal: boolean;
+  /** Not terminal but already failing (STATE_PENDING_ERROR, a failed hop, an error reported). */
+  failing: boolean;
+  /** One line for people: what is happening, or how it ended. */
+  summary: string;
   hops: HopView[];
+  /** Index in `hops` of the hop in progress (next_blocking_transfer, else the first unfinished), if any. */
+  currentHop?: number;
   release?: { chainId?: string; denom?: string; amount?: string; released?: boolean };
   error?: string;
 }
@@ -99,21 +186,25 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' && v ? v : undefined;
 }
 
-/** Collects the named txs of a leg, wherever the bridge nests them (txs, packet_txs, send_token_txs, …). */
-function legTxs(leg: Leg): HopTx[] {
+function chainTx(name: string, tx: ChainTx): HopTx {
+  return { name, hash: tx.tx_hash, chainId: str(tx.chain_id), explorerLink: str(tx.explorer_link), onChainAt: str(tx.on_chain_at) };
+}
+
+/** The named txs of a leg, wherever the bridge nests them (txs, packet_txs, send_token_txs, …), in order. */
+function legTxs(leg: unknown): HopTx[] {
   const out: HopTx[] = [];
   const visit = (name: string, v: unknown, depth: number) => {
     if (!v || typeof v !== 'object' || depth > 3) return;
     const o = v as Record<string, unknown>;
-    const hash = str(o.tx_hash);
-    if (hash) {
-      out.push({ name, hash, chainId: str(o.chain_id), explorerLink: str(o.explorer_link), onChainAt: str(o.on_chain_at) });
+    if (str(o.tx_hash)) {
+      out.push(chainTx(name, { ...o, chain_id: str(o.chain_id) ?? '', tx_hash: o.tx_hash as string } as ChainTx));
       return;
     }
     for (const [k, child] of Object.entries(o)) if (k !== 'error') visit(k, child, depth + 1);
   };
-  visit('txs', leg.txs, 0);
-  visit('packet_txs', leg.packet_txs, 0);
+  const l = leg as Record<string, unknown> | undefined;
+  visit('txs', l?.txs, 0);
+  visit('packet_txs', l?.packet_txs, 0);
   return out;
 }
 
@@ -121,41 +212,67 @@ function errorText(e: unknown): string | undefined {
   if (!e || typeof e !== 'object') return str(e);
   const o = e as Record<string, unknown>;
   const details = o.details && typeof o.details === 'object' ? str((o.details as Record<string, unknown>).message) : undefined;
-  return [str(o.type), str(o.message), details].filter(Boolean).join(': ') || undefined;
+  const parts = [str(o.message), details].filter((p, i, all): p is string => !!p && all.indexOf(p) === i);
+  const text = parts.join(': ');
+  if (!text) return str(o.type);
+  return text;
+}
+
+/** The first error a leg reports (packet error, Axelar tx error, GoFast error message). */
+function legError(leg: Record<string, unknown>): string | undefined {
+  const nested = (v: unknown, key: string) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined);
+  const txs = leg.txs;
+  return (
+    errorText(leg.error) ??
+    errorText(nested(leg.packet_txs, 'error')) ??
+    errorText(nested(txs, 'error')) ??
+    errorText(nested(nested(txs, 'send_token_txs'), 'error')) ??
+    errorText(nested(nested(txs, 'contract_call_with_token_txs'), 'error')) ??
+    str(leg.error_message)
+  );
 }
 
 export function hopView(item: SequenceItem): HopView {
-  const kind = (LEG_KINDS as readonly string[]).find((k) => item[k as LegKind]) ?? Object.keys(item)[0] ?? 'unknown';
-  const leg = (item[kind as LegKind] ?? (item as Record<string, unknown>)[kind] ?? {}) as Leg;
+  const view = legView(item);
+  const kind = view.kind === 'unknown' ? (view.key ?? 'unknown') : view.kind;
+  const leg = (view.leg && typeof view.leg === 'object' ? view.leg : {}) as Record<string, unknown>;
   const state = str(leg.state) ?? 'UNKNOWN';
-  const packetError = leg.packet_txs && typeof leg.packet_txs === 'object' ? (leg.packet_txs as Record<string, unknown>).error : undefined;
-  const txsError = leg.txs && typeof leg.txs === 'object' ? (leg.txs as Record<string, unknown>).error : undefined;
+  const fromChainId = str(leg.from_chain_id) ?? str(leg.src_chain_id);
+  const toChainId = str(leg.to_chain_id) ?? str(leg.dst_chain_id);
+  const label = bridgeLabel(kind);
+  const error = legError(leg);
+  const outcome = hopOutcome(kind, state);
+  const route = fromChainId || toChainId ? ` ${fromChainId ?? '?'} → ${toChainId ?? '?'}` : '';
+  const words = describeHopState(kind, state);
   return {
     kind,
-    fromChainId: str(leg.from_chain_id) ?? str(leg.src_chain_id),
-    toChainId: str(leg.to_chain_id) ?? str(leg.dst_chain_id),
+    label,
+    known: view.kind !== 'unknown',
+    fromChainId,
+    toChainId,
     state,
-    outcome: hopOutcome(kind, state),
+    outcome,
+    summary: `${label}${route}: ${words}${outcome === 'failed' && error ? ` (${error})` : ''}`,
     txs: legTxs(leg),
-    error: errorText(leg.error) ?? errorText(packetError) ?? errorText(txsError) ?? str(leg.error_message),
+    error,
   };
 }
 
-function transferOf(t: TransferStatus): TransferView {
-  const state = t.state;
+interface Part {
+  state: string;
+  hops: HopView[];
+  next?: number;
+  release?: TransferView['release'];
+  error?: string;
+}
+
+function partOf(t: Pick<TransferStatus, 'state' | 'transfer_sequence' | 'next_blocking_transfer' | 'transfer_asset_release' | 'error'>): Part {
+  const r = t.transfer_asset_release;
   return {
-    state,
-    outcome: outcomeOf(state),
-    terminal: isTerminalState(state),
+    state: t.state,
     hops: (t.transfer_sequence ?? []).map(hopView),
-    release: t.transfer_asset_release
-      ? {
-          chainId: str(t.transfer_asset_release.chain_id),
-          denom: str(t.transfer_asset_release.denom),
-          amount: t.transfer_asset_release.amount != null ? String(t.transfer_asset_release.amount) : undefined,
-          released: t.transfer_asset_release.released,
-        }
-      : undefined,
+    next: t.next_blocking_transfer?.transfer_sequence_index,
+    release: r ? { chainId: str(r.chain_id), denom: str(r.denom), amount: str(r.amount), released: r.released ?? undefined } : undefined,
     error: errorText(t.error),
   };
 }
@@ -164,31 +281,116 @@ const RANK: Record<Outcome, number> = { failed: 4, abandoned: 3, failing: 2, pen
 
 /**
  * The whole transfer from a status answer: one view over every independent transfer the tx started (all must be
- * terminal for the whole to be; the worst outcome wins), or the legacy top-level fields when `transfers` is absent.
+ * terminal for the whole to be; the worst outcome wins), or the top-level fields when `transfers` is absent.
  */
 export function transferView(status: StatusResponse): TransferView {
-  const transfers = status.transfers ?? [];
-  if (transfers.length === 0) {
+  const legacyDone = status.status === 'STATE_COMPLETED';
+  let parts = (status.transfers ?? []).map(partOf);
+  if (parts.length === 0) {
     const state = str(status.state) ?? str(status.status) ?? 'STATE_SUBMITTED';
-    return transferOf({
-      state,
-      transfer_sequence: status.transfer_sequence,
-      transfer_asset_release: status.transfer_asset_release,
-      error: status.error,
-    });
+    parts = [partOf({ state, transfer_sequence: status.transfer_sequence, next_blocking_transfer: status.next_blocking_transfer, transfer_asset_release: status.transfer_asset_release, error: status.error })];
   }
-  const views = transfers.map(transferOf);
-  const worst = views.reduce((a, b) => (RANK[b.outcome] > RANK[a.outcome] ? b : a));
-  const terminal = views.every((v) => v.terminal) || status.status === 'STATE_COMPLETED';
+  const terminal = parts.every((p) => isTerminalState(p.state)) || legacyDone || isTerminalState(status.status);
+  const outcomes = parts.map((p) => outcomeOf(p.state));
+  const worst = outcomes.reduce((a, b) => (RANK[b] > RANK[a] ? b : a));
+  const hops = parts.flatMap((p) => p.hops);
+  const error = parts.map((p) => p.error).find(Boolean);
   let outcome: Outcome;
-  if (terminal) outcome = worst.outcome === 'pending' || worst.outcome === 'failing' ? 'success' : worst.outcome; // legacy STATE_COMPLETED
-  else outcome = worst.outcome === 'pending' ? 'pending' : 'failing';
-  return {
-    state: views.length === 1 ? views[0]!.state : worst.state,
-    outcome,
-    terminal,
-    hops: views.flatMap((v) => v.hops),
-    release: views.find((v) => v.release)?.release,
-    error: views.map((v) => v.error).find(Boolean),
-  };
+  if (terminal) {
+    // Ended by the legacy `status` while a `state` still reads pending: the router says it completed.
+    outcome = worst === 'pending' || worst === 'failing' ? (isTerminalState(status.status) ? outcomeOf(status.status) : 'success') : worst;
+  } else {
+    outcome = worst === 'pending' && !hops.some((h) => h.outcome === 'failed') ? 'pending' : 'failing';
+  }
+  const worstPart = parts[outcomes.indexOf(worst)] ?? parts[0]!;
+  const state = parts.length === 1 ? parts[0]!.state : worstPart.state;
+  let currentHop: number | undefined;
+  if (!terminal) {
+    let offset = 0;
+    for (const p of parts) {
+      const i = p.next !== undefined && p.next < p.hops.length ? p.next : p.hops.findIndex((h) => h.outcome !== 'done');
+      if (i >= 0 && !isTerminalState(p.state)) {
+        currentHop = offset + i;
+        break;
+      }
+      offset += p.hops.length;
+    }
+  }
+  const release = parts.find((p) => p.release)?.release;
+  const view: TransferView = { state, outcome, terminal, failing: !terminal && outcome === 'failing', summary: '', hops, currentHop, release, error };
+  view.summary = summarize(view);
+  return view;
+}
+
+function releaseText(r: TransferView['release']): string {
+  if (!r?.released || !r.chainId) return '';
+  const what = [r.amount, r.denom].filter(Boolean).join(' ');
+  return `${what ? `${what} ` : ''}released on ${r.chainId}`;
+}
+
+/** One line for a transfer view: what is happening now, or how it ended. */
+export function summarize(v: Pick<TransferView, 'state' | 'outcome' | 'terminal' | 'hops' | 'currentHop' | 'release' | 'error'>): string {
+  const released = releaseText(v.release);
+  switch (v.outcome) {
+    case 'success':
+      return `Completed${released ? `: ${released}` : ''}.`;
+    case 'failed':
+      return `Failed${v.error ? `: ${v.error}` : ''}.${released ? ` Assets ${released}.` : ''}`;
+    case 'abandoned':
+      return 'The router stopped tracking this transfer (no progress for a long time). It may still complete: check the explorer, or track it again.';
+    case 'failing': {
+      const failedHop = v.hops.find((h) => h.outcome === 'failed');
+      const why = v.error ?? failedHop?.error ?? (failedHop ? `${failedHop.label} hop failed` : v.state === 'STATE_UNKNOWN' ? 'the router reports an unknown state' : 'an error is propagating back');
+      return `Failing: ${why}. Waiting for the final state (funds are usually returned).`;
+    }
+    case 'pending': {
+      if (v.state === 'STATE_SUBMITTED' || v.hops.length === 0) return 'Submitted: waiting for the router to see the transaction on chain.';
+      if (v.state === 'STATE_RECEIVED') return 'Assets received; acknowledgements pending.';
+      const i = v.currentHop ?? v.hops.length - 1;
+      const hop = v.hops[i];
+      return `In progress, hop ${i + 1} of ${v.hops.length}${hop ? `: ${hop.summary}` : ''}.`;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Route preview: the operations of a route as steps (for the panel before signing)
+
+export interface RouteStep {
+  /** The operation kind (`transfer`, `swap`, `op_init_transfer`, …) or the unknown key. */
+  kind: string;
+  label: string;
+  known: boolean;
+  fromChainId?: string;
+  toChainId?: string;
+  denomIn?: string;
+  denomOut?: string;
+  /** Swap venue name, when a swap says it (server text). */
+  venue?: string;
+  txIndex?: number;
+  amountIn?: string;
+  amountOut?: string;
+}
+
+export function routeSteps(route: Pick<Route, 'operations'>): RouteStep[] {
+  return route.operations.map((op) => {
+    const v = operationView(op);
+    const body = (v.body && typeof v.body === 'object' ? v.body : {}) as Record<string, unknown>;
+    const kind = v.kind === 'unknown' ? (v.key ?? 'unknown') : v.kind;
+    const swap = (body.swap_in ?? body.swap_out ?? body.smart_swap_in) as { swap_venue?: { name?: unknown } } | undefined;
+    const chain = str(body.chain_id);
+    return {
+      kind,
+      label: bridgeLabel(kind),
+      known: v.kind !== 'unknown',
+      fromChainId: str(body.from_chain_id) ?? chain,
+      toChainId: str(body.to_chain_id) ?? chain,
+      denomIn: str(body.denom_in) ?? str(body.denom),
+      denomOut: str(body.denom_out) ?? str(body.denom),
+      venue: str(swap?.swap_venue?.name) ?? str((Array.isArray(body.swap_venues) ? (body.swap_venues[0] as { name?: unknown } | undefined) : undefined)?.name),
+      txIndex: typeof op.tx_index === 'number' ? op.tx_index : undefined,
+      amountIn: str(op.amount_in),
+      amountOut: str(op.amount_out),
+    };
+  });
 }

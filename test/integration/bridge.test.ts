@@ -1,0 +1,115 @@
+/**
+ * Transfers and the bridge panel inside the real extension host, against the fake router: tracking a hash (once),
+ * background polling to success / failure / abandonment with a notification each, the Transfers view, the status
+ * document, bad input refused before any request, and the panel's strict CSP.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
+import { setUp, FAKE_NETWORK, type Harness } from './helpers';
+
+const hash = (last: string, salt = 'AB') => `${salt.repeat(31)}A${last.toUpperCase()}`;
+
+async function waitFor(what: string, test: () => boolean, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('bridge and transfers', function () {
+  this.timeout(60_000);
+  let h: Harness;
+  let router: FakeRouter;
+
+  before(async () => {
+    h = await setUp();
+    router = await startFakeRouter({ timeScale: 0.01 });
+    const config = vscode.workspace.getConfiguration('initia');
+    await config.update('networks', [{ name: FAKE_NETWORK, chainId: 'interwoven-1', indexerUrl: h.fake.url, routerUrl: router.url }], vscode.ConfigurationTarget.Global);
+  });
+  beforeEach(() => {
+    h.clear();
+    router.resetRequests();
+  });
+  after(async () => {
+    for (const t of [...h.api.tracker.all()]) await h.api.tracker.remove(t);
+    for (const p of h.api.bridge.panels) p.dispose();
+    await router.close();
+    await h.restore();
+  });
+
+  it('tracks a hash once, polls it in the background to completion, and says so', async () => {
+    const key = await vscode.commands.executeCommand<string>('initia.trackTransfer', hash('1').toLowerCase(), 'interwoven-1');
+    assert.equal(key, `interwoven-1:${hash('1')}`);
+    assert.equal(router.count('/v2/tx/track'), 1);
+    const t = h.api.tracker.get('interwoven-1', hash('1'))!;
+    assert.ok(t, 'tracked');
+    await waitFor('completion', () => t.last?.terminal === true);
+    assert.equal(t.last!.state, 'STATE_COMPLETED_SUCCESS');
+    await waitFor('the notification', () => h.infos.some((m) => /transfer .* completed/.test(m)));
+    const polls = router.count('/v2/tx/status');
+    await new Promise((r) => setTimeout(r, 2500));
+    assert.equal(router.count('/v2/tx/status'), polls, 'no request after the terminal state');
+    // Tracking it again registers nothing new.
+    await vscode.commands.executeCommand('initia.trackTransfer', hash('1'), 'interwoven-1');
+    assert.equal(router.count('/v2/tx/track'), 1);
+    assert.ok(h.api.tracker.persisted().some((p) => p.txHash === hash('1') && p.last?.terminal), 'persisted with its last state');
+  });
+
+  it('the Transfers view lists transfers with hops and txs; the status document shows the router answer', async () => {
+    const tree = h.api.features.transfers;
+    const roots = tree.getChildren();
+    const mine = roots.find((n) => tree.getTreeItem(n).id === `interwoven-1:${hash('1')}`)!;
+    assert.ok(mine);
+    const item = tree.getTreeItem(mine);
+    assert.match(String(item.description), /completed success/);
+    const hops = tree.getChildren(mine);
+    assert.ok(hops.length >= 1);
+    assert.ok(tree.getChildren(hops[0]!).length >= 1, 'the hop lists its txs');
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('initia.transfers.openStatus', 'interwoven-1', hash('1'));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const json = JSON.parse(doc.getText()) as { tx_hash: string; status: { state: string } };
+    assert.equal(json.tx_hash, hash('1'));
+    assert.equal(json.status.state, 'STATE_COMPLETED_SUCCESS');
+  });
+
+  it('failure (through STATE_PENDING_ERROR) and abandonment end polling with a warning', async () => {
+    await vscode.commands.executeCommand('initia.trackTransfer', hash('c', 'CD'), 'interwoven-1');
+    await vscode.commands.executeCommand('initia.trackTransfer', hash('e', 'CD'), 'interwoven-1');
+    const failed = h.api.tracker.get('interwoven-1', hash('c', 'CD'))!;
+    const abandoned = h.api.tracker.get('interwoven-1', hash('e', 'CD'))!;
+    await waitFor('both terminal', () => !!failed.last?.terminal && !!abandoned.last?.terminal);
+    assert.equal(failed.last!.outcome, 'failed');
+    assert.match(failed.last!.error ?? '', /packet timed out/);
+    assert.equal(abandoned.last!.outcome, 'abandoned');
+    assert.equal(h.api.tracker.active().length, 0);
+  });
+
+  it('bad input is refused before any request', async () => {
+    assert.equal(await vscode.commands.executeCommand('initia.trackTransfer', 'xyz', 'interwoven-1'), undefined);
+    assert.match(h.errors[0] ?? '', /hexadecimal/);
+    assert.equal(await vscode.commands.executeCommand('initia.trackTransfer', hash('2'), 'bad chain!'), undefined);
+    assert.equal(router.requests.length, 0);
+  });
+
+  it('the bridge panel: strict CSP, scripts by nonce only, resources limited to media/ and dist/webview', async () => {
+    await vscode.commands.executeCommand('initia.openBridge');
+    const [panel] = h.api.bridge.panels;
+    assert.ok(panel);
+    const html = panel.webview.html;
+    const csp = /Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    assert.match(csp, /default-src 'none'/);
+    assert.match(csp, /script-src 'nonce-[A-Za-z0-9]{16,}'/);
+    assert.doesNotMatch(csp, /unsafe-(inline|eval)/);
+    assert.doesNotMatch(html, /\son[a-z]+=/i, 'no inline handlers');
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    for (const tag of html.match(/<script[^>]*>/g) ?? []) assert.ok(tag.includes(`nonce="${nonce}"`), tag);
+    const roots = (panel.webview.options.localResourceRoots ?? []).map((u) => u.path);
+    assert.equal(roots.length, 2);
+    assert.ok(roots.some((r) => r.endsWith('/media')) && roots.some((r) => r.endsWith('/dist/webview')), roots.join(', '));
+    await vscode.commands.executeCommand('initia.openBridge');
+    assert.equal(h.api.bridge.panels.length, 1, 'one panel, revealed again');
+  });
+});

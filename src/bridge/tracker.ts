@@ -173,7 +173,8 @@ export class TransferTracker implements vscode.Disposable {
     this.pollers.get(key)?.stop();
     const core = loadCore();
     const poller = new core.StatusPoller(
-      (signal) => this.services.router(t.routerUrl, t.network).status(t.txHash, t.chainId, signal),
+      // One poll is one request: the poller itself backs off and honours Retry-After.
+      (signal) => this.services.router(t.routerUrl, t.network).status(t.txHash, t.chainId, signal, { retry: false }),
       // Without a route estimate (a hash tracked on its own) nothing says when it can be done: ask every few seconds
       // from the start, easing off, instead of waiting for a guessed end.
       { startedAt: t.trackedAt, estimatedSeconds: t.estimatedSeconds, ...(t.estimatedSeconds === undefined ? { schedule: { firstAt: 0 } } : {}) },

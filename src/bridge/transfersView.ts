@@ -180,7 +180,8 @@ export function registerTransferCommands(tracker: TransferTracker, services: Ser
           token.onCancellationRequested(() => ac.abort());
           return tracker.track({ txHash: hash.prefixed ? hash.evm : hash.cosmos, chainId, routerUrl: network.routerUrl!, network: network.name }, ac.signal);
         });
-        void vscode.commands.executeCommand('initia.transfers.focus');
+        // Asked interactively: show where it will be followed. Called with arguments (links, scripts): stay put.
+        if (hashArg === undefined) void vscode.commands.executeCommand('initia.transfers.focus');
         return transferKey(t);
       } catch (err) {
         return refuse(errorMessage(err));

@@ -1,7 +1,7 @@
 /** The router client against the fake router (real HTTP on 127.0.0.1): every call, errors in words, faults, and bad input refused before any request. */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRouterClient, errorKind, routerErrorInfo, routerSchemas, transferView, type RouterClient } from '../../src/core/index';
+import { createRouterClient, errorKind, parseAddressForChain, routerErrorInfo, routerSchemas, transferView, type RouterClient } from '../../src/core/index';
 import { evmTxData, operationView, txView } from '../../src/core/router/schemas';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
 
@@ -97,6 +97,31 @@ test('an operation kind the client does not know survives as raw JSON and goes b
   assert.deepEqual(Object.keys(sent[0]!).sort(), ['amount_in', 'amount_out', 'teleport_transfer', 'tx_index']);
   const chains = await client.chains();
   assert.equal(chains.chains.find((c) => c.chain_id === 'mystery-1')!.chain_name, '<img src=x onerror=alert("chain")>');
+  // Its status legs are of an unknown kind too: read leniently, links kept as the server sent them (the UI checks them).
+  fake.prepare(hash('5', '9F'), 'interwoven-1', { to: 'mystery-1', jitter: 0.5 });
+  await client.track(hash('5', '9F'), 'interwoven-1');
+  await new Promise((r) => setTimeout(r, 400));
+  const status = transferView(await client.status(hash('5', '9F'), 'interwoven-1'));
+  assert.equal(status.outcome, 'success');
+  assert.deepEqual(status.hops.map((h) => [h.kind, h.known, h.outcome]), [['teleport_transfer', false, 'done']]);
+  assert.match(status.hops[0]!.txs.find((t) => t.name === 'receive_tx')!.explorerLink!, /^command:/);
+});
+
+test('addresses per chain (pure)', () => {
+  const table: Array<[string, string, boolean]> = [
+    ['interwoven-1', INIT, true],
+    ['interwoven-1', OSMO, false],
+    ['osmosis-1', OSMO, true],
+    ['osmosis-1', INIT, false],
+    ['demo-evm-1', OSMO, true], // a chain whose prefix is not known: any valid bech32
+    ['demo-evm-1', ETH, false],
+    ['1', ETH, true],
+    ['8453', INIT, false],
+    ['solana', 'So11111111111111111111111111111111111111112', true],
+    ['solana', ETH, false],
+  ];
+  for (const [chain, address, ok] of table) assert.equal(parseAddressForChain(chain, address).ok, ok, `${chain} ${address}`);
+  assert.equal(parseAddressForChain('custom-1', INIT, { 'custom-1': 'custom' }).ok, false, 'extra prefixes apply');
 });
 
 test('OP hook routes: the hook; msgs refused without the signed hook (before any request), sent with it', async () => {

@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_HTTP_OPTIONS, HttpClient, errorBodyMessage, parseRetryAfter, excerpt } from '../../src/core/http';
 import { errorKind } from '../../src/core/errors';
+import { rejection } from './support';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, n: number) => void;
 
@@ -40,14 +41,6 @@ function client(overrides: Partial<typeof DEFAULT_HTTP_OPTIONS> = {}): HttpClien
   return c;
 }
 
-async function rejection(p: Promise<unknown>): Promise<Error & Record<string, unknown>> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error & Record<string, unknown>;
-  }
-  assert.fail('expected a rejection');
-}
 
 test('JSON body is returned; one request; keep-alive reuses the connection', async () => {
   const sockets = new Set<unknown>();

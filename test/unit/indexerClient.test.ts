@@ -3,6 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createIndexerClient, errorKind, pageInfo, type IndexerClient } from '../../src/core/index';
 import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
+import { rejection } from './support';
 
 let fake: FakeIndexer;
 let client: IndexerClient;
@@ -16,14 +17,6 @@ after(async () => {
   await fake.close();
 });
 
-async function rejection(p: Promise<unknown>): Promise<Error & Record<string, unknown>> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error & Record<string, unknown>;
-  }
-  assert.fail('expected a rejection');
-}
 
 test('status and average block time', async () => {
   const status = await client.status();

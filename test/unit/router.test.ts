@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { createRouterClient, errorKind, parseAddressForChain, routerErrorInfo, routerSchemas, transferView, type RouterClient } from '../../src/core/index';
 import { evmTxData, operationView, txView } from '../../src/core/router/schemas';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
+import { rejection } from './support';
 
 let fake: FakeRouter;
 let client: RouterClient;
@@ -23,14 +24,6 @@ after(async () => {
   await fake.close();
 });
 
-async function rejection(p: Promise<unknown>): Promise<Error & Record<string, unknown>> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error & Record<string, unknown>;
-  }
-  assert.fail('expected a rejection');
-}
 
 const hash = (last: string, salt = 'AB') => `${salt.repeat(31)}A${last}`;
 const bodyOf = (i: number) => JSON.parse(fake.requests[i]!.body) as Record<string, unknown>;

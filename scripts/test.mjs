@@ -82,21 +82,61 @@ const steps = [
   },
 ];
 
+/** Test counts read from a step's output: the plain "N passed, M failed" line (e2e, the integration runner),
+ *  else node:test's "ℹ pass N" / "ℹ fail N", else mocha's "N passing" / "M failing". */
+function countsReader() {
+  const found = { plain: undefined, node: {}, mocha: {} };
+  const ansi = /\x1b\[[0-9;]*m/g;
+  const scan = (raw) => {
+    const line = raw.replace(ansi, '').trimEnd();
+    let m;
+    if ((m = /^(?:\w+:\s*)?(\d+) passed, (\d+) failed(?:, \d+ skipped)?$/.exec(line))) found.plain = { passed: +m[1], failed: +m[2] };
+    else if ((m = /^ℹ (pass|fail) (\d+)$/.exec(line))) found.node[m[1] === 'pass' ? 'passed' : 'failed'] = +m[2];
+    else if ((m = /^\s*(\d+) (passing|failing)\b/.exec(line))) found.mocha[m[2] === 'passing' ? 'passed' : 'failed'] = +m[1];
+  };
+  const has = (c) => c.passed !== undefined || c.failed !== undefined;
+  const pick = () => {
+    const c = found.plain ?? (has(found.node) ? found.node : has(found.mocha) ? found.mocha : undefined);
+    return c ? { passed: c.passed ?? 0, failed: c.failed ?? 0 } : undefined;
+  };
+  return { scan, pick };
+}
+
+/** Copies a child's stream to ours and hands each complete line to `onLine`. */
+function relay(stream, out, onLine) {
+  let partial = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    out.write(chunk);
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop();
+    for (const l of lines) onLine(l);
+  });
+  stream.on('end', () => partial && onLine(partial));
+}
+
 let current;
-function exec(cmd) {
+let interrupted = false;
+function exec(cmd, onLine) {
   return new Promise((resolveExec) => {
-    current = spawn(cmd[0], cmd.slice(1), { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
+    // Keep colours when a person watches (the children see a pipe, not the terminal).
+    const color = process.stdout.isTTY && !process.env.NO_COLOR && !process.env.FORCE_COLOR ? { FORCE_COLOR: '1' } : {};
+    current = spawn(cmd[0], cmd.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...color } });
+    relay(current.stdout, process.stdout, onLine);
+    relay(current.stderr, process.stderr, onLine);
     current.on('error', (e) => {
       console.error(`cannot run ${cmd[0]}: ${e.message}`);
       resolveExec(1);
     });
-    current.on('exit', (code, signal) => resolveExec(code ?? (signal ? 128 : 1)));
+    current.on('close', (code, signal) => resolveExec(code ?? (signal ? 128 : 1)));
   });
 }
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
-    current?.kill(sig);
-    setTimeout(() => process.exit(130), 10_000).unref();
+    interrupted = true;
+    // The runners stop their own code-server / Chromium on SIGINT (test-electron passes SIGINT on to the launcher).
+    current?.kill('SIGINT');
+    setTimeout(() => process.exit(130), 15_000).unref();
   });
 }
 
@@ -111,6 +151,7 @@ const fmt = (ms) => (ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor
 const summary = [];
 const t0 = Date.now();
 let exitCode = 0;
+const total = { passed: 0, failed: 0 };
 for (const step of steps) {
   if (only.length && !only.includes(step.name)) continue;
   const skipped = step.skip?.();
@@ -127,19 +168,29 @@ for (const step of steps) {
     continue;
   }
   console.log(`\n▶ ${step.name}: ${cmd.map((a) => (a === node ? 'node' : a.startsWith(`${root}/`) ? relative(root, a) : a)).join(' ').slice(0, 200)}`);
-  const code = await exec(cmd);
+  const counts = countsReader();
+  const code = await exec(cmd, counts.scan);
   const took = Date.now() - started;
-  if (code !== 0) {
-    console.log(`✖ ${step.name} failed (exit ${code}) after ${fmt(took)}`);
-    summary.push([step.name, `FAILED (exit ${code})`, fmt(took)]);
-    exitCode = code;
+  const c = counts.pick();
+  if (c) {
+    total.passed += c.passed;
+    total.failed += c.failed;
+  }
+  const tests = c ? `${c.passed} passed, ${c.failed} failed` : '';
+  if (code !== 0 || interrupted) {
+    if (!c?.failed) total.failed += 1; // a failed step with no failing test (compile, lint, a crashed runner) counts as one
+    console.log(`✖ ${step.name} failed (${interrupted ? 'interrupted' : `exit ${code}`}) after ${fmt(took)}`);
+    summary.push([step.name, interrupted ? 'INTERRUPTED' : `FAILED (exit ${code})`, fmt(took), tests]);
+    exitCode = code || 130;
     break;
   }
   console.log(`✔ ${step.name} (${fmt(took)})`);
-  summary.push([step.name, 'ok', fmt(took)]);
+  summary.push([step.name, 'ok', fmt(took), tests]);
 }
 
 console.log('\nSummary');
-for (const [name, status, took] of summary) console.log(`  ${name.padEnd(12)} ${status.padEnd(18)} ${took}`);
-console.log(`  ${'total'.padEnd(12)} ${(exitCode === 0 ? 'ok' : 'FAILED').padEnd(18)} ${fmt(Date.now() - t0)}`);
+for (const [name, status, took, tests = ''] of summary) console.log(`  ${name.padEnd(18)} ${status.padEnd(18)} ${took.padEnd(9)} ${tests}`.trimEnd());
+console.log(`  ${'total'.padEnd(18)} ${(exitCode === 0 ? 'ok' : 'FAILED').padEnd(18)} ${fmt(Date.now() - t0)}`);
+// The plain closing line, alone on the last line: every test counted above.
+console.log(`${total.passed} passed, ${total.failed} failed`);
 process.exit(exitCode);

@@ -12,7 +12,7 @@
 //      INITIA_KEEP_TEMP=1      keep the temp dirs (code-server user data, logs, Chromium profile)
 //      INITIA_VERBOSE=1        also print the browser console
 //      CHROMIUM_PATH           Chromium binary (default /usr/bin/chromium)
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { format } from 'node:util';
@@ -31,8 +31,27 @@ const WORKBENCH_NOISE = new RegExp([
   '^Resolving connection token \\(', '^Resolved connection token \\(', '^Creating a socket \\(renderer-',
   '^\\[reconnection-grace-time\\] ', '^Updating additional builtin extensions cache$', '^\\[Service Worker\\] ',
   '^\\[AgentHost:remote\\] ', '^\\[AccountPolicyGate\\] ', '^Creation of workbench contribution ',
-  '^getaddrinfo ENOTFOUND open-vsx\\.org', '^Failed to fetch .*open-vsx\\.org',
+  '^getaddrinfo ENOTFOUND open-vsx\\.org', '^Canceled: Canceled', '^Timed out waiting for authentication provider ', '^Failed to fetch .*open-vsx\\.org',
 ].join('|'));
+
+/** The current parent pid (process.ppid is fixed at start-up; /proc tells when the parent died and we were
+ *  re-parented). Falls back to probing the original parent. */
+function parentGone(originalPpid) {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== originalPpid;
+  } catch {
+    try {
+      process.kill(originalPpid, 0);
+      return false;
+    } catch (e) {
+      return e.code !== 'EPERM';
+    }
+  }
+}
+
+/** mocha's closing lines ("  3 passing (2s)", "  1 failing"), relayed from the extension host. */
+const MOCHA_SUMMARY = /^\s*\d+ (passing|failing)\b/;
 
 export function parseArgs(argv) {
   const out = { devPaths: [], testsPath: undefined, folder: undefined, ignored: [] };
@@ -75,6 +94,7 @@ async function main() {
   let context;
   const browserTmp = mkdtempSync(join(tmpdir(), 'initia-chromium-'));
   const consoleTail = [];
+  let sawMochaSummary = false;
   let cleaned = false;
   const cleanupSync = () => {
     if (cleaned) return;
@@ -90,6 +110,14 @@ async function main() {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   process.on('exit', cleanupSync);
+  // The test runner that started us (test-electron in runIntegration) was killed without passing it on: stop too.
+  const originalPpid = process.ppid;
+  setInterval(() => {
+    if (!parentGone(originalPpid)) return;
+    say('the parent process is gone: stopping');
+    cleanupSync();
+    process.exit(1);
+  }, 1000).unref();
 
   let code = 1;
   try {
@@ -113,6 +141,7 @@ async function main() {
     await page.exposeFunction('codeAutomationLog', (type, logArgs) => {
       const line = format(...(Array.isArray(logArgs) ? logArgs : [logArgs]));
       if (!verbose && WORKBENCH_NOISE.test(line)) return;
+      if (MOCHA_SUMMARY.test(line)) sawMochaSummary = true;
       (type === 'error' || type === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
     });
     await page.exposeFunction('codeAutomationExit', async (exitCode, logs) => {
@@ -172,9 +201,15 @@ async function main() {
     /* browser already gone */
   }
   if (code !== 0 && server) {
-    // Stop first so the logs are flushed, keep a copy in test-results/, then print the interesting tails.
+    // Stop first so the logs are flushed, keep a copy in test-results/, then print the interesting tails, unless
+    // mocha already said which tests failed and why (then the logs are only a path away).
     const saved = join(REPO_ROOT, 'test-results', 'vscode-logs', 'server');
     await server.stop({ saveLogsTo: saved });
+    if (sawMochaSummary && !verbose) {
+      say(`VS Code logs: ${saved}`);
+      cleanupSync();
+      return code;
+    }
     const ext = findFiles(saved, /exthost\d*[/\\]remoteexthost\.log$/).map((f) => `--- ${f}\n${tail(f, 60)}`).join('\n');
     say(`--- extension host log (tail) ---\n${ext || '(no remoteexthost.log found)'}`);
     say(`--- code-server log (tail) ---\n${tail(join(saved, 'code-server.log'), 20)}`);

@@ -190,6 +190,26 @@ export async function ensureCodeServer() {
   });
 }
 
+/**
+ * Starts a detached `sh` that SIGKILLs the process group `pgid` (and removes `tmpDir`) once this process is gone,
+ * and exits by itself when the group is gone. Covers a SIGKILLed or crashed test runner.
+ */
+function startWatchdog(pgid, tmpDir) {
+  const script = 'owner=$1; pgid=$2; dir=$3\n'
+    + 'while kill -0 "$owner" 2>/dev/null && kill -0 "-$pgid" 2>/dev/null; do sleep 1; done\n'
+    + 'kill -0 "$owner" 2>/dev/null && exit 0\n' // the server went away by itself: the owner cleans up
+    + 'kill -KILL "-$pgid" 2>/dev/null\n'
+    + 'sleep 1; [ -n "$dir" ] && rm -rf -- "$dir"\n'
+    + 'exit 0\n';
+  const wd = spawn('sh', ['-c', script, 'initia-vscode-watchdog', String(process.pid), String(pgid), tmpDir ?? ''], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  wd.on('error', (e) => log(`watchdog not started: ${e.message}`));
+  wd.unref();
+  return wd;
+}
+
 /** A free TCP port on 127.0.0.1 (listen on port 0, read it, close). */
 export function freePort() {
   return new Promise((resolvePort, reject) => {
@@ -307,11 +327,21 @@ export async function startCodeServer(opts = {}) {
   ], { env, detached: true, stdio: ['ignore', fd, fd], cwd: tmpDir });
   closeSync(fd);
   const url = `http://127.0.0.1:${port}`;
+  // code-server runs in its own process group (so stop() can end the extension host with it); if this process dies
+  // without cleaning up (SIGKILL, a crash), nothing else would stop it: a tiny watchdog does.
+  const watchdog = startWatchdog(child.pid, opts.keepTemp || process.env.INITIA_KEEP_TEMP === '1' ? undefined : tmpDir);
 
   let stopped = false;
   const killGroup = (signal) => {
     try {
       process.kill(-child.pid, signal);
+    } catch {
+      /* already gone */
+    }
+  };
+  const stopWatchdog = () => {
+    try {
+      if (watchdog.pid) process.kill(watchdog.pid, 'SIGKILL');
     } catch {
       /* already gone */
     }
@@ -346,6 +376,7 @@ export async function startCodeServer(opts = {}) {
         if ((await Promise.race([exited, timer])) === 'timeout') killGroup('SIGKILL');
       }
       killGroup('SIGKILL'); // stragglers in the group (ext host)
+      stopWatchdog();
       if (saveLogsTo) {
         try {
           rmSync(saveLogsTo, { recursive: true, force: true });
@@ -363,6 +394,7 @@ export async function startCodeServer(opts = {}) {
       if (stopped) return;
       stopped = true;
       killGroup('SIGKILL');
+      stopWatchdog();
       removeTemp();
     },
   };

@@ -32,4 +32,11 @@ async function main(): Promise<number> {
   }
 }
 
+// test-electron passes Ctrl+C (SIGINT) on to VS Code / the launcher, which then stops code-server and Chromium;
+// treat SIGTERM (from `npm test`'s runner, a CI timeout) the same way instead of dying and orphaning them.
+process.on('SIGTERM', () => {
+  if (process.listenerCount('SIGINT') > 0) process.emit('SIGINT', 'SIGINT');
+  else process.exit(143);
+});
+
 main().then((code) => process.exit(code));

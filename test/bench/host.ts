@@ -73,6 +73,33 @@ export async function run(): Promise<void> {
     out.requestsPerRepeatedHover = fake.requests.length;
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
+    // Hover latency (uncached: a different hash each time) vs a bare undici GET of the same URL, in this host.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { Pool } = require('undici') as typeof import('undici');
+    const pool = new Pool(fake.url, { connections: 2 });
+    const none = new vscode.CancellationTokenSource().token;
+    const hover: number[] = [];
+    const bare: number[] = [];
+    const sample = fake.data.txs.slice(-160, -10);
+    for (const [i, t] of sample.entries()) {
+      const d = await vscode.workspace.openTextDocument({ language: 'plaintext', content: t.hash });
+      const t0 = performance.now();
+      await api.hover.provideHover(d, new vscode.Position(0, 3), none);
+      const t1 = performance.now();
+      const r = await pool.request({ path: `/indexer/tx/v1/txs/${t.hash}`, method: 'GET' });
+      JSON.parse(await r.body.text());
+      const t2 = performance.now();
+      if (i >= 10) {
+        hover.push(t1 - t0);
+        bare.push(t2 - t1);
+      }
+    }
+    await pool.close();
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+    out.hoverMedianMs = Number(median(hover).toFixed(3));
+    out.hoverBareUndiciMedianMs = Number(median(bare).toFixed(3));
+    out.hoverOverheadRatio = Number((median(hover) / median(bare)).toFixed(3));
+
     if (full) {
       api.views.blocks.refresh();
       const before = heapMB();

@@ -35,6 +35,8 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 let current: Workbench | undefined;
+let passed = 0;
+let failed = 0;
 /** Ends code-server (its whole process group) and exits; for signals and the overall timeout. */
 function abort(code: number): never {
   current?.closeSync();
@@ -61,8 +63,6 @@ async function main(): Promise<number> {
   let wb: Workbench | undefined;
   let fake: FakeIndexer | undefined;
   let router: FakeRouter | undefined;
-  let passed = 0;
-  let failed = 0;
   try {
     fake = await startFakeIndexer({ endsAt: Date.now() });
     router = await startFakeRouter({ timeScale: 0.05 });
@@ -97,13 +97,14 @@ async function main(): Promise<number> {
       console.log(`--- extension host log (tail) ---\n${ext || '(none)'}\nfull logs: ${path.relative(process.cwd(), logs)}`);
     }
   }
-  console.log(`\n${passed} passed, ${failed} failed (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(`\ne2e took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`${passed} passed, ${failed} failed`); // the plain closing line, alone on its line
   return failed > 0 ? 1 : 0;
 }
 
 const overall = Number(process.env.INITIA_TEST_TIMEOUT_MS) || 10 * 60_000;
 setTimeout(() => {
-  console.log(`\ne2e timed out after ${overall / 1000} s (INITIA_TEST_TIMEOUT_MS)\n0 passed, 1 failed`);
+  console.log(`\ne2e timed out after ${overall / 1000} s (INITIA_TEST_TIMEOUT_MS)\n${passed} passed, ${failed + 1} failed`);
   abort(1);
 }, overall).unref();
 
@@ -111,7 +112,7 @@ main().then(
   (code) => process.exit(code),
   (err) => {
     console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
-    console.log('0 passed, 1 failed');
+    console.log(`${passed} passed, ${failed + 1} failed`);
     process.exit(1);
   },
 );

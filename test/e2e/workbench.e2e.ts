@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { REPO_ROOT, e2eTest, paletteHas, runCommand, screenshot, waitForActivation } from './harness';
+import { FAKE_NETWORK, REPO_ROOT, e2eTest, paletteHas, runCommand, screenshot, waitForActivation } from './harness';
 
 interface Manifest {
   publisher: string;
@@ -87,4 +87,36 @@ e2eTest('the extension is running (Developer: Show Running Extensions)', async (
     await page.waitForTimeout(150);
   }
   await row.scrollIntoViewIfNeeded();
+});
+
+e2eTest('F1, type "Initia: Select Network", Enter: the network quick pick opens with the fake network active', async (wb) => {
+  const { page } = wb;
+  await waitForActivation(wb, `${manifest.publisher}.${manifest.name}`);
+  const input = page.locator('.quick-input-widget input').first();
+  const row = page
+    .locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^\s*Initia: Select Network/ }) })
+    .first();
+  // As a person would: F1, type the title, Enter. Right after start-up the palette may not list the command yet.
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible', timeout: 5_000 });
+    await page.keyboard.type('Initia: Select Network');
+    if (await row.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false)) break;
+    await page.keyboard.press('Escape');
+    if (Date.now() > deadline) throw new Error('"Initia: Select Network" is not in the command palette');
+  }
+  // Enter runs the focused row: it must be ours (recently used commands are listed first).
+  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row.focused', { hasText: 'Initia: Select Network' }).waitFor({ timeout: 3_000 });
+  await page.keyboard.press('Enter');
+  // The palette gives way to the extension's quick pick: the networks, the active one checked.
+  await page.locator('.quick-input-widget input[placeholder^="Select the Initia network to browse"]').waitFor({ timeout: 10_000 });
+  const picks = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+  await picks.filter({ hasText: FAKE_NETWORK }).first().waitFor({ timeout: 5_000 });
+  const labels = await picks.locator('.label-name').allInnerTexts();
+  assert.ok(labels.some((l) => l.includes(FAKE_NETWORK)), `the fake network is offered: ${labels.join(' | ')}`);
+  assert.ok(labels.some((l) => l.includes('Initia Mainnet')), `the built-in networks are offered: ${labels.join(' | ')}`);
+  await screenshot(page, 'select-network');
+  await page.keyboard.press('Escape');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 3_000 });
 });

@@ -29,8 +29,12 @@ export function run(): Promise<void> {
       return;
     }
     try {
-      mocha.run((failures) => {
+      const runner = mocha.run((failures) => {
+        // The plain closing line that any CI log reader understands, after mocha's own "N passing / M failing".
+        const { passes = 0, pending = 0 } = runner.stats ?? {};
+        console.log(`${passes} passed, ${failures} failed${pending > 0 ? `, ${pending} skipped` : ''}`);
         if (failures > 0) reject(new Error(`${failures} integration test(s) failed`));
+        else if (passes === 0) reject(new Error(`no integration test ran${grep ? ` (INITIA_TEST_GREP=${grep} matched none)` : ''}`));
         else resolve();
       });
     } catch (err) {

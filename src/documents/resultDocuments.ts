@@ -68,6 +68,7 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
     const state = this.stateFor(uri);
     if (!state) return undefined;
     state.trail.reset();
+    state.limit = vscode.workspace.getConfiguration('initia').get<number>('pageSize', 50); // a new lookup: today's page size
     const title = vscode.l10n.t('Initia: loading {0} from {1}…', queryTitle(query), network.name);
     const ok = await this.loadWithProgress(uri, state, title, () => this.open(query, network));
     if (!ok) return undefined;

@@ -11,6 +11,8 @@
 //   e2e          node out/test/e2e/run.js --vsix initia-explorer.vsix (playwright drives the workbench)
 //
 // `node scripts/test.mjs unit lint` runs only the named steps (in the order above).
+// The last line is the plain "N passed, M failed" summed over the steps' test runners (a failed step that ran no
+// failing test, such as compile, counts as one failure); the exit code is the first failing step's.
 // Env: INITIA_SKIP_INTEGRATION=1, INITIA_SKIP_E2E=1 skip those (quick local runs; CI never sets them).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
@@ -91,12 +93,14 @@ function countsReader() {
     const line = raw.replace(ansi, '').trimEnd();
     let m;
     if ((m = /^(?:\w+:\s*)?(\d+) passed, (\d+) failed(?:, \d+ skipped)?$/.exec(line))) found.plain = { passed: +m[1], failed: +m[2] };
-    else if ((m = /^ℹ (pass|fail) (\d+)$/.exec(line))) found.node[m[1] === 'pass' ? 'passed' : 'failed'] = +m[2];
+    else if ((m = /^ℹ (pass|fail|cancelled) (\d+)$/.exec(line))) found.node[m[1]] = +m[2];
     else if ((m = /^\s*(\d+) (passing|failing)\b/.exec(line))) found.mocha[m[2] === 'passing' ? 'passed' : 'failed'] = +m[1];
   };
   const has = (c) => c.passed !== undefined || c.failed !== undefined;
   const pick = () => {
-    const c = found.plain ?? (has(found.node) ? found.node : has(found.mocha) ? found.mocha : undefined);
+    const { pass, fail, cancelled } = found.node;
+    const node = pass !== undefined || fail !== undefined ? { passed: pass, failed: (fail ?? 0) + (cancelled ?? 0) } : {};
+    const c = found.plain ?? (has(node) ? node : has(found.mocha) ? found.mocha : undefined);
     return c ? { passed: c.passed ?? 0, failed: c.failed ?? 0 } : undefined;
   };
   return { scan, pick };

@@ -121,11 +121,11 @@ async function main() {
 
   let code = 1;
   try {
-    server = await startCodeServer({ env: process.env, keepTemp });
+    server = await startCodeServer({ env: process.env, keepTemp, cleanupDirs: [browserTmp] });
     say(`code-server up at ${server.url} (${secs()})`);
 
     const profileDir = join(browserTmp, 'profile');
-    const xdg = { XDG_CONFIG_HOME: join(browserTmp, 'xdg-config'), XDG_CACHE_HOME: join(browserTmp, 'xdg-cache') };
+    const xdg = { XDG_CONFIG_HOME: join(browserTmp, 'xdg-config'), XDG_CACHE_HOME: join(browserTmp, 'xdg-cache'), TMPDIR: join(browserTmp, 'tmp') };
     for (const d of [profileDir, ...Object.values(xdg)]) mkdirSync(d, { recursive: true });
     context = await chromium.launchPersistentContext(profileDir, {
       executablePath: chromiumPath(),

@@ -191,17 +191,17 @@ export async function ensureCodeServer() {
 }
 
 /**
- * Starts a detached `sh` that SIGKILLs the process group `pgid` (and removes `tmpDir`) once this process is gone,
+ * Starts a detached `sh` that SIGKILLs the process group `pgid` (and removes `dirs`) once this process is gone,
  * and exits by itself when the group is gone. Covers a SIGKILLed or crashed test runner.
  */
-function startWatchdog(pgid, tmpDir) {
-  const script = 'owner=$1; pgid=$2; dir=$3\n'
+function startWatchdog(pgid, dirs) {
+  const script = 'owner=$1; pgid=$2; shift 2\n'
     + 'while kill -0 "$owner" 2>/dev/null && kill -0 "-$pgid" 2>/dev/null; do sleep 1; done\n'
     + 'kill -0 "$owner" 2>/dev/null && exit 0\n' // the server went away by itself: the owner cleans up
     + 'kill -KILL "-$pgid" 2>/dev/null\n'
-    + 'sleep 1; [ -n "$dir" ] && rm -rf -- "$dir"\n'
+    + 'sleep 1; [ $# -gt 0 ] && rm -rf -- "$@"\n'
     + 'exit 0\n';
-  const wd = spawn('sh', ['-c', script, 'initia-vscode-watchdog', String(process.pid), String(pgid), tmpDir ?? ''], {
+  const wd = spawn('sh', ['-c', script, 'initia-vscode-watchdog', String(process.pid), String(pgid), ...dirs], {
     detached: true,
     stdio: 'ignore',
   });
@@ -272,8 +272,9 @@ export function findFiles(dir, re) {
 /**
  * Starts code-server on 127.0.0.1 with a fresh temp user-data dir, extensions dir and XDG dirs.
  * Environment variables in `env` reach the extension host.
+ * `cleanupDirs`: more temp dirs (a browser profile) for the watchdog to remove if this process dies uncleanly.
  * @param {{ env?: Record<string,string|undefined>, port?: number, settings?: object, vsix?: string[],
- *           args?: string[], keepTemp?: boolean, healthTimeoutMs?: number }} [opts]
+ *           args?: string[], keepTemp?: boolean, healthTimeoutMs?: number, cleanupDirs?: string[] }} [opts]
  * @returns {Promise<{ url: string, port: number, pid: number, tmpDir: string, userDataDir: string,
  *           extensionsDir: string, xdgEnv: Record<string,string>, logFile: string,
  *           remoteUri: (absPath: string) => string, extHostLogTail: (lines?: number) => string,
@@ -289,6 +290,8 @@ export async function startCodeServer(opts = {}) {
     XDG_CONFIG_HOME: join(tmpDir, 'xdg-config'),
     XDG_DATA_HOME: join(tmpDir, 'xdg-data'),
     XDG_CACHE_HOME: join(tmpDir, 'xdg-cache'),
+    // VS Code's IPC sockets and the git extension's socket go to TMPDIR: keep them inside the run's temp dir.
+    TMPDIR: join(tmpDir, 'tmp'),
   };
   for (const d of [userDataDir, extensionsDir, ...Object.values(xdgEnv), join(userDataDir, 'User')]) mkdirSync(d, { recursive: true });
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...(opts.settings ?? {}) }, null, 2));
@@ -329,7 +332,8 @@ export async function startCodeServer(opts = {}) {
   const url = `http://127.0.0.1:${port}`;
   // code-server runs in its own process group (so stop() can end the extension host with it); if this process dies
   // without cleaning up (SIGKILL, a crash), nothing else would stop it: a tiny watchdog does.
-  const watchdog = startWatchdog(child.pid, opts.keepTemp || process.env.INITIA_KEEP_TEMP === '1' ? undefined : tmpDir);
+  const keep = opts.keepTemp || process.env.INITIA_KEEP_TEMP === '1';
+  const watchdog = startWatchdog(child.pid, keep ? [] : [tmpDir, ...(opts.cleanupDirs ?? [])]);
 
   let stopped = false;
   const killGroup = (signal) => {

@@ -26,7 +26,7 @@ interface CodeServer {
   stopSync(): void;
 }
 interface VscodeServerModule {
-  startCodeServer(opts: { env?: NodeJS.ProcessEnv; vsix?: string[]; settings?: Record<string, unknown> }): Promise<CodeServer>;
+  startCodeServer(opts: { env?: NodeJS.ProcessEnv; vsix?: string[]; settings?: Record<string, unknown>; cleanupDirs?: string[] }): Promise<CodeServer>;
   chromiumPath(): string;
   tail(file: string, lines?: number): string;
   CHROMIUM_ARGS: string[];
@@ -67,24 +67,36 @@ export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
   // The server module is ESM (node built-ins only, shared with scripts/vscode-launcher.mjs): load it dynamically.
   const mod = (await import(pathToFileURL(path.join(REPO_ROOT, 'scripts', 'vscode-server.mjs')).href)) as VscodeServerModule;
   const workspace = path.resolve(opts.workspace ?? path.join(REPO_ROOT, 'test', 'workspace'));
-  const server = await mod.startCodeServer({
-    env: { ...process.env, ...opts.env },
-    vsix: opts.vsix ? [opts.vsix] : [],
-    settings: {
-      'initia.networks': [{ name: FAKE_NETWORK, chainId: opts.fake.data.chainId, indexerUrl: opts.fake.url, routerUrl: opts.router.url, explorerUrl: 'https://scan.example/demo' }],
-      'initia.activeNetwork': FAKE_NETWORK,
-      'initia.richList.denoms': opts.fake.data.denoms.slice(0, 2),
-      'initia.statusBar.enabled': true,
-      ...opts.settings,
-    },
-  });
   const browserTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'initia-e2e-chromium-'));
-  const xdg = { XDG_CONFIG_HOME: path.join(browserTmp, 'xdg-config'), XDG_CACHE_HOME: path.join(browserTmp, 'xdg-cache') };
+  const xdg = { XDG_CONFIG_HOME: path.join(browserTmp, 'xdg-config'), XDG_CACHE_HOME: path.join(browserTmp, 'xdg-cache'), TMPDIR: path.join(browserTmp, 'tmp') };
+  for (const d of Object.values(xdg)) fs.mkdirSync(d, { recursive: true });
+  const removeBrowserTmp = () => {
+    if (process.env.INITIA_KEEP_TEMP !== '1') fs.rmSync(browserTmp, { recursive: true, force: true, maxRetries: 3 });
+  };
+  let server: CodeServer;
+  try {
+    server = await mod.startCodeServer({
+      // If this process dies uncleanly, code-server's watchdog removes the browser profile too.
+      cleanupDirs: [browserTmp],
+      env: { ...process.env, ...opts.env },
+      vsix: opts.vsix ? [opts.vsix] : [],
+      settings: {
+        'initia.networks': [{ name: FAKE_NETWORK, chainId: opts.fake.data.chainId, indexerUrl: opts.fake.url, routerUrl: opts.router.url, explorerUrl: 'https://scan.example/demo' }],
+        'initia.activeNetwork': FAKE_NETWORK,
+        'initia.richList.denoms': opts.fake.data.denoms.slice(0, 2),
+        'initia.statusBar.enabled': true,
+        ...opts.settings,
+      },
+    });
+  } catch (err) {
+    removeBrowserTmp();
+    throw err;
+  }
   let context: BrowserContext | undefined;
   const close = async (closeOpts: { saveLogsTo?: string } = {}) => {
     await Promise.race([context?.close().catch(() => undefined), new Promise((r) => setTimeout(r, 5000))]);
     await server.stop(closeOpts);
-    if (process.env.INITIA_KEEP_TEMP !== '1') fs.rmSync(browserTmp, { recursive: true, force: true, maxRetries: 3 });
+    removeBrowserTmp();
   };
   try {
     context = await chromium.launchPersistentContext(path.join(browserTmp, 'profile'), {
@@ -109,7 +121,7 @@ export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
     await page.locator('.monaco-workbench .part.activitybar, .monaco-workbench .part.sidebar').first().waitFor({ timeout: 30_000 });
     const closeSync = () => {
       server.stopSync();
-      if (process.env.INITIA_KEEP_TEMP !== '1') fs.rmSync(browserTmp, { recursive: true, force: true });
+      removeBrowserTmp();
     };
     return { page, fake: opts.fake, router: opts.router, context, server, workspace, close, closeSync };
   } catch (err) {

@@ -57,8 +57,12 @@ async function main(): Promise<number> {
 
   const t0 = Date.now();
   console.log(`e2e: ${tests.length} test(s), extension ${vsix ? `from ${path.basename(vsix)}` : 'under development (repo)'}`);
-  process.on('SIGINT', () => abort(130));
-  process.on('SIGTERM', () => abort(130));
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(sig, () => {
+      console.log(`\ne2e interrupted (${sig}): stopping code-server and Chromium`);
+      abort(130);
+    });
+  }
 
   let wb: Workbench | undefined;
   let fake: FakeIndexer | undefined;

@@ -116,6 +116,11 @@ e2eTest('F1, type "Initia: Select Network", Enter: the network quick pick opens 
   const labels = await picks.locator('.label-name').allInnerTexts();
   assert.ok(labels.some((l) => l.includes(FAKE_NETWORK)), `the fake network is offered: ${labels.join(' | ')}`);
   assert.ok(labels.some((l) => l.includes('Initia Mainnet')), `the built-in networks are offered: ${labels.join(' | ')}`);
+  // The quick input fades in: wait until it is opaque so the screenshot shows it, not the editor behind it.
+  await page
+    .waitForFunction("(() => { const el = document.querySelector('.quick-input-widget'); return !!el && getComputedStyle(el).opacity === '1'; })()", undefined, { timeout: 5_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(250);
   await screenshot(page, 'select-network');
   await page.keyboard.press('Escape');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 3_000 });

@@ -5,11 +5,11 @@
  */
 import * as vscode from 'vscode';
 import type { RouterClient } from '../core/index';
-import type { Route } from '../core/router/schemas';
+import type { Asset, Route } from '../core/router/schemas';
 import { FromWebview, type BridgeState, type Request, type ToWebview, type TransferInfo } from './protocol';
 import { describeState } from '../core/router/transfer';
 import { errorMessage } from '../core/errors';
-import { groupDigits } from '../core/format';
+import { formatUnits, groupDigits } from '../core/format';
 import { loadCore } from '../lazy';
 import { openExternalUrl } from '../views/treeCommands';
 import type { Services } from '../services';
@@ -184,6 +184,26 @@ class BridgeSession implements vscode.Disposable {
     return { client: this.services.router(network.routerUrl, network.name), url: network.routerUrl };
   }
 
+  private readonly assets = new Map<string, Asset[]>();
+
+  private async displayAmounts(route: Route): Promise<{ amountIn?: string; amountOut?: string }> {
+    const chains = [...new Set([route.source_asset_chain_id, route.dest_asset_chain_id])].filter((c) => !this.assets.has(c));
+    if (chains.length) {
+      const answer = await this.router().client.assets(chains);
+      for (const c of chains) this.assets.set(c, answer.chain_to_assets_map[c]?.assets ?? []);
+    }
+    const show = (chainId: string, denom: string, amount: unknown): string | undefined => {
+      const asset = this.assets.get(chainId)?.find((a) => (a.denom ?? '').toLowerCase() === denom.toLowerCase());
+      if (!asset || typeof asset.decimals !== 'number' || amount === undefined || amount === null) return undefined;
+      const units = formatUnits(String(amount), asset.decimals);
+      return units === undefined ? undefined : `${units} ${asset.symbol ?? denom}`;
+    };
+    return {
+      amountIn: show(route.source_asset_chain_id, route.source_asset_denom, route.amount_in),
+      amountOut: show(route.dest_asset_chain_id, route.dest_asset_denom, route.estimated_amount_out ?? route.amount_out),
+    };
+  }
+
   private route(value: unknown): Route {
     const parsed = loadCore().routerSchemas.Route.safeParse(value);
     if (!parsed.success) throw new Error(vscode.l10n.t('Find the route again: the route on this page is incomplete.'));
@@ -194,7 +214,13 @@ class BridgeSession implements vscode.Disposable {
     switch (req.op) {
       case 'route': {
         const f = req.form;
-        return this.router().client.route({ amountIn: f.amount, sourceChainId: f.sourceChainId, sourceDenom: f.sourceDenom, destChainId: f.destChainId, destDenom: f.destDenom });
+        const route = await this.router().client.route({ amountIn: f.amount, sourceChainId: f.sourceChainId, sourceDenom: f.sourceDenom, destChainId: f.destChainId, destDenom: f.destDenom });
+        // Whole units when the router knows the assets' decimals (best effort: one more request, cached per chain).
+        const display = await this.displayAmounts(route).catch((err: unknown) => {
+          this.services.log.debug(`Bridge: no asset decimals (${errorMessage(err)})`);
+          return undefined;
+        });
+        return { route, display };
       }
       case 'opHook':
         return this.router().client.opHook(this.route(req.route), req.sourceAddress, req.destAddress);

@@ -88,6 +88,8 @@ export interface BridgeState {
   form?: Form;
   step?: 'form' | 'route' | 'msgs' | 'tracking';
   route?: unknown;
+  /** The route's amounts in whole units, when the router knows the assets' decimals. */
+  display?: { amountIn?: string; amountOut?: string };
   hook?: unknown;
   signedHook?: { signer: string; hook: string };
   addresses?: string[];

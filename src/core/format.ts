@@ -60,3 +60,16 @@ export function labelText(text: string, max = 80): string {
     .trim();
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }
+
+/**
+ * A base-unit amount in whole units, exactly (string arithmetic, never a float): `formatUnits('1500000', 6)` is
+ * `1.5`, with digit grouping on the whole part. Undefined when the amount is not a whole number or decimals are odd.
+ */
+export function formatUnits(amount: string | number | bigint, decimals: number): string | undefined {
+  const s = String(amount);
+  if (!/^\d+$/.test(s) || !Number.isInteger(decimals) || decimals < 0 || decimals > 36) return undefined;
+  const padded = s.padStart(decimals + 1, '0');
+  const whole = padded.slice(0, padded.length - decimals) || '0';
+  const frac = decimals ? padded.slice(padded.length - decimals).replace(/0+$/, '') : '';
+  return `${groupDigits(whole.replace(/^0+(?=\d)/, ''))}${frac ? `.${frac}` : ''}`;
+}

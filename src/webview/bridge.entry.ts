@@ -153,9 +153,10 @@ async function findRoute(): Promise<void> {
   const form = formValues();
   state.form = form;
   save();
-  const route = await run('form-error', 'Finding a route…', () => request<RouteView>({ op: 'route', form }));
-  if (!route) return;
-  state = { form, step: 'route', route, addresses: routeAddresses(route) };
+  const answer = await run('form-error', 'Finding a route…', () => request<{ route: RouteView; display?: BridgeState['display'] }>({ op: 'route', form }));
+  if (!answer) return;
+  const { route, display } = answer;
+  state = { form, step: 'route', route, display, addresses: routeAddresses(route) };
   save();
   render();
 }
@@ -196,9 +197,9 @@ function renderRoute(root: HTMLElement): void {
       'dl',
       {},
       h('dt', {}, 'You send'),
-      h('dd', {}, `${groupDigits(route.amount_in)} ${route.source_asset_denom} on ${route.source_asset_chain_id}`),
+      h('dd', { id: 'amount-in' }, `${groupDigits(route.amount_in)} ${route.source_asset_denom} on ${route.source_asset_chain_id}${state.display?.amountIn ? ` (${state.display.amountIn})` : ''}`),
       h('dt', {}, 'Expected to arrive'),
-      h('dd', { id: 'amount-out' }, `${groupDigits(route.estimated_amount_out ?? route.amount_out)} ${route.dest_asset_denom} on ${route.dest_asset_chain_id}`),
+      h('dd', { id: 'amount-out' }, `${groupDigits(route.estimated_amount_out ?? route.amount_out)} ${route.dest_asset_denom} on ${route.dest_asset_chain_id}${state.display?.amountOut ? ` (${state.display.amountOut})` : ''}`),
       h('dt', {}, 'Estimated duration'),
       h('dd', {}, duration(route.estimated_route_duration_seconds)),
       fees.length ? h('dt', {}, 'Fees') : null,

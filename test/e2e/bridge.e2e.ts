@@ -29,7 +29,8 @@ e2eTest(
   await fill(frame, 'f-dst-denom', 'uosmo');
   await fill(frame, 'f-amount', '1000000');
   await frame.locator('#find-route').click();
-  await frame.locator('#amount-out', { hasText: /^[\d,]+ uosmo on osmosis-1$/ }).waitFor({ timeout: 15_000 });
+  await frame.locator('#amount-out', { hasText: /^[\d,]+ uosmo on osmosis-1 \([\d.,]+ OSMO\)$/ }).waitFor({ timeout: 15_000 });
+    assert.equal(await frame.locator('#amount-in').textContent(), '1,000,000 uinit on interwoven-1 (1 INIT)', 'whole units when the decimals are known');
   // The router's hostile warning is shown as the characters it is made of, and creates no element.
   const warnings = (await frame.locator('.warning').allTextContents()).join('\n');
   assert.ok(warnings.includes('<img src=x onerror=alert(1)>') && warnings.includes('<a href="command:'), `shown as text: ${warnings}`);
@@ -50,8 +51,8 @@ e2eTest(
   await screenshot(page, 'bridge-tracked');
   // The steps reached the router in order (through the extension host: the webview's CSP allows it no connection).
   assert.deepEqual(
-    [...new Set(router.requests.map((r) => r.path))].slice(0, 3),
-    ['/v2/fungible/route', '/v2/fungible/msgs', '/v2/tx/track'],
+    [...new Set(router.requests.map((r) => r.path))].slice(0, 4),
+    ['/v2/fungible/route', '/v2/fungible/assets', '/v2/fungible/msgs', '/v2/tx/track'],
   );
 },
   90_000,

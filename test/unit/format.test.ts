@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { absoluteTime, groupDigits, labelText, relativeTime, shorten, summariseMsgTypes } from '../../src/core/format';
+import { absoluteTime, formatUnits, groupDigits, labelText, relativeTime, shorten, summariseMsgTypes } from '../../src/core/format';
 
 test('groupDigits is exact for amounts beyond 2^53 and leaves non-integers alone', () => {
   assert.equal(groupDigits('1000000000000000000000012345'), '1,000,000,000,000,000,000,000,012,345');
@@ -38,4 +38,15 @@ test('labelText strips control and bidi characters, collapses whitespace, cuts l
   assert.equal(labelText('a\n\tb\u0000c'), 'a bc');
   assert.equal(labelText('x'.repeat(200), 10), `${'x'.repeat(9)}…`);
   assert.equal(labelText('<img src=x onerror=alert(1)>'), '<img src=x onerror=alert(1)>', 'markup stays text: tree labels are not HTML');
+});
+
+test('formatUnits: exact whole units with grouping', () => {
+  assert.equal(formatUnits('1500000', 6), '1.5');
+  assert.equal(formatUnits('1000000', 6), '1');
+  assert.equal(formatUnits('1', 6), '0.000001');
+  assert.equal(formatUnits('123456789012345678901234567890', 18), '123,456,789,012.34567890123456789');
+  assert.equal(formatUnits('998000', 6), '0.998');
+  assert.equal(formatUnits('42', 0), '42');
+  assert.equal(formatUnits('1.5', 6), undefined);
+  assert.equal(formatUnits('100', -1), undefined);
 });

@@ -282,3 +282,14 @@ test('status: 404 "tx not found" for a while after tracking (indexing lag), then
     await lagging.close();
   }
 });
+
+test('assets: symbols and decimals per chain, chain ids repeated; a bad chain id sends nothing', async () => {
+  fake.resetRequests();
+  const assets = await client.assets(['interwoven-1', 'osmosis-1']);
+  const uinit = assets.chain_to_assets_map['interwoven-1']!.assets!.find((a) => a.denom === 'uinit')!;
+  assert.deepEqual([uinit.symbol, uinit.decimals], ['INIT', 6]);
+  assert.deepEqual(new URLSearchParams(fake.requests[0]!.query).getAll('chain_ids'), ['interwoven-1', 'osmosis-1']);
+  fake.resetRequests();
+  await assert.rejects(client.assets(['<b>']), (e: Error & { kind?: string }) => e.kind === 'input');
+  assert.equal(fake.requests.length, 0);
+});

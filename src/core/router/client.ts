@@ -270,6 +270,13 @@ export class RouterClient {
     return status;
   }
 
+  /** GET /v2/fungible/assets?chain_ids=…: symbols and decimals of the assets on those chains. */
+  async assets(chainIds: readonly string[], signal?: AbortSignal): Promise<S.AssetsResponse> {
+    const ids = chainIds.map((c) => must(parseChainId(c), 'chain'));
+    const url = this.url('/v2/fungible/assets', ids.map((c) => ['chain_ids', c] as [string, string]));
+    return parseWith(S.AssetsResponse, await this.http.get(url, signal), this.http.options.service);
+  }
+
   /** GET /v2/info/chains: chain names and bech32 prefixes (server text: escape before showing). */
   async chains(signal?: AbortSignal): Promise<S.ChainsResponse> {
     return parseWith(S.ChainsResponse, await this.http.get(this.url('/v2/info/chains'), signal), this.http.options.service);

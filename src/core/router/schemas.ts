@@ -611,4 +611,10 @@ export const ChainInfo = z.looseObject({
 export type ChainInfo = z.infer<typeof ChainInfo>;
 
 export const ChainsResponse = z.looseObject({ chains: z.array(ChainInfo) });
+
+/** GET /v2/fungible/assets: the assets the router knows, per chain (their symbols and decimals). */
+export const AssetsResponse = z.looseObject({
+  chain_to_assets_map: z.record(z.string(), z.looseObject({ assets: z.optional(z.nullable(z.array(Asset))) })),
+});
+export type AssetsResponse = z.infer<typeof AssetsResponse>;
 export type ChainsResponse = z.infer<typeof ChainsResponse>;

@@ -6,17 +6,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
-import { setUp, FAKE_NETWORK, type Harness } from './helpers';
+import { setUp, FAKE_NETWORK, type Harness, waitFor } from './helpers';
 
 const hash = (last: string, salt = 'AB') => `${salt.repeat(31)}A${last.toUpperCase()}`;
 
-async function waitFor(what: string, test: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('bridge and transfers', function () {
   this.timeout(60_000);

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Fault } from '../fixtures/fakeServer';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
-import { FAKE_NETWORK, setUp, type Harness } from './helpers';
+import { FAKE_NETWORK, setUp, type Harness, waitFor } from './helpers';
 
 type Case = [name: string, fault: Fault, message: RegExp];
 
@@ -29,13 +29,6 @@ const CASES: Case[] = [
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
-async function waitFor(what: string, test: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('fault matrix', function () {
   this.timeout(120_000);

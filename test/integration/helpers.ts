@@ -101,3 +101,12 @@ export async function sample<T>(h: Harness, path: string): Promise<T> {
 export function paths(h: Harness): string[] {
   return h.fake.requests.map((r) => r.path);
 }
+
+/** Polls `test` until it holds; fails the test with `what` after `ms`. */
+export async function waitFor(what: string, test: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await test())) {
+    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

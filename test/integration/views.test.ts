@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startFakeIndexer } from '../fixtures/fakeIndexer';
-import { FAKE_NETWORK, setUp, type Harness } from './helpers';
+import { FAKE_NETWORK, setUp, type Harness, waitFor } from './helpers';
 import type { ExplorerNode } from '../../src/views/pagedNode';
 
 type Tree = { getChildren(node?: ExplorerNode): ExplorerNode[] | Promise<ExplorerNode[]>; getTreeItem(node: ExplorerNode): vscode.TreeItem };
@@ -20,13 +20,6 @@ async function runItem(t: Tree, n: ExplorerNode): Promise<unknown> {
   return vscode.commands.executeCommand(cmd.command, ...(cmd.arguments ?? []));
 }
 
-async function waitFor(what: string, test: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('sidebar views', function () {
   this.timeout(60_000);

@@ -5,6 +5,7 @@
  */
 import type { IndexerClient, PageRequest } from '../core/index';
 import { isNotFound } from '../core/errors';
+import { shorten } from '../core/format';
 
 export type AccountView = 'txs' | 'signed' | 'nfts' | 'collections' | 'internal';
 
@@ -36,10 +37,6 @@ export function isListQuery(q: Query): boolean {
   return !['status', 'block', 'tx', 'collection'].includes(q.op);
 }
 
-function short(s: string, head = 6, tail = 4): string {
-  return s.length > head + tail + 1 ? `${s.slice(0, head)}…${s.slice(-tail)}` : s;
-}
-
 function msgsSuffix(msgs: string[] | undefined): string {
   if (!msgs?.length) return '';
   const names = msgs.map((m) => m.split('.').pop());
@@ -69,23 +66,23 @@ export function queryTitle(q: Query): string {
       case 'txsByHeight':
         return `txs at ${q.height}${msgsSuffix(q.msgs)}`;
       case 'tx':
-        return `tx ${short(q.hash.replace(/^0x/i, ''), 4, 2)}`;
+        return `tx ${shorten(q.hash.replace(/^0x/i, ''), 4, 2)}`;
       case 'evmTxs':
         return 'EVM txs';
       case 'account':
-        return `${short(q.account, 8, 4)} ${ACCOUNT_VIEW_TITLES[q.view]}${msgsSuffix(q.msgs)}`;
+        return `${shorten(q.account, 8, 4)} ${ACCOUNT_VIEW_TITLES[q.view]}${msgsSuffix(q.msgs)}`;
       case 'collections':
         return 'collections';
       case 'collection':
-        return `collection ${short(q.address)}`;
+        return `collection ${shorten(q.address)}`;
       case 'collectionsByName':
-        return `collections named ${short(q.name, 16, 4)}`;
+        return `collections named ${shorten(q.name, 16, 4)}`;
       case 'collectionTokens':
-        return `tokens of ${short(q.address)}`;
+        return `tokens of ${shorten(q.address)}`;
       case 'nftHistory':
-        return `NFT ${short(q.tokenId, 10, 4)} history`;
+        return `NFT ${shorten(q.tokenId, 10, 4)} history`;
       case 'richList':
-        return `holders of ${short(q.denom, 12, 4)}`;
+        return `holders of ${shorten(q.denom, 12, 4)}`;
     }
   })();
   return title.replace(/[/\\]/g, '∕');

@@ -3,10 +3,17 @@
  * sentence that says what is wrong (shown live in input boxes and in error messages).
  */
 import { bech32 } from 'bech32';
+import { InputError } from './errors';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+
+/** The parsed value, or an InputError (prefixed with the field's name when given): for clients, before any request. */
+export function must<T>(parsed: Parsed<T>, field?: string): T {
+  if (!parsed.ok) throw new InputError(field ? `${field}: ${parsed.error}` : parsed.error);
+  return parsed.value;
+}
 const fail = <T>(error: string): Parsed<T> => ({ ok: false, error });
 
 export const ACCOUNT_PREFIX = 'init';

@@ -5,7 +5,6 @@
  */
 import type * as z from 'zod/mini';
 import { type HttpClient } from '../http';
-import { InputError } from '../errors';
 import { parseWith } from '../schema';
 import {
   parseAccount,
@@ -16,7 +15,7 @@ import {
   parseMsgType,
   parseTokenId,
   parseTxHash,
-  type Parsed,
+  must,
 } from '../validate';
 import * as S from './schemas';
 import { type PageRequest, pageQuery } from './paging';
@@ -46,10 +45,6 @@ export interface AccountTokenOptions extends TokenListOptions {
 
 type Query = Array<[string, string]>;
 
-function must<T>(parsed: Parsed<T>): T {
-  if (!parsed.ok) throw new InputError(parsed.error);
-  return parsed.value;
-}
 
 /** One path segment, percent-encoded. `%2F` stays upper-case, which is the only escape the server decodes. */
 export function segment(value: string): string {

@@ -10,13 +10,9 @@ import type * as z from 'zod/mini';
 import { type HttpClient } from '../http';
 import { InputError, SchemaError, errorKind } from '../errors';
 import { parseWith } from '../schema';
-import { parseAssetDenom, parseBaseAmount, parseChainAddress, parseChainId, parseSlippage, parseTxHash, type Parsed } from '../validate';
+import { must, parseAssetDenom, parseBaseAmount, parseChainAddress, parseChainId, parseSlippage, parseTxHash, type Parsed } from '../validate';
 import * as S from './schemas';
 
-function must<T>(parsed: Parsed<T>, field?: string): T {
-  if (!parsed.ok) throw new InputError(field ? `${field}: ${parsed.error}` : parsed.error);
-  return parsed.value;
-}
 
 export interface RouteInput {
   /** Base units, a positive whole number (e.g. "1000000" for 1 INIT). */

@@ -11,14 +11,9 @@ import { NetworkStatusBar } from './views/statusBar';
 import { registerNetworkCommands } from './commands/network';
 import { loadFeaturesModule } from './lazy';
 import type { Features } from './features';
+import { BRIDGE_VIEW_TYPE, RESULT_SCHEME as SCHEME, TRANSFER_SCHEME, TRANSFERS_KEY, isUnfinished } from './ids';
 
-/** The document scheme of result documents (kept in sync with documents/resultDocuments.ts). */
-const SCHEME = 'initia';
 const VIEWS = { blocks: 'initia.blocks', collections: 'initia.collections', richList: 'initia.richList', transfers: 'initia.transfers' } as const;
-const TRANSFER_SCHEME = 'initia-transfer';
-const BRIDGE_VIEW_TYPE = 'initia.bridge';
-/** Tracked transfers persisted by the tracker (kept in sync with bridge/tracker.ts). */
-const TRANSFERS_KEY = 'initia.transfers.v1';
 /** After a reload, unfinished transfers resume polling this long after activation (never during it). */
 const RESUME_DELAY_MS = 2000;
 /** Commands activation handles itself; every other contributed command runs in the features bundle. */
@@ -148,8 +143,8 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   );
   statusBar.start();
   // Transfers tracked before a reload keep being watched: resume them shortly after activation, not during it.
-  const unfinished = context.globalState.get<Array<{ watching?: boolean; last?: { terminal?: boolean }; problem?: string }>>(TRANSFERS_KEY, []);
-  if (unfinished.some((t) => t.watching && !t.last?.terminal && !t.problem)) {
+  const persisted = context.globalState.get<Array<Parameters<typeof isUnfinished>[0]>>(TRANSFERS_KEY, []);
+  if (persisted.some(isUnfinished)) {
     const timer = setTimeout(() => load().tracker.resume(), RESUME_DELAY_MS);
     context.subscriptions.push({ dispose: () => clearTimeout(timer) });
   }

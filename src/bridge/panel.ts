@@ -15,7 +15,8 @@ import { openExternalUrl } from '../views/treeCommands';
 import type { Services } from '../services';
 import type { TrackedTransfer, TransferTracker } from './tracker';
 
-export const BRIDGE_VIEW_TYPE = 'initia.bridge';
+export { BRIDGE_VIEW_TYPE } from '../ids';
+import { BRIDGE_VIEW_TYPE } from '../ids';
 const ADDRESSES_KEY = 'initia.bridge.addresses';
 
 function nonce(): string {

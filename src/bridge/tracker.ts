@@ -12,7 +12,8 @@ import { shorten } from '../core/format';
 import { loadCore } from '../lazy';
 import type { Services } from '../services';
 
-export const TRANSFERS_KEY = 'initia.transfers.v1';
+export { TRANSFERS_KEY } from '../ids';
+import { TRANSFERS_KEY, isUnfinished } from '../ids';
 const MAX_TRANSFERS = 100;
 
 export interface TransferSummary {
@@ -96,7 +97,7 @@ export class TransferTracker implements vscode.Disposable {
 
   /** Restarts polling for every unfinished transfer that is watched (after a window reload). */
   resume(): void {
-    for (const t of this.transfers) if (t.watching && !t.last?.terminal && !t.problem) this.startPolling(t, true);
+    for (const t of this.transfers) if (isUnfinished(t)) this.startPolling(t, true);
   }
 
   /** Registers a broadcast tx with the router (once) and starts watching it. */
@@ -165,7 +166,7 @@ export class TransferTracker implements vscode.Disposable {
 
   /** In progress: watched and not terminal. */
   active(): TrackedTransfer[] {
-    return this.transfers.filter((t) => t.watching && !t.last?.terminal && !t.problem);
+    return this.transfers.filter(isUnfinished);
   }
 
   private startPolling(t: TrackedTransfer, immediately: boolean): void {

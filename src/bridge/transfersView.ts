@@ -13,7 +13,8 @@ import { openExternalUrl } from '../views/treeCommands';
 import type { Services } from '../services';
 import { transferKey, type TrackedTransfer, type TransferTracker } from './tracker';
 
-export const TRANSFER_SCHEME = 'initia-transfer';
+export { TRANSFER_SCHEME } from '../ids';
+import { TRANSFER_SCHEME } from '../ids';
 
 type Node = { kind: 'transfer'; t: TrackedTransfer } | { kind: 'hop'; t: TrackedTransfer; hop: HopView; index: number } | { kind: 'tx'; t: TrackedTransfer; name: string; hash: string; chainId?: string; link?: string; index: string };
 

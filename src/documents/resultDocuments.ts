@@ -11,7 +11,8 @@ import type { Services } from '../services';
 import type { NetworkProfile } from '../network/networks';
 import { isListQuery, queryTitle, runQuery, type Query } from './queries';
 
-export const SCHEME = 'initia';
+export { RESULT_SCHEME as SCHEME } from '../ids';
+import { RESULT_SCHEME as SCHEME } from '../ids';
 
 interface DocState {
   network: string;

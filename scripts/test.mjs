@@ -156,6 +156,13 @@ const summary = [];
 const t0 = Date.now();
 let exitCode = 0;
 const total = { passed: 0, failed: 0 };
+/** Failing tests as the runners name them ("✖ name…" lines), repeated under the summary: CI logs keep the tail. */
+const failedTests = [];
+const noteFailure = (raw) => {
+  const line = raw.replace(/\x1b\[[0-9;]*m/g, '').trim();
+  if (!line.startsWith('✖ ') || /^✖ failing tests:?$/.test(line) || failedTests.includes(line)) return;
+  if (failedTests.length < 30) failedTests.push(line.length > 400 ? `${line.slice(0, 400)}…` : line);
+};
 for (const step of steps) {
   if (only.length && !only.includes(step.name)) continue;
   const skipped = step.skip?.();
@@ -173,7 +180,10 @@ for (const step of steps) {
   }
   console.log(`\n▶ ${step.name}: ${cmd.map((a) => (a === node ? 'node' : a.startsWith(`${root}/`) ? relative(root, a) : a)).join(' ').slice(0, 200)}`);
   const counts = countsReader();
-  const code = await exec(cmd, counts.scan);
+  const code = await exec(cmd, (line) => {
+    counts.scan(line);
+    noteFailure(line);
+  });
   const took = Date.now() - started;
   const c = counts.pick();
   if (c) {
@@ -195,6 +205,7 @@ for (const step of steps) {
 console.log('\nSummary');
 for (const [name, status, took, tests = ''] of summary) console.log(`  ${name.padEnd(18)} ${status.padEnd(18)} ${took.padEnd(9)} ${tests}`.trimEnd());
 console.log(`  ${'total'.padEnd(18)} ${(exitCode === 0 ? 'ok' : 'FAILED').padEnd(18)} ${fmt(Date.now() - t0)}`);
+if (failedTests.length) console.log(`\nFailed\n${failedTests.map((f) => `  ${f}`).join('\n')}`);
 // The plain closing line, alone on the last line: every test counted above.
 console.log(`${total.passed} passed, ${total.failed} failed`);
 process.exit(exitCode);

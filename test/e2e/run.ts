@@ -24,8 +24,14 @@ function findFiles(dir: string, re: RegExp): string[] {
   return out.sort();
 }
 
+/** The last `lines` lines of a log, each cut to 300 characters (the host's extension lists run to thousands). */
 function tailOf(file: string, lines: number): string {
-  return fs.readFileSync(file, 'utf8').split('\n').slice(-lines - 1).join('\n');
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .slice(-lines - 1)
+    .map((l) => (l.length > 300 ? `${l.slice(0, 300)}…` : l))
+    .join('\n');
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
@@ -37,6 +43,8 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 let current: Workbench | undefined;
 let passed = 0;
 let failed = 0;
+/** One line per failure, printed again after the logs so that the tail of a CI log still names them. */
+const failures: string[] = [];
 /** Ends code-server (its whole process group) and exits; for signals and the overall timeout. */
 function abort(code: number): never {
   current?.closeSync();
@@ -80,6 +88,7 @@ async function main(): Promise<number> {
         console.log(`  ✔ ${t.name} (${Date.now() - started} ms)`);
       } catch (err) {
         failed++;
+        failures.push(`✖ ${t.name}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 300)}`);
         console.log(`  ✖ ${t.name} (${Date.now() - started} ms)`);
         console.log(`      ${(err instanceof Error ? (err.stack ?? err.message) : String(err)).split('\n').join('\n      ')}`);
         const shot = await screenshot(wb.page, `failed-${t.name}`, RESULTS_DIR).catch(() => undefined);
@@ -89,6 +98,7 @@ async function main(): Promise<number> {
     }
   } catch (err) {
     failed++;
+    failures.push(`✖ workbench setup: ${(err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 300)}`);
     console.log(`  ✖ workbench setup failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   } finally {
     const logs = path.join(RESULTS_DIR, 'logs');
@@ -102,6 +112,7 @@ async function main(): Promise<number> {
     }
   }
   console.log(`\ne2e took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  for (const f of failures) console.log(f);
   console.log(`${passed} passed, ${failed} failed`); // the plain closing line, alone on its line
   return failed > 0 ? 1 : 0;
 }

@@ -29,13 +29,20 @@ export function run(): Promise<void> {
       return;
     }
     try {
+      const failed: string[] = [];
       const runner = mocha.run((failures) => {
+        // Failures again, one line each, after mocha's report: a log cut to its tail still names them.
+        for (const f of failed) console.log(f);
         // The plain closing line that any CI log reader understands, after mocha's own "N passing / M failing".
         const { passes = 0, pending = 0 } = runner.stats ?? {};
         console.log(`${passes} passed, ${failures} failed${pending > 0 ? `, ${pending} skipped` : ''}`);
         if (failures > 0) reject(new Error(`${failures} integration test(s) failed`));
         else if (passes === 0) reject(new Error(`no integration test ran${grep ? ` (INITIA_TEST_GREP=${grep} matched none)` : ''}`));
         else resolve();
+      });
+      runner.on('fail', (test, err: unknown) => {
+        const message = err instanceof Error ? err.message : String(err);
+        failed.push(`✖ ${test.fullTitle()}: ${message.split('\n')[0].slice(0, 300)}`);
       });
     } catch (err) {
       reject(err instanceof Error ? err : new Error(String(err)));

@@ -156,11 +156,12 @@ const summary = [];
 const t0 = Date.now();
 let exitCode = 0;
 const total = { passed: 0, failed: 0 };
-/** Failing tests as the runners name them ("✖ name…" lines), repeated under the summary: CI logs keep the tail. */
+/** Failing tests as the runners name them ("✖ name…" lines), and e2e tests that passed only on their second attempt
+ *  ("⚠ flaky: …"), repeated under the summary: CI logs keep the tail. */
 const failedTests = [];
 const noteFailure = (raw) => {
   const line = raw.replace(/\x1b\[[0-9;]*m/g, '').trim();
-  if (!line.startsWith('✖ ') || /^✖ failing tests:?$/.test(line) || failedTests.includes(line)) return;
+  if (!(line.startsWith('✖ ') || line.startsWith('⚠ flaky: ')) || /^✖ failing tests:?$/.test(line) || failedTests.includes(line)) return;
   if (failedTests.length < 30) failedTests.push(line.length > 400 ? `${line.slice(0, 400)}…` : line);
 };
 for (const step of steps) {
@@ -205,7 +206,7 @@ for (const step of steps) {
 console.log('\nSummary');
 for (const [name, status, took, tests = ''] of summary) console.log(`  ${name.padEnd(18)} ${status.padEnd(18)} ${took.padEnd(9)} ${tests}`.trimEnd());
 console.log(`  ${'total'.padEnd(18)} ${(exitCode === 0 ? 'ok' : 'FAILED').padEnd(18)} ${fmt(Date.now() - t0)}`);
-if (failedTests.length) console.log(`\nFailed\n${failedTests.map((f) => `  ${f}`).join('\n')}`);
+if (failedTests.length) console.log(`\nFailed or flaky\n${failedTests.map((f) => `  ${f}`).join('\n')}`);
 // The plain closing line, alone on the last line: every test counted above.
 console.log(`${total.passed} passed, ${total.failed} failed`);
 process.exit(exitCode);

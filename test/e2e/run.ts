@@ -45,6 +45,9 @@ let passed = 0;
 let failed = 0;
 /** One line per failure, printed again after the logs so that the tail of a CI log still names them. */
 const failures: string[] = [];
+/** Tests that passed only on their second attempt, with the first attempt's error. */
+const flaky: string[] = [];
+const oneLine = (err: unknown): string => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 300);
 /** Ends code-server (its whole process group) and exits; for signals and the overall timeout. */
 function abort(code: number): never {
   current?.closeSync();
@@ -81,24 +84,38 @@ async function main(): Promise<number> {
     current = wb = await openWorkbench({ vsix, fake, router });
     console.log(`  workbench ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     for (const t of tests) {
-      const started = Date.now();
-      try {
-        await withTimeout(t.fn(wb), t.timeoutMs, t.name);
-        passed++;
-        console.log(`  ✔ ${t.name} (${Date.now() - started} ms)`);
-      } catch (err) {
-        failed++;
-        failures.push(`✖ ${t.name}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 300)}`);
-        console.log(`  ✖ ${t.name} (${Date.now() - started} ms)`);
-        console.log(`      ${(err instanceof Error ? (err.stack ?? err.message) : String(err)).split('\n').join('\n      ')}`);
-        const shot = await screenshot(wb.page, `failed-${t.name}`, RESULTS_DIR).catch(() => undefined);
-        if (shot) console.log(`      screenshot: ${path.relative(process.cwd(), shot)}`);
+      // A browser driving a real workbench has timing noise no test can fully rule out: a failed test runs once
+      // more, from a reset UI. Passing on the second attempt counts as passed but is reported as flaky, with the
+      // first attempt's error and screenshot; failing twice fails.
+      let firstError: string | undefined;
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        const started = Date.now();
+        try {
+          await withTimeout(t.fn(wb), t.timeoutMs, t.name);
+          passed++;
+          console.log(`  ✔ ${t.name} (${Date.now() - started} ms)${attempt > 1 ? ' on the second attempt' : ''}`);
+          if (firstError) flaky.push(`⚠ flaky: ${t.name}: first attempt: ${firstError}`);
+          break;
+        } catch (err) {
+          const message = oneLine(err);
+          const shot = await screenshot(wb.page, `failed-${t.name}${attempt > 1 ? '' : '-attempt-1'}`, RESULTS_DIR).catch(() => undefined);
+          const where = shot ? `\n      screenshot: ${path.relative(process.cwd(), shot)}` : '';
+          const stack = (err instanceof Error ? (err.stack ?? err.message) : String(err)).split('\n').join('\n      ');
+          if (attempt === 1) {
+            firstError = message;
+            console.log(`  ↻ ${t.name} (${Date.now() - started} ms): failed once, running it again\n      ${stack}${where}`);
+          } else {
+            failed++;
+            failures.push(`✖ ${t.name}: ${message} (first attempt: ${firstError})`);
+            console.log(`  ✖ ${t.name} (${Date.now() - started} ms)\n      ${stack}${where}`);
+          }
+        }
+        await resetUi(wb.page).catch(() => undefined);
       }
-      await resetUi(wb.page).catch(() => undefined);
     }
   } catch (err) {
     failed++;
-    failures.push(`✖ workbench setup: ${(err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 300)}`);
+    failures.push(`✖ workbench setup: ${oneLine(err)}`);
     console.log(`  ✖ workbench setup failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   } finally {
     const logs = path.join(RESULTS_DIR, 'logs');
@@ -112,7 +129,7 @@ async function main(): Promise<number> {
     }
   }
   console.log(`\ne2e took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  for (const f of failures) console.log(f);
+  for (const f of [...flaky, ...failures]) console.log(f);
   console.log(`${passed} passed, ${failed} failed`); // the plain closing line, alone on its line
   return failed > 0 ? 1 : 0;
 }

@@ -8,6 +8,7 @@
  * - typed, readable errors (see errors.ts), with the server's own text where it sent one;
  * - no redirects followed: a 3xx is reported, never followed to another origin.
  */
+import { EventEmitter } from 'node:events';
 import { Pool } from 'undici';
 import type { Dispatcher } from 'undici';
 import {
@@ -67,11 +68,21 @@ export interface RequestSpec {
 
 const RETRY_STATUSES = new Set([429, 503]);
 
+/** `base` (trailing slashes dropped) + `path` + the query, encoded once as a form (`a=1&b=x%2Fy`), as one URL. */
+export function endpoint(base: string, path: string, query: ReadonlyArray<readonly [string, string]> = []): URL {
+  const root = base.endsWith('/') ? base.replace(/\/+$/, '') : base;
+  return new URL(query.length ? `${root}${path}?${new URLSearchParams(query as Array<[string, string]>).toString()}` : root + path);
+}
+
 export class HttpClient {
   private readonly pools = new Map<string, Pool>();
   private disposed = false;
+  /** The request headers, built once (a POST with a body adds its content type to a copy). */
+  private readonly headers: Readonly<Record<string, string>>;
 
-  constructor(readonly options: HttpOptions) {}
+  constructor(readonly options: HttpOptions) {
+    this.headers = { accept: 'application/json', 'user-agent': options.userAgent };
+  }
 
   /** Sends the request (retrying per policy) and returns the parsed JSON body. */
   async json(spec: RequestSpec): Promise<unknown> {
@@ -131,31 +142,34 @@ export class HttpClient {
 
   private async attempt(spec: RequestSpec, attempt: number): Promise<unknown> {
     const { service, timeoutMs, maxBytes } = this.options;
+    if (spec.signal?.aborted) throw new CancelledError();
     const started = performance.now();
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), timeoutMs);
-    const onCancel = (): void => deadline.abort();
-    if (spec.signal?.aborted) {
-      clearTimeout(timer);
-      throw new CancelledError();
-    }
+    // undici accepts an EventEmitter as the abort signal: the deadline and the caller's cancellation both go through
+    // one, which costs a fraction of an AbortController per request (measured by `npm run bench`).
+    const abort = new EventEmitter();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.emit('abort');
+    }, timeoutMs);
+    const onCancel = (): void => void abort.emit('abort');
     spec.signal?.addEventListener('abort', onCancel, { once: true });
-    const logUrl = spec.url.pathname + spec.url.search;
+    const path = spec.url.pathname + spec.url.search;
     let status: number | undefined;
     let bytes: number | undefined;
     try {
-      const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent };
+      let headers = this.headers;
       let body: string | undefined;
       if (spec.body !== undefined) {
-        headers['content-type'] = 'application/json';
+        headers = { ...headers, 'content-type': 'application/json' };
         body = JSON.stringify(spec.body);
       }
       const response = await this.pool(spec.url.origin).request({
         method: spec.method,
-        path: logUrl,
+        path,
         headers,
         body,
-        signal: deadline.signal,
+        signal: abort,
         headersTimeout: timeoutMs,
         bodyTimeout: Math.min(timeoutMs, 10_000),
       });
@@ -164,29 +178,22 @@ export class HttpClient {
       bytes = text.length;
       return interpret(service, spec.url, response, text);
     } catch (err) {
-      throw this.translate(err, spec, deadline.signal);
+      throw this.translate(err, spec, timedOut);
     } finally {
       clearTimeout(timer);
       spec.signal?.removeEventListener('abort', onCancel);
-      this.options.log?.({
-        method: spec.method,
-        url: logUrl,
-        status,
-        ms: Math.round(performance.now() - started),
-        attempt,
-        bytes,
-      });
+      this.options.log?.({ method: spec.method, url: path, status, ms: Math.round(performance.now() - started), attempt, bytes });
     }
   }
 
-  private translate(err: unknown, spec: RequestSpec, deadline: AbortSignal): ApiError {
+  private translate(err: unknown, spec: RequestSpec, timedOut: boolean): ApiError {
     const { service, timeoutMs } = this.options;
     if (err instanceof ApiError) return err;
     if (spec.signal?.aborted) return new CancelledError();
     const code = (err as { code?: string } | undefined)?.code;
     if (code === 'UND_ERR_HEADERS_TIMEOUT') return new TimeoutError(service, timeoutMs, 'headers');
     if (code === 'UND_ERR_BODY_TIMEOUT') return new TimeoutError(service, Math.min(timeoutMs, 10_000), 'body');
-    if (deadline.aborted) return new TimeoutError(service, timeoutMs, 'total');
+    if (timedOut) return new TimeoutError(service, timeoutMs, 'total');
     const message = err instanceof Error ? err.message : String(err);
     return new NetworkError(service, spec.url.origin, code ?? causeCode(err), message);
   }

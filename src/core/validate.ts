@@ -121,6 +121,7 @@ export function parseTokenId(input: string): Parsed<string> {
   if (!s) return fail('Enter a token id.');
   if (s.length > 256) return fail('A token id is at most 256 characters.');
   if (s.includes('/')) return fail('A token id with "/" cannot be looked up: the indexer reads it as two path segments.');
+  if (s === '.' || s === '..') return fail(`A token id "${s}" cannot be looked up: in a URL it means another address.`);
   if (!/^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/.test(s)) {
     return fail('This token id has characters (spaces, %, ?, #, non-ASCII) that the indexer cannot match, as it does not decode URL escapes.');
   }

@@ -3,7 +3,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_HTTP_OPTIONS, HttpClient, errorBodyMessage, parseRetryAfter, excerpt } from '../../src/core/http';
+import { DEFAULT_HTTP_OPTIONS, HttpClient, endpoint, errorBodyMessage, parseRetryAfter, excerpt } from '../../src/core/http';
 import { errorKind } from '../../src/core/errors';
 import { rejection } from './support';
 
@@ -144,6 +144,50 @@ test('a body that stalls after the headers times out too', async () => {
   const err = await rejection(client({ timeoutMs: 400 }).get(new URL(`${s.url}/x`)));
   assert.equal(errorKind(err), 'timeout');
   s.close();
+});
+
+test('a body that trickles (never idle long enough for the idle timeout) still ends at the total deadline', async () => {
+  let timer: NodeJS.Timeout | undefined;
+  const s = await serve((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('[');
+    timer = setInterval(() => res.write('1,'), 40);
+    res.on('close', () => clearInterval(timer));
+  });
+  const started = Date.now();
+  const err = await rejection(client({ timeoutMs: 400 }).get(new URL(`${s.url}/x`)));
+  assert.equal(errorKind(err), 'timeout');
+  assert.match(err.message, /0.4 s/);
+  assert.ok(Date.now() - started < 2000, `ended after ${Date.now() - started} ms`);
+  clearInterval(timer);
+  s.close();
+});
+
+test('cancellation while the body streams ends the request at once', async () => {
+  let timer: NodeJS.Timeout | undefined;
+  const s = await serve((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('[');
+    timer = setInterval(() => res.write('1,'), 20);
+    res.on('close', () => clearInterval(timer));
+  });
+  const ac = new AbortController();
+  setTimeout(() => ac.abort(), 150);
+  const started = Date.now();
+  const err = await rejection(client({ timeoutMs: 5000 }).get(new URL(`${s.url}/x`), ac.signal));
+  assert.equal(errorKind(err), 'cancelled');
+  assert.ok(Date.now() - started < 1000, `ended after ${Date.now() - started} ms`);
+  clearInterval(timer);
+  s.close();
+});
+
+test('endpoint: base without trailing slashes, path, the query encoded once as a form', () => {
+  assert.equal(endpoint('http://h:1/api//', '/x').href, 'http://h:1/api/x');
+  assert.equal(endpoint('http://h:1', '/x', []).href, 'http://h:1/x');
+  const url = endpoint('http://h:1/', '/x', [['pagination.key', 'a+b/c='], ['msgs', 'a.B'], ['msgs', 'c d'], ['q', '<&>']]);
+  assert.equal(url.search, '?pagination.key=a%2Bb%2Fc%3D&msgs=a.B&msgs=c+d&q=%3C%26%3E');
+  assert.deepEqual(url.searchParams.getAll('msgs'), ['a.B', 'c d']);
+  assert.equal(url.searchParams.get('pagination.key'), 'a+b/c=');
 });
 
 test('connection refused → NetworkError that says so', async () => {

@@ -2,6 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createIndexerClient, errorKind, pageInfo, type IndexerClient } from '../../src/core/index';
+import { segment } from '../../src/core/indexer/client';
 import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import { rejection } from './support';
 
@@ -127,6 +128,20 @@ test('bad input never reaches the server', async () => {
     assert.equal(errorKind(err), 'input');
   }
   assert.equal(fake.requests.length, 0);
+});
+
+test('a path part of only dots is refused, not resolved by the URL into another endpoint', async () => {
+  fake.resetRequests();
+  const coll = `0x${'a'.repeat(40)}`;
+  for (const p of [client.nftTxs(coll, '..'), client.nftTxs(coll, '.')]) {
+    const err = await rejection(p);
+    assert.equal(errorKind(err), 'input');
+    assert.match(err.message, /cannot be looked up: in a URL it means another address/);
+  }
+  assert.equal(fake.requests.length, 0);
+  // Every other path part is validated to something with a letter or digit; segment() refuses dots all the same.
+  assert.throws(() => segment('..'), /in a URL it means another address/);
+  assert.equal(segment('a.b/c'), 'a.b%2Fc');
 });
 
 test('faults: 429 with Retry-After recovers; 500 is reported; wrong shape names the field', async () => {

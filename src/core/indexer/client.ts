@@ -4,7 +4,8 @@
  * real server routes them; list methods take a PageRequest and send `msgs` as repeated parameters.
  */
 import type * as z from 'zod/mini';
-import { type HttpClient } from '../http';
+import { endpoint, type HttpClient } from '../http';
+import { InputError } from '../errors';
 import { parseWith } from '../schema';
 import {
   parseAccount,
@@ -46,8 +47,13 @@ export interface AccountTokenOptions extends TokenListOptions {
 type Query = Array<[string, string]>;
 
 
-/** One path segment, percent-encoded. `%2F` stays upper-case, which is the only escape the server decodes. */
+/**
+ * One path segment, percent-encoded. `%2F` stays upper-case, which is the only escape the server decodes. A segment
+ * of only dots is refused: URL resolution would turn `/by_name/..` into another endpoint (a collection may be named
+ * so on chain), and the server reads `%2E` as nothing else.
+ */
 export function segment(value: string): string {
+  if (value === '.' || value === '..') throw new InputError(`"${value}" cannot be looked up: in a URL it means another address.`);
   return encodeURIComponent(value);
 }
 
@@ -62,9 +68,7 @@ export class IndexerClient {
   }
 
   private url(path: string, query: Query = []): URL {
-    const url = new URL(this.baseUrl.replace(/\/+$/, '') + path);
-    for (const [k, v] of query) url.searchParams.append(k, v);
-    return url;
+    return endpoint(this.baseUrl, path, query);
   }
 
   private async get<S extends z.ZodMiniType>(schema: S, path: string, query: Query, signal?: AbortSignal): Promise<z.infer<S>> {

@@ -7,7 +7,7 @@
  * so that this happens as a rejection, like every other failure.
  */
 import type * as z from 'zod/mini';
-import { type HttpClient } from '../http';
+import { endpoint, type HttpClient } from '../http';
 import { InputError, SchemaError, errorKind } from '../errors';
 import { parseWith } from '../schema';
 import { must, parseAssetDenom, parseBaseAmount, parseChainAddress, parseChainId, parseSlippage, parseTxHash, type Parsed } from '../validate';
@@ -191,9 +191,7 @@ export class RouterClient {
   }
 
   private url(path: string, query: Array<[string, string]> = []): URL {
-    const url = new URL(this.baseUrl.replace(/\/+$/, '') + path);
-    for (const [k, v] of query) url.searchParams.append(k, v);
-    return url;
+    return endpoint(this.baseUrl, path, query);
   }
 
   private async post<T extends z.ZodMiniType>(schema: T, path: string, body: unknown, signal?: AbortSignal): Promise<z.infer<T>> {

@@ -10,11 +10,15 @@ import type { FakeIndexer } from '../fixtures/fakeIndexer';
 import type { FakeRouter } from '../fixtures/fakeRouter';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
-/** Where `screenshot()` writes (the README uses these); env INITIA_SCREENSHOTS_DIR overrides. */
-export const SCREENSHOTS_DIR = path.resolve(process.env.INITIA_SCREENSHOTS_DIR ?? path.join(REPO_ROOT, 'media', 'screenshots'));
-/** Failure screenshots and logs (git-ignored). */
 export const FAKE_NETWORK = 'Fake indexer';
+/** Failure screenshots and logs, and this run's screenshots (git-ignored). */
 export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
+/** Where `screenshot()` writes: the run's results, so a test run leaves the work tree clean; with
+ *  `--update-screenshots` (`npm run screenshots`) the README's own, media/screenshots/. INITIA_SCREENSHOTS_DIR overrides. */
+export const SCREENSHOTS_DIR = path.resolve(
+  process.env.INITIA_SCREENSHOTS_DIR ??
+    (process.argv.includes('--update-screenshots') ? path.join(REPO_ROOT, 'media', 'screenshots') : path.join(RESULTS_DIR, 'screenshots')),
+);
 
 interface CodeServer {
   url: string;

@@ -2,7 +2,9 @@
 // registered in out/test/e2e/**/*.e2e.js in order, saves a failure screenshot per failed test, prints
 // "N passed, M failed" and exits non-zero on any failure.
 //
-// Usage: npx tsc -p . && node esbuild.mjs && node out/test/e2e/run.js [--vsix initia-explorer.vsix]
+// Usage: npx tsc -p . && node esbuild.mjs && node out/test/e2e/run.js [--vsix initia-explorer.vsix] [--update-screenshots]
+//        Screenshots go to test-results/e2e/screenshots/; with --update-screenshots (`npm run screenshots`) to
+//        media/screenshots/, the README's.
 // Env:   INITIA_E2E_GREP=<regexp>  only tests whose name matches
 //        INITIA_E2E_VSIX=<file>    same as --vsix (test the packaged extension instead of the repo as dev extension)
 //        INITIA_TEST_TIMEOUT_MS    overall timeout (default 10 min)

@@ -586,14 +586,10 @@ export const TransferStatus = z.looseObject({
 export type TransferStatus = z.infer<typeof TransferStatus>;
 
 /** `GET /v2/tx/status`: `transfers[]`, plus the deprecated top-level copy of the first one and the legacy `status`. */
-export const StatusResponse = z.looseObject({
+export const StatusResponse = z.extend(TransferStatus, {
   transfers: z.optional(z.nullable(z.array(TransferStatus))),
   state: optStr,
   status: optStr,
-  transfer_sequence: z.optional(z.nullable(z.array(SequenceItem))),
-  next_blocking_transfer: opt(NextBlocking),
-  transfer_asset_release: opt(AssetRelease),
-  error: opt(StatusError),
 });
 export type StatusResponse = z.infer<typeof StatusResponse>;
 

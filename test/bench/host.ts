@@ -1,6 +1,7 @@
 // Benchmark inside the real extension host (loaded as extensionTestsPath by scripts/bench.mjs; not part of npm test).
 // Writes its figures as JSON to $INITIA_BENCH_OUT:
-//   activationMs             activate() as measured by the extension itself
+//   activationMs             activate() as measured by the extension itself (wall clock)
+//   activationCpuMs          CPU time of the host process during activate() (not counting waits for a CPU)
 //   coreLoadedAtActivation   whether dist/core.js (undici, zod) was loaded by activation
 //   requestsPerTreePage      requests the fake saw for one Blocks page, and for one Load more
 //   requestsPerLookup        requests for one lookup command
@@ -35,6 +36,7 @@ export async function run(): Promise<void> {
   if (!ext) throw new Error('extension not found');
   const api = await ext.activate();
   out.activationMs = Number(api.activationMs.toFixed(3));
+  out.activationCpuMs = Number(api.activationCpuMs.toFixed(3));
   out.coreLoadedAtActivation = coreLoaded();
 
   const full = process.env.INITIA_BENCH_FULL === '1';

@@ -175,10 +175,25 @@ function paletteRow(page: Page, title: string): Locator {
     .first();
 }
 
-/** Closes quick inputs, menus and notifications so the next step starts from a clean workbench. */
+/** Closes quick inputs, menus, notifications and modal editors so the next step starts from a clean workbench. */
 export async function resetUi(page: Page): Promise<void> {
   for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined);
+  await closeModalEditor(page);
+}
+
+/**
+ * Closes the modal editor VS Code opens some editors in (Running Extensions, since 1.139), by its close button:
+ * Escape closes it only while the focus is inside it, and while it is open it keeps F1 from opening the palette.
+ */
+export async function closeModalEditor(page: Page): Promise<void> {
+  const modal = page.locator('.modal-editor-part').first();
+  for (let attempt = 0; attempt < 3 && (await modal.isVisible()); attempt++) {
+    const close = page.locator('.modal-editor-part .modal-editor-header [aria-label^="Close Modal Editor"], .modal-editor-part .modal-editor-header .codicon-close').first();
+    await close.click({ timeout: 2_000 }).catch(() => page.keyboard.press('Escape'));
+    await modal.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);
+  }
+  if (await modal.isVisible()) throw new Error('a modal editor stays open');
 }
 
 /** Runs a command from the command palette by its full title as shown there ("Category: Title"). Right after start-up

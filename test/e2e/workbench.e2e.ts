@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FAKE_NETWORK, REPO_ROOT, e2eTest, paletteHas, runCommand, screenshot, waitForActivation } from './harness';
+import { FAKE_NETWORK, REPO_ROOT, closeModalEditor, e2eTest, paletteHas, runCommand, screenshot, waitForActivation } from './harness';
 
 interface Manifest {
   publisher: string;
@@ -87,6 +87,8 @@ e2eTest('the extension is running (Developer: Show Running Extensions)', async (
     await page.waitForTimeout(150);
   }
   await row.scrollIntoViewIfNeeded();
+  // Running Extensions opens as a modal editor over the workbench: close it as a person would, with its close button.
+  await closeModalEditor(page);
 });
 
 e2eTest('F1, type "Initia: Select Network", Enter: the network quick pick opens with the fake network active', async (wb) => {

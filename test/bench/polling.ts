@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createRouterClient } from '../../src/core/index';
 import { ManualClock, StatusPoller, type PollEvent } from '../../src/core/router/poller';
+import { httpIdle } from '../fixtures/httpIdle';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
 
 /** Real-time transfers: D (s) and the route (the fake's actual duration is set to exactly D). */
@@ -211,12 +212,7 @@ async function longer(): Promise<LongerRow[]> {
   const fake = await startFakeRouter({ now: () => clock.now(), trackLagSeconds: 0 });
   const client = createRouterClient(fake.url, { timeoutMs: 10_000 });
   // A timer's promise chain includes real HTTP: wait until no request is in flight before the clock moves on.
-  let busy = 0;
-  const settle = async () => {
-    do await new Promise<void>((r) => setImmediate(r));
-    while (busy > 0);
-    for (let i = 0; i < 3; i++) await new Promise<void>((r) => setImmediate(r));
-  };
+  const { track, settle } = httpIdle();
   const stops: Array<() => void> = [];
   try {
     const runs: Array<Promise<LongerRow>> = [];
@@ -230,14 +226,7 @@ async function longer(): Promise<LongerRow[]> {
       runs.push(
         new Promise<number>((resolve, reject) => {
           const poller = new StatusPoller(
-            async (signal) => {
-              busy++;
-              try {
-                return await client.status(hash, from, signal, { retry: false });
-              } finally {
-                busy--;
-              }
-            },
+            (signal) => track(() => client.status(hash, from, signal, { retry: false })),
             { startedAt: trackedAt, estimatedSeconds: seconds, clock },
             (e) => {
               if (e.kind === 'done') {

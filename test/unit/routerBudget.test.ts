@@ -14,6 +14,7 @@ import { createRouterClient, type RouterClient } from '../../src/core/index';
 import { ManualClock, StatusPoller, scaledClock, type PollEvent } from '../../src/core/router/poller';
 import type { StatusResponse } from '../../src/core/router/schemas';
 import { startFakeRouter, type Fate } from '../fixtures/fakeRouter';
+import { httpIdle } from '../fixtures/httpIdle';
 
 const INIT = 'init1veaum7vy45fzw5x4mflskgx5lnmwmxx5wm3x8p';
 const OSMO = 'osmo1veaum7vy45fzw5x4mflskgx5lnmwmxx5gkz963';
@@ -46,12 +47,7 @@ test('budget: ≤ 1/5 of a 1 s poller\'s status requests, terminal detection ≤
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
   const fake = await startFakeRouter({ now: () => clock.now() });
   const client = createRouterClient(fake.url, { timeoutMs: 5000 });
-  let busy = 0;
-  const settle = async () => {
-    do await new Promise<void>((r) => setImmediate(r));
-    while (busy > 0);
-    for (let i = 0; i < 3; i++) await new Promise<void>((r) => setImmediate(r));
-  };
+  const { track, settle } = httpIdle();
   interface Row { route: string; estimate: number; fate: Fate; actual: number; ours: number; fixed: number; oursAt: number; fixedAt: number; oursMaxInFlight: number }
   const rows: Row[] = [];
   const runs: Array<Promise<void>> = [];
@@ -65,14 +61,7 @@ test('budget: ≤ 1/5 of a 1 s poller\'s status requests, terminal detection ≤
         fake.prepare(hash, from, { to });
         await client.track(hash, from);
         const trackedAt = clock.now();
-        const fetch = async (signal?: AbortSignal) => {
-          busy++;
-          try {
-            return await client.status(hash, from, signal, { retry: false });
-          } finally {
-            busy--;
-          }
-        };
+        const fetch = (signal?: AbortSignal) => track(() => client.status(hash, from, signal, { retry: false }));
         const row: Row = { route: `${from}>${to}`, estimate, fate, actual: fake.terminalAt(hash, from)! - trackedAt, ours: 0, fixed: 0, oursAt: 0, fixedAt: 0, oursMaxInFlight: 0 };
         rows.push(row);
         let inFlight = 0;

@@ -57,6 +57,8 @@ const results = {
     });
     server.once('exit', (code) => reject(new Error(`the fake indexer process ended (exit ${code})`)));
   });
+  // A failed measurement must not leave the server running (it would keep this process alive).
+  process.once('exit', () => server.kill());
   const core = require(join(REPO_ROOT, 'dist/core.js'));
   const { Pool } = require('undici');
   const client = core.createIndexerClient(url, { timeoutMs: 10_000 });

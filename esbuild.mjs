@@ -1,8 +1,10 @@
 // Builds the extension's bundles:
-//   dist/extension.js  activation bundle: registrations only (no undici, no zod).
-//   dist/features.js   lazily required on first use: result documents, lookups, sidebar views, hover.
-//   dist/core.js       lazily required on first use: HTTP layer (undici), zod schemas, API clients.
-//   dist/webview/*.js  browser bundles for webviews (any src/webview/<name>.ts entry), when present.
+//   dist/extension.js  activation shell: registrations, settings, the status item (no undici, no zod).
+//   dist/features.js   required on first use: every adapter and the pure core (HTTP, schemas, API clients).
+//   dist/webview/*.js  browser bundles for webviews (any src/webview/<name>.entry.ts), when present.
+// The two host bundles must not share code: a module whose code lands in both (a value import from the shell into
+// the features, or the other way round) fails the build, naming it. Enums are inlined by esbuild, so the shared
+// identifiers of src/platform/ids.ts add nothing to either bundle.
 // Flags: --production minifies and drops source maps; --watch rebuilds on change; --metafile writes dist/meta-*.json.
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -19,7 +21,7 @@ const common = {
   sourcesContent: false,
   logLevel: 'warning',
   legalComments: 'none',
-  metafile,
+  metafile: true,
 };
 
 const host = {
@@ -36,8 +38,31 @@ const host = {
 const builds = [
   { ...host, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
   { ...host, entryPoints: { features: 'src/features.ts' }, outdir: 'dist' },
-  { ...host, entryPoints: { core: 'src/core/index.ts' }, outdir: 'dist' },
 ];
+const HOST_BUILDS = 2;
+
+/** Modules whose code is in more than one host bundle, with the bundles they are in. */
+function sharedModules(metafiles) {
+  const seen = new Map();
+  for (const meta of metafiles) {
+    for (const [out, { inputs }] of Object.entries(meta.outputs)) {
+      if (!out.endsWith('.js')) continue;
+      for (const [input, { bytesInOutput }] of Object.entries(inputs)) {
+        if (bytesInOutput === 0) continue;
+        seen.set(input, [...(seen.get(input) ?? []), out]);
+      }
+    }
+  }
+  return [...seen].filter(([, outs]) => outs.length > 1);
+}
+
+function checkNoSharedModules(results) {
+  const shared = sharedModules(results.slice(0, HOST_BUILDS).map((r) => r.metafile));
+  if (shared.length === 0) return true;
+  console.error('[esbuild] these modules are in both host bundles (the shell may only import types from the features):');
+  for (const [input, outs] of shared) console.error(`  ${input}  →  ${outs.join(', ')}`);
+  return false;
+}
 
 const webviewDir = 'src/webview';
 if (existsSync(webviewDir)) {
@@ -64,4 +89,5 @@ if (watch) {
     mkdirSync('dist', { recursive: true });
     results.forEach((r, i) => writeFileSync(`dist/meta-${i}.json`, JSON.stringify(r.metafile)));
   }
+  if (!checkNoSharedModules(results)) process.exit(1);
 }

@@ -19,20 +19,6 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/core must not depend on vscode.' }] }] },
   },
   {
-    // Outside the core, errors are told apart by `kind`, never instanceof: the core bundle has its own copies.
-    files: ['src/**/*.ts'],
-    ignores: ['src/core/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "BinaryExpression[operator='instanceof'][right.name=/^(ApiError|HttpError|TimeoutError|NetworkError|SchemaError|InvalidBodyError|ResponseTooLargeError|CancelledError|InputError)$/]",
-          message: 'Use errorKind()/isCancelled()/isNotFound(): the core bundle carries its own error classes.',
-        },
-      ],
-    },
-  },
-  {
     files: ['scripts/**/*.mjs', '*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly' } },
   },

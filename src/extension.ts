@@ -1,28 +1,27 @@
 /**
- * Activation: builds the light services and registers everything, as shells. No network I/O here and nothing heavy
- * is loaded: the features (documents, lookups, views, hover) live in dist/features.js and undici, the zod schemas and
- * the API clients in dist/core.js, both required on first use (src/lazy.ts). A shell loads the features when VS Code
- * first needs them: a command runs, a view is shown, a result document opens, or a hover lands on a line that holds
- * a 64-hex run.
+ * Activation: the shell. It builds the settings, the log and the network status item, and registers everything
+ * else as shells over the lazily loaded features bundle (dist/features.js, which holds the adapters and the core):
+ * the commands, the tree views (over a lazy provider), the document providers, the hover and the bridge panel's
+ * serializer. No network I/O here and nothing heavy is loaded. The one seam into the features is `load()` below:
+ * this file imports only types from them, and the build fails if a module ends up in both bundles (esbuild.mjs).
  */
 import * as vscode from 'vscode';
-import { Services } from './services';
-import { NetworkStatusBar } from './views/statusBar';
-import { registerNetworkCommands } from './commands/network';
-import { loadFeaturesModule } from './lazy';
+import { join } from 'node:path';
 import type { Features } from './features';
-import { BRIDGE_VIEW_TYPE, RESULT_SCHEME as SCHEME, TRANSFER_SCHEME, TRANSFERS_KEY, isUnfinished } from './ids';
+import { Settings } from './platform/settings';
+import { Scheme, StorageKey, ViewId, WebviewType } from './platform/ids';
 
-const VIEWS = { blocks: 'initia.blocks', collections: 'initia.collections', richList: 'initia.richList', transfers: 'initia.transfers' } as const;
-/** After a reload, unfinished transfers resume polling this long after activation (never during it). */
+/** The status bar's first read of the chain's height loads the features this long after activation. */
+const FIRST_STATUS_READ_MS = 1500;
+/** After a reload, stored transfers resume polling this long after activation (never during it). */
 const RESUME_DELAY_MS = 2000;
-/** Commands activation handles itself; every other contributed command runs in the features bundle. */
-const OWN_COMMANDS = new Set(['initia.selectNetwork', 'initia.showLog']);
 
 export interface InitiaExplorerApi {
-  readonly services: Services;
+  readonly settings: Settings;
+  readonly log: vscode.LogOutputChannel;
   /** The features (loads them if they are not loaded yet). */
   readonly features: Features;
+  readonly services: Features['services'];
   readonly documents: Features['documents'];
   readonly views: Features['views'];
   readonly hover: Features['hover'];
@@ -30,6 +29,10 @@ export interface InitiaExplorerApi {
   readonly bridge: Features['bridge'];
   /** Whether dist/features.js has been loaded. */
   featuresLoaded(): boolean;
+  /** Whether dist/features.js was in memory when activate() returned (it must not be). */
+  readonly featuresLoadedAtActivation: boolean;
+  /** How many times a shell has routed into the features so far (a hover, a command, a view, …). */
+  featureRequests(): number;
   /** Milliseconds spent in activate() (wall clock). */
   readonly activationMs: number;
   /** CPU milliseconds the extension host process used meanwhile (excludes time it waited for a CPU). */
@@ -63,19 +66,30 @@ class LazyTree implements vscode.TreeDataProvider<unknown> {
   }
 }
 
+const featuresPath = () => join(__dirname, 'features.js');
+
 export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   const started = performance.now();
   const startedCpu = process.cpuUsage();
-  const services = new Services();
-  const statusBar = new NetworkStatusBar(services);
+  const settings = new Settings();
+  const log = vscode.window.createOutputChannel('Initia Explorer', { log: true });
   const contentChanged = new vscode.EventEmitter<vscode.Uri>();
   const lensesChanged = new vscode.EventEmitter<void>();
   const transferChanged = new vscode.EventEmitter<vscode.Uri>();
 
+  const statusItem = vscode.window.createStatusBarItem('initia.network', vscode.StatusBarAlignment.Left, 50);
+  statusItem.name = vscode.l10n.t('Initia Network');
+  statusItem.command = 'initia.selectNetwork';
+  statusItem.text = `$(globe) ${settings.get('activeNetwork')}`;
+
   let features: Features | undefined;
+  let requests = 0;
   const load = (): Features => {
+    requests++;
     if (!features) {
-      features = loadFeaturesModule().createFeatures({ context, services, treeViews });
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const module = require(featuresPath()) as typeof import('./features');
+      features = module.createFeatures({ context, settings, log, treeViews, statusItem });
       context.subscriptions.push(
         features,
         features.documents.onDidChange((uri) => contentChanged.fire(uri)),
@@ -86,35 +100,53 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
     return features;
   };
 
-  const tree = (id: string, pick: (f: Features) => vscode.TreeDataProvider<unknown>) =>
+  const tree = (id: ViewId, pick: (f: Features) => vscode.TreeDataProvider<unknown>) =>
     vscode.window.createTreeView(id, { treeDataProvider: new LazyTree(() => pick(load())), showCollapseAll: true });
   const treeViews = {
-    blocks: tree(VIEWS.blocks, (f) => f.views.blocks.tree),
-    collections: tree(VIEWS.collections, (f) => f.views.collections.tree),
-    richList: tree(VIEWS.richList, (f) => f.views.richList.tree),
-    transfers: tree(VIEWS.transfers, (f) => f.transfers as vscode.TreeDataProvider<unknown>),
+    blocks: tree(ViewId.Blocks, (f) => f.views.blocks.tree as vscode.TreeDataProvider<unknown>),
+    collections: tree(ViewId.Collections, (f) => f.views.collections.tree as vscode.TreeDataProvider<unknown>),
+    richList: tree(ViewId.RichList, (f) => f.views.richList.tree as vscode.TreeDataProvider<unknown>),
+    transfers: tree(ViewId.Transfers, (f) => f.transfers.tree as vscode.TreeDataProvider<unknown>),
   };
 
-  const selector: vscode.DocumentSelector = { scheme: SCHEME };
+  // The status bar shows the network's name now; the features read its height, 1.5 s after a focused start.
+  let firstRead: ReturnType<typeof setTimeout> | undefined;
+  const scheduleFirstRead = () => {
+    if (features) return; // the features' status bar owns the item from then on
+    if (!settings.get('statusBar.enabled')) {
+      if (firstRead) clearTimeout(firstRead);
+      firstRead = undefined;
+      statusItem.hide();
+      return;
+    }
+    statusItem.text = `$(globe) ${settings.get('activeNetwork')}`;
+    statusItem.show();
+    if (!firstRead && vscode.window.state.focused) firstRead = setTimeout(load, FIRST_STATUS_READ_MS);
+  };
+
+  const selector: vscode.DocumentSelector = { scheme: Scheme.Result };
   const contributed = (context.extension.packageJSON as { contributes?: { commands?: Array<{ command: string }> } }).contributes?.commands ?? [];
   context.subscriptions.push(
-    services,
-    statusBar,
+    settings,
+    log,
+    statusItem,
     contentChanged,
     lensesChanged,
     transferChanged,
-    treeViews.transfers,
-    vscode.workspace.registerTextDocumentContentProvider(TRANSFER_SCHEME, {
+    ...Object.values(treeViews),
+    settings.onChange(['statusBar.enabled', 'activeNetwork'], scheduleFirstRead),
+    vscode.window.onDidChangeWindowState((state) => {
+      if (state.focused) scheduleFirstRead();
+    }),
+    { dispose: () => firstRead && clearTimeout(firstRead) },
+    vscode.workspace.registerTextDocumentContentProvider(Scheme.Transfer, {
       onDidChange: transferChanged.event,
       provideTextDocumentContent: (uri) => load().transferDocuments.provideTextDocumentContent(uri),
     }),
-    vscode.window.registerWebviewPanelSerializer(BRIDGE_VIEW_TYPE, {
-      deserializeWebviewPanel: async (panel, state: unknown) => load().restoreBridge(panel, state as never),
+    vscode.window.registerWebviewPanelSerializer(WebviewType.Bridge, {
+      deserializeWebviewPanel: async (panel, state: unknown) => load().restoreBridge(panel, state),
     }),
-    treeViews.blocks,
-    treeViews.collections,
-    treeViews.richList,
-    vscode.workspace.registerTextDocumentContentProvider(SCHEME, {
+    vscode.workspace.registerTextDocumentContentProvider(Scheme.Result, {
       onDidChange: contentChanged.event,
       provideTextDocumentContent: (uri, token) => load().documents.provideTextDocumentContent(uri, token),
     }),
@@ -132,22 +164,20 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
         return load().hover.provideHover(doc, position, token);
       },
     }),
-    ...registerNetworkCommands(services.networks),
-    vscode.commands.registerCommand('initia.showLog', () => services.log.show()),
-    ...contributed
-      .filter(({ command }) => !OWN_COMMANDS.has(command))
-      .map(({ command }) =>
-        vscode.commands.registerCommand(command, (...args: unknown[]) => {
-          const handler = load().handlers.get(command);
-          if (!handler) throw new Error(`Initia: no handler for ${command}`);
-          return handler(...args);
-        }),
-      ),
+    // Every contributed command is a shell over the features' handler table (a test holds the two to each other).
+    ...contributed.map(({ command }) =>
+      vscode.commands.registerCommand(command, (...args: unknown[]) => {
+        const handler = load().handlers.get(command);
+        if (!handler) throw new Error(`Initia: no handler for ${command}`);
+        return handler(...args);
+      }),
+    ),
   );
-  statusBar.start();
-  // Transfers tracked before a reload keep being watched: resume them shortly after activation, not during it.
-  const persisted = context.globalState.get<Array<Parameters<typeof isUnfinished>[0]>>(TRANSFERS_KEY, []);
-  if (persisted.some(isUnfinished)) {
+  scheduleFirstRead();
+  // Transfers tracked before a reload keep being watched: the tracker resumes the unfinished ones shortly after
+  // activation, not during it. Whatever is stored, activation only checks that there is something.
+  const stored = context.globalState.get<unknown>(StorageKey.Transfers);
+  if (Array.isArray(stored) && stored.length > 0) {
     const timer = setTimeout(() => load().tracker.resume(), RESUME_DELAY_MS);
     context.subscriptions.push({ dispose: () => clearTimeout(timer) });
   }
@@ -155,11 +185,16 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   const activationMs = performance.now() - started;
   const cpu = process.cpuUsage(startedCpu);
   const activationCpuMs = (cpu.user + cpu.system) / 1000;
-  services.log.debug(`Activated in ${activationMs.toFixed(2)} ms (${activationCpuMs.toFixed(2)} ms CPU)`);
+  const featuresLoadedAtActivation = features !== undefined || require.cache[featuresPath()] !== undefined;
+  log.debug(`Activated in ${activationMs.toFixed(2)} ms (${activationCpuMs.toFixed(2)} ms CPU)`);
   return {
-    services,
+    settings,
+    log,
     get features() {
       return load();
+    },
+    get services() {
+      return load().services;
     },
     get documents() {
       return load().documents;
@@ -177,6 +212,8 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
       return load().bridge;
     },
     featuresLoaded: () => features !== undefined,
+    featuresLoadedAtActivation,
+    featureRequests: () => requests,
     activationMs,
     activationCpuMs,
   };

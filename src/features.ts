@@ -1,52 +1,65 @@
 /**
- * Entry of the lazily loaded features bundle (dist/features.js): result documents, lookup commands, sidebar views,
- * hover. Activation (extension.ts) registers thin shells for all of them and requires this bundle on first use: the
- * first command, a view being shown, a result document being opened, or a hover over a line with a 64-hex run.
+ * Entry of the lazily loaded features bundle (dist/features.js): everything but activation. It holds the VS Code
+ * adapters (result documents and lookups, sidebar views, hover, network status and picker, bridge) and the pure core
+ * they use (HTTP, schemas, API clients), bundled once. Activation (extension.ts) registers a shell for each of them
+ * and requires this bundle on first use: a command, a view being shown, a result document being opened, a hover
+ * over a line with a 64-hex run, the status bar's first read, or resuming tracked transfers.
  */
 import * as vscode from 'vscode';
-import type { Services } from './services';
+import type { Handler, Register } from './platform/commands';
+import { Services } from './platform/services';
+import type { Settings } from './platform/settings';
+import { registerPagingCommands } from './platform/tree';
 import { ResultDocuments } from './documents/resultDocuments';
 import { ResultLinks } from './documents/links';
-import { LookupCommands } from './commands/lookups';
-import { registerDocumentPaging } from './commands/documentPaging';
-import type { Register } from './commands/input';
+import { LookupCommands } from './documents/lookups';
+import { registerDocumentPaging } from './documents/paging';
 import { BlocksView } from './views/blocks';
 import { CollectionsView } from './views/nfts';
 import { RichListView } from './views/richList';
-import { registerTreeCommands, type Views } from './views/treeCommands';
-import { COPY_HASH_COMMAND, TxHoverProvider } from './hover/txHover';
+import { registerTreeCommands, type Views } from './views/commands';
+import { TxHoverProvider, registerHoverCommands } from './hover/txHover';
+import { NetworkStatusBar } from './network/statusBar';
+import { registerNetworkCommands } from './network/commands';
 import { TransferTracker } from './bridge/tracker';
 import { TransferDocuments, TransfersTree, registerTransferCommands } from './bridge/transfersView';
 import { BridgePanels } from './bridge/panel';
-import type { BridgeState } from './bridge/protocol';
 
 export interface FeatureDeps {
   context: vscode.ExtensionContext;
-  services: Services;
+  settings: Settings;
+  log: vscode.LogOutputChannel;
+  /** Created at activation over lazy providers that delegate to the features' trees. */
   treeViews: { blocks: vscode.TreeView<unknown>; collections: vscode.TreeView<unknown>; richList: vscode.TreeView<unknown>; transfers: vscode.TreeView<unknown> };
+  /** The network item activation shows; the features keep it up to date. */
+  statusItem: vscode.StatusBarItem;
 }
 
 export interface Features extends vscode.Disposable {
+  services: Services;
   documents: ResultDocuments;
   links: ResultLinks;
   views: Views;
   hover: TxHoverProvider;
+  statusBar: NetworkStatusBar;
   tracker: TransferTracker;
   transfers: TransfersTree;
   transferDocuments: TransferDocuments;
   bridge: BridgePanels;
   /** Re-attaches a bridge panel VS Code restored after a reload. */
-  restoreBridge(panel: vscode.WebviewPanel, state: BridgeState | undefined): void;
+  restoreBridge(panel: vscode.WebviewPanel, state: unknown): void;
   /** Command handlers by id; activation's command shells call into this table. */
-  handlers: ReadonlyMap<string, (...args: unknown[]) => unknown>;
+  handlers: ReadonlyMap<string, Handler>;
 }
 
-export function createFeatures({ context, services, treeViews }: FeatureDeps): Features {
-  const handlers = new Map<string, (...args: unknown[]) => unknown>();
+export function createFeatures({ context, settings, log, treeViews, statusItem }: FeatureDeps): Features {
+  const handlers = new Map<string, Handler>();
   const register: Register = (id, handler) => {
+    if (handlers.has(id)) throw new Error(`Initia: two handlers for ${id}`);
     handlers.set(id, handler);
     return new vscode.Disposable(() => handlers.delete(id));
   };
+  const services = new Services(settings, log, String((context.extension.packageJSON as { version?: unknown }).version ?? 'dev'));
   const documents = new ResultDocuments(services);
   const views: Views = {
     blocks: new BlocksView(services, context.workspaceState, treeViews.blocks),
@@ -54,43 +67,48 @@ export function createFeatures({ context, services, treeViews }: FeatureDeps): F
     richList: new RichListView(services, treeViews.richList),
   };
   const hover = new TxHoverProvider(services);
+  const statusBar = new NetworkStatusBar(services, statusItem);
   const tracker = new TransferTracker(services, context.globalState);
   const transfers = new TransfersTree(tracker);
   const transferDocuments = new TransferDocuments(tracker);
   const bridge = new BridgePanels(context, services, tracker);
   const disposables: vscode.Disposable[] = [
+    services,
+    statusBar,
     tracker,
     transfers,
     transferDocuments,
     bridge,
-    ...registerTransferCommands(tracker, services, register),
-    register('initia.openBridge', () => {
-      bridge.open();
-    }),
     documents,
     views.blocks,
     views.collections,
     views.richList,
     hover,
+    ...registerNetworkCommands(services.networks, register),
+    ...registerTransferCommands(tracker, services, register),
+    register('initia.openBridge', () => {
+      bridge.open();
+    }),
+    register('initia.showLog', () => log.show()),
     ...new LookupCommands(documents).register(register),
     ...registerDocumentPaging(documents, register),
+    ...registerPagingCommands(register),
     ...registerTreeCommands(views, services, register),
-    register(COPY_HASH_COMMAND, async (hash: unknown) => {
-      if (typeof hash !== 'string' || !/^(0x)?[0-9A-Fa-f]{64}$/.test(hash)) return;
-      await vscode.env.clipboard.writeText(hash);
-      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', hash), 2500);
-    }),
+    ...registerHoverCommands(register),
   ];
+  statusBar.start();
   return {
+    services,
     documents,
     links: new ResultLinks(documents),
     views,
     hover,
+    statusBar,
     tracker,
     transfers,
     transferDocuments,
     bridge,
-    restoreBridge: (panel, state) => bridge.restore(panel, state),
+    restoreBridge: (panel, state) => bridge.restore(panel, state as never),
     handlers,
     dispose: () => vscode.Disposable.from(...disposables).dispose(),
   };

@@ -4,20 +4,19 @@
  * the router (every HTTP call happens here), and pushes live updates of the transfer it tracks.
  */
 import * as vscode from 'vscode';
-import type { RouterClient } from '../core/index';
-import type { Asset, Route } from '../core/router/schemas';
+import type { RouterClient } from '../core/router/client';
+import { normaliseTxHash } from '../core/router/client';
+import { Route, type Asset } from '../core/router/schemas';
 import { FromWebview, type BridgeState, type Request, type ToWebview, type TransferInfo } from './protocol';
 import { describeState } from '../core/router/transfer';
 import { errorMessage } from '../core/errors';
 import { formatUnits, groupDigits } from '../core/format';
-import { loadCore } from '../lazy';
-import { openExternalUrl } from '../views/treeCommands';
-import type { Services } from '../services';
+import { openExternalUrl } from '../platform/links';
+import { StorageKey, WebviewType } from '../platform/ids';
+import type { Services } from '../platform/services';
 import type { TrackedTransfer, TransferTracker } from './tracker';
 
-export { BRIDGE_VIEW_TYPE } from '../ids';
-import { BRIDGE_VIEW_TYPE } from '../ids';
-const ADDRESSES_KEY = 'initia.bridge.addresses';
+const ADDRESSES_KEY = StorageKey.BridgeAddresses;
 
 function nonce(): string {
   const bytes = new Uint8Array(18);
@@ -68,7 +67,7 @@ export class BridgePanels implements vscode.Disposable {
       existing.panel.reveal();
       return existing.panel;
     }
-    const panel = vscode.window.createWebviewPanel(BRIDGE_VIEW_TYPE, vscode.l10n.t('Initia Bridge'), vscode.ViewColumn.Active, this.options());
+    const panel = vscode.window.createWebviewPanel(WebviewType.Bridge, vscode.l10n.t('Initia Bridge'), vscode.ViewColumn.Active, this.options());
     this.attach(panel);
     return panel;
   }
@@ -206,7 +205,7 @@ class BridgeSession implements vscode.Disposable {
   }
 
   private route(value: unknown): Route {
-    const parsed = loadCore().routerSchemas.Route.safeParse(value);
+    const parsed = Route.safeParse(value);
     if (!parsed.success) throw new Error(vscode.l10n.t('Find the route again: the route on this page is incomplete.'));
     return parsed.data;
   }
@@ -239,7 +238,7 @@ class BridgeSession implements vscode.Disposable {
       }
       case 'track': {
         const { url } = this.router();
-        const route = req.route === undefined ? undefined : loadCore().routerSchemas.Route.safeParse(req.route).data;
+        const route = req.route === undefined ? undefined : Route.safeParse(req.route).data;
         const t = await this.tracker.track({
           txHash: req.txHash,
           chainId: req.chainId,
@@ -262,7 +261,7 @@ class BridgeSession implements vscode.Disposable {
         return transferInfo(t);
       }
       case 'watch': {
-        const t = this.tracker.get(req.chainId, loadCore().normaliseTxHash(req.txHash, req.chainId));
+        const t = this.tracker.get(req.chainId, normaliseTxHash(req.txHash, req.chainId));
         if (!t) throw new Error(vscode.l10n.t('This transfer is no longer tracked.'));
         this.watched = { chainId: t.chainId, txHash: t.txHash };
         if (!t.last?.terminal) this.tracker.refresh(t);

@@ -6,15 +6,20 @@
  * timeline read from here.
  */
 import * as vscode from 'vscode';
-import type { HopView, StatusPoller, TransferView } from '../core/index';
+import type { HopView, TransferView } from '../core/router/transfer';
+import { StatusPoller } from '../core/router/poller';
+import { normaliseTxHash } from '../core/router/client';
 import { errorMessage } from '../core/errors';
 import { shorten } from '../core/format';
-import { loadCore } from '../lazy';
-import type { Services } from '../services';
+import { StorageKey } from '../platform/ids';
+import type { Services } from '../platform/services';
 
-export { TRANSFERS_KEY } from '../ids';
-import { TRANSFERS_KEY, isUnfinished } from '../ids';
 const MAX_TRANSFERS = 100;
+
+/** A tracked transfer that is still being followed: watched, not terminal, known to the router. */
+export function isUnfinished(t: Pick<TrackedTransfer, 'watching' | 'last' | 'problem'>): boolean {
+  return t.watching && !t.last?.terminal && !t.problem;
+}
 
 export interface TransferSummary {
   sourceChainId?: string;
@@ -75,7 +80,7 @@ export class TransferTracker implements vscode.Disposable {
     private readonly services: Services,
     private readonly memento: vscode.Memento,
   ) {
-    this.transfers = memento.get<TrackedTransfer[]>(TRANSFERS_KEY, []);
+    this.transfers = memento.get<TrackedTransfer[]>(StorageKey.Transfers, []);
     this.statusItem = vscode.window.createStatusBarItem('initia.transfers', vscode.StatusBarAlignment.Left, 49);
     this.statusItem.name = vscode.l10n.t('Initia Transfers');
     this.statusItem.command = 'initia.transfers.focus';
@@ -88,7 +93,7 @@ export class TransferTracker implements vscode.Disposable {
 
   /** What is stored in globalState (what a window reload brings back). */
   persisted(): readonly TrackedTransfer[] {
-    return this.memento.get<TrackedTransfer[]>(TRANSFERS_KEY, []);
+    return this.memento.get<TrackedTransfer[]>(StorageKey.Transfers, []);
   }
 
   get(chainId: string, txHash: string): TrackedTransfer | undefined {
@@ -102,8 +107,7 @@ export class TransferTracker implements vscode.Disposable {
 
   /** Registers a broadcast tx with the router (once) and starts watching it. */
   async track(req: TrackRequest, signal?: AbortSignal): Promise<TrackedTransfer> {
-    const core = loadCore();
-    const txHash = core.normaliseTxHash(req.txHash, req.chainId);
+    const txHash = normaliseTxHash(req.txHash, req.chainId);
     const existing = this.get(req.chainId, txHash);
     if (existing) {
       if (!existing.last?.terminal) {
@@ -172,8 +176,7 @@ export class TransferTracker implements vscode.Disposable {
   private startPolling(t: TrackedTransfer, immediately: boolean): void {
     const key = transferKey(t);
     this.pollers.get(key)?.stop();
-    const core = loadCore();
-    const poller = new core.StatusPoller(
+    const poller = new StatusPoller(
       // One poll is one request: the poller itself backs off and honours Retry-After.
       (signal) => this.services.router(t.routerUrl, t.network).status(t.txHash, t.chainId, signal, { retry: false }),
       // Without a route estimate (a hash tracked on its own) nothing says when it can be done: ask every few seconds
@@ -240,7 +243,7 @@ export class TransferTracker implements vscode.Disposable {
   private async save(changed: TrackedTransfer | undefined): Promise<void> {
     this.renderStatusItem();
     this.emitter.fire(changed);
-    await this.memento.update(TRANSFERS_KEY, this.transfers);
+    await this.memento.update(StorageKey.Transfers, this.transfers);
   }
 
   private renderStatusItem(): void {

@@ -4,19 +4,20 @@
  * track a tx hash without the panel, open the status JSON, refresh, stop watching, remove.
  */
 import * as vscode from 'vscode';
-import type { HopView } from '../core/index';
+import type { HopView } from '../core/router/transfer';
 import { parseChainId, parseTxHash } from '../core/validate';
 import { labelText, shorten } from '../core/format';
 import { errorMessage } from '../core/errors';
-import { obtain, refuse, type Register } from '../commands/input';
-import { openExternalUrl } from '../views/treeCommands';
-import type { Services } from '../services';
-import { transferKey, type TrackedTransfer, type TransferTracker } from './tracker';
+import { obtain, refuse } from '../platform/input';
+import type { Register } from '../platform/commands';
+import { copyToClipboard, openExternalUrl } from '../platform/links';
+import { ContextValue, Scheme } from '../platform/ids';
+import { ExplorerNode, ExplorerTree } from '../platform/tree';
+import { untrustedMarkdown } from '../platform/markdown';
+import type { Services } from '../platform/services';
+import { isUnfinished, transferKey, type TrackedTransfer, type TransferTracker } from './tracker';
 
-export { TRANSFER_SCHEME } from '../ids';
-import { TRANSFER_SCHEME } from '../ids';
-
-type Node = { kind: 'transfer'; t: TrackedTransfer } | { kind: 'hop'; t: TrackedTransfer; hop: HopView; index: number } | { kind: 'tx'; t: TrackedTransfer; name: string; hash: string; chainId?: string; link?: string; index: string };
+const TRANSFER_SCHEME = Scheme.Transfer;
 
 const OUTCOME_ICONS: Record<string, [string, string?]> = {
   pending: ['sync~spin'],
@@ -34,80 +35,107 @@ const HOP_ICONS: Record<string, [string, string?]> = {
 
 const icon = ([id, color]: [string, string?]) => new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
 
-export class TransfersTree implements vscode.TreeDataProvider<Node>, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<Node | undefined>();
-  readonly onDidChangeTreeData = this.emitter.event;
+/** A tracked transfer: its state and route; its hops below. */
+export class TransferNode extends ExplorerNode {
+  readonly id: string;
+
+  constructor(readonly t: TrackedTransfer) {
+    super();
+    this.id = transferKey(t);
+  }
+
+  override getChildren(): ExplorerNode[] {
+    return (this.t.last?.hops ?? []).map((hop, index) => Object.assign(new HopNode(this.t, hop, index), { parent: this }));
+  }
+
+  protected createTreeItem(): vscode.TreeItem {
+    const t = this.t;
+    const item = new vscode.TreeItem(shorten(t.txHash, 8, 6), (t.last?.hops.length ?? 0) > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const route = t.summary?.sourceChainId && t.summary.destChainId ? `${labelText(t.summary.sourceChainId, 30)} → ${labelText(t.summary.destChainId, 30)}` : labelText(t.chainId, 30);
+    const state = t.problem ? vscode.l10n.t('unknown to the router') : t.last ? labelText(t.last.state.replace(/^STATE_/, '').toLowerCase().replace(/_/g, ' '), 40) : vscode.l10n.t('registered');
+    item.description = `${state} · ${route}${t.watching || t.last?.terminal ? '' : ` · ${vscode.l10n.t('not watched')}`}`;
+    item.iconPath = t.problem ? icon(['question']) : icon(OUTCOME_ICONS[t.last?.outcome ?? 'pending'] ?? ['circle-outline']);
+    const md = untrustedMarkdown();
+    md.appendText(`${t.txHash}\n${vscode.l10n.t('Chain')}: ${t.chainId}\n${vscode.l10n.t('State')}: ${t.last?.state ?? '—'}\n`);
+    if (t.last?.error) md.appendText(`${vscode.l10n.t('Error')}: ${t.last.error}\n`);
+    if (t.problem) md.appendText(`${t.problem}\n`);
+    md.appendText(`${vscode.l10n.t('Tracked')}: ${new Date(t.trackedAt).toLocaleString()}`);
+    item.tooltip = md;
+    item.contextValue = isUnfinished(t) || (t.watching && !t.last?.terminal) ? ContextValue.TransferWatching : ContextValue.Transfer;
+    item.command = { command: 'initia.transfers.openStatus', title: vscode.l10n.t('Open Status JSON'), arguments: [t.chainId, t.txHash] };
+    item.accessibilityInformation = { label: vscode.l10n.t('Transfer {0}, {1}, {2}', shorten(t.txHash, 8, 6), state, route) };
+    return item;
+  }
+}
+
+/** One hop of a transfer: its bridge, chains and state; its transactions below. */
+class HopNode extends ExplorerNode {
+  readonly id: string;
+
+  constructor(
+    t: TrackedTransfer,
+    private readonly hop: HopView,
+    private readonly index: number,
+  ) {
+    super();
+    this.id = `${transferKey(t)}/${index}`;
+  }
+
+  override getChildren(): ExplorerNode[] {
+    return this.hop.txs.map((tx) => Object.assign(new HopTxNode(`${this.id}/${tx.name}`, tx), { parent: this }));
+  }
+
+  protected createTreeItem(): vscode.TreeItem {
+    const h = this.hop;
+    const item = new vscode.TreeItem(`${this.index + 1}. ${labelText(h.kind.replace(/_/g, ' '), 40)}`, h.txs.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    item.description = `${labelText(h.fromChainId ?? '?', 30)} → ${labelText(h.toChainId ?? '?', 30)} · ${labelText(h.state, 50)}`;
+    item.iconPath = icon(HOP_ICONS[h.outcome] ?? ['circle-outline']);
+    item.tooltip = h.error ? `${h.state}\n${h.error}` : h.state;
+    item.contextValue = ContextValue.TransferHop;
+    return item;
+  }
+}
+
+/** A transaction of a hop, opening the explorer when the router gave a link. */
+class HopTxNode extends ExplorerNode {
+  constructor(
+    readonly id: string,
+    private readonly tx: HopView['txs'][number],
+  ) {
+    super();
+  }
+
+  protected createTreeItem(): vscode.TreeItem {
+    const tx = this.tx;
+    const item = new vscode.TreeItem(labelText(tx.name.replace(/_/g, ' '), 40), vscode.TreeItemCollapsibleState.None);
+    item.description = `${shorten(tx.hash, 8, 6)}${tx.chainId ? ` · ${labelText(tx.chainId, 30)}` : ''}`;
+    item.iconPath = new vscode.ThemeIcon(tx.explorerLink ? 'link-external' : 'symbol-event');
+    item.tooltip = `${tx.hash}${tx.explorerLink ? `\n${tx.explorerLink}` : ''}`;
+    item.contextValue = ContextValue.TransferTx;
+    if (tx.explorerLink) item.command = { command: 'initia.transfers.openLink', title: vscode.l10n.t('Open in Explorer'), arguments: [tx.explorerLink] };
+    return item;
+  }
+}
+
+/**
+ * The Transfers view: tracked transfers, newest first. Nodes are made afresh when the tracker changes (their ids stay,
+ * so VS Code keeps what the user expanded).
+ */
+export class TransfersTree implements vscode.Disposable {
+  readonly tree = new ExplorerTree(() => this.roots());
   private readonly subscription: vscode.Disposable;
-  private readonly nodes = new Map<string, Node>();
 
   constructor(private readonly tracker: TransferTracker) {
-    this.subscription = tracker.onDidChange(() => this.emitter.fire(undefined));
+    this.subscription = tracker.onDidChange(() => this.tree.changed(undefined));
   }
 
-  private node(key: string, make: () => Node): Node {
-    let n = this.nodes.get(key);
-    if (!n) {
-      n = make();
-      this.nodes.set(key, n);
-    }
-    return Object.assign(n, make()); // same object (VS Code keeps expansion), fresh data
-  }
-
-  getChildren(node?: Node): Node[] {
-    if (!node) return this.tracker.all().map((t) => this.node(transferKey(t), () => ({ kind: 'transfer', t })));
-    if (node.kind === 'transfer') return (node.t.last?.hops ?? []).map((hop, index) => this.node(`${transferKey(node.t)}/${index}`, () => ({ kind: 'hop', t: node.t, hop, index })));
-    if (node.kind === 'hop') {
-      return node.hop.txs.map((tx) =>
-        this.node(`${transferKey(node.t)}/${node.index}/${tx.name}`, () => ({ kind: 'tx', t: node.t, name: tx.name, hash: tx.hash, chainId: tx.chainId, link: tx.explorerLink, index: `${node.index}/${tx.name}` })),
-      );
-    }
-    return [];
-  }
-
-  getTreeItem(node: Node): vscode.TreeItem {
-    if (node.kind === 'transfer') {
-      const t = node.t;
-      const item = new vscode.TreeItem(shorten(t.txHash, 8, 6), (t.last?.hops.length ?? 0) > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
-      item.id = transferKey(t);
-      const route = t.summary?.sourceChainId && t.summary.destChainId ? `${labelText(t.summary.sourceChainId, 30)} → ${labelText(t.summary.destChainId, 30)}` : labelText(t.chainId, 30);
-      const state = t.problem ? vscode.l10n.t('unknown to the router') : t.last ? labelText(t.last.state.replace(/^STATE_/, '').toLowerCase().replace(/_/g, ' '), 40) : vscode.l10n.t('registered');
-      item.description = `${state} · ${route}${t.watching || t.last?.terminal ? '' : ` · ${vscode.l10n.t('not watched')}`}`;
-      item.iconPath = t.problem ? icon(['question']) : icon(OUTCOME_ICONS[t.last?.outcome ?? 'pending'] ?? ['circle-outline']);
-      const md = new vscode.MarkdownString(undefined, false);
-      md.isTrusted = false;
-      md.appendText(`${t.txHash}\n${vscode.l10n.t('Chain')}: ${t.chainId}\n${vscode.l10n.t('State')}: ${t.last?.state ?? '—'}\n`);
-      if (t.last?.error) md.appendText(`${vscode.l10n.t('Error')}: ${t.last.error}\n`);
-      if (t.problem) md.appendText(`${t.problem}\n`);
-      md.appendText(`${vscode.l10n.t('Tracked')}: ${new Date(t.trackedAt).toLocaleString()}`);
-      item.tooltip = md;
-      item.contextValue = `initia.transfer${t.watching && !t.last?.terminal ? '.watching' : ''}`;
-      item.command = { command: 'initia.transfers.openStatus', title: vscode.l10n.t('Open Status JSON'), arguments: [t.chainId, t.txHash] };
-      item.accessibilityInformation = { label: vscode.l10n.t('Transfer {0}, {1}, {2}', shorten(t.txHash, 8, 6), state, route) };
-      return item;
-    }
-    if (node.kind === 'hop') {
-      const h = node.hop;
-      const item = new vscode.TreeItem(`${node.index + 1}. ${labelText(h.kind.replace(/_/g, ' '), 40)}`, h.txs.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
-      item.id = `${transferKey(node.t)}/${node.index}`;
-      item.description = `${labelText(h.fromChainId ?? '?', 30)} → ${labelText(h.toChainId ?? '?', 30)} · ${labelText(h.state, 50)}`;
-      item.iconPath = icon(HOP_ICONS[h.outcome] ?? ['circle-outline']);
-      item.tooltip = h.error ? `${h.state}\n${h.error}` : h.state;
-      item.contextValue = 'initia.transferHop';
-      return item;
-    }
-    const item = new vscode.TreeItem(labelText(node.name.replace(/_/g, ' '), 40), vscode.TreeItemCollapsibleState.None);
-    item.id = `${transferKey(node.t)}/${node.index}`;
-    item.description = `${shorten(node.hash, 8, 6)}${node.chainId ? ` · ${labelText(node.chainId, 30)}` : ''}`;
-    item.iconPath = new vscode.ThemeIcon(node.link ? 'link-external' : 'symbol-event');
-    item.tooltip = `${node.hash}${node.link ? `\n${node.link}` : ''}`;
-    item.contextValue = 'initia.transferTx';
-    if (node.link) item.command = { command: 'initia.transfers.openLink', title: vscode.l10n.t('Open in Explorer'), arguments: [node.link] };
-    return item;
+  private roots(): ExplorerNode[] {
+    return this.tracker.all().map((t) => new TransferNode(t));
   }
 
   dispose(): void {
     this.subscription.dispose();
-    this.emitter.dispose();
+    this.tree.dispose();
   }
 }
 
@@ -156,7 +184,7 @@ export class TransferDocuments implements vscode.TextDocumentContentProvider, vs
 }
 
 function transferOf(tracker: TransferTracker, a: unknown, b: unknown): TrackedTransfer | undefined {
-  if (a && typeof a === 'object' && 't' in a) return (a as { t: TrackedTransfer }).t;
+  if (a instanceof TransferNode) return tracker.get(a.t.chainId, a.t.txHash);
   if (typeof a === 'string' && typeof b === 'string') return tracker.get(a, b);
   return undefined;
 }
@@ -213,8 +241,7 @@ export function registerTransferCommands(tracker: TransferTracker, services: Ser
     register('initia.transfers.copyHash', async (a?: unknown, b?: unknown) => {
       const t = transferOf(tracker, a, b);
       if (!t) return;
-      await vscode.env.clipboard.writeText(t.txHash);
-      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', t.txHash), 2500);
+      await copyToClipboard(t.txHash);
     }),
     register('initia.transfers.openLink', (url?: unknown) => (typeof url === 'string' ? openExternalUrl(url) : false)),
   ];

@@ -113,22 +113,17 @@ export class InputError extends ApiError {
   }
 }
 
-/*
- * The activation bundle and the lazily loaded core bundle each carry a copy of this module, so code outside the
- * core tells errors apart by `kind`, never by `instanceof`.
- */
 export function errorKind(err: unknown): ErrorKind | undefined {
-  const kind = (err as { kind?: unknown } | null | undefined)?.kind;
-  return err instanceof Error && typeof kind === 'string' ? (kind as ErrorKind) : undefined;
+  return err instanceof ApiError ? err.kind : undefined;
 }
 
 export function isCancelled(err: unknown): boolean {
-  return errorKind(err) === 'cancelled';
+  return err instanceof CancelledError;
 }
 
 /** An HTTP 404 from either service. */
 export function isNotFound(err: unknown): boolean {
-  return errorKind(err) === 'http' && (err as { status?: number }).status === 404;
+  return err instanceof HttpError && err.status === 404;
 }
 
 /** A readable one-line message for any thrown value. */

@@ -5,9 +5,15 @@ import { SchemaError } from './errors';
 export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, service: string): z.infer<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data as z.infer<S>;
-  const issue = result.error.issues[0];
-  if (!issue) throw new SchemaError(service, '', 'is not valid');
-  throw new SchemaError(service, formatPath(issue.path), describeIssue(issue, valueAt(value, issue.path)));
+  const { field, problem } = firstProblem(value, result.error);
+  throw new SchemaError(service, field, problem);
+}
+
+/** The first issue of a failed parse, in words: the dotted field and what is wrong with it. */
+export function firstProblem(value: unknown, error: z.core.$ZodError): { field: string; problem: string } {
+  const issue = error.issues[0];
+  if (!issue) return { field: '', problem: 'is not valid' };
+  return { field: formatPath(issue.path), problem: describeIssue(issue, valueAt(value, issue.path)) };
 }
 
 export function formatPath(path: readonly PropertyKey[]): string {
@@ -45,6 +51,8 @@ function describeIssue(issue: z.core.$ZodIssue, received: unknown): string {
       return `has an unexpected format: ${kindOf(received)}`;
     case 'invalid_union':
       return `has an unexpected type: ${kindOf(received)}`;
+    case 'custom':
+      return issue.message;
     default:
       return `is not valid (${issue.code}): ${kindOf(received)}`;
   }

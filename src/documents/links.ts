@@ -1,6 +1,7 @@
 /** Drill-down links in result documents: each hash, height and address runs the matching lookup. */
 import * as vscode from 'vscode';
 import { scanLinks, type LinkKind } from '../core/linkScan';
+import { commandUri } from '../platform/links';
 import type { ResultDocuments } from './resultDocuments';
 
 const COMMANDS: Record<LinkKind, { command: string; tooltip: string }> = {
@@ -9,10 +10,6 @@ const COMMANDS: Record<LinkKind, { command: string; tooltip: string }> = {
   account: { command: 'initia.lookupAccount', tooltip: 'Look up this account' },
   collection: { command: 'initia.lookupCollection', tooltip: 'Look up this NFT collection' },
 };
-
-export function commandUri(command: string, args: unknown[]): vscode.Uri {
-  return vscode.Uri.parse(`command:${command}?${encodeURIComponent(JSON.stringify(args))}`);
-}
 
 export class ResultLinks implements vscode.DocumentLinkProvider {
   constructor(private readonly documents: ResultDocuments) {}

@@ -4,45 +4,31 @@
  * the top go to the next / previous page with the server's keys.
  */
 import * as vscode from 'vscode';
-import type { PageInfo } from '../core/index';
+import { PageTrail, pageInfo, type PageInfo } from '../core/indexer/paging';
 import { errorMessage, isCancelled } from '../core/errors';
-import { loadCore } from '../lazy';
-import type { Services } from '../services';
-import type { NetworkProfile } from '../network/networks';
-import { isListQuery, queryTitle, runQuery, type Query } from './queries';
-
-export { RESULT_SCHEME as SCHEME } from '../ids';
-import { RESULT_SCHEME as SCHEME } from '../ids';
+import { decodeDocumentAddress, encodeDocumentAddress, isListQuery, queryTitle, runQuery, type Query } from '../core/queries';
+import { Scheme } from '../platform/ids';
+import type { Services } from '../platform/services';
+import type { NetworkProfile } from '../platform/networks';
 
 interface DocState {
   network: string;
   query: Query;
   limit: number;
-  trail: import('../core/index').PageTrail;
+  trail: PageTrail;
   content?: string;
   info?: PageInfo;
   error?: string;
   evm?: boolean;
-  loading?: Promise<void>;
-}
-
-interface UriPayload {
-  n: string;
-  q: Query;
 }
 
 export function resultUri(network: string, query: Query): vscode.Uri {
-  const payload: UriPayload = { n: network, q: query };
-  return vscode.Uri.from({ scheme: SCHEME, path: `/${queryTitle(query)}.json`, query: JSON.stringify(payload) });
+  return vscode.Uri.from({ scheme: Scheme.Result, path: `/${queryTitle(query)}.json`, query: encodeDocumentAddress({ network, query }) });
 }
 
-function readUri(uri: vscode.Uri): UriPayload | undefined {
-  try {
-    const p = JSON.parse(uri.query) as UriPayload;
-    return typeof p?.n === 'string' && typeof p?.q?.op === 'string' ? p : undefined;
-  } catch {
-    return undefined;
-  }
+/** The text of a document whose address cannot be read (stale, from another version, or edited by hand). */
+function unreadable(reason: string): string {
+  return `${JSON.stringify({ error: `This Initia document cannot be opened: ${reason} Run the lookup again.` }, null, 2)}\n`;
 }
 
 export type PageMove = 'next' | 'previous' | 'refresh' | 'first';
@@ -58,7 +44,7 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
   constructor(private readonly services: Services) {
     this.subscriptions.push(
       vscode.workspace.onDidCloseTextDocument((doc) => {
-        if (doc.uri.scheme === SCHEME) this.states.delete(doc.uri.toString());
+        if (doc.uri.scheme === Scheme.Result) this.states.delete(doc.uri.toString());
       }),
     );
   }
@@ -69,7 +55,7 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
     const state = this.stateFor(uri);
     if (!state) return undefined;
     state.trail.reset();
-    state.limit = vscode.workspace.getConfiguration('initia').get<number>('pageSize', 50); // a new lookup: today's page size
+    state.limit = this.services.settings.get('pageSize'); // a new lookup: today's page size
     const title = vscode.l10n.t('Initia: loading {0} from {1}…', queryTitle(query), network.name);
     const ok = await this.loadWithProgress(uri, state, title, () => this.open(query, network));
     if (!ok) return undefined;
@@ -105,7 +91,10 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
 
   async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
     const state = this.stateFor(uri);
-    if (!state) return JSON.stringify({ error: 'This Initia document cannot be read: its address is not one the extension made.' }, null, 2);
+    if (!state) {
+      const address = decodeDocumentAddress(uri.query);
+      return unreadable(address.ok ? '' : address.error);
+    }
     if (state.content === undefined) {
       // Restored after a reload, or opened by address: load it now (the editor shows its own progress).
       const ac = new AbortController();
@@ -152,10 +141,9 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
     const key = uri.toString();
     let state = this.states.get(key);
     if (!state) {
-      const payload = readUri(uri);
-      if (!payload) return undefined;
-      const limit = vscode.workspace.getConfiguration('initia').get<number>('pageSize', 50);
-      state = { network: payload.n, query: payload.q, limit, trail: new (loadCore().PageTrail)() };
+      const address = decodeDocumentAddress(uri.query);
+      if (!address.ok) return undefined;
+      state = { network: address.value.network, query: address.value.query, limit: this.services.settings.get('pageSize'), trail: new PageTrail() };
       this.states.set(key, state);
     }
     return state;
@@ -206,12 +194,12 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
   }
 
   private async load(state: DocState, signal: AbortSignal): Promise<void> {
-    const network = this.services.networks.all().find((n) => n.name === state.network);
+    const network = this.services.networks.byName(state.network);
     if (!network) throw new Error(vscode.l10n.t('The network "{0}" is no longer configured.', state.network));
     const client = this.services.indexer(network);
     const result = await runQuery(client, state.query, { key: state.trail.currentKey, limit: state.limit }, signal);
     state.content = `${JSON.stringify(result.body, null, 2)}\n`;
-    state.info = result.list ? loadCore().pageInfo(result.list.count, result.list.pagination, state.limit) : undefined;
+    state.info = result.list ? pageInfo(result.list.count, result.list.pagination, state.limit) : undefined;
     state.error = undefined;
     state.evm = result.evm;
   }

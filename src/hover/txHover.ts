@@ -8,17 +8,19 @@
  * hover may run are this extension's own (enabledCommands).
  */
 import * as vscode from 'vscode';
+import { LRUCache } from 'lru-cache';
 import type { EvmTx, Tx } from '../core/indexer/schemas';
 import { txHashAt } from '../core/linkScan';
 import { errorMessage, isCancelled, isNotFound } from '../core/errors';
 import { absoluteTime, groupDigits, relativeTime, shortMsgType, shorten } from '../core/format';
-import { lookupTx } from '../documents/queries';
-import { explorerLink, type NetworkProfile } from '../network/networks';
-import { appendUntrusted, untrustedMarkdown } from '../markdown';
-import { loadCore } from '../lazy';
-import type { Services } from '../services';
+import { runQuery } from '../core/queries';
+import { explorerLink, type NetworkProfile } from '../platform/networks';
+import { appendUntrusted, untrustedMarkdown } from '../platform/markdown';
+import { commandLink, copyToClipboard, markdownUrl } from '../platform/links';
+import type { Register } from '../platform/commands';
+import type { Services } from '../platform/services';
 
-export const COPY_HASH_COMMAND = 'initia.hover.copyHash';
+const COPY_HASH_COMMAND = 'initia.hover.copyHash';
 const ENABLED_COMMANDS = ['initia.lookupTransaction', 'initia.lookupBlock', 'initia.lookupAccount', COPY_HASH_COMMAND, 'initia.selectNetwork'];
 const FOUND_TTL_MS = 60 * 60_000; // a committed tx does not change
 const NOT_FOUND_TTL_MS = 15_000; // it may be indexed in a moment
@@ -32,21 +34,26 @@ interface Pending {
   waiters: number;
 }
 
-type Cache = { get(k: string): Outcome | undefined; set(k: string, v: Outcome, o: { ttl: number }): unknown; clear(): void };
+/** The hover's own command: "Copy hash" (only a well-formed hash is copied). */
+export function registerHoverCommands(register: Register): vscode.Disposable[] {
+  return [
+    register(COPY_HASH_COMMAND, async (hash: unknown) => {
+      if (typeof hash === 'string' && /^(0x)?[0-9A-Fa-f]{64}$/.test(hash)) await copyToClipboard(hash);
+    }),
+  ];
+}
 
 export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable {
-  private cache: Cache | undefined;
+  private readonly cache = new LRUCache<string, Outcome>({ max: CACHE_SIZE, ttlAutopurge: false });
   private readonly pending = new Map<string, Pending>();
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly services: Services) {
-    this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('initia.networks')) this.cache?.clear();
-    });
+    this.subscription = services.settings.onChange(['networks'], () => this.cache.clear());
   }
 
   private get enabled(): boolean {
-    return vscode.workspace.getConfiguration('initia').get<boolean>('hover.enabled', true);
+    return this.services.settings.get('hover.enabled');
   }
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
@@ -75,7 +82,6 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
   /** The cached outcome, the request already in flight for it, or a new request. */
   private lookup(network: NetworkProfile, hash: string, evmFirst: boolean, token: vscode.CancellationToken): Promise<Outcome> {
     const key = `${network.name}\u0000${network.indexerUrl}\u0000${hash.replace(/^0x/, '').toUpperCase()}`;
-    this.cache ??= new (loadCore().LRUCache<string, Outcome>)({ max: CACHE_SIZE, ttlAutopurge: false });
     const cached = this.cache.get(key);
     if (cached) return Promise.resolve(cached);
     let entry = this.pending.get(key);
@@ -83,7 +89,7 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
       const controller = new AbortController();
       const promise = this.fetch(network, hash, evmFirst, controller.signal).then(
         (outcome) => {
-          this.cache?.set(key, outcome, { ttl: outcome.kind === 'notFound' ? NOT_FOUND_TTL_MS : FOUND_TTL_MS });
+          this.cache.set(key, outcome, { ttl: outcome.kind === 'notFound' ? NOT_FOUND_TTL_MS : FOUND_TTL_MS });
           return outcome;
         },
       );
@@ -128,7 +134,7 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
 
   private async fetch(network: NetworkProfile, hash: string, evmFirst: boolean, signal: AbortSignal): Promise<Outcome> {
     try {
-      const result = await lookupTx(this.services.indexer(network), hash, evmFirst, signal);
+      const result = await runQuery(this.services.indexer(network), { op: 'tx', hash, evmFirst }, {}, signal);
       return result.evm ? { kind: 'evm', tx: (result.body as { tx: EvmTx }).tx } : { kind: 'cosmos', tx: (result.body as { tx: Tx }).tx };
     } catch (err) {
       if (isNotFound(err)) return { kind: 'notFound' };
@@ -140,7 +146,7 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
     const md = untrustedMarkdown();
     md.supportThemeIcons = true;
     md.isTrusted = { enabledCommands: ENABLED_COMMANDS };
-    const cmd = (id: string, ...args: unknown[]) => `command:${id}?${encodeURIComponent(JSON.stringify(args))}`;
+    const cmd = (id: string, ...args: unknown[]) => commandLink(id, args);
     const bare = hash.replace(/^0x/, '');
 
     if (outcome.kind === 'notFound') {
@@ -226,7 +232,8 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
       `[${vscode.l10n.t('Copy hash')}](${cmd(COPY_HASH_COMMAND, outcome.kind === 'evm' ? outcome.tx.transactionHash : outcome.tx.txhash)})`,
     ];
     const explorer = explorerLink(network, 'tx', outcome.kind === 'evm' ? outcome.tx.transactionHash : outcome.tx.txhash);
-    if (explorer && /^https?:\/\//.test(explorer)) actions.push(`[${vscode.l10n.t('Open in explorer')}](${encodeURI(explorer).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)})`);
+    const explorerTarget = explorer && markdownUrl(explorer);
+    if (explorerTarget) actions.push(`[${vscode.l10n.t('Open in explorer')}](${explorerTarget})`);
     md.appendMarkdown('\n\n---\n\n');
     md.appendMarkdown(actions.join(' · '));
     appendUntrusted(md.appendMarkdown(' · '), network.name);
@@ -247,7 +254,7 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
   dispose(): void {
     for (const p of this.pending.values()) p.controller.abort();
     this.pending.clear();
-    this.cache?.clear();
+    this.cache.clear();
     this.subscription.dispose();
   }
 }

@@ -7,14 +7,11 @@
 import * as vscode from 'vscode';
 import type { Block } from '../core/indexer/schemas';
 import { isCancelled } from '../core/errors';
-import type { Services } from '../services';
-import type { NetworkProfile } from '../network/networks';
-import { ExplorerTree, PagedChildren, describeError, type ExplorerNode } from './pagedNode';
+import type { Services } from '../platform/services';
+import type { NetworkProfile } from '../platform/networks';
+import { ExplorerTree, PagedChildren, describeError, type ExplorerNode } from '../platform/tree';
+import { ContextKey, StorageKey } from '../platform/ids';
 import { BlockNode, type RowContext } from './items';
-import { pageSize } from './settings';
-
-const ORDER_KEY = 'initia.blocks.oldestFirst';
-const FOLLOW_KEY = 'initia.blocks.follow';
 /** How many of the newest blocks a follow tick asks for; more new blocks than this means a gap: reload. */
 const FOLLOW_WINDOW = 10;
 const MIN_TICK_MS = 1000;
@@ -49,18 +46,16 @@ export class BlocksView implements vscode.Disposable {
         this.tickMs = undefined; // another chain, another pace
         this.refresh();
       }),
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('initia.pageSize')) this.refresh();
-      }),
+      services.settings.onChange(['pageSize'], () => this.refresh()),
     );
   }
 
   get oldestFirst(): boolean {
-    return this.memento.get<boolean>(ORDER_KEY, false);
+    return this.memento.get<unknown>(StorageKey.BlocksOldestFirst) === true;
   }
 
   get following(): boolean {
-    return this.memento.get<boolean>(FOLLOW_KEY, false);
+    return this.memento.get<unknown>(StorageKey.BlocksFollow) === true;
   }
 
   /** The loaded block nodes (for commands and tests). */
@@ -71,6 +66,7 @@ export class BlocksView implements vscode.Disposable {
   private build(): void {
     const network: NetworkProfile = this.services.network;
     const oldestFirst = this.oldestFirst;
+    const pageSize = () => this.services.settings.get('pageSize');
     this.ctx = { services: this.services, network, pageSize, changed: this.tree.changed };
     const ctx = this.ctx;
     this.root = new PagedChildren<Block>(undefined, {
@@ -92,7 +88,7 @@ export class BlocksView implements vscode.Disposable {
     this.view.message = failedFirst
       ? vscode.l10n.t("Couldn't reach the indexer of {0}: {1}", this.services.network.name, describeError(this.root.list.error))
       : undefined;
-    void vscode.commands.executeCommand('setContext', 'initia.blocks.unreachable', failedFirst);
+    void vscode.commands.executeCommand('setContext', ContextKey.BlocksUnreachable, failedFirst);
     if (!failedFirst) this.scheduleFollow();
     return failedFirst ? [] : children;
   }
@@ -106,21 +102,21 @@ export class BlocksView implements vscode.Disposable {
   }
 
   async setOldestFirst(oldestFirst: boolean): Promise<void> {
-    await this.memento.update(ORDER_KEY, oldestFirst);
+    await this.memento.update(StorageKey.BlocksOldestFirst, oldestFirst);
     this.updateContext();
     this.refresh();
   }
 
   async setFollow(follow: boolean): Promise<void> {
-    await this.memento.update(FOLLOW_KEY, follow);
+    await this.memento.update(StorageKey.BlocksFollow, follow);
     this.updateContext();
     if (follow && this.oldestFirst) await this.setOldestFirst(false);
     this.scheduleFollow();
   }
 
   private updateContext(): void {
-    void vscode.commands.executeCommand('setContext', 'initia.blocks.oldestFirst', this.oldestFirst);
-    void vscode.commands.executeCommand('setContext', 'initia.blocks.following', this.following);
+    void vscode.commands.executeCommand('setContext', ContextKey.BlocksOldestFirst, this.oldestFirst);
+    void vscode.commands.executeCommand('setContext', ContextKey.BlocksFollowing, this.following);
   }
 
   private canFollow(): boolean {

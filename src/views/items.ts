@@ -7,10 +7,11 @@
 import * as vscode from 'vscode';
 import type { Block, Collection, Holder, Nft, Tx } from '../core/indexer/schemas';
 import { absoluteTime, groupDigits, labelText, relativeTime, shorten, summariseMsgTypes } from '../core/format';
-import { explorerLink, type NetworkProfile } from '../network/networks';
-import { ExplorerNode, MessageNode, PagedChildren, type Changed } from './pagedNode';
-import type { Services } from '../services';
-import { appendUntrusted, untrustedMarkdown } from '../markdown';
+import { explorerLink, type NetworkProfile } from '../platform/networks';
+import { ExplorerNode, MessageNode, PagedChildren, type Changed } from '../platform/tree';
+import type { Services } from '../platform/services';
+import { appendUntrusted, untrustedMarkdown } from '../platform/markdown';
+import { ContextValue } from '../platform/ids';
 
 /** What the context-menu actions of a row do. */
 export interface RowActions {
@@ -84,7 +85,7 @@ export class TxNode extends RowNode {
       [vscode.l10n.t('Memo'), tx.tx?.body?.memo ? labelText(tx.tx.body.memo, 200) : undefined],
     ]);
     item.command = this.actions.open;
-    item.contextValue = 'initia.tx';
+    item.contextValue = ContextValue.Tx;
     item.accessibilityInformation = {
       label: vscode.l10n.t('Transaction {0}, {1}, {2}', shorten(tx.txhash, 8, 6), summariseMsgTypes(types) || vscode.l10n.t('no messages'), failed ? vscode.l10n.t('failed') : vscode.l10n.t('succeeded')),
     };
@@ -148,7 +149,7 @@ export class BlockNode extends RowNode {
       [vscode.l10n.t('Gas'), b.gas_used !== undefined ? `${groupDigits(b.gas_used)} / ${groupDigits(b.gas_wanted ?? '?')}` : undefined],
       [vscode.l10n.t('Proposer'), moniker || undefined],
     ]);
-    item.contextValue = 'initia.block';
+    item.contextValue = ContextValue.Block;
     item.accessibilityInformation = { label: vscode.l10n.t('Block {0}, {1}, {2}', String(this.height), txs, absoluteTime(b.timestamp)) };
     return item;
   }
@@ -233,7 +234,7 @@ export class CollectionNode extends RowNode {
       [vscode.l10n.t('NFTs'), count !== undefined ? groupDigits(count) : undefined],
       [vscode.l10n.t('Created at height'), this.collection.height !== undefined ? String(this.collection.height) : undefined],
     ]);
-    item.contextValue = this.order === 'height' ? 'initia.collection.byHeight' : 'initia.collection';
+    item.contextValue = this.order === 'height' ? ContextValue.CollectionByHeight : ContextValue.Collection;
     item.accessibilityInformation = { label: vscode.l10n.t('NFT collection {0}, {1}', name, nfts) };
     return item;
   }
@@ -291,7 +292,7 @@ export class TokenNode extends RowNode {
       [vscode.l10n.t('URI'), n.nft.uri ? labelText(n.nft.uri, 300) : undefined],
       [vscode.l10n.t('Height'), n.height !== undefined ? String(n.height) : undefined],
     ]);
-    item.contextValue = 'initia.token';
+    item.contextValue = ContextValue.Token;
     item.accessibilityInformation = { label: vscode.l10n.t('Token {0}, owner {1}', id, n.owner) };
     return item;
   }
@@ -333,7 +334,7 @@ export class HolderNode extends RowNode {
       [vscode.l10n.t('Amount'), `${groupDigits(h.amount)} ${vscode.l10n.t('(base units)')}`],
     ]);
     item.command = this.actions.open;
-    item.contextValue = 'initia.holder';
+    item.contextValue = ContextValue.Holder;
     item.accessibilityInformation = { label: vscode.l10n.t('Rank {0}, account {1}, amount {2}', String(this.rank), h.account, groupDigits(h.amount)) };
     return item;
   }

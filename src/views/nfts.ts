@@ -5,10 +5,10 @@
 import * as vscode from 'vscode';
 import type { Collection } from '../core/indexer/schemas';
 import { labelText, shorten } from '../core/format';
-import type { Services } from '../services';
-import { ExplorerTree, MessageNode, PagedChildren, type ExplorerNode } from './pagedNode';
+import type { Services } from '../platform/services';
+import { ExplorerTree, MessageNode, PagedChildren, type ExplorerNode } from '../platform/tree';
+import { ContextKey, ContextValue } from '../platform/ids';
 import { CollectionNode, type RowContext } from './items';
-import { pageSize } from './settings';
 
 export type CollectionFilter = { kind: 'all' } | { kind: 'name'; name: string } | { kind: 'account'; account: string };
 
@@ -29,9 +29,7 @@ export class CollectionsView implements vscode.Disposable {
     this.subscriptions.push(
       this.tree,
       services.networks.onDidChange(() => this.setFilter({ kind: 'all' })),
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('initia.pageSize')) this.refresh();
-      }),
+      services.settings.onChange(['pageSize'], () => this.refresh()),
     );
   }
 
@@ -46,6 +44,7 @@ export class CollectionsView implements vscode.Disposable {
   private build(): void {
     const network = this.services.network;
     const filter = this.filterValue;
+    const pageSize = () => this.services.settings.get('pageSize');
     const ctx: RowContext = { services: this.services, network, pageSize, changed: this.tree.changed };
     const id = `${network.name}/collections/${filter.kind === 'all' ? '' : filter.kind === 'name' ? `name:${filter.name}` : `account:${filter.account}`}`;
     this.root = new PagedChildren<Collection>(undefined, {
@@ -69,7 +68,7 @@ export class CollectionsView implements vscode.Disposable {
         ),
       changed: this.tree.changed,
     });
-    void vscode.commands.executeCommand('setContext', 'initia.collections.filtered', filter.kind !== 'all');
+    void vscode.commands.executeCommand('setContext', ContextKey.CollectionsFiltered, filter.kind !== 'all');
   }
 
   private async rootChildren(): Promise<ExplorerNode[]> {
@@ -82,7 +81,7 @@ export class CollectionsView implements vscode.Disposable {
         : vscode.l10n.t('Filtered by account: {0}', shorten(f.account, 10, 6));
     const header = new MessageNode(`${this.root.id}/filter`, text, {
       icon: 'filter',
-      contextValue: 'initia.filter',
+      contextValue: ContextValue.Filter,
       description: vscode.l10n.t('click to clear'),
       tooltip: vscode.l10n.t('{0}. Click to show all collections.', text),
       command: { command: 'initia.collections.clearFilter', title: vscode.l10n.t('Clear Filter') },

@@ -5,12 +5,12 @@
  */
 import * as vscode from 'vscode';
 import type { Holder } from '../core/indexer/schemas';
-import { errorKind, errorMessage } from '../core/errors';
+import { HttpError, errorMessage } from '../core/errors';
 import { labelText } from '../core/format';
-import type { Services } from '../services';
-import { type ExplorerNode, ExplorerTree, MessageNode, PagedChildren } from './pagedNode';
+import type { Services } from '../platform/services';
+import { type ExplorerNode, ExplorerTree, MessageNode, PagedChildren } from '../platform/tree';
+import { ContextValue } from '../platform/ids';
 import { HolderNode, RowNode, type RowActions, type RowContext } from './items';
-import { pageSize, richListDenoms } from './settings';
 
 export class DenomNode extends RowNode {
   readonly id: string;
@@ -46,8 +46,7 @@ export class DenomNode extends RowNode {
           ),
         }),
       firstPageError: (err) => {
-        const status = (err as { status?: unknown }).status;
-        if (errorKind(err) !== 'http' || (status !== 400 && status !== 404)) return undefined;
+        if (!(err instanceof HttpError) || (err.status !== 400 && err.status !== 404)) return undefined;
         return new MessageNode(`${this.id}/unsupported`, vscode.l10n.t('{0} cannot list holders of this denom', network.name), {
           icon: 'circle-slash',
           tooltip: errorMessage(err),
@@ -65,7 +64,7 @@ export class DenomNode extends RowNode {
     const item = new vscode.TreeItem(labelText(this.denom, 60), vscode.TreeItemCollapsibleState.Collapsed);
     item.iconPath = new vscode.ThemeIcon('symbol-constant');
     item.tooltip = vscode.l10n.t('Holders of {0} on {1}, largest first', this.denom, this.ctx.network.name);
-    item.contextValue = 'initia.denom';
+    item.contextValue = ContextValue.Denom;
     return item;
   }
 
@@ -90,9 +89,7 @@ export class RichListView implements vscode.Disposable {
     this.subscriptions.push(
       this.tree,
       services.networks.onDidChange(() => this.refresh()),
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('initia.pageSize') || e.affectsConfiguration('initia.richList.denoms')) this.refresh();
-      }),
+      services.settings.onChange(['pageSize', 'richList.denoms'], () => this.refresh()),
     );
   }
 
@@ -101,8 +98,9 @@ export class RichListView implements vscode.Disposable {
   }
 
   private build(): void {
-    const ctx: RowContext = { services: this.services, network: this.services.network, pageSize, changed: this.tree.changed };
-    this.roots = richListDenoms().map((d) => new DenomNode(ctx, d));
+    const settings = this.services.settings;
+    const ctx: RowContext = { services: this.services, network: this.services.network, pageSize: () => settings.get('pageSize'), changed: this.tree.changed };
+    this.roots = settings.get('richList.denoms').map((d) => new DenomNode(ctx, d));
   }
 
   refresh(): void {

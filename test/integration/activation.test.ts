@@ -1,44 +1,68 @@
-/** Activation is cheap: no network I/O, and the core bundle (undici, zod, clients) is not loaded until first use. */
+/**
+ * Activation is cheap and the shell is complete. These checks hold whatever ran before them in this host: they read
+ * what activate() recorded about itself, and count the shell's routes into the features around the action.
+ */
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from './helpers';
+import { EXTENSION_ID, setUp, type Harness } from './helpers';
 import type { InitiaExplorerApi } from '../../src/extension';
 
-function coreLoaded(): boolean {
-  const core = path.join('dist', 'core.js');
-  return Object.keys(require.cache).some((k) => k.endsWith(core));
-}
+const api = async (): Promise<InitiaExplorerApi> => vscode.extensions.getExtension<InitiaExplorerApi>(EXTENSION_ID)!.activate();
 
 describe('activation', () => {
-  it('activates on startup without loading the core bundle', async () => {
+  it('activates without loading the features bundle (adapters, undici, zod)', async () => {
     const ext = vscode.extensions.getExtension<InitiaExplorerApi>(EXTENSION_ID)!;
-    const api = await ext.activate();
+    const a = await ext.activate();
     assert.equal(ext.isActive, true);
-    // The test workspace disables the status bar reader, the only thing that would load the core unasked.
-    assert.equal(coreLoaded(), false, 'dist/core.js must not be loaded by activation');
-    assert.equal(api.featuresLoaded(), false, 'dist/features.js must not be loaded by activation');
-    console.log(`      activate() took ${api.activationMs.toFixed(2)} ms`);
-    assert.ok(api.activationMs < 200, `activate() took ${api.activationMs} ms`);
+    assert.equal(a.featuresLoadedAtActivation, false, 'dist/features.js must not be loaded by activate()');
+    console.log(`      activate() took ${a.activationMs.toFixed(2)} ms`);
+    assert.ok(a.activationMs < 200, `activate() took ${a.activationMs} ms`);
   });
 
-  it('contributes its commands', async () => {
-    const all = await vscode.commands.getCommands(true);
-    const ours = all.filter((c) => c.startsWith('initia.'));
-    for (const id of ['initia.lookup', 'initia.lookupTransaction', 'initia.selectNetwork', 'initia.nextPage']) assert.ok(ours.includes(id), id);
-    const declared = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { commands: Array<{ command: string }> } }).contributes.commands;
-    for (const { command } of declared) assert.ok(ours.includes(command), `${command} is declared and registered`);
+  it('every command declared in package.json has a handler, and every handler a declaration', async () => {
+    const a = await api();
+    const declared = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { commands: Array<{ command: string }> } }).contributes.commands.map(
+      (c) => c.command,
+    );
+    const handlers = [...a.features.handlers.keys()];
+    assert.deepEqual(
+      declared.filter((c) => !handlers.includes(c)),
+      [],
+      'declared in package.json without a handler',
+    );
+    assert.deepEqual(
+      handlers.filter((c) => !declared.includes(c)),
+      [],
+      'a handler that package.json does not declare (the palette would never show it)',
+    );
+    const registered = await vscode.commands.getCommands(true);
+    assert.deepEqual(
+      declared.filter((c) => !registered.includes(c)),
+      [],
+      'declared but not registered with VS Code',
+    );
   });
 
-  it('a hover on a line without a 64-hex run loads nothing', async () => {
-    const api = await vscode.extensions.getExtension<InitiaExplorerApi>(EXTENSION_ID)!.activate();
+  it('a hover on a line without a 64-hex run does not reach the features', async () => {
+    const a = await api();
+    const before = a.featureRequests();
     const doc = await vscode.workspace.openTextDocument({ language: 'plaintext', content: 'const x = 0xdeadbeef; // no hash here' });
     await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 12));
-    assert.equal(api.featuresLoaded(), false);
+    assert.equal(a.featureRequests(), before);
   });
 
-  it('refused input loads no network code and sends nothing', async () => {
-    await vscode.commands.executeCommand('initia.lookupBlock', 'not a height');
-    assert.equal(coreLoaded(), false, 'refused input loads nothing');
+  describe('refused input', () => {
+    let h: Harness;
+    before(async () => {
+      h = await setUp();
+    });
+    after(() => h.restore());
+
+    it('sends nothing and says why', async () => {
+      h.clear();
+      assert.equal(await vscode.commands.executeCommand('initia.lookupBlock', 'not a height'), undefined);
+      assert.equal(h.fake.requests.length, 0);
+      assert.equal(h.errors.length, 1, h.errors.join(' | '));
+    });
   });
 });

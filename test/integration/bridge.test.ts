@@ -52,15 +52,15 @@ describe('bridge and transfers', function () {
   });
 
   it('the Transfers view lists transfers with hops and txs; the status document shows the router answer', async () => {
-    const tree = h.api.features.transfers;
-    const roots = tree.getChildren();
+    const tree = h.api.features.transfers.tree;
+    const roots = await tree.getChildren();
     const mine = roots.find((n) => tree.getTreeItem(n).id === `interwoven-1:${hash('1')}`)!;
     assert.ok(mine);
     const item = tree.getTreeItem(mine);
     assert.match(String(item.description), /completed success/);
-    const hops = tree.getChildren(mine);
+    const hops = await tree.getChildren(mine);
     assert.ok(hops.length >= 1);
-    assert.ok(tree.getChildren(hops[0]!).length >= 1, 'the hop lists its txs');
+    assert.ok((await tree.getChildren(hops[0]!)).length >= 1, 'the hop lists its txs');
     const uri = await vscode.commands.executeCommand<vscode.Uri>('initia.transfers.openStatus', 'interwoven-1', hash('1'));
     const doc = await vscode.workspace.openTextDocument(uri);
     const json = JSON.parse(doc.getText()) as { tx_hash: string; status: { state: string } };

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startFakeIndexer } from '../fixtures/fakeIndexer';
 import { FAKE_NETWORK, setUp, type Harness, waitFor } from './helpers';
-import type { ExplorerNode } from '../../src/views/pagedNode';
+import type { ExplorerNode } from '../../src/platform/tree';
 
 type Tree = { getChildren(node?: ExplorerNode): ExplorerNode[] | Promise<ExplorerNode[]>; getTreeItem(node: ExplorerNode): vscode.TreeItem };
 

@@ -1,8 +1,10 @@
 /** The indexer client against the fake indexer (real HTTP on 127.0.0.1): every endpoint, paging, quirks, errors. */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createIndexerClient, errorKind, pageInfo, type IndexerClient } from '../../src/core/index';
-import { segment } from '../../src/core/indexer/client';
+import { createIndexerClient } from '../../src/core/clients';
+import { errorKind } from '../../src/core/errors';
+import { pageInfo } from '../../src/core/indexer/paging';
+import { segment, type IndexerClient } from '../../src/core/indexer/client';
 import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import { rejection } from './support';
 

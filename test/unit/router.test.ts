@@ -1,7 +1,11 @@
 /** The router client against the fake router (real HTTP on 127.0.0.1): every call, errors in words, faults, and bad input refused before any request. */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRouterClient, errorKind, parseAddressForChain, routerErrorInfo, routerSchemas, transferView, type RouterClient } from '../../src/core/index';
+import { createRouterClient } from '../../src/core/clients';
+import { errorKind } from '../../src/core/errors';
+import { parseAddressForChain, routerErrorInfo, type RouterClient } from '../../src/core/router/client';
+import * as routerSchemas from '../../src/core/router/schemas';
+import { transferView } from '../../src/core/router/transfer';
 import { evmTxData, operationView, txView } from '../../src/core/router/schemas';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
 import { rejection } from './support';

@@ -10,7 +10,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { createRouterClient, type RouterClient } from '../../src/core/index';
+import { createRouterClient } from '../../src/core/clients';
+import type { RouterClient } from '../../src/core/router/client';
 import { ManualClock, StatusPoller, scaledClock, type PollEvent } from '../../src/core/router/poller';
 import type { StatusResponse } from '../../src/core/router/schemas';
 import { startFakeRouter, type Fate } from '../fixtures/fakeRouter';

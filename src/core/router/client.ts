@@ -8,7 +8,7 @@
  */
 import type * as z from 'zod/mini';
 import { endpoint, type HttpClient } from '../http';
-import { InputError, SchemaError, errorKind } from '../errors';
+import { HttpError, InputError, SchemaError } from '../errors';
 import { parseWith } from '../schema';
 import { must, parseAssetDenom, parseBaseAmount, parseChainAddress, parseChainId, parseSlippage, parseTxHash, type Parsed } from '../validate';
 import * as S from './schemas';
@@ -141,7 +141,7 @@ export function msgsRequest(input: MsgsInput, prefixes: Readonly<Record<string, 
   return body;
 }
 
-/** What the router said when it refused, for the UI to react to (read by field, so it works across bundles). */
+/** What the router said when it refused, for the UI to react to. */
 export interface RouterErrorInfo {
   status: number;
   /** gRPC code of the Skip form (3 invalid argument, 5 not found, 12 unimplemented, …). */
@@ -159,8 +159,8 @@ export interface RouterErrorInfo {
 }
 
 export function routerErrorInfo(err: unknown): RouterErrorInfo | undefined {
-  if (errorKind(err) !== 'http') return undefined;
-  const e = err as { status: number; serverMessage?: string; details?: { code?: unknown; info?: string; reason?: string } };
+  if (!(err instanceof HttpError)) return undefined;
+  const e = err;
   const code = typeof e.details?.code === 'number' ? e.details.code : undefined;
   const message = e.serverMessage ?? '';
   const reason = e.details?.reason;

@@ -25,7 +25,7 @@
  *    flight is aborted too).
  * The clock is injected: tests run it on `ManualClock`, a fast demo on `scaledClock`.
  */
-import { errorKind } from '../errors';
+import { isNotFound } from '../errors';
 import type { StatusResponse } from './schemas';
 import { transferView, type TransferView } from './transfer';
 
@@ -328,10 +328,10 @@ export class StatusPoller {
       this.emit({ kind: 'status', view, status, nextPollInMs: wait });
     } catch (err) {
       if (this.stopped || controller.signal.aborted) return;
-      const e = err as { status?: unknown; retryAfterMs?: unknown };
+      const e = err as { retryAfterMs?: unknown };
       const retryAfter = typeof e.retryAfterMs === 'number' ? e.retryAfterMs : 0;
       if (retryAfter > 0) this.notBefore = this.clock.now() + retryAfter;
-      if (errorKind(err) === 'http' && e.status === 404) {
+      if (isNotFound(err)) {
         const graceLeft = this.graceFrom + this.grace - this.clock.now();
         if (graceLeft > 0) {
           this.failures++;

@@ -1,27 +1,25 @@
 /**
  * Status bar item: the active network and its latest indexed height. The height is read from /status at a modest
- * interval, only while the window has focus; nothing is fetched during activation (the first read is deferred).
+ * interval, only while the window has focus. Activation creates the item and shows the network's name; this class
+ * takes it over when the features load (activation loads them for the first read, 1.5 s after start, when the
+ * status bar is on and the window focused).
  */
 import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
-import type { Services } from '../services';
-
-const FIRST_READ_DELAY_MS = 1500;
+import type { Services } from '../platform/services';
 
 export class NetworkStatusBar implements vscode.Disposable {
-  private readonly item: vscode.StatusBarItem;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private inFlight: AbortController | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   private height: string | undefined;
   private problem: string | undefined;
 
-  constructor(private readonly services: Services) {
-    this.item = vscode.window.createStatusBarItem('initia.network', vscode.StatusBarAlignment.Left, 50);
-    this.item.name = vscode.l10n.t('Initia Network');
-    this.item.command = 'initia.selectNetwork';
+  constructor(
+    private readonly services: Services,
+    private readonly item: vscode.StatusBarItem,
+  ) {
     this.subscriptions.push(
-      this.item,
       services.networks.onDidChange(() => {
         this.height = undefined;
         this.problem = undefined;
@@ -32,12 +30,11 @@ export class NetworkStatusBar implements vscode.Disposable {
         if (state.focused) this.schedule(0);
         else this.stop();
       }),
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('initia.statusBar')) this.start();
-      }),
+      services.settings.onChange(['statusBar.enabled', 'statusBar.refreshSeconds'], () => this.start()),
     );
   }
 
+  /** Shows the item and reads the height now (when enabled and focused), then every `refreshSeconds`. */
   start(): void {
     if (!this.enabled) {
       this.stop();
@@ -46,15 +43,15 @@ export class NetworkStatusBar implements vscode.Disposable {
     }
     this.render();
     this.item.show();
-    this.schedule(FIRST_READ_DELAY_MS);
+    this.schedule(0);
   }
 
   private get enabled(): boolean {
-    return vscode.workspace.getConfiguration('initia').get<boolean>('statusBar.enabled', true);
+    return this.services.settings.get('statusBar.enabled');
   }
 
   private get intervalMs(): number {
-    return Math.max(10, vscode.workspace.getConfiguration('initia').get<number>('statusBar.refreshSeconds', 30)) * 1000;
+    return this.services.settings.get('statusBar.refreshSeconds') * 1000;
   }
 
   private schedule(delayMs: number): void {

@@ -1,10 +1,11 @@
 /** "Initia: Select Network": a quick pick over the profiles, with a way to add one in settings. */
 import * as vscode from 'vscode';
-import type { Networks } from '../network/networks';
+import type { Register } from '../platform/commands';
+import type { Networks } from '../platform/networks';
 
-export function registerNetworkCommands(networks: Networks): vscode.Disposable[] {
+export function registerNetworkCommands(networks: Networks, register: Register): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('initia.selectNetwork', async (name?: unknown): Promise<string | undefined> => {
+    register('initia.selectNetwork', async (name?: unknown): Promise<string | undefined> => {
       const all = networks.all();
       if (typeof name === 'string') {
         if (!all.some((n) => n.name === name)) {

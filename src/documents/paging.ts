@@ -1,13 +1,14 @@
 /** Next / previous page and refresh for result documents (from CodeLenses, the editor title, or the palette). */
 import * as vscode from 'vscode';
-import { SCHEME, type PageMove, type ResultDocuments } from '../documents/resultDocuments';
-import type { Register } from './input';
+import { Scheme } from '../platform/ids';
+import type { Register } from '../platform/commands';
+import type { PageMove, ResultDocuments } from './resultDocuments';
 
 function targetUri(arg: unknown): vscode.Uri | undefined {
   if (arg instanceof vscode.Uri) return arg;
-  if (typeof arg === 'string' && arg.startsWith(`${SCHEME}:`)) return vscode.Uri.parse(arg);
+  if (typeof arg === 'string' && arg.startsWith(`${Scheme.Result}:`)) return vscode.Uri.parse(arg);
   const active = vscode.window.activeTextEditor?.document.uri;
-  return active?.scheme === SCHEME ? active : undefined;
+  return active?.scheme === Scheme.Result ? active : undefined;
 }
 
 export function registerDocumentPaging(documents: ResultDocuments, register: Register): vscode.Disposable[] {

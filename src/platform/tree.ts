@@ -1,5 +1,5 @@
 /**
- * The tree building blocks shared by every sidebar view:
+ * The tree building blocks shared by every sidebar view (Blocks, NFT Collections, Rich List, Transfers):
  *  - ExplorerNode: a node that builds its TreeItem once (so a tree of 10,000 rows re-renders cheaply);
  *  - PagedChildren: the children of a node (or of a view's root) loaded page by page through a PagedList: the first
  *    page when the parent is expanded, the next on "Load more…", an error node with Retry instead of a throw, and a
@@ -11,9 +11,19 @@ import * as vscode from 'vscode';
 import { PagedList, type PageFetcher } from '../core/pagedList';
 import { errorMessage } from '../core/errors';
 import { groupDigits } from '../core/format';
+import { ContextValue } from './ids';
+import type { Register } from './commands';
 
-export const LOAD_MORE_COMMAND = 'initia.tree.loadMore';
-export const RETRY_COMMAND = 'initia.tree.retry';
+const LOAD_MORE_COMMAND = 'initia.tree.loadMore';
+const RETRY_COMMAND = 'initia.tree.retry';
+
+/** "Load more…" and "Retry" rows run these, with the row as argument. */
+export function registerPagingCommands(register: Register): vscode.Disposable[] {
+  return [
+    register(LOAD_MORE_COMMAND, (node: unknown) => (node instanceof LoadMoreNode ? node.owner.loadMore() : undefined)),
+    register(RETRY_COMMAND, (node: unknown) => (node instanceof ErrorNode ? node.owner.loadMore() : undefined)),
+  ];
+}
 
 export abstract class ExplorerNode {
   private item: vscode.TreeItem | undefined;
@@ -46,7 +56,7 @@ export class MessageNode extends ExplorerNode {
   constructor(
     readonly id: string,
     private readonly text: string,
-    private readonly options: { icon?: string; tooltip?: string; command?: vscode.Command; contextValue?: string; description?: string } = {},
+    private readonly options: { icon?: string; tooltip?: string; command?: vscode.Command; contextValue?: ContextValue; description?: string } = {},
   ) {
     super();
   }
@@ -57,7 +67,7 @@ export class MessageNode extends ExplorerNode {
     item.tooltip = this.options.tooltip ?? this.text;
     item.description = this.options.description;
     item.command = this.options.command;
-    item.contextValue = this.options.contextValue ?? 'initia.message';
+    item.contextValue = this.options.contextValue ?? ContextValue.Message;
     return item;
   }
 }
@@ -80,7 +90,7 @@ export class LoadMoreNode extends ExplorerNode {
     item.description = list.total !== undefined ? vscode.l10n.t('{0} of {1} shown', shown, groupDigits(list.total)) : vscode.l10n.t('{0} shown', shown);
     item.tooltip = vscode.l10n.t('Load the next {0}', String(this.owner.pageSize));
     item.command = { command: LOAD_MORE_COMMAND, title: vscode.l10n.t('Load more'), arguments: [this] };
-    item.contextValue = 'initia.loadMore';
+    item.contextValue = ContextValue.LoadMore;
     item.accessibilityInformation = { label: vscode.l10n.t('Load more. {0}', String(item.description)), role: 'button' };
     return item;
   }
@@ -106,7 +116,7 @@ export class ErrorNode extends ExplorerNode {
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
     item.tooltip = vscode.l10n.t("Couldn't load: {0}\nClick to retry.", reason);
     item.command = { command: RETRY_COMMAND, title: vscode.l10n.t('Retry'), arguments: [this] };
-    item.contextValue = 'initia.error';
+    item.contextValue = ContextValue.Error;
     item.accessibilityInformation = { label: vscode.l10n.t("Couldn't load: {0}. Activate to retry.", reason), role: 'button' };
     return item;
   }

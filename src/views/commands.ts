@@ -5,14 +5,16 @@
  */
 import * as vscode from 'vscode';
 import { parseAccount, parseCollectionName, parseDenom } from '../core/validate';
-import { obtain, type Register } from '../commands/input';
-import type { Services } from '../services';
-import { ErrorNode, LoadMoreNode, LOAD_MORE_COMMAND, RETRY_COMMAND, type ExplorerNode } from './pagedNode';
+import { obtain } from '../platform/input';
+import type { Register } from '../platform/commands';
+import { copyToClipboard, openExternalUrl } from '../platform/links';
+import { ContextKey } from '../platform/ids';
+import type { Services } from '../platform/services';
+import type { ExplorerNode } from '../platform/tree';
 import { CollectionNode, RowNode } from './items';
 import type { BlocksView } from './blocks';
 import type { CollectionsView } from './nfts';
 import { DenomNode, type RichListView } from './richList';
-import { richListDenoms } from './settings';
 
 export interface Views {
   blocks: BlocksView;
@@ -32,40 +34,16 @@ const isRow = (n: unknown): n is RowNode => n instanceof RowNode;
 const isCollection = (n: unknown): n is CollectionNode => n instanceof CollectionNode;
 const isDenom = (n: unknown): n is DenomNode => n instanceof DenomNode;
 
-/** Opens an http(s) URL in the browser; anything else is refused. */
-export async function openExternalUrl(url: string | undefined): Promise<boolean> {
-  if (!url) return false;
-  let parsed: vscode.Uri;
-  try {
-    parsed = vscode.Uri.parse(url, true);
-  } catch {
-    return false;
-  }
-  if (parsed.scheme !== 'https' && parsed.scheme !== 'http') return false;
-  return vscode.env.openExternal(parsed);
-}
-
-async function setRichListDenoms(denoms: string[]): Promise<void> {
-  const config = vscode.workspace.getConfiguration('initia');
-  const inspect = config.inspect<string[]>('richList.denoms');
-  const target = inspect?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-  await config.update('richList.denoms', denoms, target);
-}
-
 export function registerTreeCommands(views: Views, services: Services, register: Register): vscode.Disposable[] {
-  const updateExplorerContext = () => void vscode.commands.executeCommand('setContext', 'initia.hasExplorer', !!services.network.explorerUrl);
+  const updateExplorerContext = () => void vscode.commands.executeCommand('setContext', ContextKey.HasExplorer, !!services.network.explorerUrl);
   updateExplorerContext();
+  const settings = services.settings;
   const r = register;
   return [
     services.networks.onDidChange(updateExplorerContext),
-    r(LOAD_MORE_COMMAND, (node: unknown) => (node instanceof LoadMoreNode ? node.owner.loadMore() : undefined)),
-    r(RETRY_COMMAND, (node: unknown) => (node instanceof ErrorNode ? node.owner.loadMore() : undefined)),
-
     r('initia.tree.copy', async (node: unknown) => {
       const row = selected(views, node, isRow);
-      if (!row) return;
-      await vscode.env.clipboard.writeText(row.actions.copyValue);
-      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', row.actions.copyValue), 2500);
+      if (row) await copyToClipboard(row.actions.copyValue);
     }),
     r('initia.tree.openJson', (node: unknown) => {
       const row = selected(views, node, isRow);
@@ -105,13 +83,13 @@ export function registerTreeCommands(views: Views, services: Services, register:
     r('initia.richList.addDenom', async (arg?: unknown) => {
       const denom = await obtain(arg, parseDenom, vscode.l10n.t('Add a denom to the Rich List view'), vscode.l10n.t('e.g. uinit, evm/0x…, ibc/…'));
       if (denom === undefined) return;
-      const denoms = richListDenoms();
-      if (!denoms.includes(denom)) await setRichListDenoms([...denoms, denom]);
+      const denoms = settings.get('richList.denoms');
+      if (!denoms.includes(denom)) await settings.update('richList.denoms', [...denoms, denom]);
     }),
     r('initia.richList.removeDenom', async (node: unknown) => {
       const denom = selected(views, node, isDenom)?.denom ?? (typeof node === 'string' ? node : undefined);
       if (denom === undefined) return;
-      await setRichListDenoms(richListDenoms().filter((d) => d !== denom));
+      await settings.update('richList.denoms', settings.get('richList.denoms').filter((d) => d !== denom));
     }),
   ];
 }

@@ -12,41 +12,19 @@ import {
   parseCollectionName,
   parseDenom,
   parseHeight,
-  parseMsgTypes,
   parseTokenId,
   parseTxHash,
   type LookupTarget,
   type Parsed,
 } from '../core/validate';
-import type { ResultDocuments } from '../documents/resultDocuments';
-import type { AccountView, Query } from '../documents/queries';
-import { obtain, refuse, type Register } from './input';
+import { ACCOUNT_VIEWS, TOKEN_ORDERS, type AccountView, type Query } from '../core/queries';
+import { obtain, obtainMsgs, refuse } from '../platform/input';
+import type { Register } from '../platform/commands';
+import type { ResultDocuments } from './resultDocuments';
 
 type Uri = vscode.Uri | undefined;
 
-/** An optional message-type filter: an array or a comma/space separated string; empty means none. */
-async function obtainMsgs(arg: unknown, askIfMissing: boolean): Promise<string[] | null> {
-  if (Array.isArray(arg)) arg = arg.join(',');
-  if (typeof arg === 'string' && arg.trim()) {
-    const parsed = parseMsgTypes(arg);
-    return parsed.ok ? parsed.value : (refuse(parsed.error) ?? null);
-  }
-  if (!askIfMissing) return [];
-  const input = await vscode.window.showInputBox({
-    prompt: vscode.l10n.t('Filter by message types (optional): fully qualified names, separated by commas'),
-    placeHolder: 'cosmos.bank.v1beta1.MsgSend, initia.move.v1.MsgExecute',
-    ignoreFocusOut: true,
-    validateInput: (value) => {
-      const parsed = parseMsgTypes(value);
-      return parsed.ok ? undefined : parsed.error;
-    },
-  });
-  if (input === undefined) return null;
-  const parsed = parseMsgTypes(input);
-  return parsed.ok ? parsed.value : (refuse(parsed.error) ?? null);
-}
-
-const ACCOUNT_VIEWS: Array<{ view: AccountView | 'filtered'; label: string; description: string }> = [
+const ACCOUNT_VIEW_PICKS: Array<{ view: AccountView | 'filtered'; label: string; description: string }> = [
   { view: 'txs', label: '$(list-flat) Transactions', description: 'every transaction that involves the account' },
   { view: 'signed', label: '$(edit) Signed transactions', description: 'only those the account signed' },
   { view: 'filtered', label: '$(filter) Transactions by message type…', description: 'e.g. cosmos.bank.v1beta1.MsgSend' },
@@ -56,7 +34,11 @@ const ACCOUNT_VIEWS: Array<{ view: AccountView | 'filtered'; label: string; desc
 ];
 
 function isAccountView(v: unknown): v is AccountView {
-  return typeof v === 'string' && ['txs', 'signed', 'nfts', 'collections', 'internal'].includes(v);
+  return (ACCOUNT_VIEWS as readonly unknown[]).includes(v);
+}
+
+function isTokenOrder(v: unknown): v is (typeof TOKEN_ORDERS)[number] {
+  return (TOKEN_ORDERS as readonly unknown[]).includes(v);
 }
 
 export class LookupCommands {
@@ -169,7 +151,7 @@ export class LookupCommands {
       if (!isAccountView(viewArg)) return refuse(vscode.l10n.t('Unknown account view "{0}": use txs, signed, nfts, collections or internal.', String(viewArg)));
       view = viewArg;
     } else {
-      const picked = await vscode.window.showQuickPick(ACCOUNT_VIEWS, {
+      const picked = await vscode.window.showQuickPick(ACCOUNT_VIEW_PICKS, {
         placeHolder: vscode.l10n.t('What to show for {0}', account.value),
         ignoreFocusOut: true,
       });
@@ -201,10 +183,10 @@ export class LookupCommands {
   async lookupCollectionTokens(arg?: unknown, orderByArg?: unknown): Promise<Uri> {
     const address = await obtain(arg, parseCollectionAddress, vscode.l10n.t('Collection address'), '0x… (40 or 64 hex digits)');
     if (!address) return undefined;
-    if (orderByArg !== undefined && orderByArg !== 'token_id' && orderByArg !== 'height') {
+    if (orderByArg !== undefined && !isTokenOrder(orderByArg)) {
       return refuse(vscode.l10n.t('Tokens can be ordered by token_id or height, not "{0}".', String(orderByArg)));
     }
-    return this.open({ op: 'collectionTokens', address: address.value, orderBy: orderByArg as 'token_id' | 'height' | undefined });
+    return this.open({ op: 'collectionTokens', address: address.value, orderBy: orderByArg });
   }
 
   async lookupNftHistory(collectionArg?: unknown, tokenArg?: unknown): Promise<Uri> {

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { parseServiceUrl } from '../core/validate';
+import type { Settings } from './settings';
 
 export interface NetworkProfile {
   name: string;
@@ -114,18 +115,16 @@ export class Networks implements vscode.Disposable {
   private cache: ProfilesRead | undefined;
   private warned = new Set<string>();
 
-  constructor() {
-    this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('initia.networks') || e.affectsConfiguration('initia.activeNetwork')) {
-        this.cache = undefined;
-        this.emitter.fire(this.active());
-      }
+  constructor(private readonly settings: Settings) {
+    this.subscription = settings.onChange(['networks', 'activeNetwork'], () => {
+      this.cache = undefined;
+      this.emitter.fire(this.active());
     });
   }
 
   all(): NetworkProfile[] {
     if (!this.cache) {
-      this.cache = readProfiles(vscode.workspace.getConfiguration('initia').get<unknown>('networks'));
+      this.cache = readProfiles(this.settings.get('networks'));
       const fresh = this.cache.problems.filter((p) => !this.warned.has(p));
       fresh.forEach((p) => this.warned.add(p));
       if (fresh.length > 0) {
@@ -139,19 +138,18 @@ export class Networks implements vscode.Disposable {
 
   /** The active profile; an unknown name falls back to the default network. */
   active(): NetworkProfile {
-    const name = vscode.workspace.getConfiguration('initia').get<string>('activeNetwork') ?? DEFAULT_NETWORK;
+    const name = this.settings.get('activeNetwork');
     const all = this.all();
     return all.find((p) => p.name === name) ?? all.find((p) => p.name === DEFAULT_NETWORK) ?? all[0]!;
   }
 
+  /** The profile of that name, if it is still configured. */
+  byName(name: string): NetworkProfile | undefined {
+    return this.all().find((p) => p.name === name);
+  }
+
   async select(name: string): Promise<void> {
-    const config = vscode.workspace.getConfiguration('initia');
-    const inspected = config.inspect<string>('activeNetwork');
-    const target =
-      inspected?.workspaceFolderValue !== undefined || inspected?.workspaceValue !== undefined
-        ? vscode.ConfigurationTarget.Workspace
-        : vscode.ConfigurationTarget.Global;
-    await config.update('activeNetwork', name, target);
+    await this.settings.update('activeNetwork', name);
   }
 
   dispose(): void {

@@ -1,0 +1,14 @@
+/** The API clients with the HTTP layer's defaults: what platform/services.ts, the tests and the bench create. */
+import { DEFAULT_HTTP_OPTIONS, HttpClient, type HttpOptions } from './http';
+import { IndexerClient } from './indexer/client';
+import { RouterClient } from './router/client';
+
+export type ClientOptions = Partial<Omit<HttpOptions, 'service'>>;
+
+export function createIndexerClient(baseUrl: string, options: ClientOptions = {}): IndexerClient {
+  return new IndexerClient(baseUrl, new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'indexer' }));
+}
+
+export function createRouterClient(baseUrl: string, options: ClientOptions = {}): RouterClient {
+  return new RouterClient(baseUrl, new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'router' }));
+}

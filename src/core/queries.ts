@@ -1,0 +1,280 @@
+/**
+ * What a result document (or a hover) shows: one table row per kind of lookup, each with its arguments as a zod
+ * schema, whether it is a list or a single record, a tab title and the function that runs one page of it.
+ * `Query` is inferred from the table, and the same table parses a document's URI, so a stale or hand-edited address
+ * is refused with a sentence instead of running half-understood.
+ *
+ * Adding an endpoint: its response schema (indexer/schemas.ts), a client method (indexer/client.ts), one row here
+ * and, if wanted, a command that opens it (documents/lookups.ts).
+ */
+import * as z from 'zod/mini';
+import type { IndexerClient } from './indexer/client';
+import type { PageRequest } from './indexer/paging';
+import type { Pagination } from './indexer/schemas';
+import { isNotFound } from './errors';
+import { shorten } from './format';
+import { firstProblem } from './schema';
+import {
+  parseAccount,
+  parseCollectionAddress,
+  parseCollectionName,
+  parseDenom,
+  parseHeight,
+  parseMsgType,
+  parseTokenId,
+  parseTxHash,
+  type Parsed,
+} from './validate';
+
+/** One page of a list: the body as the server sent it, with how many items it holds and its pagination. */
+export interface ListResult {
+  body: unknown;
+  list: { count: number; pagination: Pagination | null | undefined };
+  evm?: undefined;
+}
+
+/** A single record; `evm` when a tx lookup fell through to the EVM endpoint. */
+export interface RecordResult {
+  body: unknown;
+  list?: undefined;
+  evm?: boolean;
+}
+
+export type QueryResult = ListResult | RecordResult;
+
+type Run<Q, R> = (client: IndexerClient, query: Q, page: PageRequest, signal?: AbortSignal) => Promise<R>;
+
+interface RowOf<S extends z.ZodMiniObject, K extends 'list' | 'record'> {
+  schema: S;
+  kind: K;
+  /** A short, readable tab title (without ".json"). */
+  title(query: z.infer<S>): string;
+  run: Run<z.infer<S>, K extends 'list' ? ListResult : RecordResult>;
+}
+
+const list = <S extends z.ZodMiniObject>(row: Omit<RowOf<S, 'list'>, 'kind'>): RowOf<S, 'list'> => ({ ...row, kind: 'list' });
+const record = <S extends z.ZodMiniObject>(row: Omit<RowOf<S, 'record'>, 'kind'>): RowOf<S, 'record'> => ({ ...row, kind: 'record' });
+
+/** A string that one of validate.ts's parsers accepts (its sentence when it does not). */
+function valid<T>(parse: (s: string) => Parsed<T>) {
+  return z.string().check(
+    z.superRefine((value, ctx) => {
+      const parsed = parse(value);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error, input: value });
+    }),
+  );
+}
+
+const op = <O extends string>(name: O) => z.literal(name);
+const height = z.number().check(
+  z.superRefine((value, ctx) => {
+    const parsed = parseHeight(value);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error, input: value });
+  }),
+);
+const msgs = z.optional(z.array(valid(parseMsgType)));
+export const ACCOUNT_VIEWS = ['txs', 'signed', 'nfts', 'collections', 'internal'] as const;
+export type AccountView = (typeof ACCOUNT_VIEWS)[number];
+export const TOKEN_ORDERS = ['token_id', 'height'] as const;
+
+function listOf(body: unknown, key: string): ListResult {
+  const b = body as Record<string, unknown>;
+  const items = b[key];
+  return { body, list: { count: Array.isArray(items) ? items.length : 0, pagination: b.pagination as Pagination | null | undefined } };
+}
+
+function msgsSuffix(types: readonly string[] | undefined): string {
+  if (!types?.length) return '';
+  return ` (${types.map((m) => m.split('.').pop()).join(', ')})`;
+}
+
+const ACCOUNT_VIEW_TITLES: Record<AccountView, string> = {
+  txs: 'txs',
+  signed: 'signed txs',
+  nfts: 'NFTs',
+  collections: 'collections',
+  internal: 'internal txs',
+};
+
+/**
+ * Cosmos and EVM hashes are different keys on the real indexer: a hash the first endpoint does not know is tried on
+ * the other one before saying "not found" (EVM first when the user wrote 0x).
+ */
+async function lookupTx(client: IndexerClient, hash: string, evmFirst: boolean, signal?: AbortSignal): Promise<RecordResult> {
+  const cosmos = async (): Promise<RecordResult> => ({ body: await client.tx(hash, signal) });
+  const evm = async (): Promise<RecordResult> => ({ body: await client.evmTx(hash, signal), evm: true });
+  const [first, second] = evmFirst ? [evm, cosmos] : [cosmos, evm];
+  try {
+    return await first();
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+    try {
+      return await second();
+    } catch (err2) {
+      // Report the cosmos answer ("transaction not found") rather than "evm routes are not available".
+      throw isNotFound(err2) ? (evmFirst ? err2 : err) : err2;
+    }
+  }
+}
+
+const TABLE = [
+  record({
+    schema: z.object({ op: op('status') }),
+    title: () => 'status',
+    run: async (client, _q, _page, signal) => {
+      // Status and the average block time: the two cheap facts a user wants together.
+      const [status, avg] = await Promise.all([client.status(signal), client.avgBlockTime(signal).catch((e: unknown) => e)]);
+      const avgBody = avg instanceof Error ? { avg_block_time_error: avg.message } : (avg as object);
+      return { body: { ...status, ...avgBody } };
+    },
+  }),
+  list({
+    schema: z.object({ op: op('blocks') }),
+    title: () => 'blocks',
+    run: async (client, _q, page, signal) => listOf(await client.blocks(page, signal), 'blocks'),
+  }),
+  record({
+    schema: z.object({ op: op('block'), height }),
+    title: (q) => `block ${q.height}`,
+    run: async (client, q, _page, signal) => ({ body: await client.block(q.height, signal) }),
+  }),
+  list({
+    schema: z.object({ op: op('txs'), msgs }),
+    title: (q) => `txs${msgsSuffix(q.msgs)}`,
+    run: async (client, q, page, signal) => listOf(await client.txs({ page, msgs: q.msgs }, signal), 'txs'),
+  }),
+  list({
+    schema: z.object({ op: op('txsByHeight'), height, msgs }),
+    title: (q) => `txs at ${q.height}${msgsSuffix(q.msgs)}`,
+    run: async (client, q, page, signal) => listOf(await client.txsByHeight(q.height, { page, msgs: q.msgs }, signal), 'txs'),
+  }),
+  record({
+    schema: z.object({ op: op('tx'), hash: valid(parseTxHash), evmFirst: z.optional(z.boolean()) }),
+    title: (q) => `tx ${shorten(q.hash.replace(/^0x/i, ''), 4, 2)}`,
+    run: (client, q, _page, signal) => lookupTx(client, q.hash, q.evmFirst ?? false, signal),
+  }),
+  list({
+    schema: z.object({ op: op('evmTxs') }),
+    title: () => 'EVM txs',
+    run: async (client, _q, page, signal) => listOf(await client.evmTxs(page, signal), 'txs'),
+  }),
+  list({
+    schema: z.object({ op: op('account'), account: valid(parseAccount), view: z.enum(ACCOUNT_VIEWS), msgs }),
+    title: (q) => `${shorten(q.account, 8, 4)} ${ACCOUNT_VIEW_TITLES[q.view]}${msgsSuffix(q.msgs)}`,
+    run: async (client, q, page, signal) => {
+      switch (q.view) {
+        case 'txs':
+        case 'signed':
+          return listOf(await client.txsByAccount(q.account, { page, msgs: q.msgs, isSigner: q.view === 'signed' }, signal), 'txs');
+        case 'nfts':
+          return listOf(await client.tokensByAccount(q.account, { page }, signal), 'tokens');
+        case 'collections':
+          return listOf(await client.collectionsByAccount(q.account, page, signal), 'collections');
+        case 'internal':
+          return listOf(await client.evmInternalTxsByAccount(q.account, page, signal), 'internal_txs');
+      }
+    },
+  }),
+  list({
+    schema: z.object({ op: op('collections') }),
+    title: () => 'collections',
+    run: async (client, _q, page, signal) => listOf(await client.collections(page, signal), 'collections'),
+  }),
+  record({
+    schema: z.object({ op: op('collection'), address: valid(parseCollectionAddress) }),
+    title: (q) => `collection ${shorten(q.address)}`,
+    run: async (client, q, _page, signal) => ({ body: await client.collection(q.address, signal) }),
+  }),
+  list({
+    schema: z.object({ op: op('collectionsByName'), name: valid(parseCollectionName) }),
+    title: (q) => `collections named ${shorten(q.name, 16, 4)}`,
+    run: async (client, q, page, signal) => listOf(await client.collectionsByName(q.name, page, signal), 'collections'),
+  }),
+  list({
+    schema: z.object({ op: op('collectionTokens'), address: valid(parseCollectionAddress), orderBy: z.optional(z.enum(TOKEN_ORDERS)) }),
+    title: (q) => `tokens of ${shorten(q.address)}`,
+    run: async (client, q, page, signal) => listOf(await client.tokensByCollection(q.address, { page, orderBy: q.orderBy }, signal), 'tokens'),
+  }),
+  list({
+    schema: z.object({ op: op('nftHistory'), address: valid(parseCollectionAddress), tokenId: valid(parseTokenId) }),
+    title: (q) => `NFT ${shorten(q.tokenId, 10, 4)} history`,
+    run: async (client, q, page, signal) => listOf(await client.nftTxs(q.address, q.tokenId, page, signal), 'txs'),
+  }),
+  list({
+    schema: z.object({ op: op('richList'), denom: valid(parseDenom) }),
+    title: (q) => `holders of ${shorten(q.denom, 12, 4)}`,
+    run: async (client, q, page, signal) => listOf(await client.richList(q.denom, page, signal), 'holders'),
+  }),
+] as const;
+
+/** Every lookup a document or a hover can show: the union of the table's argument schemas. */
+export type Query = z.infer<(typeof TABLE)[number]['schema']>;
+export type QueryOp = Query['op'];
+
+type AnyRow = RowOf<z.ZodMiniObject, 'list' | 'record'>;
+const opOf = (row: (typeof TABLE)[number]) => row.schema.shape.op.def.values[0] as QueryOp;
+
+/** The operations of the table, in its order. */
+export const QUERY_OPS: readonly QueryOp[] = TABLE.map(opOf);
+const ROWS: ReadonlyMap<string, AnyRow> = new Map(TABLE.map((row) => [opOf(row), row as unknown as AnyRow]));
+
+export const QuerySchema = z.discriminatedUnion(
+  'op',
+  TABLE.map((row) => row.schema) as unknown as [z.ZodMiniObject, ...z.ZodMiniObject[]],
+) as unknown as z.ZodMiniType<Query>;
+
+function rowOf(query: Query): AnyRow {
+  const row = ROWS.get(query.op);
+  if (!row) throw new Error(`Unknown lookup "${String((query as { op: unknown }).op)}".`);
+  return row;
+}
+
+export function isListQuery(query: Query): boolean {
+  return rowOf(query).kind === 'list';
+}
+
+/** A short, readable tab title (without ".json"); never contains "/" or "\". */
+export function queryTitle(query: Query): string {
+  return rowOf(query).title(query).replace(/[/\\]/g, '∕');
+}
+
+/** Runs one page of the query (a record ignores the page). */
+export function runQuery(client: IndexerClient, query: Query, page: PageRequest, signal?: AbortSignal): Promise<QueryResult> {
+  return rowOf(query).run(client, query, page, signal);
+}
+
+/** Checks a value against the table: a Query, or the sentence that says what is wrong with it. */
+export function parseQuery(value: unknown): Parsed<Query> {
+  const result = QuerySchema.safeParse(value);
+  if (result.success) return { ok: true, value: result.data };
+  const { field, problem } = firstProblem(value, result.error);
+  const op = (value as { op?: unknown } | null)?.op;
+  if (field === 'op') return { ok: false, error: `"${String(op)}" is not a lookup this version knows (${QUERY_OPS.join(', ')}).` };
+  return { ok: false, error: `${field || 'the lookup'} ${problem}`.replace(/\.$/, '') + '.' };
+}
+
+/** What a result document's address carries: the network it was opened on and its query. */
+export interface DocumentAddress {
+  network: string;
+  query: Query;
+}
+
+/** Encodes a document address as the JSON that goes into the URI's query. */
+export function encodeDocumentAddress(address: DocumentAddress): string {
+  return JSON.stringify({ n: address.network, q: address.query });
+}
+
+/** Reads a document address back: the address, or why it cannot be read (a stale or hand-edited URI). */
+export function decodeDocumentAddress(text: string): Parsed<DocumentAddress> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'its address does not hold a lookup (it is not JSON).' };
+  }
+  const r = raw as { n?: unknown; q?: unknown } | null;
+  if (!r || typeof r !== 'object' || typeof r.n !== 'string' || !r.n) return { ok: false, error: 'its address names no network.' };
+  const query = parseQuery(r.q);
+  if (!query.ok) return { ok: false, error: `its lookup cannot be read: ${query.error}` };
+  return { ok: true, value: { network: r.n, query: query.value } };
+}

@@ -1,0 +1,66 @@
+/**
+ * Every identifier that more than one place must agree on: view ids, context values and keys (shared with the `when`
+ * clauses of package.json, which a unit test checks against these), document schemes, the bridge's webview type and
+ * storage keys. They are enums on purpose: esbuild inlines enum members into each bundle that uses them, so this
+ * module adds no code to either bundle and both always agree.
+ */
+
+/** Views contributed in package.json (`contributes.views.initia`). */
+export enum ViewId {
+  Blocks = 'initia.blocks',
+  Collections = 'initia.collections',
+  RichList = 'initia.richList',
+  Transfers = 'initia.transfers',
+}
+
+/** `contextValue` of tree rows: package.json's `viewItem == …` / `viewItem =~ …` clauses name these. */
+export enum ContextValue {
+  Message = 'initia.message',
+  LoadMore = 'initia.loadMore',
+  Error = 'initia.error',
+  Filter = 'initia.filter',
+  Block = 'initia.block',
+  Tx = 'initia.tx',
+  Collection = 'initia.collection',
+  CollectionByHeight = 'initia.collection.byHeight',
+  Token = 'initia.token',
+  Holder = 'initia.holder',
+  Denom = 'initia.denom',
+  Transfer = 'initia.transfer',
+  TransferWatching = 'initia.transfer.watching',
+  TransferHop = 'initia.transferHop',
+  TransferTx = 'initia.transferTx',
+}
+
+/** Context keys set with `setContext` (package.json's `when` clauses read them). */
+export enum ContextKey {
+  HasExplorer = 'initia.hasExplorer',
+  BlocksUnreachable = 'initia.blocks.unreachable',
+  BlocksOldestFirst = 'initia.blocks.oldestFirst',
+  BlocksFollowing = 'initia.blocks.following',
+  CollectionsFiltered = 'initia.collections.filtered',
+}
+
+/** URI schemes of the read-only documents. */
+export enum Scheme {
+  /** Indexer result documents. */
+  Result = 'initia',
+  /** Transfer status documents. */
+  Transfer = 'initia-transfer',
+}
+
+/** View type of the bridge webview panel (its serializer is registered at activation). */
+export enum WebviewType {
+  Bridge = 'initia.bridge',
+}
+
+/** Keys in globalState / workspaceState. */
+export enum StorageKey {
+  /** globalState: the tracked transfers. */
+  Transfers = 'initia.transfers.v1',
+  /** globalState: the last address used per chain id in the bridge. */
+  BridgeAddresses = 'initia.bridge.addresses',
+  /** workspaceState: the Blocks view's order and follow mode. */
+  BlocksOldestFirst = 'initia.blocks.oldestFirst',
+  BlocksFollow = 'initia.blocks.follow',
+}

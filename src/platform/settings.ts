@@ -1,0 +1,52 @@
+/**
+ * Typed access to every `initia.*` setting: each value read through settingsSpec's `coerce` (the declared type,
+ * clamped to the declared range, the default when malformed), and one change event that names the keys that changed.
+ * Nothing else reads `initia.*` from VS Code's configuration. Created at activation; the features receive it.
+ */
+import * as vscode from 'vscode';
+import { SETTING_KEYS, coerce, type SettingKey, type SettingValue } from './settingsSpec';
+
+const SECTION = 'initia';
+
+export class Settings implements vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<ReadonlySet<SettingKey>>();
+  /** Fires with the keys whose value may have changed. */
+  readonly onDidChange = this.emitter.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor() {
+    this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration(SECTION)) return;
+      const keys = new Set(SETTING_KEYS.filter((k) => e.affectsConfiguration(`${SECTION}.${k}`)));
+      if (keys.size > 0) this.emitter.fire(keys);
+    });
+  }
+
+  get<K extends SettingKey>(key: K): SettingValue<K> {
+    return coerce(key, vscode.workspace.getConfiguration(SECTION).get<unknown>(key));
+  }
+
+  /** Subscribes to changes of any of `keys`. */
+  onChange(keys: readonly SettingKey[], listener: () => void): vscode.Disposable {
+    return this.onDidChange((changed) => {
+      if (keys.some((k) => changed.has(k))) listener();
+    });
+  }
+
+  /**
+   * Writes a value where the user keeps it: in the workspace when the workspace already sets it (so the write takes
+   * effect), in the user settings otherwise.
+   */
+  async update<K extends SettingKey>(key: K, value: SettingValue<K> | undefined): Promise<void> {
+    const config = vscode.workspace.getConfiguration(SECTION);
+    const inspected = config.inspect(key);
+    const target =
+      inspected?.workspaceFolderValue !== undefined || inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    await config.update(key, value, target);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.emitter.dispose();
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * The extension's settings as data: one entry per `initia.*` key of package.json, with its type, default and range
+ * (a unit test holds this table and package.json's `contributes.configuration` to each other), and `coerce`, which
+ * turns whatever a settings file holds into a value of the right type inside the declared range. No `vscode` import:
+ * unit-tested in plain Node; platform/settings.ts reads VS Code's configuration through it.
+ */
+
+interface NumberSpec {
+  readonly kind: 'number';
+  readonly default: number;
+  readonly minimum: number;
+  readonly maximum: number;
+  /** Whole numbers only (a fraction is rounded). */
+  readonly integer?: boolean;
+}
+interface BooleanSpec {
+  readonly kind: 'boolean';
+  readonly default: boolean;
+}
+interface StringSpec {
+  readonly kind: 'string';
+  readonly default: string;
+}
+interface StringListSpec {
+  readonly kind: 'stringList';
+  readonly default: readonly string[];
+}
+/** A list whose items the feature that owns it validates (network profiles). */
+interface ListSpec {
+  readonly kind: 'list';
+  readonly default: readonly unknown[];
+}
+export type SettingSpec = NumberSpec | BooleanSpec | StringSpec | StringListSpec | ListSpec;
+
+export const SETTINGS = {
+  activeNetwork: { kind: 'string', default: 'Initia Mainnet' },
+  networks: { kind: 'list', default: [] },
+  requestTimeoutMs: { kind: 'number', default: 15_000, minimum: 1000, maximum: 120_000, integer: true },
+  maxResponseBytes: { kind: 'number', default: 8_388_608, minimum: 65_536, maximum: 104_857_600, integer: true },
+  pageSize: { kind: 'number', default: 50, minimum: 1, maximum: 1000, integer: true },
+  'statusBar.enabled': { kind: 'boolean', default: true },
+  'statusBar.refreshSeconds': { kind: 'number', default: 30, minimum: 10, maximum: 3600 },
+  'richList.denoms': { kind: 'stringList', default: [] },
+  'hover.enabled': { kind: 'boolean', default: true },
+} as const satisfies Record<string, SettingSpec>;
+
+export type SettingKey = keyof typeof SETTINGS;
+type ValueOf<S> = S extends NumberSpec ? number : S extends BooleanSpec ? boolean : S extends StringSpec ? string : S extends StringListSpec ? readonly string[] : readonly unknown[];
+export type SettingValue<K extends SettingKey> = ValueOf<(typeof SETTINGS)[K]>;
+
+export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
+
+/** A value of the key's type within its range: the default when the raw value is of the wrong type. */
+export function coerce<K extends SettingKey>(key: K, raw: unknown): SettingValue<K> {
+  const spec: SettingSpec = SETTINGS[key];
+  return coerceSpec(spec, raw) as SettingValue<K>;
+}
+
+function coerceSpec(spec: SettingSpec, raw: unknown): unknown {
+  switch (spec.kind) {
+    case 'number': {
+      const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
+      if (!Number.isFinite(n)) return spec.default;
+      const clamped = Math.min(spec.maximum, Math.max(spec.minimum, n));
+      return spec.integer ? Math.round(clamped) : clamped;
+    }
+    case 'boolean':
+      return typeof raw === 'boolean' ? raw : spec.default;
+    case 'string':
+      return typeof raw === 'string' && raw.trim() ? raw.trim() : spec.default;
+    case 'stringList':
+      // Trimmed, without empties or duplicates, in the user's order.
+      return Array.isArray(raw) ? [...new Set(raw.filter((d): d is string => typeof d === 'string').map((d) => d.trim()).filter(Boolean))] : spec.default;
+    case 'list':
+      return Array.isArray(raw) ? raw : spec.default;
+  }
+}

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { join } from 'node:path';
 import type { Features } from './features';
 import { Settings } from './platform/settings';
-import { Scheme, StorageKey, ViewId, WebviewType } from './platform/ids';
+import { Command, Scheme, StorageKey, ViewId, WebviewType } from './platform/ids';
 
 /** The status bar's first read of the chain's height loads the features this long after activation. */
 const FIRST_STATUS_READ_MS = 1500;
@@ -79,7 +79,7 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
 
   const statusItem = vscode.window.createStatusBarItem('initia.network', vscode.StatusBarAlignment.Left, 50);
   statusItem.name = vscode.l10n.t('Initia Network');
-  statusItem.command = 'initia.selectNetwork';
+  statusItem.command = Command.SelectNetwork;
   statusItem.text = `$(globe) ${settings.get('activeNetwork')}`;
 
   let features: Features | undefined;

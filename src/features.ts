@@ -24,6 +24,7 @@ import { registerNetworkCommands } from './network/commands';
 import { TransferTracker } from './bridge/tracker';
 import { TransferDocuments, TransfersTree, registerTransferCommands } from './bridge/transfersView';
 import { BridgePanels } from './bridge/panel';
+import { Command } from './platform/ids';
 
 export interface FeatureDeps {
   context: vscode.ExtensionContext;
@@ -86,10 +87,10 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     hover,
     ...registerNetworkCommands(services.networks, register),
     ...registerTransferCommands(tracker, services, register),
-    register('initia.openBridge', () => {
+    register(Command.OpenBridge, () => {
       bridge.open();
     }),
-    register('initia.showLog', () => log.show()),
+    register(Command.ShowLog, () => log.show()),
     ...new LookupCommands(documents).register(register),
     ...registerDocumentPaging(documents, register),
     ...registerPagingCommands(register),

@@ -12,7 +12,7 @@ import { describeState } from '../core/router/transfer';
 import { errorMessage } from '../core/errors';
 import { formatUnits, groupDigits } from '../core/format';
 import { openExternalUrl } from '../platform/links';
-import { StorageKey, WebviewType } from '../platform/ids';
+import { Command, StorageKey, WebviewType } from '../platform/ids';
 import type { Services } from '../platform/services';
 import type { TrackedTransfer, TransferTracker } from './tracker';
 
@@ -271,7 +271,7 @@ class BridgeSession implements vscode.Disposable {
         if (req.what === 'status') {
           const w = this.watched;
           if (!w) throw new Error(vscode.l10n.t('No transfer is tracked in this panel yet.'));
-          return vscode.commands.executeCommand('initia.transfers.openStatus', w.chainId, w.txHash).then(() => true);
+          return vscode.commands.executeCommand(Command.TransfersOpenStatus, w.chainId, w.txHash).then(() => true);
         }
         const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(req.value ?? null, null, 2)}\n` });
         await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true });

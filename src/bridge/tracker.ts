@@ -11,7 +11,7 @@ import { StatusPoller } from '../core/router/poller';
 import { normaliseTxHash } from '../core/router/client';
 import { errorMessage } from '../core/errors';
 import { shorten } from '../core/format';
-import { StorageKey } from '../platform/ids';
+import { Command, StorageKey, ViewId } from '../platform/ids';
 import type { Services } from '../platform/services';
 
 const MAX_TRANSFERS = 100;
@@ -83,7 +83,7 @@ export class TransferTracker implements vscode.Disposable {
     this.transfers = memento.get<TrackedTransfer[]>(StorageKey.Transfers, []);
     this.statusItem = vscode.window.createStatusBarItem('initia.transfers', vscode.StatusBarAlignment.Left, 49);
     this.statusItem.name = vscode.l10n.t('Initia Transfers');
-    this.statusItem.command = 'initia.transfers.focus';
+    this.statusItem.command = `${ViewId.Transfers}.focus`;
     this.renderStatusItem();
   }
 
@@ -236,7 +236,7 @@ export class TransferTracker implements vscode.Disposable {
             details,
           );
     void show.then((choice) => {
-      if (choice === details) void vscode.commands.executeCommand('initia.transfers.openStatus', t.chainId, t.txHash);
+      if (choice === details) void vscode.commands.executeCommand(Command.TransfersOpenStatus, t.chainId, t.txHash);
     });
   }
 

@@ -11,7 +11,7 @@ import { errorMessage } from '../core/errors';
 import { obtain, refuse } from '../platform/input';
 import type { Register } from '../platform/commands';
 import { copyToClipboard, openExternalUrl } from '../platform/links';
-import { ContextValue, Scheme } from '../platform/ids';
+import { Command, ContextValue, Scheme, ViewId } from '../platform/ids';
 import { ExplorerNode, ExplorerTree } from '../platform/tree';
 import { untrustedMarkdown } from '../platform/markdown';
 import type { Services } from '../platform/services';
@@ -62,7 +62,7 @@ export class TransferNode extends ExplorerNode {
     md.appendText(`${vscode.l10n.t('Tracked')}: ${new Date(t.trackedAt).toLocaleString()}`);
     item.tooltip = md;
     item.contextValue = isUnfinished(t) || (t.watching && !t.last?.terminal) ? ContextValue.TransferWatching : ContextValue.Transfer;
-    item.command = { command: 'initia.transfers.openStatus', title: vscode.l10n.t('Open Status JSON'), arguments: [t.chainId, t.txHash] };
+    item.command = { command: Command.TransfersOpenStatus, title: vscode.l10n.t('Open Status JSON'), arguments: [t.chainId, t.txHash] };
     item.accessibilityInformation = { label: vscode.l10n.t('Transfer {0}, {1}, {2}', shorten(t.txHash, 8, 6), state, route) };
     return item;
   }
@@ -112,7 +112,7 @@ class HopTxNode extends ExplorerNode {
     item.iconPath = new vscode.ThemeIcon(tx.explorerLink ? 'link-external' : 'symbol-event');
     item.tooltip = `${tx.hash}${tx.explorerLink ? `\n${tx.explorerLink}` : ''}`;
     item.contextValue = ContextValue.TransferTx;
-    if (tx.explorerLink) item.command = { command: 'initia.transfers.openLink', title: vscode.l10n.t('Open in Explorer'), arguments: [tx.explorerLink] };
+    if (tx.explorerLink) item.command = { command: Command.TransfersOpenLink, title: vscode.l10n.t('Open in Explorer'), arguments: [tx.explorerLink] };
     return item;
   }
 }
@@ -191,7 +191,7 @@ function transferOf(tracker: TransferTracker, a: unknown, b: unknown): TrackedTr
 
 export function registerTransferCommands(tracker: TransferTracker, services: Services, register: Register): vscode.Disposable[] {
   return [
-    register('initia.trackTransfer', async (hashArg?: unknown, chainArg?: unknown) => {
+    register(Command.TrackTransfer, async (hashArg?: unknown, chainArg?: unknown) => {
       const hash = await obtain(hashArg, parseTxHash, vscode.l10n.t('Track a cross-chain transfer: the hash of the broadcast transaction'), vscode.l10n.t('64 hexadecimal digits, 0x optional'));
       if (!hash) return undefined;
       const network = services.network;
@@ -210,13 +210,13 @@ export function registerTransferCommands(tracker: TransferTracker, services: Ser
           return tracker.track({ txHash: hash.prefixed ? hash.evm : hash.cosmos, chainId, routerUrl: network.routerUrl!, network: network.name }, ac.signal);
         });
         // Asked interactively: show where it will be followed. Called with arguments (links, scripts): stay put.
-        if (hashArg === undefined) void vscode.commands.executeCommand('initia.transfers.focus');
+        if (hashArg === undefined) void vscode.commands.executeCommand(`${ViewId.Transfers}.focus`);
         return transferKey(t);
       } catch (err) {
         return refuse(errorMessage(err));
       }
     }),
-    register('initia.transfers.openStatus', async (a?: unknown, b?: unknown) => {
+    register(Command.TransfersOpenStatus, async (a?: unknown, b?: unknown) => {
       const t = transferOf(tracker, a, b);
       if (!t) return undefined;
       const uri = TransferDocuments.uri(t);
@@ -225,24 +225,24 @@ export function registerTransferCommands(tracker: TransferTracker, services: Ser
       await vscode.window.showTextDocument(doc, { preview: true });
       return uri;
     }),
-    register('initia.transfers.refresh', (a?: unknown, b?: unknown) => {
+    register(Command.TransfersRefresh, (a?: unknown, b?: unknown) => {
       const t = transferOf(tracker, a, b);
       if (t) tracker.refresh(t);
       else for (const x of tracker.active()) tracker.refresh(x);
     }),
-    register('initia.transfers.stopWatching', async (a?: unknown, b?: unknown) => {
+    register(Command.TransfersStopWatching, async (a?: unknown, b?: unknown) => {
       const t = transferOf(tracker, a, b);
       if (t) await tracker.stopWatching(t);
     }),
-    register('initia.transfers.remove', async (a?: unknown, b?: unknown) => {
+    register(Command.TransfersRemove, async (a?: unknown, b?: unknown) => {
       const t = transferOf(tracker, a, b);
       if (t) await tracker.remove(t);
     }),
-    register('initia.transfers.copyHash', async (a?: unknown, b?: unknown) => {
+    register(Command.TransfersCopyHash, async (a?: unknown, b?: unknown) => {
       const t = transferOf(tracker, a, b);
       if (!t) return;
       await copyToClipboard(t.txHash);
     }),
-    register('initia.transfers.openLink', (url?: unknown) => (typeof url === 'string' ? openExternalUrl(url) : false)),
+    register(Command.TransfersOpenLink, (url?: unknown) => (typeof url === 'string' ? openExternalUrl(url) : false)),
   ];
 }

@@ -3,12 +3,13 @@ import * as vscode from 'vscode';
 import { scanLinks, type LinkKind } from '../core/linkScan';
 import { commandUri } from '../platform/links';
 import type { ResultDocuments } from './resultDocuments';
+import { Command } from '../platform/ids';
 
 const COMMANDS: Record<LinkKind, { command: string; tooltip: string }> = {
-  tx: { command: 'initia.lookupTransaction', tooltip: 'Look up this transaction' },
-  block: { command: 'initia.lookupBlock', tooltip: 'Look up this block' },
-  account: { command: 'initia.lookupAccount', tooltip: 'Look up this account' },
-  collection: { command: 'initia.lookupCollection', tooltip: 'Look up this NFT collection' },
+  tx: { command: Command.LookupTransaction, tooltip: 'Look up this transaction' },
+  block: { command: Command.LookupBlock, tooltip: 'Look up this block' },
+  account: { command: Command.LookupAccount, tooltip: 'Look up this account' },
+  collection: { command: Command.LookupCollection, tooltip: 'Look up this NFT collection' },
 };
 
 export class ResultLinks implements vscode.DocumentLinkProvider {

@@ -21,6 +21,7 @@ import { ACCOUNT_VIEWS, TOKEN_ORDERS, type AccountView, type Query } from '../co
 import { obtain, obtainMsgs, refuse } from '../platform/input';
 import type { Register } from '../platform/commands';
 import type { ResultDocuments } from './resultDocuments';
+import { Command } from '../platform/ids';
 
 type Uri = vscode.Uri | undefined;
 
@@ -45,22 +46,22 @@ export class LookupCommands {
   constructor(private readonly documents: ResultDocuments) {}
 
   register(register: Register): vscode.Disposable[] {
-    const r = (id: string, fn: (...args: unknown[]) => Promise<Uri>): vscode.Disposable => register(id, fn);
+    const r = (id: Command, fn: (...args: unknown[]) => Promise<Uri>): vscode.Disposable => register(id, fn);
     return [
-      r('initia.lookup', (input) => this.lookup(input)),
-      r('initia.lookupTransaction', (hash) => this.lookupTransaction(hash)),
-      r('initia.lookupBlock', (height) => this.lookupBlock(height)),
-      r('initia.lookupTxsByHeight', (height, msgs) => this.lookupTxsByHeight(height, msgs)),
-      r('initia.lookupAccount', (account, view, msgs) => this.lookupAccount(account, view, msgs)),
-      r('initia.lookupCollection', (addressOrName) => this.lookupCollection(addressOrName)),
-      r('initia.lookupCollectionTokens', (address, orderBy) => this.lookupCollectionTokens(address, orderBy)),
-      r('initia.lookupNftHistory', (address, tokenId) => this.lookupNftHistory(address, tokenId)),
-      r('initia.showRichList', (denom) => this.showRichList(denom)),
-      r('initia.showBlocks', () => this.open({ op: 'blocks' })),
-      r('initia.showTransactions', (msgs) => this.showTransactions(msgs)),
-      r('initia.showEvmTransactions', () => this.open({ op: 'evmTxs' })),
-      r('initia.showCollections', () => this.open({ op: 'collections' })),
-      r('initia.showStatus', () => this.open({ op: 'status' })),
+      r(Command.Lookup, (input) => this.lookup(input)),
+      r(Command.LookupTransaction, (hash) => this.lookupTransaction(hash)),
+      r(Command.LookupBlock, (height) => this.lookupBlock(height)),
+      r(Command.LookupTxsByHeight, (height, msgs) => this.lookupTxsByHeight(height, msgs)),
+      r(Command.LookupAccount, (account, view, msgs) => this.lookupAccount(account, view, msgs)),
+      r(Command.LookupCollection, (addressOrName) => this.lookupCollection(addressOrName)),
+      r(Command.LookupCollectionTokens, (address, orderBy) => this.lookupCollectionTokens(address, orderBy)),
+      r(Command.LookupNftHistory, (address, tokenId) => this.lookupNftHistory(address, tokenId)),
+      r(Command.ShowRichList, (denom) => this.showRichList(denom)),
+      r(Command.ShowBlocks, () => this.open({ op: 'blocks' })),
+      r(Command.ShowTransactions, (msgs) => this.showTransactions(msgs)),
+      r(Command.ShowEvmTransactions, () => this.open({ op: 'evmTxs' })),
+      r(Command.ShowCollections, () => this.open({ op: 'collections' })),
+      r(Command.ShowStatus, () => this.open({ op: 'status' })),
     ];
   }
 

@@ -1,6 +1,6 @@
 /** Next / previous page and refresh for result documents (from CodeLenses, the editor title, or the palette). */
 import * as vscode from 'vscode';
-import { Scheme } from '../platform/ids';
+import { Command, Scheme } from '../platform/ids';
 import type { Register } from '../platform/commands';
 import type { PageMove, ResultDocuments } from './resultDocuments';
 
@@ -21,9 +21,9 @@ export function registerDocumentPaging(documents: ResultDocuments, register: Reg
     return documents.move(uri, move);
   };
   return [
-    register('initia.nextPage', pager('next')),
-    register('initia.previousPage', pager('previous')),
-    register('initia.firstPage', pager('first')),
-    register('initia.refreshDocument', pager('refresh')),
+    register(Command.NextPage, pager('next')),
+    register(Command.PreviousPage, pager('previous')),
+    register(Command.FirstPage, pager('first')),
+    register(Command.RefreshDocument, pager('refresh')),
   ];
 }

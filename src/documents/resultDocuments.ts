@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { PageTrail, pageInfo, type PageInfo } from '../core/indexer/paging';
 import { errorMessage, isCancelled } from '../core/errors';
 import { decodeDocumentAddress, encodeDocumentAddress, isListQuery, queryTitle, runQuery, type Query } from '../core/queries';
-import { Scheme } from '../platform/ids';
+import { Command, Scheme } from '../platform/ids';
 import type { Services } from '../platform/services';
 import type { NetworkProfile } from '../platform/networks';
 
@@ -118,7 +118,7 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
     const lenses: vscode.CodeLens[] = [];
     const list = isListQuery(state.query);
     if (list && state.trail.canGoBack) {
-      lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(arrow-left) Previous page'), command: 'initia.previousPage', arguments: arg }));
+      lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(arrow-left) Previous page'), command: Command.PreviousPage, arguments: arg }));
     }
     if (list && state.info) {
       const total = state.info.total !== undefined ? vscode.l10n.t(' of {0}', state.info.total.toLocaleString('en-US')) : '';
@@ -130,9 +130,9 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
       );
     }
     if (list && state.info?.hasMore) {
-      lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('Next page $(arrow-right)'), command: 'initia.nextPage', arguments: arg }));
+      lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('Next page $(arrow-right)'), command: Command.NextPage, arguments: arg }));
     }
-    lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(refresh) Refresh'), command: 'initia.refreshDocument', arguments: arg }));
+    lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(refresh) Refresh'), command: Command.RefreshDocument, arguments: arg }));
     lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(globe) {0}', state.network), command: '' }));
     return lenses;
   }
@@ -212,7 +212,7 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
     const networkLabel = vscode.l10n.t('Select Network');
     void vscode.window.showErrorMessage(message, retryLabel, networkLabel).then((choice) => {
       if (choice === retryLabel) void retry();
-      else if (choice === networkLabel) void vscode.commands.executeCommand('initia.selectNetwork');
+      else if (choice === networkLabel) void vscode.commands.executeCommand(Command.SelectNetwork);
     });
   }
 

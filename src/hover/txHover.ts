@@ -19,9 +19,10 @@ import { appendUntrusted, untrustedMarkdown } from '../platform/markdown';
 import { commandLink, copyToClipboard, markdownUrl } from '../platform/links';
 import type { Register } from '../platform/commands';
 import type { Services } from '../platform/services';
+import { Command } from '../platform/ids';
 
-const COPY_HASH_COMMAND = 'initia.hover.copyHash';
-const ENABLED_COMMANDS = ['initia.lookupTransaction', 'initia.lookupBlock', 'initia.lookupAccount', COPY_HASH_COMMAND, 'initia.selectNetwork'];
+const COPY_HASH_COMMAND = Command.HoverCopyHash;
+const ENABLED_COMMANDS = [Command.LookupTransaction, Command.LookupBlock, Command.LookupAccount, COPY_HASH_COMMAND, Command.SelectNetwork];
 const FOUND_TTL_MS = 60 * 60_000; // a committed tx does not change
 const NOT_FOUND_TTL_MS = 15_000; // it may be indexed in a moment
 const CACHE_SIZE = 500;
@@ -152,7 +153,7 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
     if (outcome.kind === 'notFound') {
       md.appendMarkdown(vscode.l10n.t('$(search) Transaction `{0}` is not known on ', shorten(bare, 6, 4)));
       appendUntrusted(md, network.name);
-      md.appendMarkdown(` · [${vscode.l10n.t('Switch network…')}](${cmd('initia.selectNetwork')})`);
+      md.appendMarkdown(` · [${vscode.l10n.t('Switch network…')}](${cmd(Command.SelectNetwork)})`);
       return md;
     }
 
@@ -189,7 +190,7 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
       if (signer) {
         lines.push(() => {
           md.appendMarkdown(`${vscode.l10n.t('Signer')} `);
-          if (/^(init1[02-9ac-hj-np-z]{38,58}|0x[0-9a-fA-F]{40})$/.test(signer)) md.appendMarkdown(`[${signer}](${cmd('initia.lookupAccount', signer, 'txs')})`);
+          if (/^(init1[02-9ac-hj-np-z]{38,58}|0x[0-9a-fA-F]{40})$/.test(signer)) md.appendMarkdown(`[${signer}](${cmd(Command.LookupAccount, signer, 'txs')})`);
           else appendUntrusted(md, signer);
         });
       }
@@ -227,8 +228,8 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
     });
 
     const actions = [
-      `[${vscode.l10n.t('Open JSON')}](${cmd('initia.lookupTransaction', hash)})`,
-      `[${vscode.l10n.t('Open block')}](${cmd('initia.lookupBlock', height)})`,
+      `[${vscode.l10n.t('Open JSON')}](${cmd(Command.LookupTransaction, hash)})`,
+      `[${vscode.l10n.t('Open block')}](${cmd(Command.LookupBlock, height)})`,
       `[${vscode.l10n.t('Copy hash')}](${cmd(COPY_HASH_COMMAND, outcome.kind === 'evm' ? outcome.tx.transactionHash : outcome.tx.txhash)})`,
     ];
     const explorer = explorerLink(network, 'tx', outcome.kind === 'evm' ? outcome.tx.transactionHash : outcome.tx.txhash);
@@ -242,7 +243,7 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
 
   private heightLine(md: vscode.MarkdownString, cmd: (id: string, ...a: unknown[]) => string, height: string, timestamp: string | undefined): void {
     md.appendMarkdown(`${vscode.l10n.t('Block')} `);
-    if (/^\d+$/.test(height)) md.appendMarkdown(`[${groupDigits(height)}](${cmd('initia.lookupBlock', height)})`);
+    if (/^\d+$/.test(height)) md.appendMarkdown(`[${groupDigits(height)}](${cmd(Command.LookupBlock, height)})`);
     else appendUntrusted(md, height);
     if (timestamp) {
       const ms = Date.parse(timestamp);

@@ -2,10 +2,11 @@
 import * as vscode from 'vscode';
 import type { Register } from '../platform/commands';
 import type { Networks } from '../platform/networks';
+import { Command } from '../platform/ids';
 
 export function registerNetworkCommands(networks: Networks, register: Register): vscode.Disposable[] {
   return [
-    register('initia.selectNetwork', async (name?: unknown): Promise<string | undefined> => {
+    register(Command.SelectNetwork, async (name?: unknown): Promise<string | undefined> => {
       const all = networks.all();
       if (typeof name === 'string') {
         if (!all.some((n) => n.name === name)) {

@@ -11,11 +11,11 @@ import * as vscode from 'vscode';
 import { PagedList, type PageFetcher } from '../core/pagedList';
 import { errorMessage } from '../core/errors';
 import { groupDigits } from '../core/format';
-import { ContextValue } from './ids';
+import { Command, ContextValue } from './ids';
 import type { Register } from './commands';
 
-const LOAD_MORE_COMMAND = 'initia.tree.loadMore';
-const RETRY_COMMAND = 'initia.tree.retry';
+const LOAD_MORE_COMMAND = Command.TreeLoadMore;
+const RETRY_COMMAND = Command.TreeRetry;
 
 /** "Load more…" and "Retry" rows run these, with the row as argument. */
 export function registerPagingCommands(register: Register): vscode.Disposable[] {

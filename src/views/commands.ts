@@ -8,7 +8,7 @@ import { parseAccount, parseCollectionName, parseDenom } from '../core/validate'
 import { obtain } from '../platform/input';
 import type { Register } from '../platform/commands';
 import { copyToClipboard, openExternalUrl } from '../platform/links';
-import { ContextKey } from '../platform/ids';
+import { Command, ContextKey } from '../platform/ids';
 import type { Services } from '../platform/services';
 import type { ExplorerNode } from '../platform/tree';
 import { CollectionNode, RowNode } from './items';
@@ -41,16 +41,16 @@ export function registerTreeCommands(views: Views, services: Services, register:
   const r = register;
   return [
     services.networks.onDidChange(updateExplorerContext),
-    r('initia.tree.copy', async (node: unknown) => {
+    r(Command.TreeCopy, async (node: unknown) => {
       const row = selected(views, node, isRow);
       if (row) await copyToClipboard(row.actions.copyValue);
     }),
-    r('initia.tree.openJson', (node: unknown) => {
+    r(Command.TreeOpenJson, (node: unknown) => {
       const row = selected(views, node, isRow);
       if (!row) return undefined;
       return vscode.commands.executeCommand(row.actions.open.command, ...(row.actions.open.arguments ?? []));
     }),
-    r('initia.tree.openInExplorer', async (node: unknown) => {
+    r(Command.TreeOpenInExplorer, async (node: unknown) => {
       const row = selected(views, node, isRow);
       if (!row) return false;
       if (!row.actions.explorerUrl) {
@@ -60,33 +60,33 @@ export function registerTreeCommands(views: Views, services: Services, register:
       return openExternalUrl(row.actions.explorerUrl);
     }),
 
-    r('initia.blocks.refresh', () => views.blocks.refresh()),
-    r('initia.blocks.showOldestFirst', () => views.blocks.setOldestFirst(true)),
-    r('initia.blocks.showNewestFirst', () => views.blocks.setOldestFirst(false)),
-    r('initia.blocks.follow', () => views.blocks.setFollow(true)),
-    r('initia.blocks.stopFollowing', () => views.blocks.setFollow(false)),
+    r(Command.BlocksRefresh, () => views.blocks.refresh()),
+    r(Command.BlocksShowOldestFirst, () => views.blocks.setOldestFirst(true)),
+    r(Command.BlocksShowNewestFirst, () => views.blocks.setOldestFirst(false)),
+    r(Command.BlocksFollow, () => views.blocks.setFollow(true)),
+    r(Command.BlocksStopFollowing, () => views.blocks.setFollow(false)),
 
-    r('initia.collections.refresh', () => views.collections.refresh()),
-    r('initia.collections.findByName', async (arg?: unknown) => {
+    r(Command.CollectionsRefresh, () => views.collections.refresh()),
+    r(Command.CollectionsFindByName, async (arg?: unknown) => {
       const name = await obtain(arg, parseCollectionName, vscode.l10n.t('Find NFT collections whose name contains…'), vscode.l10n.t('e.g. badges'));
       if (name !== undefined) views.collections.setFilter({ kind: 'name', name });
     }),
-    r('initia.collections.findByAccount', async (arg?: unknown) => {
+    r(Command.CollectionsFindByAccount, async (arg?: unknown) => {
       const account = await obtain(arg, parseAccount, vscode.l10n.t('Show the NFT collections an account holds'), vscode.l10n.t('init1… or 0x…'));
       if (account !== undefined) views.collections.setFilter({ kind: 'account', account: account.value });
     }),
-    r('initia.collections.clearFilter', () => views.collections.setFilter({ kind: 'all' })),
-    r('initia.collections.orderTokensByHeight', (node: unknown) => selected(views, node, isCollection)?.setOrder('height')),
-    r('initia.collections.orderTokensByTokenId', (node: unknown) => selected(views, node, isCollection)?.setOrder('token_id')),
+    r(Command.CollectionsClearFilter, () => views.collections.setFilter({ kind: 'all' })),
+    r(Command.CollectionsOrderTokensByHeight, (node: unknown) => selected(views, node, isCollection)?.setOrder('height')),
+    r(Command.CollectionsOrderTokensByTokenId, (node: unknown) => selected(views, node, isCollection)?.setOrder('token_id')),
 
-    r('initia.richList.refresh', () => views.richList.refresh()),
-    r('initia.richList.addDenom', async (arg?: unknown) => {
+    r(Command.RichListRefresh, () => views.richList.refresh()),
+    r(Command.RichListAddDenom, async (arg?: unknown) => {
       const denom = await obtain(arg, parseDenom, vscode.l10n.t('Add a denom to the Rich List view'), vscode.l10n.t('e.g. uinit, evm/0x…, ibc/…'));
       if (denom === undefined) return;
       const denoms = settings.get('richList.denoms');
       if (!denoms.includes(denom)) await settings.update('richList.denoms', [...denoms, denom]);
     }),
-    r('initia.richList.removeDenom', async (node: unknown) => {
+    r(Command.RichListRemoveDenom, async (node: unknown) => {
       const denom = selected(views, node, isDenom)?.denom ?? (typeof node === 'string' ? node : undefined);
       if (denom === undefined) return;
       await settings.update('richList.denoms', settings.get('richList.denoms').filter((d) => d !== denom));

@@ -11,7 +11,7 @@ import { explorerLink, type NetworkProfile } from '../platform/networks';
 import { ExplorerNode, MessageNode, PagedChildren, type Changed } from '../platform/tree';
 import type { Services } from '../platform/services';
 import { appendUntrusted, untrustedMarkdown } from '../platform/markdown';
-import { ContextValue } from '../platform/ids';
+import { Command, ContextValue } from '../platform/ids';
 
 /** What the context-menu actions of a row do. */
 export interface RowActions {
@@ -62,7 +62,7 @@ export class TxNode extends RowNode {
     this.id = `${idPrefix}/tx/${tx.txhash}`;
     this.actions = {
       copyValue: tx.txhash,
-      open: { command: 'initia.lookupTransaction', title: vscode.l10n.t('Open JSON'), arguments: [tx.txhash] },
+      open: { command: Command.LookupTransaction, title: vscode.l10n.t('Open JSON'), arguments: [tx.txhash] },
       explorerUrl: explorerLink(ctx.network, 'tx', tx.txhash),
     };
   }
@@ -110,7 +110,7 @@ export class BlockNode extends RowNode {
     this.id = `${ctx.network.name}/block/${this.height}`;
     this.actions = {
       copyValue: String(this.height),
-      open: { command: 'initia.lookupBlock', title: vscode.l10n.t('Open JSON'), arguments: [this.height] },
+      open: { command: Command.LookupBlock, title: vscode.l10n.t('Open JSON'), arguments: [this.height] },
       explorerUrl: explorerLink(ctx.network, 'block', String(this.height)),
     };
     this.txs = new PagedChildren<Tx>(this, {
@@ -185,7 +185,7 @@ export class CollectionNode extends RowNode {
     this.id = `${idPrefix}/collection/${this.address}`;
     this.actions = {
       copyValue: this.address,
-      open: { command: 'initia.lookupCollection', title: vscode.l10n.t('Open JSON'), arguments: [this.address] },
+      open: { command: Command.LookupCollection, title: vscode.l10n.t('Open JSON'), arguments: [this.address] },
     };
     this.tokens = new PagedChildren<Nft>(this, {
       id: this.id,
@@ -258,7 +258,7 @@ export class TokenNode extends RowNode {
     this.id = `${idPrefix}/token/${nft.nft.token_id}`;
     this.actions = {
       copyValue: nft.nft.token_id,
-      open: { command: 'initia.lookupNftHistory', title: vscode.l10n.t('Open JSON'), arguments: [nft.collection_addr, nft.nft.token_id] },
+      open: { command: Command.LookupNftHistory, title: vscode.l10n.t('Open JSON'), arguments: [nft.collection_addr, nft.nft.token_id] },
       explorerUrl: explorerLink(ctx.network, 'account', nft.owner),
     };
     this.history = new PagedChildren<Tx>(this, {
@@ -318,7 +318,7 @@ export class HolderNode extends RowNode {
     this.id = `${idPrefix}/holder/${rank}`;
     this.actions = {
       copyValue: holder.account,
-      open: { command: 'initia.lookupAccount', title: vscode.l10n.t('Open JSON'), arguments: [holder.account, 'txs'] },
+      open: { command: Command.LookupAccount, title: vscode.l10n.t('Open JSON'), arguments: [holder.account, 'txs'] },
       explorerUrl: explorerLink(ctx.network, 'account', holder.account),
     };
   }

@@ -7,7 +7,7 @@ import type { Collection } from '../core/indexer/schemas';
 import { labelText, shorten } from '../core/format';
 import type { Services } from '../platform/services';
 import { ExplorerTree, MessageNode, PagedChildren, type ExplorerNode } from '../platform/tree';
-import { ContextKey, ContextValue } from '../platform/ids';
+import { Command, ContextKey, ContextValue } from '../platform/ids';
 import { CollectionNode, type RowContext } from './items';
 
 export type CollectionFilter = { kind: 'all' } | { kind: 'name'; name: string } | { kind: 'account'; account: string };
@@ -84,7 +84,7 @@ export class CollectionsView implements vscode.Disposable {
       contextValue: ContextValue.Filter,
       description: vscode.l10n.t('click to clear'),
       tooltip: vscode.l10n.t('{0}. Click to show all collections.', text),
-      command: { command: 'initia.collections.clearFilter', title: vscode.l10n.t('Clear Filter') },
+      command: { command: Command.CollectionsClearFilter, title: vscode.l10n.t('Clear Filter') },
     });
     return [header, ...children];
   }

@@ -9,7 +9,7 @@ import { HttpError, errorMessage } from '../core/errors';
 import { labelText } from '../core/format';
 import type { Services } from '../platform/services';
 import { type ExplorerNode, ExplorerTree, MessageNode, PagedChildren } from '../platform/tree';
-import { ContextValue } from '../platform/ids';
+import { Command, ContextValue } from '../platform/ids';
 import { HolderNode, RowNode, type RowActions, type RowContext } from './items';
 
 export class DenomNode extends RowNode {
@@ -25,7 +25,7 @@ export class DenomNode extends RowNode {
     this.id = `${ctx.network.name}/richlist/${denom}`;
     this.actions = {
       copyValue: denom,
-      open: { command: 'initia.showRichList', title: vscode.l10n.t('Open JSON'), arguments: [denom] },
+      open: { command: Command.ShowRichList, title: vscode.l10n.t('Open JSON'), arguments: [denom] },
     };
     const network = ctx.network;
     this.holders = new PagedChildren<Holder>(this, {

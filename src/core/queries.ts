@@ -247,10 +247,11 @@ export function runQuery(client: IndexerClient, query: Query, page: PageRequest,
 export function parseQuery(value: unknown): Parsed<Query> {
   const result = QuerySchema.safeParse(value);
   if (result.success) return { ok: true, value: result.data };
-  const { field, problem } = firstProblem(value, result.error);
+  const { field, problem, sentence } = firstProblem(value, result.error);
   const op = (value as { op?: unknown } | null)?.op;
   if (field === 'op') return { ok: false, error: `"${String(op)}" is not a lookup this version knows (${QUERY_OPS.join(', ')}).` };
-  return { ok: false, error: `${field || 'the lookup'} ${problem}`.replace(/\.$/, '') + '.' };
+  const text = sentence ? `${field || 'the lookup'}: ${problem}` : `${field || 'the lookup'} ${problem}`;
+  return { ok: false, error: `${text.replace(/\.$/, '')}.` };
 }
 
 /** What a result document's address carries: the network it was opened on and its query. */

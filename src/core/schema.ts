@@ -9,11 +9,14 @@ export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, se
   throw new SchemaError(service, field, problem);
 }
 
-/** The first issue of a failed parse, in words: the dotted field and what is wrong with it. */
-export function firstProblem(value: unknown, error: z.core.$ZodError): { field: string; problem: string } {
+/**
+ * The first issue of a failed parse, in words: the dotted field and what is wrong with it (a predicate after the
+ * field, "is missing"; or, from a custom check, a sentence of its own).
+ */
+export function firstProblem(value: unknown, error: z.core.$ZodError): { field: string; problem: string; sentence: boolean } {
   const issue = error.issues[0];
-  if (!issue) return { field: '', problem: 'is not valid' };
-  return { field: formatPath(issue.path), problem: describeIssue(issue, valueAt(value, issue.path)) };
+  if (!issue) return { field: '', problem: 'is not valid', sentence: false };
+  return { field: formatPath(issue.path), problem: describeIssue(issue, valueAt(value, issue.path)), sentence: issue.code === 'custom' };
 }
 
 export function formatPath(path: readonly PropertyKey[]): string {

@@ -230,6 +230,25 @@ describe('lookups', function () {
     assert.deepEqual(paths(h), [`/indexer/block/v1/blocks/${height - 7}`]);
   });
 
+  it('a stale or hand-edited initia: address opens a document that says what is wrong, and sends nothing', async () => {
+    const good = resultUri(FAKE_NETWORK, { op: 'block', height: height - 3 });
+    const cases: Array<[string, RegExp]> = [
+      [JSON.stringify({ n: FAKE_NETWORK, q: { op: 'block', height: 'twelve' } }), /height should be a number/],
+      [JSON.stringify({ n: FAKE_NETWORK, q: { op: 'blocks2' } }), /"blocks2" is not a lookup this version knows/],
+      [JSON.stringify({ n: FAKE_NETWORK, q: { op: 'tx', hash: 'abc' } }), /hash: /],
+      ['{"n":', /not JSON/],
+      [JSON.stringify({ q: { op: 'blocks' } }), /names no network/],
+    ];
+    for (const [query, message] of cases) {
+      const doc = await vscode.workspace.openTextDocument(good.with({ query }));
+      const json = JSON.parse(doc.getText()) as { error?: string };
+      assert.match(json.error ?? '', /^This Initia document cannot be opened: /, query);
+      assert.match(json.error ?? '', message, query);
+      assert.match(json.error ?? '', /Run the lookup again\.$/);
+    }
+    assert.equal(h.fake.requests.length, 0, 'nothing is sent for an address that cannot be read');
+  });
+
   it('select network: by name, and an unknown name is refused', async () => {
     assert.equal(await vscode.commands.executeCommand('initia.selectNetwork', 'No such net'), undefined);
     assert.match(h.errors[0] ?? '', /no network named "No such net"/);

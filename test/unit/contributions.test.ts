@@ -1,0 +1,124 @@
+/**
+ * package.json and the code agree: commands, views, context values and keys, and settings are declared once in
+ * package.json and once in src/platform (ids.ts, settingsSpec.ts); these tests hold the two to each other, so a
+ * renamed id or a new setting cannot drift apart silently.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, ContextKey, ContextValue, ViewId } from '../../src/platform/ids';
+import { SETTINGS, coerce, type SettingSpec } from '../../src/platform/settingsSpec';
+
+const root = join(__dirname, '..', '..', '..');
+
+interface Pkg {
+  contributes: {
+    commands: Array<{ command: string }>;
+    views: Record<string, Array<{ id: string }>>;
+    menus: Record<string, Array<{ command: string; when?: string }>>;
+    viewsWelcome: Array<{ view: string; when?: string }>;
+    configuration: { properties: Record<string, { type: string; default: unknown; minimum?: number; maximum?: number; scope?: string; items?: { type?: string } }> };
+  };
+}
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Pkg;
+const c = pkg.contributes;
+
+/** Every `when` clause of the contributions. */
+const whens = [...Object.values(c.menus).flat(), ...c.viewsWelcome].map((m) => m.when).filter((w): w is string => !!w);
+
+/** The text of every source file under src/ except the ids module itself. */
+const sources = (readdirSync(join(root, 'src'), { recursive: true }) as string[])
+  .filter((f) => f.endsWith('.ts') && !f.endsWith(join('platform', 'ids.ts')))
+  .map((f) => readFileSync(join(root, 'src', f), 'utf8'))
+  .join('\n');
+
+test('every contributed command is a Command, and every Command is contributed', () => {
+  const declared = c.commands.map((x) => x.command).sort();
+  assert.deepEqual(declared, Object.values(Command).sort());
+});
+
+test('menus name only contributed commands', () => {
+  const known = new Set<string>(Object.values(Command));
+  for (const [menu, items] of Object.entries(c.menus)) for (const item of items) assert.ok(known.has(item.command), `${menu}: ${item.command}`);
+});
+
+test('the views are the ViewId enum, and every `view == …` clause names one', () => {
+  assert.deepEqual(Object.values(c.views).flat().map((v) => v.id).sort(), Object.values(ViewId).sort());
+  const viewIds = new Set<string>(Object.values(ViewId));
+  for (const w of c.viewsWelcome) assert.ok(viewIds.has(w.view), w.view);
+  for (const w of whens) for (const [, id] of w.matchAll(/\bview == ([\w.]+)/g)) assert.ok(viewIds.has(id!), `${w}: ${id}`);
+});
+
+test('every `viewItem == …` names a context value the code sets; every `viewItem =~ /…/` matches at least one', () => {
+  const values: string[] = Object.values(ContextValue);
+  let equals = 0;
+  let patterns = 0;
+  for (const w of whens) {
+    for (const [, v] of w.matchAll(/\bviewItem == ([\w.]+)/g)) {
+      equals++;
+      assert.ok(values.includes(v!), `${w}: "${v}" is not a ContextValue`);
+    }
+    for (const [, source] of w.matchAll(/\bviewItem =~ \/((?:[^/\\]|\\.)+)\//g)) {
+      patterns++;
+      const re = new RegExp(source!);
+      assert.ok(values.some((v) => re.test(v)), `${w}: /${source}/ matches no ContextValue`);
+    }
+  }
+  assert.ok(equals > 0 && patterns > 0, 'the clauses were found');
+  // "Sets": each member is used by the code (tree rows assign ContextValue.X; a lint rule forbids string literals).
+  for (const [name] of Object.entries(ContextValue)) assert.match(sources, new RegExp(`ContextValue\\.${name}\\b`), `ContextValue.${name} is never set`);
+});
+
+test('every initia.* context key in a `when` clause is a ContextKey the code sets', () => {
+  const keys: string[] = Object.values(ContextKey);
+  let found = 0;
+  for (const w of whens) {
+    // What is left once the comparisons with view ids, row context values and schemes are taken out: context keys.
+    const rest = w.replace(/\b(view|viewItem|resourceScheme) == [\w.]+/g, '').replace(/\bviewItem =~ \/(?:[^/\\]|\\.)+\//g, '');
+    for (const [key] of rest.matchAll(/\binitia\.[\w.]+/g)) {
+      found++;
+      assert.ok(keys.includes(key), `${w}: ${key} is not a ContextKey`);
+    }
+  }
+  assert.ok(found > 0, 'the keys were found');
+  for (const [name] of Object.entries(ContextKey)) assert.match(sources, new RegExp(`ContextKey\\.${name}\\b`), `ContextKey.${name} is never set`);
+});
+
+test('the settings table is package.json’s configuration: keys, types, defaults and ranges', () => {
+  const props = c.configuration.properties;
+  assert.deepEqual(Object.keys(props).sort(), Object.keys(SETTINGS).map((k) => `initia.${k}`).sort());
+  const typeOf: Record<SettingSpec['kind'], string> = { number: 'number', boolean: 'boolean', string: 'string', stringList: 'array', list: 'array' };
+  for (const [key, spec] of Object.entries(SETTINGS) as Array<[string, SettingSpec]>) {
+    const p = props[`initia.${key}`]!;
+    assert.equal(p.type, typeOf[spec.kind], key);
+    assert.deepEqual(p.default, spec.default, key);
+    if (spec.kind === 'number') {
+      assert.equal(p.minimum, spec.minimum, `${key} minimum`);
+      assert.equal(p.maximum, spec.maximum, `${key} maximum`);
+    }
+    if (spec.kind === 'stringList') assert.equal(p.items?.type, 'string', key);
+  }
+});
+
+test('settings are coerced to their type and clamped to the declared range', () => {
+  assert.equal(coerce('statusBar.refreshSeconds', 'x'), 30, 'a string that is no number: the default, never a 1 ms timer');
+  assert.equal(coerce('statusBar.refreshSeconds', 0.001), 10);
+  assert.equal(coerce('statusBar.refreshSeconds', 1e9), 3600);
+  assert.equal(coerce('requestTimeoutMs', 0), 1000, 'a zero timeout would fail every request');
+  assert.equal(coerce('requestTimeoutMs', '20000'), 20_000);
+  assert.equal(coerce('pageSize', 12.6), 13);
+  assert.equal(coerce('pageSize', -5), 1);
+  assert.equal(coerce('pageSize', Number.NaN), 50);
+  assert.equal(coerce('pageSize', Infinity), 50);
+  assert.equal(coerce('maxResponseBytes', null), 8_388_608);
+  assert.equal(coerce('hover.enabled', 'false'), true, 'only a boolean is a boolean');
+  assert.equal(coerce('hover.enabled', false), false);
+  assert.equal(coerce('activeNetwork', '  Initia Testnet '), 'Initia Testnet');
+  assert.equal(coerce('activeNetwork', ''), 'Initia Mainnet');
+  assert.equal(coerce('activeNetwork', 7), 'Initia Mainnet');
+  assert.deepEqual(coerce('richList.denoms', [' uinit', 'uinit', '', 3, null, 'evm/0xab']), ['uinit', 'evm/0xab']);
+  assert.deepEqual(coerce('richList.denoms', 'uinit'), []);
+  assert.deepEqual(coerce('networks', { name: 'x' }), []);
+  assert.deepEqual(coerce('networks', [{ name: 'x' }]), [{ name: 'x' }]);
+});

@@ -1,0 +1,110 @@
+/**
+ * The lookup table (core/queries.ts): every row against the fake indexer (a list row answers with a page, a record
+ * row with one record), titles, and the parsing of document addresses, which come back from URIs that may be stale,
+ * from another version or edited by hand.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { bech32 } from 'bech32';
+import { createIndexerClient } from '../../src/core/clients';
+import {
+  QUERY_OPS,
+  decodeDocumentAddress,
+  encodeDocumentAddress,
+  isListQuery,
+  parseQuery,
+  queryTitle,
+  runQuery,
+  type Query,
+  type QueryOp,
+} from '../../src/core/queries';
+import { startFakeIndexer } from '../fixtures/fakeIndexer';
+
+const ZERO_ACCOUNT = bech32.encode('init', bech32.toWords(new Uint8Array(20)));
+
+test('every row of the table runs against the fake indexer: lists page, records do not', async () => {
+  const fake = await startFakeIndexer({ blocks: 120 });
+  const client = createIndexerClient(fake.url);
+  try {
+    const d = fake.data;
+    const tx = d.txs.at(-3)!;
+    const evmTx = d.txs.find((t) => t.evmHash)!;
+    const account = d.accounts[1]!;
+    const collection = d.collections[0]!;
+    const token = collection.tokens[0]!;
+    // One sample per operation: a new row without a sample fails the test below.
+    const samples: Record<QueryOp, Query[]> = {
+      status: [{ op: 'status' }],
+      blocks: [{ op: 'blocks' }],
+      block: [{ op: 'block', height: d.latestHeight - 1 }],
+      txs: [{ op: 'txs' }, { op: 'txs', msgs: ['cosmos.bank.v1beta1.MsgSend'] }],
+      txsByHeight: [{ op: 'txsByHeight', height: tx.height }],
+      tx: [{ op: 'tx', hash: tx.hash }, { op: 'tx', hash: evmTx.evmHash!, evmFirst: true }],
+      evmTxs: [{ op: 'evmTxs' }],
+      account: (['txs', 'signed', 'nfts', 'collections', 'internal'] as const).map((view) => ({ op: 'account' as const, account: account.bech32, view })),
+      collections: [{ op: 'collections' }],
+      collection: [{ op: 'collection', address: collection.address }],
+      collectionsByName: [{ op: 'collectionsByName', name: collection.name.replace(/[^A-Za-z0-9]/g, '').slice(0, 4) || 'a' }],
+      collectionTokens: [{ op: 'collectionTokens', address: collection.address, orderBy: 'height' }],
+      nftHistory: [{ op: 'nftHistory', address: collection.address, tokenId: token.tokenId }],
+      richList: [{ op: 'richList', denom: d.denomRecords[0]!.denom }],
+    };
+    assert.deepEqual(Object.keys(samples).sort(), [...QUERY_OPS].sort());
+    for (const query of Object.values(samples).flat()) {
+      assert.ok(parseQuery(query).ok, `${JSON.stringify(query)} parses`);
+      fake.resetRequests();
+      const result = await runQuery(client, query, { limit: 5 });
+      const what = JSON.stringify(query);
+      if (isListQuery(query)) {
+        assert.ok(result.list, `${what} is a list`);
+        assert.ok(result.list.count <= 5, what);
+      } else {
+        assert.equal(result.list, undefined, `${what} is a record`);
+      }
+      assert.ok(fake.requests.length >= 1 && fake.requests.length <= 2, `${what}: ${fake.requests.length} requests`);
+      assert.doesNotMatch(queryTitle(query), /[/\\]/, 'a title is a file name');
+    }
+    const evm = await runQuery(client, { op: 'tx', hash: evmTx.evmHash!, evmFirst: true }, {});
+    assert.equal(evm.evm, true, 'an EVM hash falls through to the EVM endpoint');
+  } finally {
+    client.dispose();
+    await fake.close();
+  }
+});
+
+test('a document address survives its round trip', () => {
+  const query: Query = { op: 'account', account: ZERO_ACCOUNT, view: 'signed', msgs: ['cosmos.bank.v1beta1.MsgSend'] };
+  const back = decodeDocumentAddress(encodeDocumentAddress({ network: 'Initia Mainnet', query }));
+  assert.equal(back.ok, true);
+  assert.deepEqual(back.ok && back.value, { network: 'Initia Mainnet', query });
+});
+
+test('a stale or hand-edited address is refused with a sentence, never a throw', () => {
+  const refused = (text: string) => {
+    const r = decodeDocumentAddress(text);
+    assert.equal(r.ok, false, text);
+    return r.ok ? '' : r.error;
+  };
+  assert.match(refused('not json'), /not JSON/);
+  assert.match(refused('{}'), /names no network/);
+  assert.match(refused('{"n":"X"}'), /lookup cannot be read/);
+  assert.match(refused('{"n":"X","q":{"op":"blockz","height":1}}'), /"blockz" is not a lookup this version knows/);
+  assert.match(refused('{"n":"X","q":{"op":"block","height":"12"}}'), /height should be a number/);
+  assert.match(refused('{"n":"X","q":{"op":"block","height":-5}}'), /height/);
+  assert.match(refused('{"n":"X","q":{"op":"tx","hash":"zz"}}'), /hash/);
+  assert.match(refused('{"n":"X","q":{"op":"account","account":"init1abc","view":"txs"}}'), /account/);
+  assert.match(refused(`{"n":"X","q":{"op":"account","account":"${ZERO_ACCOUNT}","view":"all"}}`), /view/);
+  assert.match(refused('{"n":"X","q":{"op":"txs","msgs":["not a type"]}}'), /msgs\[0\]/);
+  assert.match(refused('{"n":"X","q":{"op":"richList","denom":".."}}'), /denom/);
+});
+
+test('property: decoding any text never throws and accepts only what the table accepts', () => {
+  fc.assert(
+    fc.property(fc.oneof(fc.string(), fc.json(), fc.record({ n: fc.string(), q: fc.anything() }).map((v) => JSON.stringify(v))), (text) => {
+      const r = decodeDocumentAddress(text);
+      if (r.ok) assert.ok(parseQuery(r.value.query).ok);
+    }),
+    { numRuns: 2000 },
+  );
+});

@@ -113,10 +113,6 @@ export class InputError extends ApiError {
   }
 }
 
-export function errorKind(err: unknown): ErrorKind | undefined {
-  return err instanceof ApiError ? err.kind : undefined;
-}
-
 export function isCancelled(err: unknown): boolean {
   return err instanceof CancelledError;
 }

@@ -2,7 +2,7 @@
 // Writes its figures as JSON to $INITIA_BENCH_OUT:
 //   activationMs             activate() as measured by the extension itself (wall clock)
 //   activationCpuMs          CPU time of the host process during activate() (not counting waits for a CPU)
-//   coreLoadedAtActivation   whether dist/core.js (undici, zod) was loaded by activation
+//   featuresLoadedAtActivation  whether dist/features.js (the adapters and the core: undici, zod) was loaded by it
 //   requestsPerTreePage      requests the fake saw for one Blocks page, and for one Load more
 //   requestsPerLookup        requests for one lookup command
 //   requestsPerFirstHover / requestsPerRepeatedHover
@@ -10,7 +10,6 @@
 //                            extension's lazily loaded code loaded yet (the test workspace turns the status bar off)
 //   blocks10kHeapMB / msPerPage / pages   (only with INITIA_BENCH_FULL=1): 10,000 blocks loaded through Load more
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
@@ -33,13 +32,12 @@ function heapMB(): number {
 
 export async function run(): Promise<void> {
   const out: Record<string, unknown> = {};
-  const coreLoaded = () => Object.keys(require.cache).some((k) => k.endsWith(path.join('dist', 'core.js')));
   const ext = vscode.extensions.getExtension<InitiaExplorerApi>(EXTENSION_ID);
   if (!ext) throw new Error('extension not found');
   const api = await ext.activate();
   out.activationMs = Number(api.activationMs.toFixed(3));
   out.activationCpuMs = Number(api.activationCpuMs.toFixed(3));
-  out.coreLoadedAtActivation = coreLoaded();
+  out.featuresLoadedAtActivation = api.featuresLoadedAtActivation;
 
   const full = process.env.INITIA_BENCH_FULL === '1';
   const fake = await startFakeIndexer({ blocks: full ? 10_100 : 600 });
@@ -49,7 +47,7 @@ export async function run(): Promise<void> {
   await config.update('pageSize', 50, vscode.ConfigurationTarget.Global);
   try {
     // Cold first lookup: before anything touched the lazily loaded code.
-    if (!coreLoaded() && !api.featuresLoaded()) {
+    if (!api.featuresLoaded()) {
       const t0 = performance.now();
       await vscode.commands.executeCommand('initia.lookupBlock', fake.data.latestHeight - 2);
       out.coldLookupMs = Number((performance.now() - t0).toFixed(2));

@@ -7,11 +7,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseWith } from '../../src/core/schema';
-import { errorKind } from '../../src/core/errors';
 import * as indexer from '../../src/core/indexer/schemas';
 import * as router from '../../src/core/router/schemas';
 import { labelText, summariseMsgTypes } from '../../src/core/format';
 import { txHashAt } from '../../src/core/linkScan';
+import { errorKind } from './support';
 
 const HOSTILE = fc.constantFrom(
   '<img src=x onerror=alert(1)>',

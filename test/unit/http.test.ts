@@ -4,8 +4,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_HTTP_OPTIONS, HttpClient, endpoint, errorBodyMessage, parseRetryAfter, excerpt } from '../../src/core/http';
-import { errorKind } from '../../src/core/errors';
-import { rejection } from './support';
+import { rejection, errorKind } from './support';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, n: number) => void;
 

@@ -2,11 +2,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createIndexerClient } from '../../src/core/clients';
-import { errorKind } from '../../src/core/errors';
 import { pageInfo } from '../../src/core/indexer/paging';
 import { segment, type IndexerClient } from '../../src/core/indexer/client';
 import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
-import { rejection } from './support';
+import { rejection, errorKind } from './support';
 
 let fake: FakeIndexer;
 let client: IndexerClient;

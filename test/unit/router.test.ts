@@ -2,13 +2,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRouterClient } from '../../src/core/clients';
-import { errorKind } from '../../src/core/errors';
 import { parseAddressForChain, routerErrorInfo, type RouterClient } from '../../src/core/router/client';
 import * as routerSchemas from '../../src/core/router/schemas';
 import { transferView } from '../../src/core/router/transfer';
 import { evmTxData, operationView, txView } from '../../src/core/router/schemas';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
-import { rejection } from './support';
+import { rejection, errorKind } from './support';
 
 let fake: FakeRouter;
 let client: RouterClient;

@@ -3,29 +3,28 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseWith } from '../../src/core/schema';
 import { MsgsResponse, Route, StatusResponse, operationView, txView, legView, OPERATION_KINDS, type StatusResponse as Status } from '../../src/core/router/schemas';
-import { describeState, hopOutcome, isFailingState, isTerminalState, outcomeOf, routeSteps, transferView, bridgeLabel, TERMINAL_STATES } from '../../src/core/router/transfer';
+import { describeState, hopOutcome, isTerminalState, outcomeOf, routeSteps, transferView, bridgeLabel, TERMINAL_STATES } from '../../src/core/router/transfer';
 
 const parse = (v: unknown): Status => parseWith(StatusResponse, v, 'router');
 const tx = (chain: string, hash: string) => ({ chain_id: chain, tx_hash: hash, explorer_link: `https://scan.example/${chain}/txs/${hash}`, on_chain_at: '2025-07-16T14:59:08Z' });
 
-test('overall states: terminal, failing, outcome, words', () => {
-  const table: Array<[string | undefined, boolean, boolean, string]> = [
-    ['STATE_SUBMITTED', false, false, 'pending'],
-    ['STATE_PENDING', false, false, 'pending'],
-    ['STATE_RECEIVED', false, false, 'pending'],
-    ['STATE_PENDING_ERROR', false, true, 'failing'],
-    ['STATE_UNKNOWN', false, false, 'failing'],
-    ['STATE_COMPLETED_SUCCESS', true, false, 'success'],
-    ['STATE_COMPLETED', true, false, 'success'],
-    ['STATE_COMPLETED_ERROR', true, false, 'failed'],
-    ['STATE_FAILED', true, false, 'failed'],
-    ['STATE_ABANDONED', true, false, 'abandoned'],
-    ['STATE_SOMETHING_NEW', false, false, 'pending'],
-    [undefined, false, false, 'pending'],
+test('overall states: terminal, outcome, words', () => {
+  const table: Array<[string | undefined, boolean, string]> = [
+    ['STATE_SUBMITTED', false, 'pending'],
+    ['STATE_PENDING', false, 'pending'],
+    ['STATE_RECEIVED', false, 'pending'],
+    ['STATE_PENDING_ERROR', false, 'failing'],
+    ['STATE_UNKNOWN', false, 'failing'],
+    ['STATE_COMPLETED_SUCCESS', true, 'success'],
+    ['STATE_COMPLETED', true, 'success'],
+    ['STATE_COMPLETED_ERROR', true, 'failed'],
+    ['STATE_FAILED', true, 'failed'],
+    ['STATE_ABANDONED', true, 'abandoned'],
+    ['STATE_SOMETHING_NEW', false, 'pending'],
+    [undefined, false, 'pending'],
   ];
-  for (const [state, terminal, failing, outcome] of table) {
+  for (const [state, terminal, outcome] of table) {
     assert.equal(isTerminalState(state), terminal, `terminal ${state}`);
-    assert.equal(isFailingState(state), failing, `failing ${state}`);
     assert.equal(outcomeOf(state), outcome, `outcome ${state}`);
   }
   assert.deepEqual([...TERMINAL_STATES].sort(), ['STATE_ABANDONED', 'STATE_COMPLETED', 'STATE_COMPLETED_ERROR', 'STATE_COMPLETED_SUCCESS', 'STATE_FAILED']);

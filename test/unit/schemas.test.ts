@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as S from '../../src/core/indexer/schemas';
 import { parseWith } from '../../src/core/schema';
-import { errorKind } from '../../src/core/errors';
+import { errorKind } from './support';
 
 const block = {
   chain_id: 'yominet-1', height: '5068220', hash: '9F2C0D3B6A1E4C8F7D5B2A39E0C1F6A8B4D7E2C5A9F1B3D6E8C0A2F4B6D8E1C3',

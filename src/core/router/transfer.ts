@@ -22,11 +22,6 @@ export function isTerminalState(state: string | null | undefined): boolean {
   return !!state && TERMINAL.has(state);
 }
 
-/** Not terminal, but the transfer is already failing (the router keeps tracking it until the error settles). */
-export function isFailingState(state: string | null | undefined): boolean {
-  return state === 'STATE_PENDING_ERROR';
-}
-
 /** The outcome an overall state stands for. Non-terminal states are only ever pending or failing. */
 export function outcomeOf(state: string | null | undefined): Outcome {
   switch (state) {

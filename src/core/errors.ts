@@ -37,7 +37,7 @@ export class HttpError extends ApiError {
   private static describe(service: string, status: number, serverMessage: string, retryAfterMs?: number): string {
     const reason = statusReason(status);
     const head = `The ${service} answered ${status}${reason ? ` ${reason}` : ''}`;
-    const wait = retryAfterMs !== undefined ? ` (it asks to wait ${Math.ceil(retryAfterMs / 1000)} s)` : '';
+    const wait = retryAfterMs !== undefined && retryAfterMs > 0 ? ` (it asks to wait ${Math.ceil(retryAfterMs / 1000)} s)` : '';
     const text = serverMessage && serverMessage !== reason ? `: ${serverMessage}` : '';
     return `${head}${text}${wait}.`.replace(/\.\.$/, '.');
   }

@@ -20,6 +20,7 @@ import {
   ResponseTooLargeError,
   TimeoutError,
 } from './errors';
+import { MAX_RETRY_AFTER_MS, timerDelay } from './timers';
 
 export interface HttpLogEntry {
   method: string;
@@ -277,12 +278,21 @@ export function errorBodyMessage(text: string, contentType = ''): { message: str
 }
 
 /** Seconds or an HTTP date → milliseconds from now; undefined when absent or unreadable. */
+/**
+ * `Retry-After` in milliseconds, from seconds or an HTTP date: a date in the past is 0, and anything longer than
+ * MAX_RETRY_AFTER_MS (10 min) is that long.
+ */
 export function parseRetryAfter(value: string, now = Date.now()): number | undefined {
   if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(Number(value) * 1000);
-  const date = Date.parse(value);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
+  const trimmed = value.trim();
+  let ms: number;
+  if (/^\d+(\.\d+)?$/.test(trimmed)) ms = Number(trimmed) * 1000;
+  else {
+    const date = Date.parse(trimmed);
+    if (Number.isNaN(date)) return undefined;
+    ms = date - now;
+  }
+  return Math.round(Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms)));
 }
 
 /** A single line of at most `max` characters, control characters removed. */
@@ -297,7 +307,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    }, timerDelay(ms));
     const onAbort = (): void => {
       clearTimeout(timer);
       reject(new CancelledError());

@@ -139,6 +139,7 @@ export function parseDenom(input: string): Parsed<string> {
     return fail('A denom starts with a letter and has 3–128 letters, digits or / : . _ - (for example uinit or evm/0x…).');
   }
   if (/\/\/|\/$/.test(s)) return fail('A denom has no empty part between slashes.');
+  if (s.split('/').some((part) => part === '.' || part === '..')) return fail('A denom has no "." or ".." part between slashes.');
   const evm = /^evm\/(.*)$/i.exec(s);
   if (evm && !/^0x[0-9a-fA-F]{40}$/.test(evm[1] ?? '')) return fail('An evm/ denom is evm/ followed by a 0x contract address (40 hex digits).');
   const ibc = /^ibc\/(.*)$/i.exec(s);
@@ -274,6 +275,7 @@ export function parseAssetDenom(input: string): Parsed<string> {
   if (!/^[a-zA-Z][a-zA-Z0-9/:._-]{1,127}$/.test(s) || /\/\/|\/$/.test(s)) {
     return fail('A denom starts with a letter and has letters, digits or / : . _ - (for example uinit or ibc/…).');
   }
+  if (s.split('/').some((part) => part === '.' || part === '..')) return fail('A denom has no "." or ".." part between slashes.');
   return ok(s);
 }
 

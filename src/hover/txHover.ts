@@ -157,6 +157,9 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
       return md;
     }
 
+    // The server's hash goes into markdown only once it is a hash; otherwise the hovered one (already checked) does.
+    const served = outcome.kind === 'evm' ? outcome.tx.transactionHash : outcome.tx.txhash;
+    const shownHash = typeof served === 'string' && /^(0x)?[0-9A-Fa-f]{64}$/.test(served) ? served : hash;
     const lines: Array<() => void> = [];
     let height: string;
     if (outcome.kind === 'cosmos') {
@@ -165,7 +168,7 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
       const ok = tx.code === 0;
       lines.push(() => {
         md.appendMarkdown(ok ? '$(pass) ' : '$(error) ');
-        md.appendMarkdown(`**${vscode.l10n.t('Transaction')}** \`${shorten(tx.txhash, 8, 6)}\` · `);
+        md.appendMarkdown(`**${vscode.l10n.t('Transaction')}** \`${shorten(shownHash, 8, 6)}\` · `);
         if (ok) md.appendMarkdown(vscode.l10n.t('success'));
         else {
           md.appendMarkdown(vscode.l10n.t('failed: code {0}', tx.code));
@@ -207,7 +210,7 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
       const ok = tx.status === '0x1';
       lines.push(() => {
         md.appendMarkdown(ok ? '$(pass) ' : '$(error) ');
-        md.appendMarkdown(`**${vscode.l10n.t('EVM transaction')}** \`${shorten(tx.transactionHash, 8, 6)}\` · `);
+        md.appendMarkdown(`**${vscode.l10n.t('EVM transaction')}** \`${shorten(shownHash, 8, 6)}\` · `);
         md.appendMarkdown(ok ? vscode.l10n.t('success') : vscode.l10n.t('reverted'));
       });
       lines.push(() => this.heightLine(md, cmd, height, undefined));
@@ -230,9 +233,9 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
     const actions = [
       `[${vscode.l10n.t('Open JSON')}](${cmd(Command.LookupTransaction, hash)})`,
       `[${vscode.l10n.t('Open block')}](${cmd(Command.LookupBlock, height)})`,
-      `[${vscode.l10n.t('Copy hash')}](${cmd(COPY_HASH_COMMAND, outcome.kind === 'evm' ? outcome.tx.transactionHash : outcome.tx.txhash)})`,
+      `[${vscode.l10n.t('Copy hash')}](${cmd(COPY_HASH_COMMAND, shownHash)})`,
     ];
-    const explorer = explorerLink(network, 'tx', outcome.kind === 'evm' ? outcome.tx.transactionHash : outcome.tx.txhash);
+    const explorer = explorerLink(network, 'tx', shownHash);
     const explorerTarget = explorer && markdownUrl(explorer);
     if (explorerTarget) actions.push(`[${vscode.l10n.t('Open in explorer')}](${explorerTarget})`);
     md.appendMarkdown('\n\n---\n\n');

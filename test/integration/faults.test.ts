@@ -17,6 +17,8 @@ const CASES: Case[] = [
   ['503 with a long Retry-After', { kind: 'status', status: 503, retryAfter: 120 }, /503 Service Unavailable.*it asks to wait 120 s/],
   ['503 without Retry-After (retried, then reported)', { kind: 'status', status: 503 }, /503 Service Unavailable/],
   ['429 with a long Retry-After', { kind: 'status', status: 429, retryAfter: 300 }, /429 Too Many Requests.*wait 300 s/],
+  ['429 with an absurd Retry-After (capped at 10 min)', { kind: 'status', status: 429, retryAfter: 99_999_999 }, /429 Too Many Requests.*wait 600 s/],
+  ['429 with a Retry-After date in the past (retried at once, a bounded number of times)', { kind: 'status', status: 429, retryAfter: 'Wed, 21 Oct 2015 07:28:00 GMT' }, /429 Too Many Requests\.$/],
   ['timeout before the headers', { kind: 'hang' }, /did not answer within 1\.5 s/],
   ['stall in the middle of the body', { kind: 'stall' }, /(stopped sending its answer|did not answer within 1\.5 s)/],
   ['connection reset in the middle of the body', { kind: 'truncated' }, /Couldn't reach the indexer|not JSON|closed/],

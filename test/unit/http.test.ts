@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_HTTP_OPTIONS, HttpClient, endpoint, errorBodyMessage, parseRetryAfter, excerpt } from '../../src/core/http';
 import { rejection, errorKind } from './support';
+import { MAX_TIMER_MS, timerDelay } from '../../src/core/timers';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, n: number) => void;
 
@@ -288,6 +289,23 @@ test('parseRetryAfter: seconds and HTTP dates', () => {
   assert.equal(parseRetryAfter('Thu, 01 Jan 2026 00:00:10 GMT', now), 10_000);
   assert.equal(parseRetryAfter('soon'), undefined);
   assert.equal(parseRetryAfter(''), undefined);
+});
+
+test('parseRetryAfter: a date in the past is 0; anything over 10 minutes is 10 minutes', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z');
+  assert.equal(parseRetryAfter('Wed, 21 Oct 2015 07:28:00 GMT', now), 0);
+  assert.equal(parseRetryAfter('99999999', now), 600_000, 'the 1,157 days a router once asked for');
+  assert.equal(parseRetryAfter('600.5', now), 600_000);
+  assert.equal(parseRetryAfter('Fri, 01 Jan 2100 00:00:00 GMT', now), 600_000);
+  assert.equal(parseRetryAfter('1.5', now), 1500);
+});
+
+test('timerDelay keeps every delay a timer can keep (Node runs longer ones after 1 ms)', () => {
+  assert.equal(timerDelay(99_999_999_000), MAX_TIMER_MS);
+  assert.equal(timerDelay(Infinity), MAX_TIMER_MS);
+  assert.equal(timerDelay(Number.NaN), 0);
+  assert.equal(timerDelay(-5), 0);
+  assert.equal(timerDelay(1234), 1234);
 });
 
 test('excerpt strips control and bidi characters and shortens', () => {

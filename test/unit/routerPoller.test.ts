@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { ManualClock, StatusPoller, scheduleDelay, DEFAULT_SCHEDULE, type PollEvent, type PollerOptions } from '../../src/core/router/poller';
 import type { StatusResponse } from '../../src/core/router/schemas';
 import { HttpError } from '../../src/core/errors';
+import { parseRetryAfter } from '../../src/core/http';
 
 const statusOf = (state: string): StatusResponse => ({ transfers: [{ state, transfer_sequence: [] }] }) as StatusResponse;
 const notFound = () => new HttpError('router', 404, 'tx not found', '/v2/tx/status');
@@ -141,6 +142,36 @@ test('errors back off exponentially; a Retry-After is honoured, even by pollNow(
   const errors = r.events.filter((e) => e.kind === 'error');
   assert.deepEqual(errors.map((e) => e.kind === 'error' && [e.consecutive, e.retryInMs]), [[1, 4_000], [2, 8_000], [3, 16_000], [4, 32_000]]);
   assert.equal(r.events.at(-1)!.kind, 'done');
+});
+
+test('an absurd Retry-After (days, or beyond what a timer keeps) is honoured up to the longest gap: at most one request a minute', async () => {
+  for (const retryAfterMs of [99_999_999_000, 2 ** 31, 3 * 86_400_000]) {
+    const r = run({ estimatedSeconds: 15 }, () => busy(429, retryAfterMs));
+    r.poller.start(true);
+    await r.clock.advance(10 * 60_000);
+    assert.ok(r.times.length <= 11, `${r.times.length} requests in 10 min with Retry-After ${retryAfterMs} ms`);
+    assert.ok(r.times.length >= 2, 'still asking now and then');
+    const gaps = r.times.slice(1).map((t, i) => t - r.times[i]!);
+    assert.ok(gaps.every((g) => g === DEFAULT_SCHEDULE.maxIntervalMs), gaps.join(', '));
+    r.poller.stop();
+  }
+});
+
+test('a real timer: a router that keeps answering 429 with Retry-After 99999999 gets one request, not a loop', async () => {
+  let requests = 0;
+  const poller = new StatusPoller(
+    async () => {
+      requests++;
+      throw busy(429, parseRetryAfter('99999999'));
+    },
+    { startedAt: Date.now(), estimatedSeconds: 15 },
+    () => undefined,
+  );
+  poller.start(true);
+  // Real time is the thing under test here: the bug was Node firing an over-long timer after 1 ms.
+  await new Promise((r) => setTimeout(r, 1500));
+  poller.stop();
+  assert.equal(requests, 1);
 });
 
 test('404 right after tracking is "not found yet" for the grace period, then the status', async () => {

@@ -7,6 +7,7 @@ import {
   parseAccount,
   parseCollectionAddress,
   parseCollectionName,
+  parseAssetDenom,
   parseDenom,
   parseHeight,
   parseMsgType,
@@ -78,6 +79,13 @@ test('denoms', () => {
     assert.equal(parseDenom(good).ok, true, good);
   }
   for (const bad of ['', 'u', '1abc', 'evm/0x12', 'ibc/XYZ', 'a//b', 'abc/', 'a b c', '<script>']) assert.equal(parseDenom(bad).ok, false, bad);
+  // A path part of only dots would address another endpoint once the server decodes %2F.
+  for (const bad of ['a/../status', 'abc/./x', 'l2/..', 'factory/../..']) {
+    const r = parseDenom(bad);
+    assert.ok(!r.ok && /"\." or "\.\." part/.test(r.error), bad);
+    assert.equal(parseAssetDenom(bad).ok, false, bad);
+  }
+  assert.equal(parseDenom('a/b.c/d..e').ok, true, 'dots inside a part are fine');
 });
 
 test('message types: dotted names, leading slash stripped, list split on commas and spaces', () => {

@@ -28,6 +28,7 @@
 import { isNotFound } from '../errors';
 import type { StatusResponse } from './schemas';
 import { transferView, type TransferView } from './transfer';
+import { timerDelay } from '../timers';
 
 export interface Clock {
   now(): number;
@@ -37,7 +38,7 @@ export interface Clock {
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  setTimeout: (fn, ms) => setTimeout(fn, timerDelay(ms)),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
@@ -282,7 +283,7 @@ export class StatusPoller {
     if (this.stopped) return 0;
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     const now = this.clock.now();
-    const wait = Math.max(0, ms, this.notBefore - now);
+    const wait = timerDelay(Math.max(0, ms, this.notBefore - now));
     this.nextAt = now + wait;
     this.timer = this.clock.setTimeout(() => {
       this.timer = undefined;
@@ -329,7 +330,8 @@ export class StatusPoller {
     } catch (err) {
       if (this.stopped || controller.signal.aborted) return;
       const e = err as { retryAfterMs?: unknown };
-      const retryAfter = typeof e.retryAfterMs === 'number' ? e.retryAfterMs : 0;
+      // Honoured up to the schedule's longest gap: a router asking for days is asked again within a minute.
+      const retryAfter = typeof e.retryAfterMs === 'number' && e.retryAfterMs > 0 ? Math.min(e.retryAfterMs, this.schedule.maxIntervalMs) : 0;
       if (retryAfter > 0) this.notBefore = this.clock.now() + retryAfter;
       if (isNotFound(err)) {
         const graceLeft = this.graceFrom + this.grace - this.clock.now();

@@ -6,6 +6,8 @@
 // a headless Linux box, a display such as `xvfb-run -a`); INITIA_VSCODE_VERSION picks the version (default: stable).
 //
 // Usage: npx tsc -p . && node esbuild.mjs && node out/test/runIntegration.js
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
 
@@ -13,7 +15,9 @@ async function main(): Promise<number> {
   const root = path.resolve(__dirname, '..', '..');
   const extensionDevelopmentPath = root;
   const extensionTestsPath = path.join(root, 'out', 'test', 'integration', 'index.js');
-  const workspace = path.join(root, 'test', 'workspace');
+  // A copy of test/workspace, so that tests may write its .vscode/settings.json (as a cloned repository would).
+  const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'initia-workspace-'));
+  fs.cpSync(path.join(root, 'test', 'workspace'), workspace, { recursive: true });
   const desktop = process.env.INITIA_VSCODE === 'desktop';
 
   try {
@@ -29,6 +33,8 @@ async function main(): Promise<number> {
   } catch (err) {
     console.error(`Integration tests failed: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
+  } finally {
+    fs.rmSync(workspace, { recursive: true, force: true });
   }
 }
 

@@ -9,7 +9,7 @@ import { errorMessage, isCancelled } from '../core/errors';
 import { decodeDocumentAddress, encodeDocumentAddress, isListQuery, queryTitle, runQuery, type Query } from '../core/queries';
 import { Command, Scheme } from '../platform/ids';
 import type { Services } from '../platform/services';
-import type { NetworkProfile } from '../platform/networks';
+import type { NetworkProfile } from '../core/networks';
 
 interface DocState {
   network: string;

@@ -14,7 +14,7 @@ import { txHashAt } from '../core/linkScan';
 import { errorMessage, isCancelled, isNotFound } from '../core/errors';
 import { absoluteTime, groupDigits, relativeTime, shortMsgType, shorten } from '../core/format';
 import { runQuery } from '../core/queries';
-import { explorerLink, type NetworkProfile } from '../platform/networks';
+import { explorerLink, type NetworkProfile } from '../core/networks';
 import { appendUntrusted, untrustedMarkdown } from '../platform/markdown';
 import { commandLink, copyToClipboard, markdownUrl } from '../platform/links';
 import type { Register } from '../platform/commands';

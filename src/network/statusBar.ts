@@ -6,6 +6,8 @@
  */
 import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
+import { unencryptedOrigins } from '../core/networks';
+import { untrustedMarkdown } from '../platform/markdown';
 import type { Services } from '../platform/services';
 
 export class NetworkStatusBar implements vscode.Disposable {
@@ -88,17 +90,25 @@ export class NetworkStatusBar implements vscode.Disposable {
   private render(): void {
     const network = this.services.network;
     const height = this.height ? ` #${Number(this.height).toLocaleString('en-US')}` : '';
-    this.item.text = `$(${this.problem ? 'warning' : 'globe'}) ${network.name}${height}`;
-    const tip = new vscode.MarkdownString(undefined, true);
+    const plain = unencryptedOrigins(network);
+    this.item.text = `$(${this.problem ? 'warning' : 'globe'}) ${network.name}${height}${plain.length ? ' $(unlock)' : ''}`;
+    const tip = untrustedMarkdown();
     tip.appendText(vscode.l10n.t('Initia network: {0}', network.name));
     if (network.chainId) tip.appendText(` (${network.chainId})`);
-    tip.appendText(`\n\n${network.indexerUrl}\n\n`);
+    tip.appendText(`\n\n${vscode.l10n.t('Indexer: {0}', new URL(network.indexerUrl).origin)}\n\n`);
+    tip.appendText(`${network.routerUrl ? vscode.l10n.t('Router: {0}', new URL(network.routerUrl).origin) : vscode.l10n.t('Router: none')}\n\n`);
+    if (plain.length) tip.appendText(`${vscode.l10n.t('Not encrypted (plain http): {0}', plain.join(', '))}\n\n`);
     if (this.height) tip.appendText(vscode.l10n.t('Latest indexed height: {0}', this.height));
     if (this.problem) tip.appendText(vscode.l10n.t('Not answering: {0}', this.problem));
     tip.appendText(`\n\n${vscode.l10n.t('Click to switch network.')}`);
     this.item.tooltip = tip;
     this.item.accessibilityInformation = {
-      label: vscode.l10n.t('Initia network {0}{1}', network.name, this.height ? vscode.l10n.t(', height {0}', this.height) : ''),
+      label: vscode.l10n.t(
+        'Initia network {0}{1}{2}',
+        network.name,
+        this.height ? vscode.l10n.t(', height {0}', this.height) : '',
+        plain.length ? vscode.l10n.t(', not encrypted') : '',
+      ),
     };
   }
 

@@ -7,7 +7,8 @@ import { createIndexerClient, createRouterClient } from '../core/clients';
 import type { HttpLogEntry } from '../core/http';
 import type { IndexerClient } from '../core/indexer/client';
 import type { RouterClient } from '../core/router/client';
-import { Networks, type NetworkProfile } from './networks';
+import type { NetworkProfile } from '../core/networks';
+import { Networks } from './networks';
 import type { Settings } from './settings';
 
 export class Services implements vscode.Disposable {

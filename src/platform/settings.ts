@@ -1,10 +1,11 @@
 /**
  * Typed access to every `initia.*` setting: each value read through settingsSpec's `coerce` (the declared type,
  * clamped to the declared range, the default when malformed), and one change event that names the keys that changed.
+ * The settings that choose endpoints (`userOnly`) are read from the user's settings alone.
  * Nothing else reads `initia.*` from VS Code's configuration. Created at activation; the features receive it.
  */
 import * as vscode from 'vscode';
-import { SETTING_KEYS, coerce, type SettingKey, type SettingValue } from './settingsSpec';
+import { SETTINGS, SETTING_KEYS, coerce, type SettingKey, type SettingSpec, type SettingValue } from './settingsSpec';
 
 const SECTION = 'initia';
 
@@ -23,7 +24,10 @@ export class Settings implements vscode.Disposable {
   }
 
   get<K extends SettingKey>(key: K): SettingValue<K> {
-    return coerce(key, vscode.workspace.getConfiguration(SECTION).get<unknown>(key));
+    const config = vscode.workspace.getConfiguration(SECTION);
+    // Endpoint settings: the user's value only, as VS Code reads http.proxy; a workspace's is never looked at.
+    const spec: SettingSpec = SETTINGS[key];
+    return coerce(key, spec.userOnly ? config.inspect(key)?.globalValue : config.get<unknown>(key));
   }
 
   /** Subscribes to changes of any of `keys`. */
@@ -40,8 +44,9 @@ export class Settings implements vscode.Disposable {
   async update<K extends SettingKey>(key: K, value: SettingValue<K> | undefined): Promise<void> {
     const config = vscode.workspace.getConfiguration(SECTION);
     const inspected = config.inspect(key);
-    const target =
-      inspected?.workspaceFolderValue !== undefined || inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    const spec: SettingSpec = SETTINGS[key];
+    const inWorkspace = inspected?.workspaceFolderValue !== undefined || inspected?.workspaceValue !== undefined;
+    const target = inWorkspace && !spec.userOnly ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
     await config.update(key, value, target);
   }
 

@@ -30,11 +30,18 @@ interface ListSpec {
   readonly kind: 'list';
   readonly default: readonly unknown[];
 }
-export type SettingSpec = NumberSpec | BooleanSpec | StringSpec | StringListSpec | ListSpec;
+export type SettingSpec = (NumberSpec | BooleanSpec | StringSpec | StringListSpec | ListSpec) & {
+  /**
+   * Read from the user's settings only (`scope: application` in package.json, and listed in
+   * `capabilities.untrustedWorkspaces.restrictedConfigurations`): it chooses where requests go, and a repository's
+   * `.vscode/settings.json` must never do that.
+   */
+  readonly userOnly?: boolean;
+};
 
 export const SETTINGS = {
-  activeNetwork: { kind: 'string', default: 'Initia Mainnet' },
-  networks: { kind: 'list', default: [] },
+  activeNetwork: { kind: 'string', default: 'Initia Mainnet', userOnly: true },
+  networks: { kind: 'list', default: [], userOnly: true },
   requestTimeoutMs: { kind: 'number', default: 15_000, minimum: 1000, maximum: 120_000, integer: true },
   maxResponseBytes: { kind: 'number', default: 8_388_608, minimum: 65_536, maximum: 104_857_600, integer: true },
   pageSize: { kind: 'number', default: 50, minimum: 1, maximum: 1000, integer: true },

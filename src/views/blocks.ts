@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { Block } from '../core/indexer/schemas';
 import { isCancelled } from '../core/errors';
 import type { Services } from '../platform/services';
-import type { NetworkProfile } from '../platform/networks';
+import type { NetworkProfile } from '../core/networks';
 import { ExplorerTree, PagedChildren, describeError, type ExplorerNode } from '../platform/tree';
 import { ContextKey, StorageKey } from '../platform/ids';
 import { BlockNode, type RowContext } from './items';

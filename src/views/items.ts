@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { Block, Collection, Holder, Nft, Tx } from '../core/indexer/schemas';
 import { absoluteTime, groupDigits, labelText, relativeTime, shorten, summariseMsgTypes } from '../core/format';
-import { explorerLink, type NetworkProfile } from '../platform/networks';
+import { explorerLink, type NetworkProfile } from '../core/networks';
 import { ExplorerNode, MessageNode, PagedChildren, type Changed } from '../platform/tree';
 import type { Services } from '../platform/services';
 import { appendUntrusted, untrustedMarkdown } from '../platform/markdown';

@@ -13,6 +13,7 @@ import { SETTINGS, coerce, type SettingSpec } from '../../src/platform/settingsS
 const root = join(__dirname, '..', '..', '..');
 
 interface Pkg {
+  capabilities: { untrustedWorkspaces: { supported: boolean | 'limited'; restrictedConfigurations: string[] } };
   contributes: {
     commands: Array<{ command: string }>;
     views: Record<string, Array<{ id: string }>>;
@@ -98,7 +99,15 @@ test('the settings table is package.json’s configuration: keys, types, default
       assert.equal(p.maximum, spec.maximum, `${key} maximum`);
     }
     if (spec.kind === 'stringList') assert.equal(p.items?.type, 'string', key);
+    // Settings that choose endpoints are the user's alone: application scope, restricted in untrusted workspaces.
+    assert.equal(p.scope === 'application', spec.userOnly === true, `${key}: scope ${p.scope ?? 'window'} vs userOnly ${spec.userOnly === true}`);
   }
+  const restricted = pkg.capabilities.untrustedWorkspaces;
+  assert.equal(restricted.supported, 'limited', 'browsing works in Restricted Mode');
+  assert.deepEqual(
+    [...restricted.restrictedConfigurations].sort(),
+    (Object.entries(SETTINGS) as Array<[string, SettingSpec]>).filter(([, s]) => s.userOnly).map(([k]) => `initia.${k}`).sort(),
+  );
 });
 
 test('settings are coerced to their type and clamped to the declared range', () => {

@@ -13,6 +13,8 @@ import {
   parseMsgType,
   parseMsgTypes,
   parseServiceUrl,
+  parsePageUrl,
+  isLocalHost,
   parseTokenId,
   parseTxHash,
 } from '../../src/core/validate';
@@ -103,6 +105,20 @@ test('message types: dotted names, leading slash stripped, list split on commas 
 test('collection names are normalised as the indexer does', () => {
   assert.deepEqual(parseCollectionName('Cool Cats!'), { ok: true, value: 'coolcats' });
   assert.equal(parseCollectionName(' -- ').ok, false);
+});
+
+test('service URLs: https, or plain http only for this computer or a private network', () => {
+  for (const local of ['http://localhost:1317', 'http://127.0.0.1:7717', 'http://127.8.9.10', 'http://[::1]:8080', 'http://10.0.0.5:8080', 'http://172.16.0.1', 'http://172.31.255.1', 'http://192.168.1.20:26657', 'http://indexer:8080', 'http://devnet.local', 'http://host.docker.internal:7717', 'http://[fd12:3456::1]', 'http://chain.localhost']) {
+    assert.equal(parseServiceUrl(local).ok, true, local);
+  }
+  for (const pub of ['http://indexer.initia.xyz', 'http://8.8.8.8', 'http://172.32.0.1', 'http://192.169.1.1', 'http://[2001:db8::1]', 'http://11.0.0.1']) {
+    const r = parseServiceUrl(pub);
+    assert.ok(!r.ok && /Plain http is accepted only for this computer or a private network.*use https:\/\//.test(r.error), pub);
+  }
+  assert.equal(parseServiceUrl('https://8.8.8.8').ok, true);
+  assert.equal(parsePageUrl('http://scan.example.com/x').ok, true, 'an explorer page is only opened in the browser');
+  assert.equal(isLocalHost('LOCALHOST'), true);
+  assert.equal(isLocalHost('example.com'), false);
 });
 
 test('service URLs: http(s) only, no credentials', () => {

@@ -39,7 +39,8 @@ export class HttpError extends ApiError {
     const head = `The ${service} answered ${status}${reason ? ` ${reason}` : ''}`;
     const wait = retryAfterMs !== undefined && retryAfterMs > 0 ? ` (it asks to wait ${Math.ceil(retryAfterMs / 1000)} s)` : '';
     const text = serverMessage && serverMessage !== reason ? `: ${serverMessage}` : '';
-    return `${head}${text}${wait}.`.replace(/\.\.$/, '.');
+    const hint = status === 407 ? ': a proxy asks for credentials; set http.proxyAuthorization, or put user:password@ in http.proxy' : '';
+    return `${head}${text}${wait}${hint}.`.replace(/\.\.$/, '.');
   }
 }
 
@@ -59,8 +60,9 @@ export class TimeoutError extends ApiError {
 export class NetworkError extends ApiError {
   readonly kind = 'network';
   readonly retryable = true;
-  constructor(readonly service: string, readonly origin: string, readonly code: string | undefined, detail: string) {
-    super(`Couldn't reach the ${service} at ${origin}: ${describeNetworkCode(code) ?? detail}.`);
+  /** `via`: the proxy the request went through, when it did. */
+  constructor(readonly service: string, readonly origin: string, readonly code: string | undefined, detail: string, readonly via?: string) {
+    super(`Couldn't reach the ${service} at ${origin}${via ? ` through the proxy ${via}` : ''}: ${describeNetworkCode(code) ?? detail}.`);
     this.name = 'NetworkError';
   }
 }
@@ -134,6 +136,7 @@ const REASONS: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  407: 'Proxy Authentication Required',
   408: 'Request Timeout',
   413: 'Payload Too Large',
   429: 'Too Many Requests',
@@ -159,11 +162,25 @@ function describeNetworkCode(code: string | undefined): string | undefined {
       return 'the connection was closed before the answer was complete';
     case 'UND_ERR_CONNECT_TIMEOUT':
       return 'connecting timed out';
-    case 'CERT_HAS_EXPIRED':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+      return 'its certificate chain ends in a certificate authority this computer does not trust, as when a company proxy inspects TLS: add that authority to the operating system\'s certificates (VS Code uses them while http.systemCertificates is on) or to NODE_EXTRA_CA_CERTS';
     case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+      return 'it presents a self-signed certificate, which is not trusted: use the service\'s https address with a proper certificate, or trust that certificate in the operating system\'s store';
+    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
+    case 'UNABLE_TO_GET_ISSUER_CERT':
     case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
-      return `the TLS certificate was rejected (${code})`;
+      return 'its certificate was issued by an authority this computer does not know: if a company proxy inspects TLS, add its certificate authority to the operating system\'s certificates (or NODE_EXTRA_CA_CERTS)';
+    case 'CERT_HAS_EXPIRED':
+      return 'its certificate has expired (or this computer\'s clock is wrong)';
+    case 'CERT_NOT_YET_VALID':
+      return 'its certificate is not valid yet (or this computer\'s clock is wrong)';
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+    case 'UND_ERR_PRX_TLS':
+      return 'its certificate is for another host name: check the URL (a proxy or a captive portal may be answering in its place)';
+    case 'PROXY_407':
+      return 'the proxy asks for credentials (407 Proxy Authentication Required): set http.proxyAuthorization, or put user:password@ in http.proxy';
     default:
+      if (code && /^PROXY_\d{3}$/.test(code)) return `the proxy refused to open a connection to it (HTTP ${code.slice(6)}): check http.proxy and http.noProxy`;
       return undefined;
   }
 }

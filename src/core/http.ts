@@ -9,8 +9,6 @@
  * - no redirects followed: a 3xx is reported, never followed to another origin.
  */
 import { EventEmitter } from 'node:events';
-import { Pool } from 'undici';
-import type { Dispatcher } from 'undici';
 import {
   ApiError,
   CancelledError,
@@ -21,6 +19,7 @@ import {
   TimeoutError,
 } from './errors';
 import { MAX_RETRY_AFTER_MS, timerDelay } from './timers';
+import { UndiciTransport, type Transport, type TransportResponse } from './transport';
 
 export interface HttpLogEntry {
   method: string;
@@ -47,6 +46,8 @@ export interface HttpOptions {
   retryBaseMs: number;
   userAgent: string;
   log?: (entry: HttpLogEntry) => void;
+  /** How requests travel (shared by the clients of one configuration); a direct undici transport when absent. */
+  transport?: Transport;
 }
 
 export const DEFAULT_HTTP_OPTIONS: Omit<HttpOptions, 'service'> = {
@@ -76,13 +77,17 @@ export function endpoint(base: string, path: string, query: ReadonlyArray<readon
 }
 
 export class HttpClient {
-  private readonly pools = new Map<string, Pool>();
   private disposed = false;
   /** The request headers, built once (a POST with a body adds its content type to a copy). */
   private readonly headers: Readonly<Record<string, string>>;
+  private readonly transport: Transport;
+  /** Whether this client made its transport (and so closes it). */
+  private readonly ownsTransport: boolean;
 
   constructor(readonly options: HttpOptions) {
     this.headers = { accept: 'application/json', 'user-agent': options.userAgent };
+    this.ownsTransport = !options.transport;
+    this.transport = options.transport ?? new UndiciTransport({ connectTimeoutMs: Math.min(options.timeoutMs, 10_000) });
   }
 
   /** Sends the request (retrying per policy) and returns the parsed JSON body. */
@@ -111,8 +116,7 @@ export class HttpClient {
 
   dispose(): void {
     this.disposed = true;
-    for (const pool of this.pools.values()) void pool.destroy().catch(() => undefined);
-    this.pools.clear();
+    if (this.ownsTransport) this.transport.dispose();
   }
 
   /** Milliseconds to wait before the next attempt, or undefined to give up with `err`. */
@@ -126,27 +130,12 @@ export class HttpClient {
     return Math.round(base / 2 + Math.random() * base);
   }
 
-  private pool(origin: string): Pool {
-    if (this.disposed) throw new CancelledError();
-    let pool = this.pools.get(origin);
-    if (!pool) {
-      pool = new Pool(origin, {
-        connections: 6,
-        pipelining: 1,
-        keepAliveTimeout: 30_000,
-        connect: { timeout: Math.min(this.options.timeoutMs, 10_000) },
-      });
-      this.pools.set(origin, pool);
-    }
-    return pool;
-  }
-
   private async attempt(spec: RequestSpec, attempt: number): Promise<unknown> {
     const { service, timeoutMs, maxBytes } = this.options;
-    if (spec.signal?.aborted) throw new CancelledError();
+    if (spec.signal?.aborted || this.disposed) throw new CancelledError();
     const started = performance.now();
-    // undici accepts an EventEmitter as the abort signal: the deadline and the caller's cancellation both go through
-    // one, which costs a fraction of an AbortController per request (measured by `npm run bench`).
+    // One EventEmitter carries the deadline and the caller's cancellation to the transport (undici takes it as its
+    // signal: a fraction of an AbortController's cost per request, measured by `npm run bench`).
     const abort = new EventEmitter();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -165,16 +154,16 @@ export class HttpClient {
         headers = { ...headers, 'content-type': 'application/json' };
         body = JSON.stringify(spec.body);
       }
-      const response = await this.pool(spec.url.origin).request({
+      const response = await this.transport.request({
         method: spec.method,
-        path,
+        url: spec.url,
         headers,
         body,
-        signal: abort,
-        headersTimeout: timeoutMs,
-        bodyTimeout: Math.min(timeoutMs, 10_000),
+        abort,
+        headersTimeoutMs: timeoutMs,
+        bodyTimeoutMs: Math.min(timeoutMs, 10_000),
       });
-      status = response.statusCode;
+      status = response.status;
       const text = await readBody(response, maxBytes, service);
       bytes = text.length;
       return interpret(service, spec.url, response, text);
@@ -191,57 +180,67 @@ export class HttpClient {
     const { service, timeoutMs } = this.options;
     if (err instanceof ApiError) return err;
     if (spec.signal?.aborted) return new CancelledError();
-    const code = (err as { code?: string } | undefined)?.code;
+    const { code, message } = failureOf(err);
     if (code === 'UND_ERR_HEADERS_TIMEOUT') return new TimeoutError(service, timeoutMs, 'headers');
     if (code === 'UND_ERR_BODY_TIMEOUT') return new TimeoutError(service, Math.min(timeoutMs, 10_000), 'body');
     if (timedOut) return new TimeoutError(service, timeoutMs, 'total');
-    const message = err instanceof Error ? err.message : String(err);
-    return new NetworkError(service, spec.url.origin, code ?? causeCode(err), message);
+    const route = this.transport.route(spec.url.origin);
+    return new NetworkError(service, spec.url.origin, code, message, route.startsWith('proxy ') ? route.slice(6).replace(/ \(.*\)$/, '') : undefined);
   }
 }
 
-function causeCode(err: unknown): string | undefined {
-  const cause = (err as { cause?: { code?: string } } | undefined)?.cause;
-  return cause?.code;
+/**
+ * The code and words of a failure, wherever the transport put them: undici throws the error itself, fetch wraps it
+ * in `cause` (an AggregateError when every address failed). A proxy that refuses a CONNECT tunnel gets a code of
+ * ours, PROXY_<status>.
+ */
+function failureOf(err: unknown): { code: string | undefined; message: string } {
+  type Coded = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  const chain: Coded[] = [];
+  for (let e = err as Coded | undefined, depth = 0; e && typeof e === 'object' && depth < 4; e = e.cause as Coded | undefined, depth++) {
+    chain.push(e);
+    if (Array.isArray(e.errors) && e.errors[0]) chain.push(e.errors[0] as Coded);
+  }
+  const messages = chain.map((e) => (typeof e.message === 'string' ? e.message : '')).filter(Boolean);
+  // undici words a refused tunnel "Proxy response (407) !== 200 …" and a refused forward "Proxy Authentication Required (407)".
+  const proxy = messages.map((m) => /Proxy response \((\d{3})\) !== 200/.exec(m) ?? /^Proxy .*\((\d{3})\)$/.exec(m)).find(Boolean);
+  if (proxy) return { code: `PROXY_${proxy[1]}`, message: messages.at(-1) ?? '' };
+  const coded = [...chain].reverse().find((e) => typeof e.code === 'string' && e.code !== 'UND_ERR_ABORTED');
+  return { code: coded?.code as string | undefined, message: messages.at(-1) ?? String(err) };
 }
 
-async function readBody(response: Dispatcher.ResponseData, maxBytes: number, service: string): Promise<string> {
-  const declared = Number(response.headers['content-length']);
+async function readBody(response: TransportResponse, maxBytes: number, service: string): Promise<string> {
+  const length = response.header('content-length');
+  const declared = length === '' ? Number.NaN : Number(length);
   if (Number.isFinite(declared) && declared > maxBytes) {
-    response.body.destroy();
+    response.cancel();
     throw new ResponseTooLargeError(service, maxBytes);
   }
   // A declared length within the limit is enforced by the HTTP framing itself: read it in one go (faster).
-  if (Number.isFinite(declared)) return response.body.text();
-  const chunks: Buffer[] = [];
+  if (Number.isFinite(declared)) return response.text();
+  const chunks: Uint8Array[] = [];
   let total = 0;
   for await (const chunk of response.body) {
-    const buf = chunk as Buffer;
-    total += buf.length;
+    total += chunk.length;
     if (total > maxBytes) {
-      response.body.destroy();
+      response.cancel();
       throw new ResponseTooLargeError(service, maxBytes);
     }
-    chunks.push(buf);
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks, total).toString('utf8');
 }
 
-function headerValue(headers: Dispatcher.ResponseData['headers'], name: string): string {
-  const v = headers[name];
-  return Array.isArray(v) ? (v[0] ?? '') : (v ?? '');
-}
-
-function interpret(service: string, url: URL, response: Dispatcher.ResponseData, text: string): unknown {
-  const status = response.statusCode;
-  const contentType = headerValue(response.headers, 'content-type');
+function interpret(service: string, url: URL, response: TransportResponse, text: string): unknown {
+  const status = response.status;
+  const contentType = response.header('content-type');
   if (status >= 300 && status < 400) {
-    const location = headerValue(response.headers, 'location');
+    const location = response.header('location');
     throw new HttpError(service, status, `redirected to ${location || 'another address'} (not followed)`, url.pathname);
   }
   if (status < 200 || status >= 300) {
     const { message, code, info, reason } = errorBodyMessage(text, contentType);
-    const retryAfterMs = parseRetryAfter(headerValue(response.headers, 'retry-after'));
+    const retryAfterMs = parseRetryAfter(response.header('retry-after'));
     throw new HttpError(service, status, message, url.pathname, retryAfterMs, { code, info, reason });
   }
   try {

@@ -1,0 +1,293 @@
+/**
+ * How a request reaches a server. The HTTP layer (http.ts) owns deadlines, retries, the size limit and errors; a
+ * transport only opens the exchange and hands back the status, the headers and the body as a stream. Two exist:
+ *
+ * - `UndiciTransport`: undici directly, one keep-alive pool per origin, optionally through a forward proxy
+ *   (`http:` targets) or a CONNECT tunnel (`https:` targets), with a `noProxy` list and the CA certificates given.
+ *   It is what plain Node (tests, the demo, the bench) uses, and what the extension uses when VS Code's network
+ *   support for extensions is off.
+ * - `FetchTransport`: a `fetch` function, in VS Code its patched global fetch, which applies the user's proxy
+ *   settings, PAC and system proxies, proxy authentication (Basic, Kerberos) and the operating system's CAs.
+ *
+ * Neither follows redirects: a 3xx comes back as it is.
+ */
+import type { EventEmitter } from 'node:events';
+import { Agent, EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
+
+export interface TransportRequest {
+  method: 'GET' | 'POST';
+  url: URL;
+  headers: Readonly<Record<string, string>>;
+  body?: string;
+  /** Emits 'abort' to end the exchange (the deadline, or the caller's cancellation). */
+  abort: EventEmitter;
+  /** Time allowed until the response headers. */
+  headersTimeoutMs: number;
+  /** Time allowed between two pieces of the body. */
+  bodyTimeoutMs: number;
+}
+
+export interface TransportResponse {
+  status: number;
+  /** A response header (the first value), '' when absent. */
+  header(name: string): string;
+  /** The body in pieces; a piece that does not arrive within `bodyTimeoutMs` ends it with a BodyTimeout error. */
+  body: AsyncIterable<Uint8Array>;
+  /** The whole body as text (used when its length is declared and within the limit). */
+  text(): Promise<string>;
+  /** Stops reading the body and frees the connection. */
+  cancel(): void;
+}
+
+export interface Transport {
+  /** "undici" or "fetch", for the log. */
+  readonly name: string;
+  request(req: TransportRequest): Promise<TransportResponse>;
+  /** How requests to this origin travel ("direct", "proxy http://host:port", …), for the log. */
+  route(origin: string): string;
+  dispose(): void;
+}
+
+/** The error a transport ends a body with when a piece of it takes too long (undici's code). */
+export class BodyTimeout extends Error {
+  readonly code = 'UND_ERR_BODY_TIMEOUT';
+}
+
+/** The headers did not arrive in time (undici's code). */
+export class HeadersTimeout extends Error {
+  readonly code = 'UND_ERR_HEADERS_TIMEOUT';
+  constructor() {
+    super('the headers did not arrive in time');
+  }
+}
+
+export interface ProxyConfig {
+  /** The proxy's URL (http or https), possibly with user:pass@ (sent as Basic authorization). */
+  url: string;
+  /** Hosts reached directly (`no_proxy` syntax: names, `.suffix`, `*.suffix`, `host:port`, `*` for all). */
+  noProxy?: readonly string[];
+  /** Sent as `Proxy-Authorization` (VS Code's `http.proxyAuthorization`). */
+  authorization?: string;
+  /** Verify the proxy's own certificate (VS Code's `http.proxyStrictSSL`). */
+  strictSSL?: boolean;
+}
+
+export interface UndiciTransportOptions {
+  proxy?: ProxyConfig;
+  /** CA certificates (PEM) that servers' certificates must chain to; Node's defaults when absent. */
+  ca?: readonly string[];
+  /** Time allowed to open a connection. */
+  connectTimeoutMs?: number;
+  connectionsPerOrigin?: number;
+}
+
+/** Whether `noProxy` says to reach host:port directly (the usual `no_proxy` rules). */
+export function bypassesProxy(hostname: string, port: string, noProxy: readonly string[] = []): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  for (const raw of noProxy) {
+    const entry = raw.trim().toLowerCase();
+    if (!entry) continue;
+    if (entry === '*') return true;
+    const m = /^(.*?)(?::(\d+))?$/.exec(entry)!;
+    const pattern = m[1]!.replace(/^\[|\]$/g, '');
+    if (m[2] && m[2] !== port) continue;
+    if (pattern.startsWith('*.') || pattern.startsWith('.')) {
+      const suffix = pattern.replace(/^\*/, '');
+      if (host.endsWith(suffix) || host === suffix.slice(1)) return true;
+    } else if (host === pattern || host.endsWith(`.${pattern}`)) return true;
+  }
+  return false;
+}
+
+/** A proxy URL without its credentials, for messages and the log. */
+export function redactProxy(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}`;
+  } catch {
+    return '(an unreadable proxy URL)';
+  }
+}
+
+export class UndiciTransport implements Transport {
+  readonly name = 'undici';
+  private readonly pools = new Map<string, Pool>();
+  private readonly proxied: Dispatcher | undefined;
+  private disposed = false;
+
+  constructor(private readonly options: UndiciTransportOptions = {}) {
+    const { proxy, ca } = options;
+    if (proxy) {
+      const connections = options.connectionsPerOrigin ?? 6;
+      this.proxied = new EnvHttpProxyAgent({
+        httpProxy: proxy.url,
+        httpsProxy: proxy.url,
+        noProxy: (proxy.noProxy ?? []).join(','),
+        ...(proxy.authorization ? { token: proxy.authorization } : {}),
+        requestTls: ca ? { ca: [...ca] } : {},
+        proxyTls: { ...(ca ? { ca: [...ca] } : {}), rejectUnauthorized: proxy.strictSSL ?? true },
+        connect: { timeout: options.connectTimeoutMs ?? 10_000, ...(ca ? { ca: [...ca] } : {}) },
+        clientFactory: (origin: URL, opts: object) => new Pool(origin, { ...opts, connections }),
+        // An http: target goes to the proxy as an absolute-form request, as proxies expect (CONNECT only for https:).
+        proxyTunnel: false,
+      } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]);
+    }
+  }
+
+  route(origin: string): string {
+    const proxy = this.options.proxy;
+    if (!proxy) return 'direct';
+    const u = new URL(origin);
+    if (bypassesProxy(u.hostname, u.port || (u.protocol === 'https:' ? '443' : '80'), proxy.noProxy)) return 'direct (noProxy)';
+    return `proxy ${redactProxy(proxy.url)}${u.protocol === 'https:' ? ' (CONNECT tunnel)' : ''}`;
+  }
+
+  private dispatcher(origin: string): Dispatcher {
+    if (this.disposed) throw new Error('The HTTP transport was closed.');
+    if (this.proxied) return this.proxied;
+    let pool = this.pools.get(origin);
+    if (!pool) {
+      const ca = this.options.ca;
+      pool = new Pool(origin, {
+        connections: this.options.connectionsPerOrigin ?? 6,
+        pipelining: 1,
+        keepAliveTimeout: 30_000,
+        connect: { timeout: this.options.connectTimeoutMs ?? 10_000, ...(ca ? { ca: [...ca] } : {}) },
+      });
+      this.pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  async request(req: TransportRequest): Promise<TransportResponse> {
+    const response = await this.dispatcher(req.url.origin).request({
+      origin: req.url.origin,
+      method: req.method,
+      path: req.url.pathname + req.url.search,
+      headers: req.headers,
+      body: req.body,
+      signal: req.abort,
+      headersTimeout: req.headersTimeoutMs,
+      bodyTimeout: req.bodyTimeoutMs,
+    });
+    const headers = response.headers;
+    return {
+      status: response.statusCode,
+      header: (name) => {
+        const v = headers[name];
+        return Array.isArray(v) ? (v[0] ?? '') : (v ?? '');
+      },
+      body: response.body as AsyncIterable<Uint8Array>,
+      text: () => response.body.text(),
+      cancel: () => void response.body.destroy(),
+    };
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const pool of this.pools.values()) void pool.destroy().catch(() => undefined);
+    this.pools.clear();
+    void this.proxied?.destroy().catch(() => undefined);
+  }
+}
+
+/** The part of the fetch API the transport uses (VS Code's patched global fetch, or Node's). */
+export type FetchFunction = (url: string, init: Record<string, unknown>) => Promise<Response>;
+
+export interface FetchTransportOptions {
+  /** How the fetch function reaches servers, for the log ("VS Code's network settings"). */
+  describe?: string;
+  /**
+   * CA certificates to trust, handed over as an undici Agent's `connect.ca`: VS Code's fetch copies them onto the
+   * dispatcher it chooses. Without them it uses its own (the bundled ones and the operating system's).
+   */
+  ca?: readonly string[];
+}
+
+export class FetchTransport implements Transport {
+  readonly name = 'fetch';
+  private readonly agent: Agent | undefined;
+
+  constructor(
+    private readonly fetchFn: FetchFunction,
+    private readonly options: FetchTransportOptions = {},
+  ) {
+    this.agent = options.ca ? new Agent({ connect: { ca: [...options.ca] } }) : undefined;
+  }
+
+  route(): string {
+    return this.options.describe ?? 'fetch';
+  }
+
+  async request(req: TransportRequest): Promise<TransportResponse> {
+    const controller = new AbortController();
+    const onAbort = (): void => controller.abort();
+    req.abort.once('abort', onAbort);
+    let headersTimer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => controller.abort(new HeadersTimeout()), req.headersTimeoutMs);
+    let response: Response;
+    try {
+      response = await this.fetchFn(req.url.toString(), {
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+        redirect: 'manual',
+        signal: controller.signal,
+        ...(this.agent ? { dispatcher: this.agent } : {}),
+      });
+    } catch (err) {
+      req.abort.off('abort', onAbort);
+      if (controller.signal.reason instanceof HeadersTimeout) throw controller.signal.reason;
+      throw err;
+    } finally {
+      clearTimeout(headersTimer);
+      headersTimer = undefined;
+    }
+    const stream = response.body;
+    const done = (): void => void req.abort.off('abort', onAbort);
+    const cancel = (): void => {
+      done();
+      controller.abort();
+      void stream?.cancel().catch(() => undefined);
+    };
+    async function* pieces(): AsyncGenerator<Uint8Array> {
+      if (!stream) return;
+      const reader = stream.getReader();
+      try {
+        for (;;) {
+          let idle: ReturnType<typeof setTimeout> | undefined;
+          const next = await Promise.race([
+            reader.read(),
+            new Promise<never>((_, reject) => {
+              idle = setTimeout(() => {
+                controller.abort();
+                reject(new BodyTimeout('the body stopped arriving'));
+              }, req.bodyTimeoutMs);
+            }),
+          ]).finally(() => clearTimeout(idle));
+          if (next.done) return;
+          yield next.value;
+        }
+      } finally {
+        reader.releaseLock();
+        done();
+      }
+    }
+    const body = pieces();
+    return {
+      status: response.status,
+      header: (name) => response.headers.get(name) ?? '',
+      body,
+      text: async () => {
+        const chunks: Uint8Array[] = [];
+        for await (const piece of body) chunks.push(piece);
+        return Buffer.concat(chunks).toString('utf8');
+      },
+      cancel,
+    };
+  }
+
+  dispose(): void {
+    void this.agent?.destroy().catch(() => undefined);
+  }
+}
+

@@ -264,9 +264,14 @@ describe('sidebar views', function () {
     const rows = await tree.getChildren();
     assert.equal(label(tree, rows[3]!), tip.toLocaleString('en-US'), 'the earlier rows are still there, below');
     assert.ok(h.fake.requests.every((r) => r.path === '/indexer/block/v1/blocks' || r.path === '/indexer/block/v1/avg_blocktime'));
+    assert.ok(view.followPending, 'the next tick is scheduled while following');
     await vscode.commands.executeCommand('initia.blocks.stopFollowing');
+    // Stopping clears the scheduled tick and aborts one in flight: with none pending nothing can ask again, and
+    // showing the tree again (which reschedules while following) schedules nothing.
+    assert.equal(view.followPending, false, 'no tick scheduled or in flight after stopping');
     const count = h.fake.requests.length;
-    await new Promise((r) => setTimeout(r, 2500));
+    await tree.getChildren();
+    assert.equal(view.followPending, false, 'reading the tree does not restart following');
     assert.equal(h.fake.requests.length, count, 'no request after stopping');
   });
 });

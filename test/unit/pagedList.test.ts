@@ -13,7 +13,7 @@ function cursorServer(n: number) {
   let fail = 0;
   const fetch = async (req: PageRequest): Promise<Page<number>> => {
     calls.push(req);
-    await new Promise((r) => setTimeout(r, 1));
+    await new Promise((r) => setTimeout(r, 1)); // answers in a later task, as a server would: loads can overlap
     if (fail > 0) {
       fail--;
       throw new HttpError('indexer', 500, 'Internal Server Error', '/blocks');

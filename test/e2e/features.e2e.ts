@@ -2,14 +2,8 @@
 // palette opens its JSON document; the Initia sidebar pages blocks lazily (Load more = one request) and expands a
 // block into its transactions. Screenshots go to media/screenshots/ for the README.
 import * as assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import { waitFor } from '../support/wait';
-import { e2eTest, runCommand, screenshot } from './harness';
-
-/** The rows of a sidebar view pane, by the pane's title. */
-function viewRows(page: Page, title: string) {
-  return page.locator('.pane', { has: page.locator('.pane-header', { hasText: title }) }).locator('.monaco-list-row');
-}
+import { e2eTest, runCommand, screenshot, viewRows } from './harness';
 
 e2eTest('Initia: Show Indexer Status opens a read-only JSON document from the fake indexer', async ({ page, fake }) => {
   fake.resetRequests();

@@ -1,6 +1,7 @@
 // e2e harness: one code-server + headless Chromium session drives the real VS Code workbench with the extension
 // installed; tests register with `e2eTest(name, fn)` in test/e2e/**/*.e2e.ts and run in file order, in one session.
-// Helpers: runCommand(page, title), screenshot(page, name), paletteHas(page, title), notification(page, text).
+// Helpers: runCommand(page, title), screenshot(page, name), paletteHas(page, title), notification(page, text),
+// viewRows(page, title).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -224,6 +225,11 @@ export async function paletteHas(page: Page, title: string, opts: { keepOpen?: b
   const found = await paletteRow(page, title).waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 3_000 }).then(() => true, () => false);
   if (!opts.keepOpen) await closePalette(page);
   return found;
+}
+
+/** The rows of a sidebar view pane, by the pane's title. */
+export function viewRows(page: Page, title: string): Locator {
+  return page.locator('.pane', { has: page.locator('.pane-header', { hasText: title }) }).locator('.monaco-list-row');
 }
 
 /** Waits for a notification toast containing `text`. */

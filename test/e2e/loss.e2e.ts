@@ -3,7 +3,7 @@
 // resumes (the fake router sees status requests again) without the user doing anything.
 import * as assert from 'node:assert/strict';
 import { waitFor } from '../support/wait';
-import { e2eTest, runCommand, screenshot } from './harness';
+import { e2eTest, runCommand, screenshot, viewRows } from './harness';
 
 e2eTest(
   'loss: a tracked transfer keeps being watched after a window reload',
@@ -25,7 +25,7 @@ e2eTest(
     await waitFor('the tracking request', () => router.count('/v2/tx/track') >= 1, 30_000);
     await waitFor('a first status poll', () => statusOf() >= 1, 30_000);
     // The Transfers view shows it (the command focuses the view when asked interactively).
-    await page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Transfers' }) }).locator('.monaco-list-row', { hasText: hash.slice(0, 8) }).first().waitFor({ timeout: 15_000 });
+    await viewRows(page, 'Transfers').filter({ hasText: hash.slice(0, 8) }).first().waitFor({ timeout: 15_000 });
 
     const before = statusOf();
     const restartedAt = Date.now();
@@ -36,7 +36,7 @@ e2eTest(
     assert.ok(statusOf() > before);
     // And the Transfers view lists it again.
     await runCommand(page, 'Initia: Refresh Transfers');
-    await page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Transfers' }) }).locator('.monaco-list-row', { hasText: hash.slice(0, 8) }).first().waitFor({ timeout: 15_000 });
+    await viewRows(page, 'Transfers').filter({ hasText: hash.slice(0, 8) }).first().waitFor({ timeout: 15_000 });
     await screenshot(page, 'transfers');
   },
   120_000,

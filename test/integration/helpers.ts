@@ -100,6 +100,21 @@ export async function sample<T>(h: Harness, path: string): Promise<T> {
   return body;
 }
 
+/** Runs `fn` with `network` added to the networks and active; then the networks and the active one are as before. */
+export async function onNetwork(network: { name: string; indexerUrl: string }, fn: () => Promise<void>): Promise<void> {
+  const config = vscode.workspace.getConfiguration('initia');
+  const networks = config.get<unknown[]>('networks') ?? [];
+  const active = config.get<string>('activeNetwork');
+  try {
+    await config.update('networks', [...networks, network], vscode.ConfigurationTarget.Global);
+    await config.update('activeNetwork', network.name, vscode.ConfigurationTarget.Global);
+    await fn();
+  } finally {
+    await config.update('activeNetwork', active, vscode.ConfigurationTarget.Global);
+    await config.update('networks', networks, vscode.ConfigurationTarget.Global);
+  }
+}
+
 /** The paths (without query) the extension requested since the last clear. */
 export function paths(h: Harness): string[] {
   return h.fake.requests.map((r) => r.path);

@@ -37,6 +37,16 @@ async function serve(handler: Handler): Promise<{ url: string; hits: () => numbe
   };
 }
 
+/** A JSON body that never ends: "[" and then "1," every `everyMs` until the connection closes. */
+function trickle(everyMs: number): Handler {
+  return (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('[');
+    const timer = setInterval(() => res.write('1,'), everyMs);
+    res.on('close', () => clearInterval(timer));
+  };
+}
+
 function client(overrides: Partial<typeof DEFAULT_HTTP_OPTIONS> = {}): HttpClient {
   const c = new HttpClient({ ...DEFAULT_HTTP_OPTIONS, retryBaseMs: 10, ...overrides, service: 'indexer' });
   clients.push(c);
@@ -149,37 +159,23 @@ test('a body that stalls after the headers times out too', async () => {
 });
 
 test('a body that trickles (never idle long enough for the idle timeout) still ends at the total deadline', async () => {
-  let timer: NodeJS.Timeout | undefined;
-  const s = await serve((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.write('[');
-    timer = setInterval(() => res.write('1,'), 40);
-    res.on('close', () => clearInterval(timer));
-  });
+  const s = await serve(trickle(40));
   const started = Date.now();
   const err = await rejection(client({ timeoutMs: 400 }).get(new URL(`${s.url}/x`)));
   assert.equal(errorKind(err), 'timeout');
   assert.match(err.message, /0.4 s/);
   assert.ok(Date.now() - started < 2000, `ended after ${Date.now() - started} ms`);
-  clearInterval(timer);
   s.close();
 });
 
 test('cancellation while the body streams ends the request at once', async () => {
-  let timer: NodeJS.Timeout | undefined;
-  const s = await serve((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.write('[');
-    timer = setInterval(() => res.write('1,'), 20);
-    res.on('close', () => clearInterval(timer));
-  });
+  const s = await serve(trickle(20));
   const ac = new AbortController();
   setTimeout(() => ac.abort(), 150); // mid-body: the server writes every 20 ms and never ends
   const started = Date.now();
   const err = await rejection(client({ timeoutMs: 5000 }).get(new URL(`${s.url}/x`), ac.signal));
   assert.equal(errorKind(err), 'cancelled');
   assert.ok(Date.now() - started < 1000, `ended after ${Date.now() - started} ms`);
-  clearInterval(timer);
   s.close();
 });
 

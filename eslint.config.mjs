@@ -1,6 +1,25 @@
 // Lint: typescript-eslint's recommended rules, plus the project's own boundaries.
 import tseslint from 'typescript-eslint';
 
+const noEval = { selector: "CallExpression[callee.name='eval']", message: 'No eval.' };
+
+// Tree rows take their contextValue from the ContextValue enum (src/platform/ids.ts), which package.json's
+// `viewItem` clauses name: a string literal there is a value nothing checks against the menus.
+const STRING = ":matches(Literal[raw=/^['\"]/], TemplateLiteral)";
+const contextValueMessage = 'contextValue comes from the ContextValue enum (src/platform/ids.ts), not a string literal.';
+/** `contextValue` on its own (assigned, an object's key, a class field) or as one branch of `?:`, `??`/`||` or `as`. */
+const contextValueTargets = ["AssignmentExpression[left.property.name='contextValue']", ":matches(Property, PropertyDefinition)[key.name='contextValue']"];
+const noStringContextValue = contextValueTargets.flatMap((target) => {
+  const value = target.startsWith('Assignment') ? 'right' : 'value';
+  return [
+    `${target} > ${STRING}.${value}`,
+    `${target} > ConditionalExpression.${value} > ${STRING}.consequent`,
+    `${target} > ConditionalExpression.${value} > ${STRING}.alternate`,
+    `${target} > LogicalExpression.${value} > ${STRING}`,
+    `${target} > TSAsExpression.${value} > ${STRING}.expression`,
+  ];
+}).map((selector) => ({ selector, message: contextValueMessage }));
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', 'media/**'] },
   ...tseslint.configs.recommended,
@@ -10,9 +29,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
-      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.name='eval']", message: 'No eval.' }],
+      'no-restricted-syntax': ['error', noEval],
     },
   },
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', noEval, ...noStringContextValue],
+      // Settings are read through the typed, clamped Settings of src/platform/settings.ts (one change event).
+      'no-restricted-properties': [
+        'error',
+        { property: 'getConfiguration', message: 'Read settings through Settings (src/platform/settings.ts), the one typed settings module.' },
+      ],
+    },
+  },
+  { files: ['src/platform/settings.ts'], rules: { 'no-restricted-properties': 'off' } },
   {
     // The pure core never imports VS Code (it is unit-tested in plain Node and shared with scripts).
     files: ['src/core/**/*.ts'],

@@ -26,16 +26,9 @@ const bin = (pkg, file) => join(root, 'node_modules', pkg, file);
 const npmCli = process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath) ? process.env.npm_execpath : undefined;
 const npm = (...args) => (npmCli ? [node, npmCli, ...args] : ['npm', ...args]);
 
-function findTests(dir, suffix) {
-  if (!existsSync(dir)) return [];
-  const out = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...findTests(p, suffix));
-    else if (e.name.endsWith(suffix)) out.push(relative(root, p));
-  }
-  return out.sort();
-}
+/** Files under `dir` (recursive) whose names end with `suffix`, relative to the repository, sorted. */
+const findTests = (dir, suffix) =>
+  existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith(suffix)).map((f) => relative(root, join(dir, f))).sort() : [];
 
 /** @type {{ name: string, run: () => (string[] | string | null), skip?: () => string | false }[]} */
 const steps = [

@@ -249,24 +249,13 @@ export function tail(file, lines = 60) {
   }
 }
 
-/** Files under `dir` whose path matches `re` (recursive). */
+/** Files under `dir` whose path matches `re` (recursive); none when `dir` is missing or being removed. */
 export function findFiles(dir, re) {
-  const out = [];
-  const walk = (d) => {
-    let entries;
-    try {
-      entries = readdirSync(d, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (re.test(p)) out.push(p);
-    }
-  };
-  walk(dir);
-  return out.sort();
+  try {
+    return readdirSync(dir, { recursive: true }).map((f) => join(dir, f)).filter((p) => re.test(p)).sort();
+  } catch {
+    return [];
+  }
 }
 
 /**

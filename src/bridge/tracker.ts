@@ -168,6 +168,11 @@ export class TransferTracker implements vscode.Disposable {
     await this.save(undefined);
   }
 
+  /** Whether a poller is live for this transfer: while false, nothing asks the router about it (for tests). */
+  isPolling(t: Pick<TrackedTransfer, 'chainId' | 'txHash'>): boolean {
+    return this.pollers.get(transferKey(t))?.running === true;
+  }
+
   /** In progress: watched and not terminal. */
   active(): TrackedTransfer[] {
     return this.transfers.filter(isUnfinished);

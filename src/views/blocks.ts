@@ -58,6 +58,11 @@ export class BlocksView implements vscode.Disposable {
     return this.memento.get<unknown>(StorageKey.BlocksFollow) === true;
   }
 
+  /** Whether a follow tick is scheduled or in flight: while false, following sends nothing (for tests). */
+  get followPending(): boolean {
+    return this.followTimer !== undefined || this.followAbort !== undefined;
+  }
+
   /** The loaded block nodes (for commands and tests). */
   get list(): PagedChildren<Block> {
     return this.root;

@@ -2,28 +2,15 @@
 // palette opens its JSON document; the Initia sidebar pages blocks lazily (Load more = one request) and expands a
 // block into its transactions. Screenshots go to media/screenshots/ for the README.
 import * as assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import { e2eTest, runCommand, screenshot } from './harness';
-
-async function until(what: string, test: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** The rows of a sidebar view pane, by the pane's title. */
-function viewRows(page: Page, title: string) {
-  return page.locator('.pane', { has: page.locator('.pane-header', { hasText: title }) }).locator('.monaco-list-row');
-}
+import { waitFor } from '../support/wait';
+import { e2eTest, runCommand, screenshot, viewRows } from './harness';
 
 e2eTest('Initia: Show Indexer Status opens a read-only JSON document from the fake indexer', async ({ page, fake }) => {
   fake.resetRequests();
   await runCommand(page, 'Initia: Show Indexer Status');
   await page.locator('.tabs-container .tab', { hasText: 'status.json' }).first().waitFor({ timeout: 15_000 });
   const editor = page.locator('.editor-instance .view-lines').first();
-  await until('the status JSON in the editor', async () => (await editor.innerText()).includes(fake.data.chainId));
+  await waitFor('the status JSON in the editor', async () => (await editor.innerText()).includes(fake.data.chainId));
   assert.deepEqual(fake.requests.map((r) => r.path).sort(), ['/indexer/block/v1/avg_blocktime', '/status']);
   await screenshot(page, 'lookup-status');
 });
@@ -34,18 +21,19 @@ e2eTest('the Initia sidebar: Blocks load lazily, Load more asks one page, a bloc
   const blocks = viewRows(page, 'Blocks');
   const tip = fake.data.latestHeight;
   await blocks.filter({ hasText: tip.toLocaleString('en-US') }).first().waitFor({ timeout: 20_000 });
-  await until('one blocks request', () => fake.count('/indexer/block/v1/blocks') === 1);
+  await waitFor('one blocks request', () => fake.count('/indexer/block/v1/blocks') === 1);
   // A click on a collapsed row expands it: the newest block's transactions, one request.
   await blocks.first().click();
-  if (fake.data.txsAt(tip).length > 0) await until('the block transactions', () => fake.count(`/indexer/tx/v1/txs/by_height/${tip}`) === 1);
+  if (fake.data.txsAt(tip).length > 0) await waitFor('the block transactions', () => fake.count(`/indexer/tx/v1/txs/by_height/${tip}`) === 1);
   // Load more is the last row: move the focus to the end of the list and activate it, as a keyboard user would.
   await page.keyboard.press('End');
   await blocks.filter({ hasText: 'Load more…' }).first().waitFor({ timeout: 10_000 });
   await page.keyboard.press('Enter');
-  await until('the second page', () => fake.count('/indexer/block/v1/blocks') === 2);
+  await waitFor('the second page', () => fake.count('/indexer/block/v1/blocks') === 2);
   const q = new URLSearchParams(fake.requests.filter((r) => r.path === '/indexer/block/v1/blocks')[1]!.query);
   assert.ok(q.get('pagination.key'), 'the next page by the server key');
   await page.keyboard.press('Home');
-  await page.waitForTimeout(300);
+  // The screenshot shows the top of the list: wait until the focus is back on the newest block.
+  await blocks.and(page.locator('.focused')).filter({ hasText: tip.toLocaleString('en-US') }).first().waitFor({ timeout: 5_000 });
   await screenshot(page, 'sidebar');
 });

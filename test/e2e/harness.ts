@@ -1,6 +1,7 @@
 // e2e harness: one code-server + headless Chromium session drives the real VS Code workbench with the extension
 // installed; tests register with `e2eTest(name, fn)` in test/e2e/**/*.e2e.ts and run in file order, in one session.
-// Helpers: runCommand(page, title), screenshot(page, name), paletteHas(page, title), notification(page, text).
+// Helpers: runCommand(page, title), screenshot(page, name), paletteHas(page, title), notification(page, text),
+// viewRows(page, title).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -8,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { FakeIndexer } from '../fixtures/fakeIndexer';
 import type { FakeRouter } from '../fixtures/fakeRouter';
+import { waitFor } from '../support/wait';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const FAKE_NETWORK = 'Fake indexer';
@@ -98,6 +100,7 @@ export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
   }
   let context: BrowserContext | undefined;
   const close = async (closeOpts: { saveLogsTo?: string } = {}) => {
+    // Not a sleep: a cap. Closing a browser whose page hangs can take forever; code-server is stopped either way.
     await Promise.race([context?.close().catch(() => undefined), new Promise((r) => setTimeout(r, 5000))]);
     await server.stop(closeOpts);
     removeBrowserTmp();
@@ -199,18 +202,20 @@ export async function closeModalEditor(page: Page): Promise<void> {
 /** Runs a command from the command palette by its full title as shown there ("Category: Title"). Right after start-up
  *  the palette may not list the extension's commands yet, and an open palette does not refresh: reopen it until then. */
 export async function runCommand(page: Page, title: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await openPalette(page, title);
-    const row = paletteRow(page, title);
-    if (await row.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false)) {
-      await row.click();
-      await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
-      return;
-    }
-    await closePalette(page);
-    if (Date.now() > deadline) throw new Error(`command "${title}" not found in the command palette`);
-  }
+  const row = paletteRow(page, title);
+  await waitFor(
+    `command "${title}" in the command palette`,
+    async () => {
+      await openPalette(page, title);
+      if (await row.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false)) return true;
+      await closePalette(page);
+      return false;
+    },
+    timeoutMs,
+    0,
+  );
+  await row.click();
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
 }
 
 /** Whether the command palette offers a command with exactly this title; closes the palette unless `keepOpen`
@@ -220,6 +225,11 @@ export async function paletteHas(page: Page, title: string, opts: { keepOpen?: b
   const found = await paletteRow(page, title).waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 3_000 }).then(() => true, () => false);
   if (!opts.keepOpen) await closePalette(page);
   return found;
+}
+
+/** The rows of a sidebar view pane, by the pane's title. */
+export function viewRows(page: Page, title: string): Locator {
+  return page.locator('.pane', { has: page.locator('.pane-header', { hasText: title }) }).locator('.monaco-list-row');
 }
 
 /** Waits for a notification toast containing `text`. */
@@ -233,12 +243,7 @@ export async function notification(page: Page, text: string | RegExp, timeoutMs 
  *  extension host log; rejects after `timeoutMs`. */
 export async function waitForActivation(wb: Workbench, id: string, timeoutMs = 30_000): Promise<void> {
   const needle = `ExtensionService#_doActivateExtension ${id},`;
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (wb.server.extHostLogTail(100_000).includes(needle)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${id} was not activated within ${timeoutMs} ms`);
+  await waitFor(`the activation of ${id}`, () => wb.server.extHostLogTail(100_000).includes(needle), timeoutMs, 200);
 }
 
 /** Saves a PNG screenshot of the whole workbench as <SCREENSHOTS_DIR>/<name>.png; returns the path. */

@@ -2,15 +2,8 @@
 // "Developer: Reload Window" the extension activates again, finds the unfinished transfer in globalState, and polling
 // resumes (the fake router sees status requests again) without the user doing anything.
 import * as assert from 'node:assert/strict';
-import { e2eTest, runCommand, screenshot } from './harness';
-
-async function until(what: string, test: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+import { waitFor } from '../support/wait';
+import { e2eTest, runCommand, screenshot, viewRows } from './harness';
 
 e2eTest(
   'loss: a tracked transfer keeps being watched after a window reload',
@@ -26,24 +19,24 @@ e2eTest(
     await input.fill(hash);
     await page.keyboard.press('Enter');
     // The second box asks for the chain, prefilled with the active network's chain id.
-    await until('the chain box', async () => (await input.inputValue()) === 'demo-evm-1');
+    await waitFor('the chain box', async () => (await input.inputValue()) === 'demo-evm-1', 30_000);
     await input.fill('interwoven-1');
     await page.keyboard.press('Enter');
-    await until('the tracking request', () => router.count('/v2/tx/track') >= 1);
-    await until('a first status poll', () => statusOf() >= 1);
+    await waitFor('the tracking request', () => router.count('/v2/tx/track') >= 1, 30_000);
+    await waitFor('a first status poll', () => statusOf() >= 1, 30_000);
     // The Transfers view shows it (the command focuses the view when asked interactively).
-    await page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Transfers' }) }).locator('.monaco-list-row', { hasText: hash.slice(0, 8) }).first().waitFor({ timeout: 15_000 });
+    await viewRows(page, 'Transfers').filter({ hasText: hash.slice(0, 8) }).first().waitFor({ timeout: 15_000 });
 
     const before = statusOf();
     const restartedAt = Date.now();
     await runCommand(page, 'Developer: Reload Window');
     await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
     // Polling resumes on its own after the new host activates (a couple of seconds after activation).
-    await until('status polls after the restart', () => router.requests.some((r) => r.path === '/v2/tx/status' && r.query.includes(hash) && r.time > restartedAt + 500), 60_000);
+    await waitFor('status polls after the restart', () => router.requests.some((r) => r.path === '/v2/tx/status' && r.query.includes(hash) && r.time > restartedAt + 500), 60_000);
     assert.ok(statusOf() > before);
     // And the Transfers view lists it again.
     await runCommand(page, 'Initia: Refresh Transfers');
-    await page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Transfers' }) }).locator('.monaco-list-row', { hasText: hash.slice(0, 8) }).first().waitFor({ timeout: 15_000 });
+    await viewRows(page, 'Transfers').filter({ hasText: hash.slice(0, 8) }).first().waitFor({ timeout: 15_000 });
     await screenshot(page, 'transfers');
   },
   120_000,

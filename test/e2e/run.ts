@@ -15,16 +15,9 @@ import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
 import { RESULTS_DIR, openWorkbench, registeredTests, resetUi, screenshot, type Workbench } from './harness';
 
-function findFiles(dir: string, re: RegExp): string[] {
-  if (!fs.existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...findFiles(p, re));
-    else if (re.test(p)) out.push(p);
-  }
-  return out.sort();
-}
+/** Files under `dir` (recursive) whose names end with `suffix`, sorted. */
+const filesUnder = (dir: string, suffix: string): string[] =>
+  fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith(suffix)).map((f) => path.join(dir, f)).sort() : [];
 
 /** The last `lines` lines of a log, each cut to 300 characters (the host's extension lists run to thousands). */
 function tailOf(file: string, lines: number): string {
@@ -62,7 +55,7 @@ async function main(): Promise<number> {
   const vsix = vsixArg ? path.resolve(vsixArg) : undefined;
   if (vsix && !fs.existsSync(vsix)) throw new Error(`vsix not found: ${vsix} (build it with npm run package)`);
 
-  for (const f of findFiles(__dirname, /\.e2e\.js$/)) await import(pathToFileURL(f).href);
+  for (const f of filesUnder(__dirname, '.e2e.js')) await import(pathToFileURL(f).href);
   fs.rmSync(RESULTS_DIR, { recursive: true, force: true }); // failure screenshots and logs of this run only
   const grep = process.env.INITIA_E2E_GREP ? new RegExp(process.env.INITIA_E2E_GREP) : undefined;
   const tests = registeredTests().filter((t) => !grep || grep.test(t.name));
@@ -126,7 +119,7 @@ async function main(): Promise<number> {
     await router?.close();
     current = undefined;
     if (failed > 0 && wb) {
-      const ext = findFiles(logs, /remoteexthost\.log$/).map((f) => `--- ${f}\n${tailOf(f, 40)}`).join('\n');
+      const ext = filesUnder(logs, 'remoteexthost.log').map((f) => `--- ${f}\n${tailOf(f, 40)}`).join('\n');
       console.log(`--- extension host log (tail) ---\n${ext || '(none)'}\nfull logs: ${path.relative(process.cwd(), logs)}`);
     }
   }

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { waitFor } from '../support/wait';
 import { FAKE_NETWORK, REPO_ROOT, closeModalEditor, e2eTest, paletteHas, runCommand, screenshot, waitForActivation } from './harness';
 
 interface Manifest {
@@ -79,13 +80,17 @@ e2eTest('the extension is running (Developer: Show Running Extensions)', async (
   const row = page.locator('.monaco-list-row .extension .name', { hasText: pattern }).first();
   const list = page.locator('.monaco-list-row .extension').first();
   await list.waitFor({ timeout: 15_000 });
-  const deadline = Date.now() + 15_000;
-  while (!(await row.isVisible())) {
-    if (Date.now() > deadline) throw new Error(`${id} is not in the Running Extensions list`);
-    await list.hover();
-    await page.mouse.wheel(0, 300);
-    await page.waitForTimeout(150);
-  }
+  await waitFor(
+    `${id} in the Running Extensions list`,
+    async () => {
+      if (await row.isVisible()) return true;
+      await list.hover();
+      await page.mouse.wheel(0, 300);
+      return false;
+    },
+    15_000,
+    150,
+  );
   await row.scrollIntoViewIfNeeded();
   // Running Extensions opens as a modal editor over the workbench: close it as a person would, with its close button.
   await closeModalEditor(page);
@@ -99,15 +104,19 @@ e2eTest('F1, type "Initia: Select Network", Enter: the network quick pick opens 
     .locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^\s*Initia: Select Network/ }) })
     .first();
   // As a person would: F1, type the title, Enter. Right after start-up the palette may not list the command yet.
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    await page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible', timeout: 5_000 });
-    await page.keyboard.type('Initia: Select Network');
-    if (await row.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false)) break;
-    await page.keyboard.press('Escape');
-    if (Date.now() > deadline) throw new Error('"Initia: Select Network" is not in the command palette');
-  }
+  await waitFor(
+    '"Initia: Select Network" in the command palette',
+    async () => {
+      await page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible', timeout: 5_000 });
+      await page.keyboard.type('Initia: Select Network');
+      if (await row.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false)) return true;
+      await page.keyboard.press('Escape');
+      return false;
+    },
+    20_000,
+    0,
+  );
   // Enter runs the focused row: it must be ours (recently used commands are listed first).
   await page.locator('.quick-input-widget .quick-input-list .monaco-list-row.focused', { hasText: 'Initia: Select Network' }).waitFor({ timeout: 3_000 });
   await page.keyboard.press('Enter');
@@ -122,7 +131,7 @@ e2eTest('F1, type "Initia: Select Network", Enter: the network quick pick opens 
   await page
     .waitForFunction("(() => { const el = document.querySelector('.quick-input-widget'); return !!el && getComputedStyle(el).opacity === '1'; })()", undefined, { timeout: 5_000 })
     .catch(() => undefined);
-  await page.waitForTimeout(250);
+  await picks.and(page.locator('.focused')).first().waitFor({ timeout: 5_000 });
   await screenshot(page, 'select-network');
   await page.keyboard.press('Escape');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 3_000 });

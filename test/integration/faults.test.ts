@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Fault } from '../fixtures/fakeServer';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
-import { FAKE_NETWORK, setUp, type Harness, waitFor } from './helpers';
+import { FAKE_NETWORK, onNetwork, setUp, type Harness, waitFor } from './helpers';
 
 type Case = [name: string, fault: Fault, message: RegExp];
 
@@ -102,20 +102,13 @@ describe('fault matrix', function () {
   }
 
   it('connection refused: a readable message, and the tree offers Retry', async () => {
-    const config = vscode.workspace.getConfiguration('initia');
-    const networks = config.get<unknown[]>('networks') ?? [];
-    try {
-      await config.update('networks', [...networks, { name: 'Dead', indexerUrl: 'http://127.0.0.1:9' }], vscode.ConfigurationTarget.Global);
-      await config.update('activeNetwork', 'Dead', vscode.ConfigurationTarget.Global);
+    await onNetwork({ name: 'Dead', indexerUrl: 'http://127.0.0.1:9' }, async () => {
       assert.equal(await vscode.commands.executeCommand('initia.showStatus'), undefined);
       assert.match(h.errors.at(-1) ?? '', /Couldn't reach the indexer at http:\/\/127\.0\.0\.1:9/);
       const rows = await h.api.views.blocks.tree.getChildren();
       assert.deepEqual(rows, [], 'the welcome view takes over');
       assert.match(h.api.views.blocks.view.message ?? '', /Couldn't reach the indexer of Dead/);
-    } finally {
-      await config.update('activeNetwork', FAKE_NETWORK, vscode.ConfigurationTarget.Global);
-      await config.update('networks', networks, vscode.ConfigurationTarget.Global);
-    }
+    });
   });
 
   describe('the transfer tracker', () => {

@@ -4,6 +4,9 @@ import * as vscode from 'vscode';
 import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import type { InitiaExplorerApi } from '../../src/extension';
 
+/** Polls a condition until it holds or fails the test (test/support/wait.ts, shared with the unit and e2e tests). */
+export { waitFor } from '../support/wait';
+
 export const EXTENSION_ID = 'initia-explorer.initia-explorer';
 export const FAKE_NETWORK = 'Fake indexer';
 
@@ -97,16 +100,22 @@ export async function sample<T>(h: Harness, path: string): Promise<T> {
   return body;
 }
 
+/** Runs `fn` with `network` added to the networks and active; then the networks and the active one are as before. */
+export async function onNetwork(network: { name: string; indexerUrl: string }, fn: () => Promise<void>): Promise<void> {
+  const config = vscode.workspace.getConfiguration('initia');
+  const networks = config.get<unknown[]>('networks') ?? [];
+  const active = config.get<string>('activeNetwork');
+  try {
+    await config.update('networks', [...networks, network], vscode.ConfigurationTarget.Global);
+    await config.update('activeNetwork', network.name, vscode.ConfigurationTarget.Global);
+    await fn();
+  } finally {
+    await config.update('activeNetwork', active, vscode.ConfigurationTarget.Global);
+    await config.update('networks', networks, vscode.ConfigurationTarget.Global);
+  }
+}
+
 /** The paths (without query) the extension requested since the last clear. */
 export function paths(h: Harness): string[] {
   return h.fake.requests.map((r) => r.path);
-}
-
-/** Polls `test` until it holds; fails the test with `what` after `ms`. */
-export async function waitFor(what: string, test: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }

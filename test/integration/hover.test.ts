@@ -85,7 +85,7 @@ describe('hover on tx hashes', function () {
     const cts = new vscode.CancellationTokenSource();
     const started = Date.now();
     const pending = h.api.hover.provideHover(doc, new vscode.Position(0, 5), cts.token);
-    setTimeout(() => cts.cancel(), 100);
+    setTimeout(() => cts.cancel(), 100); // cancelled while the (3 s) request is on the wire
     assert.equal(await pending, undefined);
     assert.ok(Date.now() - started < 2000, 'returned on cancel, not after the server answered');
     h.clear();

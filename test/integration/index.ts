@@ -6,21 +6,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
 
-function findTests(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...findTests(p));
-    else if (entry.isFile() && entry.name.endsWith('.test.js')) out.push(p);
-  }
-  return out.sort();
-}
-
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec' });
   const grep = process.env.INITIA_TEST_GREP;
   if (grep) mocha.grep(new RegExp(grep));
-  const files = findTests(__dirname);
+  const files = fs.readdirSync(__dirname, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.js')).map((f) => path.join(__dirname, f)).sort();
   for (const f of files) mocha.addFile(f);
 
   return new Promise<void>((resolve, reject) => {

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startFakeIndexer } from '../fixtures/fakeIndexer';
-import { FAKE_NETWORK, setUp, type Harness, waitFor } from './helpers';
+import { onNetwork, setUp, type Harness, waitFor } from './helpers';
 import type { ExplorerNode } from '../../src/platform/tree';
 
 type Tree = { getChildren(node?: ExplorerNode): ExplorerNode[] | Promise<ExplorerNode[]>; getTreeItem(node: ExplorerNode): vscode.TreeItem };
@@ -200,23 +200,15 @@ describe('sidebar views', function () {
 
   it('Rich List on a network that does not index it: one explanatory row', async () => {
     const other = await startFakeIndexer({ blocks: 50, evm: false, richList: false, chainId: 'plain-1' });
-    const config = vscode.workspace.getConfiguration('initia');
-    const networks = config.get<unknown[]>('networks') ?? [];
-    try {
-      await config.update('networks', [...networks, { name: 'Plain', indexerUrl: other.url }], vscode.ConfigurationTarget.Global);
-      await config.update('activeNetwork', 'Plain', vscode.ConfigurationTarget.Global);
-      await config.update('richList.denoms', ['uinit'], vscode.ConfigurationTarget.Global);
+    await onNetwork({ name: 'Plain', indexerUrl: other.url }, async () => {
+      await vscode.workspace.getConfiguration('initia').update('richList.denoms', ['uinit'], vscode.ConfigurationTarget.Global);
       const tree = h.api.views.richList.tree;
       const [root] = await tree.getChildren();
       const rows = await tree.getChildren(root);
       assert.equal(rows.length, 1);
       assert.match(label(tree, rows[0]!), /No holders listed: Plain may not index a rich list/);
       assert.equal(other.count('/indexer/richlist/v1/uinit'), 1);
-    } finally {
-      await config.update('activeNetwork', FAKE_NETWORK, vscode.ConfigurationTarget.Global);
-      await config.update('networks', networks, vscode.ConfigurationTarget.Global);
-      await other.close();
-    }
+    }).finally(() => other.close());
   });
 
   it('row actions: copy puts the value on the clipboard; open JSON runs the lookup', async () => {
@@ -234,19 +226,11 @@ describe('sidebar views', function () {
     const tree = h.api.views.blocks.tree;
     await tree.getChildren();
     const other = await startFakeIndexer({ blocks: 30, chainId: 'other-1' });
-    const config = vscode.workspace.getConfiguration('initia');
-    const networks = config.get<unknown[]>('networks') ?? [];
-    try {
-      await config.update('networks', [...networks, { name: 'Other', indexerUrl: other.url }], vscode.ConfigurationTarget.Global);
-      await config.update('activeNetwork', 'Other', vscode.ConfigurationTarget.Global);
+    await onNetwork({ name: 'Other', indexerUrl: other.url }, async () => {
       const rows = await tree.getChildren();
       assert.equal(label(tree, rows[0]!), '30');
       assert.equal(other.count('/indexer/block/v1/blocks'), 1);
-    } finally {
-      await config.update('activeNetwork', FAKE_NETWORK, vscode.ConfigurationTarget.Global);
-      await config.update('networks', networks, vscode.ConfigurationTarget.Global);
-      await other.close();
-    }
+    }).finally(() => other.close());
   });
 
   it('follow new blocks: new blocks appear on top while the view is visible, one request per tick', async function () {
@@ -264,9 +248,14 @@ describe('sidebar views', function () {
     const rows = await tree.getChildren();
     assert.equal(label(tree, rows[3]!), tip.toLocaleString('en-US'), 'the earlier rows are still there, below');
     assert.ok(h.fake.requests.every((r) => r.path === '/indexer/block/v1/blocks' || r.path === '/indexer/block/v1/avg_blocktime'));
+    assert.ok(view.followPending, 'the next tick is scheduled while following');
     await vscode.commands.executeCommand('initia.blocks.stopFollowing');
+    // Stopping clears the scheduled tick and aborts one in flight: with none pending nothing can ask again, and
+    // showing the tree again (which reschedules while following) schedules nothing.
+    assert.equal(view.followPending, false, 'no tick scheduled or in flight after stopping');
     const count = h.fake.requests.length;
-    await new Promise((r) => setTimeout(r, 2500));
+    await tree.getChildren();
+    assert.equal(view.followPending, false, 'reading the tree does not restart following');
     assert.equal(h.fake.requests.length, count, 'no request after stopping');
   });
 });

@@ -19,7 +19,7 @@ after(() => {
   });
 });
 
-async function serve(handler: Handler): Promise<{ url: string; hits: () => number; close: () => void }> {
+async function serve(handler: Handler): Promise<{ url: string; hits: () => number; close: () => Promise<void> }> {
   let n = 0;
   const server = http.createServer((req, res) => handler(req, res, ++n));
   servers.push(server);
@@ -28,10 +28,22 @@ async function serve(handler: Handler): Promise<{ url: string; hits: () => numbe
   return {
     url: `http://127.0.0.1:${port}`,
     hits: () => n,
-    close: () => {
-      server.closeAllConnections();
-      server.close();
-    },
+    /** Stops listening and ends every connection; resolves once the server is closed. */
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** A JSON body that never ends: "[" and then "1," every `everyMs` until the connection closes. */
+function trickle(everyMs: number): Handler {
+  return (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('[');
+    const timer = setInterval(() => res.write('1,'), everyMs);
+    res.on('close', () => clearInterval(timer));
   };
 }
 
@@ -147,37 +159,23 @@ test('a body that stalls after the headers times out too', async () => {
 });
 
 test('a body that trickles (never idle long enough for the idle timeout) still ends at the total deadline', async () => {
-  let timer: NodeJS.Timeout | undefined;
-  const s = await serve((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.write('[');
-    timer = setInterval(() => res.write('1,'), 40);
-    res.on('close', () => clearInterval(timer));
-  });
+  const s = await serve(trickle(40));
   const started = Date.now();
   const err = await rejection(client({ timeoutMs: 400 }).get(new URL(`${s.url}/x`)));
   assert.equal(errorKind(err), 'timeout');
   assert.match(err.message, /0.4 s/);
   assert.ok(Date.now() - started < 2000, `ended after ${Date.now() - started} ms`);
-  clearInterval(timer);
   s.close();
 });
 
 test('cancellation while the body streams ends the request at once', async () => {
-  let timer: NodeJS.Timeout | undefined;
-  const s = await serve((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.write('[');
-    timer = setInterval(() => res.write('1,'), 20);
-    res.on('close', () => clearInterval(timer));
-  });
+  const s = await serve(trickle(20));
   const ac = new AbortController();
-  setTimeout(() => ac.abort(), 150);
+  setTimeout(() => ac.abort(), 150); // mid-body: the server writes every 20 ms and never ends
   const started = Date.now();
   const err = await rejection(client({ timeoutMs: 5000 }).get(new URL(`${s.url}/x`), ac.signal));
   assert.equal(errorKind(err), 'cancelled');
   assert.ok(Date.now() - started < 1000, `ended after ${Date.now() - started} ms`);
-  clearInterval(timer);
   s.close();
 });
 
@@ -193,8 +191,7 @@ test('endpoint: base without trailing slashes, path, the query encoded once as a
 test('connection refused → NetworkError that says so', async () => {
   const s = await serve(() => undefined);
   const url = s.url;
-  s.close();
-  await new Promise((r) => setTimeout(r, 50));
+  await s.close();
   const err = await rejection(client().get(new URL(`${url}/status`)));
   assert.equal(errorKind(err), 'network');
   assert.match(err.message, /Couldn't reach the indexer at http:\/\/127\.0\.0\.1:\d+: connection refused/);
@@ -270,13 +267,13 @@ test('cancellation by AbortSignal ends the request and the retry wait', async ()
     }
   });
   const ac = new AbortController();
-  setTimeout(() => ac.abort(), 100);
+  setTimeout(() => ac.abort(), 100); // during the 5 s Retry-After wait
   const started = Date.now();
   const err = await rejection(client({ maxRetryAfterMs: 10_000 }).get(new URL(`${s.url}/x`), ac.signal));
   assert.equal(errorKind(err), 'cancelled');
   assert.ok(Date.now() - started < 2000, 'did not wait out the Retry-After');
   const ac2 = new AbortController();
-  setTimeout(() => ac2.abort(), 100);
+  setTimeout(() => ac2.abort(), 100); // while the server hangs
   const err2 = await rejection(client().get(new URL(`${s.url}/hang`), ac2.signal));
   assert.equal(errorKind(err2), 'cancelled');
   s.close();

@@ -13,7 +13,7 @@ function cursorServer(n: number) {
   let fail = 0;
   const fetch = async (req: PageRequest): Promise<Page<number>> => {
     calls.push(req);
-    await new Promise((r) => setTimeout(r, 1));
+    await new Promise((r) => setTimeout(r, 1)); // answers in a later task, as a server would: loads can overlap
     if (fail > 0) {
       fail--;
       throw new HttpError('indexer', 500, 'Internal Server Error', '/blocks');
@@ -82,20 +82,18 @@ test('a failed page keeps what was loaded; the retry asks the same page again', 
 });
 
 test('offset fallback when a full page comes without a key; limit clamped to 1..1000', async () => {
+  // A server over 0..24 that pages by offset and never sends a key.
   const calls: PageRequest[] = [];
-  const list = new PagedList<number>(async (req) => {
+  const fetch = async (req: PageRequest): Promise<Page<number>> => {
     calls.push(req);
     const start = req.offset ?? 0;
     return { items: Array.from({ length: Math.max(0, Math.min(req.limit!, 25 - start)) }, (_, i) => start + i), pagination: null };
-  }, 5000);
+  };
+  const list = new PagedList(fetch, 5000);
   await list.loadMore();
   assert.equal(calls[0]!.limit, 1000);
   assert.equal(list.state, 'ended');
-  const small = new PagedList<number>(async (req) => {
-    calls.push(req);
-    const start = req.offset ?? 0;
-    return { items: Array.from({ length: Math.max(0, Math.min(req.limit!, 25 - start)) }, (_, i) => start + i), pagination: null };
-  }, 10);
+  const small = new PagedList(fetch, 10);
   await small.loadMore();
   await small.loadMore();
   await small.loadMore();

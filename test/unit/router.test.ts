@@ -7,6 +7,7 @@ import * as routerSchemas from '../../src/core/router/schemas';
 import { transferView } from '../../src/core/router/transfer';
 import { evmTxData, operationView, txView } from '../../src/core/router/schemas';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
+import { waitFor } from '../support/wait';
 import { rejection, errorKind } from './support';
 
 let fake: FakeRouter;
@@ -60,7 +61,6 @@ test('route → msgs → track → status: one request each, snake_case on the w
   assert.deepEqual(fake.requests.map((r) => `${r.method} ${r.path}`), ['POST /v2/fungible/route', 'POST /v2/fungible/msgs', 'POST /v2/tx/track', 'GET /v2/tx/status']);
   assert.equal(new URLSearchParams(fake.requests[3]!.query).get('tx_hash'), hash('1'));
   const first = fake.tracked.get(`interwoven-1:${hash('1')}`)!;
-  await new Promise((r) => setTimeout(r, 5));
   await client.track(hash('1'), 'interwoven-1');
   assert.equal(fake.tracked.get(`interwoven-1:${hash('1')}`), first, 'tracking again is a no-op');
 });
@@ -96,8 +96,8 @@ test('an operation kind the client does not know survives as raw JSON and goes b
   // Its status legs are of an unknown kind too: read leniently, links kept as the server sent them (the UI checks them).
   fake.prepare(hash('5', '9F'), 'interwoven-1', { to: 'mystery-1', jitter: 0.5 });
   await client.track(hash('5', '9F'), 'interwoven-1');
-  await new Promise((r) => setTimeout(r, 400));
-  const status = transferView(await client.status(hash('5', '9F'), 'interwoven-1'));
+  let status = transferView(await client.status(hash('5', '9F'), 'interwoven-1'));
+  await waitFor('the transfer to end', async () => (status = transferView(await client.status(hash('5', '9F'), 'interwoven-1'))).terminal, 5_000);
   assert.equal(status.outcome, 'success');
   assert.deepEqual(status.hops.map((h) => [h.kind, h.known, h.outcome]), [['teleport_transfer', false, 'done']]);
   assert.match(status.hops[0]!.txs.find((t) => t.name === 'receive_tx')!.explorerLink!, /^command:/);
@@ -278,8 +278,10 @@ test('status: 404 "tx not found" for a while after tracking (indexing lag), then
   try {
     await c.track(hash('3'), 'interwoven-1');
     assert.equal((await rejection(c.status(hash('3'), 'interwoven-1'))).status, 404);
-    await new Promise((r) => setTimeout(r, 250));
-    assert.ok((await c.status(hash('3'), 'interwoven-1')).transfers?.length);
+    // The lag is 20 s × 0.01 of real time: then the router knows it.
+    let transfers = 0;
+    await waitFor('the status after the lag', async () => (transfers = (await c.status(hash('3'), 'interwoven-1').catch(() => undefined))?.transfers?.length ?? 0) > 0, 5_000);
+    assert.ok(transfers > 0);
   } finally {
     c.dispose();
     await lagging.close();

@@ -172,7 +172,8 @@ test('end to end with real timers (timeScale 0.01): success, failure through PEN
     assert.match(failedView.summary, /^Failed: the transfer failed: packet timed out <script>alert\("status"\)<\/script>\. Assets 998000 uinit released on interwoven-1\.$/);
     const requests = fake.count('/v2/tx/status');
     assert.ok(requests <= 3 * 8, `${requests} status requests for three 30 s transfers`);
-    await new Promise((r) => setTimeout(r, 300));
+    // Nothing after the end: a terminal state stops the poller (no timer, nothing in flight), so no request can follow.
+    assert.deepEqual(results.map((r) => [r.poller.running, r.poller.nextPollAt]), [[false, undefined], [false, undefined], [false, undefined]]);
     assert.equal(fake.count('/v2/tx/status'), requests, 'no request after the terminal states');
   } finally {
     client.dispose();

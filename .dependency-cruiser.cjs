@@ -1,0 +1,120 @@
+// The architecture of src/ as rules (README, "Architecture"), checked by `npm run lint`:
+//   depcruise src --config .dependency-cruiser.cjs
+// Layers: core (pure, no vscode) ← platform (VS Code concerns every adapter shares) ← adapters (documents, views,
+// hover, network, bridge; each its own folder) ← features.ts (the lazily loaded bundle's entry) ⇠ extension.ts (the
+// activation shell: values only from platform, types only from the rest). The webview is browser code that speaks
+// to the host only through bridge/protocol.ts. Type-only imports count (tsPreCompilationDeps), so a cycle through
+// `import type` is a cycle too.
+//
+// 'vscode' has no JavaScript (only @types/vscode): it resolves to nothing, so rules match the bare name `^vscode$`
+// (and, should a resolver ever map it to its types, the @types package).
+const VSCODE = ['^vscode$', '^node_modules/@types/vscode/'];
+const ADAPTERS = '^src/(documents|views|hover|network|bridge)/';
+/** Imports that are types only: `import type …` (or every name `type`) and `typeof import('…')`. */
+const TYPES = ['type-only', 'type-import'];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-no-vscode',
+      comment: 'src/core is pure TypeScript, unit-tested in plain Node: it never imports vscode.',
+      severity: 'error',
+      from: { path: '^src/core/' },
+      to: { path: VSCODE },
+    },
+    {
+      name: 'core-only-core',
+      comment: 'src/core imports only src/core, node built-ins and npm packages.',
+      severity: 'error',
+      from: { path: '^src/core/' },
+      to: { pathNot: ['^src/core/', '^node_modules/', ...VSCODE], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'platform-only-core-platform',
+      comment: 'src/platform (what every adapter shares) imports only src/core and src/platform (and vscode, node, npm).',
+      severity: 'error',
+      from: { path: '^src/platform/' },
+      to: { pathNot: ['^src/(core|platform)/', '^node_modules/', ...VSCODE], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'adapter-only-core-platform-own',
+      comment: 'An adapter (documents, views, hover, network, bridge) imports only src/core, src/platform and its own folder.',
+      severity: 'error',
+      from: { path: '^src/(documents|views|hover|network|bridge)/' },
+      to: { path: '^src/', pathNot: ['^src/$1/', '^src/core/', '^src/platform/'] },
+    },
+    {
+      name: 'src-not-outside-src',
+      comment: 'Nothing in src imports the tests, the scripts or other files of the repository.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { pathNot: ['^src/', '^node_modules/', ...VSCODE], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'webview-only-protocol',
+      comment:
+        'The webview (browser code) imports only src/bridge/protocol.ts, its own folder and npm packages: no vscode, no node, no host code.',
+      severity: 'error',
+      from: { path: '^src/webview/' },
+      to: { pathNot: ['^src/bridge/protocol\\.ts$', '^src/webview/', '^node_modules/'] },
+    },
+    {
+      name: 'protocol-only-npm',
+      comment: 'src/bridge/protocol.ts is shared with the webview: it imports only npm packages (zod).',
+      severity: 'error',
+      from: { path: '^src/bridge/protocol\\.ts$' },
+      to: { pathNot: '^node_modules/' },
+    },
+    {
+      name: 'shell-types-only-from-features',
+      comment:
+        'The activation shell (src/extension.ts) takes only types from src/features.ts and the adapters (import type): their code is the lazily loaded bundle.',
+      severity: 'error',
+      from: { path: '^src/extension\\.ts$' },
+      to: { path: ['^src/features\\.ts$', ADAPTERS], dependencyTypesNot: TYPES },
+    },
+    {
+      name: 'shell-values-only-from-platform',
+      comment: 'The activation shell imports values only from src/platform (and vscode, node): no core, no undici, no zod.',
+      severity: 'error',
+      from: { path: '^src/extension\\.ts$' },
+      to: { pathNot: ['^src/platform/', ...VSCODE], dependencyTypesNot: [...TYPES, 'core'] },
+    },
+    {
+      name: 'nothing-imports-the-shell',
+      comment: 'src/extension.ts is the entry point: only tests import it (for its API type).',
+      severity: 'error',
+      from: { pathNot: '^test/' },
+      to: { path: '^src/extension\\.ts$' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No import cycles in src, type-only imports included.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-orphans',
+      comment: 'Every module in src is imported or imports something (a module nothing uses is dead code).',
+      severity: 'error',
+      from: { orphan: true, path: '^src/', pathNot: ['\\.d\\.ts$', '(^|/)tsconfig\\.json$'] },
+      to: {},
+    },
+  ],
+  options: {
+    // Type-only imports are dependencies too (the shell's rules and the cycle check need them).
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: '^node_modules/' },
+    exclude: { path: '^(out|dist)/' },
+    // Host code is Node (Node16 resolution); the webview is bundled for the browser by esbuild.
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

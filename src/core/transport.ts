@@ -291,3 +291,77 @@ export class FetchTransport implements Transport {
   }
 }
 
+
+/** How the extension was told to reach the network: VS Code's `http.*` settings (user values) and its own choice. */
+export interface NetworkConfig {
+  /** `initia.http.transport`: VS Code's network stack when it can (auto), always it, or undici directly. */
+  choice: 'auto' | 'vscode' | 'direct';
+  /** `http.proxy`. */
+  proxy?: string;
+  /** `http.noProxy`; when empty, the NO_PROXY environment variable applies. */
+  noProxy: readonly string[];
+  /** `http.proxyStrictSSL`. */
+  proxyStrictSSL: boolean;
+  /** `http.proxyAuthorization`. */
+  proxyAuthorization?: string;
+  /** `http.proxySupport`: `off` means no proxy at all. */
+  proxySupport: 'off' | 'on' | 'fallback' | 'override';
+  /** `http.fetchAdditionalSupport`: whether VS Code's fetch applies proxies and certificates. */
+  fetchAdditionalSupport: boolean;
+}
+
+export interface TransportChoice {
+  transport: Transport;
+  /** One line for the log: which transport, and where its proxy comes from. */
+  description: string;
+}
+
+export interface ChooseOptions {
+  /** VS Code's patched global fetch, when the extension runs in VS Code. */
+  vscodeFetch?: FetchFunction;
+  /** The environment (HTTPS_PROXY, HTTP_PROXY, NO_PROXY and their lower-case forms). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** CA certificates for the direct transport (the bundled, NODE_EXTRA_CA_CERTS and the operating system's). */
+  ca?: readonly string[];
+  /** CA certificates to hand VS Code's fetch on top of its own (it ignores NODE_EXTRA_CA_CERTS otherwise). */
+  fetchCa?: readonly string[];
+  connectTimeoutMs?: number;
+}
+
+/** The proxy from the environment, as VS Code reads it. */
+function envProxy(env: ChooseOptions['env']): { url: string; from: string } | undefined {
+  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) {
+    const v = env[name]?.trim();
+    if (v) return { url: v, from: name };
+  }
+  return undefined;
+}
+
+/**
+ * The transport for a configuration: VS Code's fetch (proxies from settings, the environment, the system or a PAC
+ * file; proxy authentication; the operating system's CAs) unless told otherwise, or unavailable, or its network
+ * support for extensions is off; otherwise undici directly, with the proxy of `http.proxy` or the environment.
+ * `http.proxySupport: off` means no proxy on either.
+ */
+export function chooseTransport(config: NetworkConfig, options: ChooseOptions): TransportChoice {
+  const useFetch =
+    options.vscodeFetch !== undefined && (config.choice === 'vscode' || (config.choice === 'auto' && config.fetchAdditionalSupport && config.proxySupport !== 'off'));
+  if (useFetch) {
+    const proxy = config.proxySupport === 'off' ? undefined : config.proxy ? `http.proxy ${redactProxy(config.proxy)}` : envProxy(options.env) ? `${envProxy(options.env)!.from} ${redactProxy(envProxy(options.env)!.url)}` : 'the system or PAC settings, if any';
+    const describe = `VS Code's network stack (proxy: ${proxy ?? 'none, http.proxySupport is off'}${config.noProxy.length ? `; noProxy: ${config.noProxy.join(', ')}` : ''})`;
+    return { transport: new FetchTransport(options.vscodeFetch!, { describe, ca: options.fetchCa }), description: `fetch through ${describe}` };
+  }
+  const why = options.vscodeFetch === undefined ? 'outside VS Code' : config.choice === 'direct' ? 'initia.http.transport is direct' : config.proxySupport === 'off' ? 'http.proxySupport is off' : 'http.fetchAdditionalSupport is off';
+  const fromEnv = envProxy(options.env);
+  const proxyUrl = config.proxySupport === 'off' ? undefined : config.proxy || fromEnv?.url;
+  if (!proxyUrl) {
+    return { transport: new UndiciTransport({ ca: options.ca, connectTimeoutMs: options.connectTimeoutMs }), description: `undici, direct (${why}; no proxy configured)` };
+  }
+  const noProxy = config.noProxy.length ? config.noProxy : (options.env.no_proxy ?? options.env.NO_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const proxy: ProxyConfig = { url: proxyUrl, noProxy, authorization: config.proxyAuthorization, strictSSL: config.proxyStrictSSL };
+  const from = config.proxy ? 'http.proxy' : fromEnv!.from;
+  return {
+    transport: new UndiciTransport({ proxy, ca: options.ca, connectTimeoutMs: options.connectTimeoutMs }),
+    description: `undici through the proxy ${redactProxy(proxyUrl)} from ${from}${noProxy.length ? `, noProxy ${noProxy.join(', ')}` : ''} (${why})`,
+  };
+}

@@ -5,6 +5,7 @@
  * Nothing else reads `initia.*` from VS Code's configuration. Created at activation; the features receive it.
  */
 import * as vscode from 'vscode';
+import type { NetworkConfig } from '../core/transport';
 import { SETTINGS, SETTING_KEYS, coerce, type SettingKey, type SettingSpec, type SettingValue } from './settingsSpec';
 
 const SECTION = 'initia';
@@ -48,6 +49,36 @@ export class Settings implements vscode.Disposable {
     const inWorkspace = inspected?.workspaceFolderValue !== undefined || inspected?.workspaceValue !== undefined;
     const target = inWorkspace && !spec.userOnly ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
     await config.update(key, value, target);
+  }
+
+  /**
+   * VS Code's own network settings (`http.*`), as VS Code reads them for extensions: the user's values only, a
+   * workspace's never.
+   */
+  network(): NetworkConfig {
+    const http = vscode.workspace.getConfiguration('http');
+    const user = <T>(key: string): T | undefined => {
+      const i = http.inspect<T>(key);
+      return i?.globalValue ?? i?.defaultValue;
+    };
+    const proxySupport = user<string>('proxySupport');
+    const noProxy = user<unknown>('noProxy');
+    return {
+      choice: this.get('http.transport'),
+      proxy: user<string>('proxy')?.trim() || undefined,
+      noProxy: Array.isArray(noProxy) ? noProxy.filter((n): n is string => typeof n === 'string') : [],
+      proxyStrictSSL: user<boolean>('proxyStrictSSL') !== false,
+      proxyAuthorization: user<string>('proxyAuthorization') || undefined,
+      proxySupport: proxySupport === 'off' || proxySupport === 'on' || proxySupport === 'fallback' ? proxySupport : 'override',
+      fetchAdditionalSupport: user<boolean>('fetchAdditionalSupport') !== false,
+    };
+  }
+
+  /** Fires when VS Code's network settings or `initia.http.transport` change. */
+  onNetworkChange(listener: () => void): vscode.Disposable {
+    return vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('http') || e.affectsConfiguration(`${SECTION}.http.transport`)) listener();
+    });
   }
 
   dispose(): void {

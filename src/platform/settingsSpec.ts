@@ -25,12 +25,17 @@ interface StringListSpec {
   readonly kind: 'stringList';
   readonly default: readonly string[];
 }
+interface ChoiceSpec {
+  readonly kind: 'choice';
+  readonly default: string;
+  readonly values: readonly string[];
+}
 /** A list whose items the feature that owns it validates (network profiles). */
 interface ListSpec {
   readonly kind: 'list';
   readonly default: readonly unknown[];
 }
-export type SettingSpec = (NumberSpec | BooleanSpec | StringSpec | StringListSpec | ListSpec) & {
+export type SettingSpec = (NumberSpec | BooleanSpec | StringSpec | ChoiceSpec | StringListSpec | ListSpec) & {
   /**
    * Read from the user's settings only (`scope: application` in package.json, and listed in
    * `capabilities.untrustedWorkspaces.restrictedConfigurations`): it chooses where requests go, and a repository's
@@ -49,10 +54,21 @@ export const SETTINGS = {
   'statusBar.refreshSeconds': { kind: 'number', default: 30, minimum: 10, maximum: 3600 },
   'richList.denoms': { kind: 'stringList', default: [] },
   'hover.enabled': { kind: 'boolean', default: true },
+  'http.transport': { kind: 'choice', default: 'auto', values: ['auto', 'vscode', 'direct'], userOnly: true },
 } as const satisfies Record<string, SettingSpec>;
 
 export type SettingKey = keyof typeof SETTINGS;
-type ValueOf<S> = S extends NumberSpec ? number : S extends BooleanSpec ? boolean : S extends StringSpec ? string : S extends StringListSpec ? readonly string[] : readonly unknown[];
+type ValueOf<S> = S extends NumberSpec
+  ? number
+  : S extends BooleanSpec
+    ? boolean
+    : S extends { kind: 'choice'; values: readonly (infer V)[] }
+      ? V
+      : S extends StringSpec
+        ? string
+        : S extends StringListSpec
+          ? readonly string[]
+          : readonly unknown[];
 export type SettingValue<K extends SettingKey> = ValueOf<(typeof SETTINGS)[K]>;
 
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
@@ -75,6 +91,8 @@ function coerceSpec(spec: SettingSpec, raw: unknown): unknown {
       return typeof raw === 'boolean' ? raw : spec.default;
     case 'string':
       return typeof raw === 'string' && raw.trim() ? raw.trim() : spec.default;
+    case 'choice':
+      return typeof raw === 'string' && spec.values.includes(raw) ? raw : spec.default;
     case 'stringList':
       // Trimmed, without empties or duplicates, in the user's order.
       return Array.isArray(raw) ? [...new Set(raw.filter((d): d is string => typeof d === 'string').map((d) => d.trim()).filter(Boolean))] : spec.default;

@@ -19,7 +19,7 @@ interface Pkg {
     views: Record<string, Array<{ id: string }>>;
     menus: Record<string, Array<{ command: string; when?: string }>>;
     viewsWelcome: Array<{ view: string; when?: string }>;
-    configuration: { properties: Record<string, { type: string; default: unknown; minimum?: number; maximum?: number; scope?: string; items?: { type?: string } }> };
+    configuration: { properties: Record<string, { type: string; default: unknown; minimum?: number; maximum?: number; scope?: string; items?: { type?: string }; enum?: string[] }> };
   };
 }
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Pkg;
@@ -89,7 +89,7 @@ test('every initia.* context key in a `when` clause is a ContextKey the code set
 test('the settings table is package.json’s configuration: keys, types, defaults and ranges', () => {
   const props = c.configuration.properties;
   assert.deepEqual(Object.keys(props).sort(), Object.keys(SETTINGS).map((k) => `initia.${k}`).sort());
-  const typeOf: Record<SettingSpec['kind'], string> = { number: 'number', boolean: 'boolean', string: 'string', stringList: 'array', list: 'array' };
+  const typeOf: Record<SettingSpec['kind'], string> = { number: 'number', boolean: 'boolean', string: 'string', choice: 'string', stringList: 'array', list: 'array' };
   for (const [key, spec] of Object.entries(SETTINGS) as Array<[string, SettingSpec]>) {
     const p = props[`initia.${key}`]!;
     assert.equal(p.type, typeOf[spec.kind], key);
@@ -99,6 +99,7 @@ test('the settings table is package.json’s configuration: keys, types, default
       assert.equal(p.maximum, spec.maximum, `${key} maximum`);
     }
     if (spec.kind === 'stringList') assert.equal(p.items?.type, 'string', key);
+    if (spec.kind === 'choice') assert.deepEqual(p.enum, spec.values, `${key} enum`);
     // Settings that choose endpoints are the user's alone: application scope, restricted in untrusted workspaces.
     assert.equal(p.scope === 'application', spec.userOnly === true, `${key}: scope ${p.scope ?? 'window'} vs userOnly ${spec.userOnly === true}`);
   }
@@ -130,4 +131,6 @@ test('settings are coerced to their type and clamped to the declared range', () 
   assert.deepEqual(coerce('richList.denoms', 'uinit'), []);
   assert.deepEqual(coerce('networks', { name: 'x' }), []);
   assert.deepEqual(coerce('networks', [{ name: 'x' }]), [{ name: 'x' }]);
+  assert.equal(coerce('http.transport', 'direct'), 'direct');
+  assert.equal(coerce('http.transport', 'carrier pigeon'), 'auto');
 });

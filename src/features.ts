@@ -109,7 +109,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     transfers,
     transferDocuments,
     bridge,
-    restoreBridge: (panel, state) => bridge.restore(panel, state as never),
+    restoreBridge: (panel, state) => bridge.restore(panel, state),
     handlers,
     dispose: () => vscode.Disposable.from(...disposables).dispose(),
   };

@@ -1,10 +1,24 @@
 /**
- * The messages between the bridge webview and the extension host: one zod discriminated union per direction, shared
- * by both sides (the webview bundles this file; the host validates every incoming message with it). The webview
- * makes no network call: it asks the host (`request` with an id) and gets a `reply` with the same id. Live transfer
- * updates are pushed as `transfer` messages.
+ * The messages between the bridge webview and the extension host, typed both ways with zod and shared by both sides
+ * (the webview bundles this file, so it imports nothing but zod/mini).
+ *
+ * - The webview asks, the host answers: `OPS` below is the table of requests. Each op has the schema of its
+ *   arguments and the schema of its reply. `Request` (the union the host parses every request with), `Args<op>`,
+ *   `Reply<op>` and the host's `Handlers` are all derived from that table. The webview's `request(op, args)` resolves
+ *   to `Reply<op>` only after `parseReply` has checked the reply against the op's schema.
+ * - The host sends view models, not router data: a found route comes back as `RouteView` (steps, amounts, fees,
+ *   duration, warnings already in words), a tracked transfer as `TransferInfo`. The raw route, OP hook and messages
+ *   are `Json`: opaque objects the webview keeps, shows as JSON and sends back; the host re-validates them.
+ * - The host holds every message it posts until the webview has said `ready` (and again after the webview's
+ *   document is recreated); the first message is always `init`.
+ * - `BridgeState` is what the webview persists with setState. Both sides parse it with the same schema: the webview
+ *   when it starts, the host when VS Code restores the panel after a reload (a state that does not parse opens a
+ *   fresh panel, says so, and `init` tells the webview to discard it).
  */
 import * as z from 'zod/mini';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Values both sides use
 
 export const Form = z.object({
   sourceChainId: z.string(),
@@ -17,46 +31,79 @@ export const Form = z.object({
 export type Form = z.infer<typeof Form>;
 
 export const SignedHook = z.object({ signer: z.string(), hook: z.string() });
+export type SignedHook = z.infer<typeof SignedHook>;
 
-/** What the webview asks the host to do. Each has an id; the host answers with a `reply` carrying it. */
-export const Request = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('route'), form: Form }),
-  // The route travels with the requests that need it (the webview keeps it across reloads; the host re-validates it).
-  z.object({ op: z.literal('opHook'), route: z.unknown(), sourceAddress: z.string(), destAddress: z.string() }),
-  z.object({ op: z.literal('msgs'), route: z.unknown(), addresses: z.array(z.string()), slippage: z.string(), signedHook: z.optional(SignedHook) }),
-  z.object({ op: z.literal('track'), route: z.optional(z.unknown()), txHash: z.string(), chainId: z.string() }),
-  z.object({ op: z.literal('watch'), txHash: z.string(), chainId: z.string() }),
-  z.object({ op: z.literal('openJson'), what: z.enum(['route', 'hook', 'msgs', 'status']), value: z.optional(z.unknown()) }),
-  z.object({ op: z.literal('saveJson'), what: z.enum(['route', 'hook', 'msgs']), value: z.unknown() }),
-  z.object({ op: z.literal('readSignedHook') }),
-  z.object({ op: z.literal('copy'), text: z.string() }),
-  z.object({ op: z.literal('openLink'), url: z.string() }),
-]);
-export type Request = z.infer<typeof Request>;
+/**
+ * A JSON object from the router that the webview shows, copies and sends back but never reads (the route, the OP
+ * hook, the messages). The host validates it again with the router's schema whenever it comes back.
+ */
+export const Json = z.record(z.string(), z.unknown());
+export type Json = z.infer<typeof Json>;
 
-export const FromWebview = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('request'), id: z.number(), request: Request }),
-]);
-export type FromWebview = z.infer<typeof FromWebview>;
+export const TxRef = z.object({ txHash: z.string(), chainId: z.string() });
+
+// ---------------------------------------------------------------------------------------------------------------
+// View models (made by the host: every text is ready to show, and is shown as text)
+
+/** An amount in base units with digit grouping ("1,000,000 uinit on interwoven-1") and, when the router's asset
+ *  decimals are known, in whole units ("1 INIT"). */
+export const AmountView = z.object({ base: z.string(), whole: z.optional(z.string()) });
+
+/** One operation of a route, as the route preview lists it. */
+export const RouteStepView = z.object({
+  /** "IBC", "OPinit bridge", "Swap", or an unknown kind de-snaked. */
+  label: z.string(),
+  /** "interwoven-1 → osmosis-1", or one chain for a hop that stays on it. */
+  chains: z.string(),
+  /** "uinit → ibc/…", or one denom. */
+  denoms: z.optional(z.string()),
+  /** The bridge or the swap venue. */
+  via: z.optional(z.string()),
+});
+export type RouteStepView = z.infer<typeof RouteStepView>;
+
+/** A chain the route needs an address on (in the order the router wants them), with a hint for the field. */
+export const AddressView = z.object({ chainId: z.string(), placeholder: z.string() });
+
+export const RouteView = z.object({
+  /** Where the messages are signed and broadcast (the first tracking chain too). */
+  sourceChainId: z.string(),
+  amountIn: AmountView,
+  amountOut: AmountView,
+  /** "about 30 s", "unknown". */
+  duration: z.string(),
+  /** "2,000 uinit", one per fee. */
+  fees: z.array(z.string()),
+  opHookRequired: z.boolean(),
+  steps: z.array(RouteStepView),
+  warnings: z.array(z.string()),
+  infos: z.array(z.string()),
+  addresses: z.array(AddressView),
+});
+export type RouteView = z.infer<typeof RouteView>;
 
 /** A hop as the timeline shows it (from the core's transfer model). */
 export const HopInfo = z.object({
   kind: z.string(),
+  /** "IBC", "OPinit bridge", … */
+  label: z.string(),
   fromChainId: z.optional(z.string()),
   toChainId: z.optional(z.string()),
+  /** "osmosis-1 → interwoven-1" ("?" for a chain the router did not name). */
+  chains: z.string(),
   state: z.string(),
-  outcome: z.string(),
+  outcome: z.enum(['pending', 'done', 'failed', 'unknown']),
   error: z.optional(z.string()),
-  txs: z.array(z.object({ name: z.string(), hash: z.string(), chainId: z.optional(z.string()), explorerLink: z.optional(z.string()) })),
+  txs: z.array(z.object({ name: z.string(), label: z.string(), hash: z.string(), chainId: z.optional(z.string()), explorerLink: z.optional(z.string()) })),
 });
+export type HopInfo = z.infer<typeof HopInfo>;
 
 export const TransferInfo = z.object({
   txHash: z.string(),
   chainId: z.string(),
   state: z.string(),
   stateText: z.string(),
-  outcome: z.string(),
+  outcome: z.enum(['pending', 'failing', 'success', 'failed', 'abandoned']),
   terminal: z.boolean(),
   hops: z.array(HopInfo),
   error: z.optional(z.string()),
@@ -76,23 +123,138 @@ export const Defaults = z.object({
 });
 export type Defaults = z.infer<typeof Defaults>;
 
+// ---------------------------------------------------------------------------------------------------------------
+// Requests: one row per op, with the schema of its arguments and of its reply
+
+/** True when done; false when the user cancelled (a dialog closed). */
+const Done = z.boolean();
+
+export const RouteReply = z.object({ route: Json, view: RouteView });
+export type RouteReply = z.infer<typeof RouteReply>;
+
+export const OPS = {
+  /** Finds a route for the form. */
+  route: { request: z.object({ form: Form }), reply: RouteReply },
+  /** Gets the OP hook the route needs signed. */
+  opHook: { request: z.object({ route: Json, sourceAddress: z.string(), destAddress: z.string() }), reply: Json },
+  /** Gets the messages to sign (and remembers the addresses per chain). */
+  msgs: { request: z.object({ route: Json, addresses: z.array(z.string()), slippage: z.string(), signedHook: z.optional(SignedHook) }), reply: Json },
+  /** Registers a broadcast transaction with the router and follows it. */
+  track: { request: z.extend(TxRef, { route: z.optional(Json) }), reply: TransferInfo },
+  /** Follows a transfer that is already tracked (after the panel came back). */
+  watch: { request: TxRef, reply: TransferInfo },
+  openJson: { request: z.object({ what: z.enum(['route', 'hook', 'msgs', 'status']), value: z.optional(z.unknown()) }), reply: Done },
+  saveJson: { request: z.object({ what: z.enum(['route', 'hook', 'msgs']), value: z.unknown() }), reply: Done },
+  /** Reads a signed hook from a file the user picks; null when they pick none. */
+  readSignedHook: { request: z.object({}), reply: z.nullable(z.object({ signer: z.optional(z.string()), hook: z.optional(z.string()) })) },
+  copy: { request: z.object({ text: z.string() }), reply: Done },
+  openLink: { request: z.object({ url: z.string() }), reply: Done },
+} as const;
+
+export type Op = keyof typeof OPS;
+export const OP_NAMES = Object.keys(OPS) as Op[];
+/** What an op takes (without its name). */
+export type Args<K extends Op> = z.infer<(typeof OPS)[K]['request']>;
+/** What an op answers. */
+export type Reply<K extends Op> = z.infer<(typeof OPS)[K]['reply']>;
+
+/** Every request: an op's name and its arguments, told apart by `op` (one member per row of the table). */
+export type Request = { [K in Op]: { op: K } & Args<K> }[Op];
+const requestSchemas = OP_NAMES.map((op) => z.extend(OPS[op].request as z.ZodMiniObject, { op: z.literal(op) }));
+// The union is built from the table at run time; its type is the one above (TypeScript cannot follow the map).
+export const Request = z.discriminatedUnion('op', requestSchemas as unknown as [z.ZodMiniObject, ...z.ZodMiniObject[]]) as unknown as z.ZodMiniType<Request>;
+/** The request of one op, name included. */
+export type RequestOf<K extends Op> = Extract<Request, { op: K }>;
+
+/** The host's side of the table: each op answers with its own reply type (tsc checks it). */
+export type Handlers = { [K in Op]: (request: RequestOf<K>) => Promise<Reply<K>> };
+
+/** The reply to `op` checked against its schema; the error says in words what did not match. */
+export function parseReply<K extends Op>(op: K, value: unknown): { ok: true; value: Reply<K> } | { ok: false; error: string } {
+  const parsed = OPS[op].reply.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data as Reply<K> };
+  return { ok: false, error: `The extension's answer to "${op}" could not be read: ${problemText(value, parsed.error)}.` };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Messages
+
+export const FromWebview = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('request'), id: z.number(), request: Request }),
+]);
+export type FromWebview = z.infer<typeof FromWebview>;
+
 export const ToWebview = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('init'), defaults: Defaults }),
-  z.object({ type: z.literal('reply'), id: z.number(), ok: z.boolean(), result: z.optional(z.unknown()), error: z.optional(z.string()) }),
+  /** The first message after every `ready`. `stateRejected`: the state VS Code restored did not parse, start fresh. */
+  z.object({ type: z.literal('init'), defaults: Defaults, stateRejected: z.optional(z.boolean()) }),
+  z.discriminatedUnion('ok', [
+    // `result` is checked by the webview against the reply schema of the op it asked (parseReply).
+    z.object({ type: z.literal('reply'), id: z.number(), ok: z.literal(true), result: z.unknown() }),
+    z.object({ type: z.literal('reply'), id: z.number(), ok: z.literal(false), error: z.string() }),
+  ]),
   z.object({ type: z.literal('transfer'), transfer: TransferInfo }),
 ]);
 export type ToWebview = z.infer<typeof ToWebview>;
 
-/** The webview's persisted state (vscode.setState), restored after the panel is hidden or the window reloads. */
-export interface BridgeState {
-  form?: Form;
-  step?: 'form' | 'route' | 'msgs' | 'tracking';
-  route?: unknown;
-  /** The route's amounts in whole units, when the router knows the assets' decimals. */
-  display?: { amountIn?: string; amountOut?: string };
-  hook?: unknown;
-  signedHook?: { signer: string; hook: string };
-  addresses?: string[];
-  msgs?: unknown;
-  tracking?: { txHash: string; chainId: string };
+// ---------------------------------------------------------------------------------------------------------------
+// Persisted state
+
+export const BridgeStep = z.enum(['form', 'route', 'msgs', 'tracking']);
+
+/**
+ * The webview's persisted state (vscode.setState), restored after the panel is hidden or the window reloads. It is
+ * corrupt when it is not an object, has no `step`, a field of the wrong type, or a step without what that step
+ * shows (a route step without its route, …). Fields it does not know are dropped, not an error.
+ */
+export const BridgeState = z
+  .object({
+    step: BridgeStep,
+    form: z.optional(Form),
+    /** The route as the router sent it (sent back with opHook, msgs and track) and as the panel shows it. */
+    route: z.optional(z.object({ raw: Json, view: RouteView })),
+    hook: z.optional(Json),
+    signedHook: z.optional(SignedHook),
+    addresses: z.optional(z.array(z.string())),
+    msgs: z.optional(Json),
+    tracking: z.optional(TxRef),
+  })
+  .check(
+    z.refine(
+      (s) => (s.step !== 'route' || !!s.route) && (s.step !== 'msgs' || (!!s.route && !!s.msgs)) && (s.step !== 'tracking' || !!s.tracking),
+      'the step has none of what it shows',
+    ),
+  );
+export type BridgeState = z.infer<typeof BridgeState>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Words for a failed parse (the core has its own; this file may import nothing but zod)
+
+function kindOf(v: unknown): string {
+  if (v === undefined) return 'missing';
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+
+/** The first issue of a failed parse, in words: `view.amountIn.base should be a string but is a number`. */
+export function problemText(value: unknown, error: z.core.$ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'it is not valid';
+  const path = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('');
+  const where = path || 'the value';
+  let received: unknown = value;
+  for (const p of issue.path) received = received !== null && typeof received === 'object' ? (received as Record<PropertyKey, unknown>)[p] : undefined;
+  switch (issue.code) {
+    case 'invalid_type':
+      return received === undefined ? `${where} is missing` : `${where} should be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected} but is ${kindOf(received)}`;
+    case 'invalid_value':
+      return `${where} should be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_union':
+      return `${where} is not any of the known kinds`;
+    case 'custom':
+      return path ? `${where}: ${issue.message}` : issue.message;
+    default:
+      return `${where} is not valid (${issue.code})`;
+  }
 }

@@ -73,3 +73,15 @@ export function formatUnits(amount: string | number | bigint, decimals: number):
   const frac = decimals ? padded.slice(padded.length - decimals).replace(/0+$/, '') : '';
   return `${groupDigits(whole.replace(/^0+(?=\d)/, ''))}${frac ? `.${frac}` : ''}`;
 }
+
+/**
+ * A route's estimated duration in words: `about 30 s`, `about 5 min`, `about 2 h`, `about 3 days`; `unknown` when the
+ * router gives none (or something that is not a non-negative number).
+ */
+export function estimatedDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return 'unknown';
+  if (seconds < 90) return `about ${Math.round(seconds)} s`;
+  if (seconds < 5400) return `about ${Math.round(seconds / 60)} min`;
+  if (seconds < 172_800) return `about ${Math.round(seconds / 3600)} h`;
+  return `about ${Math.round(seconds / 86_400)} days`;
+}

@@ -1,20 +1,25 @@
 /**
- * The bridge panel's UI (browser bundle). It never touches the network: every step is a request to the extension
- * host (protocol.ts), answered by a reply with the same id. Everything from the router or the user is put in the
- * page as text (textContent / attribute values), never as HTML. The form, the step and the tracked transfer are kept
- * with setState, so the panel comes back as it was after being hidden or after a window reload.
+ * The bridge panel's UI (browser bundle). It never touches the network: every step is a typed request to the
+ * extension host (protocol.ts's op table), answered by a reply with the same id that is checked against the op's
+ * reply schema before use. It derives nothing from router data: the host sends view models (the route's steps,
+ * amounts, fees, duration and warnings already in words; the transfer's timeline), and the raw route, OP hook and
+ * messages are kept only to be shown as JSON and sent back. Everything from the router or the user is put in the page
+ * as text (textContent / attribute values), never as HTML. The form, the step and the tracked transfer are kept with
+ * setState, so the panel comes back as it was after being hidden or after a window reload; a saved state that does
+ * not parse (BridgeState) is discarded and the page says so.
  *
  * @vscode/webview-ui-toolkit is imported here only (it is deprecated upstream; a swap to @vscode-elements/elements
  * touches this file alone).
  */
 import { provideVSCodeDesignSystem, vsCodeButton, vsCodeDivider, vsCodeProgressRing, vsCodeTextArea, vsCodeTextField } from '@vscode/webview-ui-toolkit';
-import { ToWebview, type BridgeState, type Defaults, type Form, type Request, type TransferInfo } from '../bridge/protocol';
+import { BridgeState, ToWebview, parseReply, type Args, type Defaults, type Form, type FromWebview, type Op, type Reply, type Request, type RouteView, type TransferInfo } from '../bridge/protocol';
 
 provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeTextField(), vsCodeTextArea(), vsCodeDivider(), vsCodeProgressRing());
 
 interface VsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): BridgeState | undefined;
+  postMessage(message: FromWebview): void;
+  /** Whatever was saved last (by this version or an earlier one): parsed with BridgeState before use. */
+  getState(): unknown;
   setState(state: BridgeState): void;
 }
 declare function acquireVsCodeApi(): VsCodeApi;
@@ -54,53 +59,37 @@ const $ = (id: string) => document.getElementById(id);
 // Host requests
 
 let seq = 0;
-const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+const pending = new Map<number, { op: Op; resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 
-function request<T = unknown>(req: Request): Promise<T> {
+/** Asks the host; resolves with the reply once it matches the op's reply schema, else rejects saying what is off. */
+function request<K extends Op>(op: K, args: Args<K>): Promise<Reply<K>> {
   const id = ++seq;
-  vscode.postMessage({ type: 'request', id, request: req });
-  return new Promise<T>((resolve, reject) => pending.set(id, { resolve: resolve as (v: unknown) => void, reject }));
+  vscode.postMessage({ type: 'request', id, request: { op, ...args } as Request });
+  return new Promise<Reply<K>>((resolve, reject) => pending.set(id, { op, resolve: resolve as (v: unknown) => void, reject }));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // State
 
-let state: BridgeState = vscode.getState() ?? {};
+const fresh = (form?: Form): BridgeState => ({ step: 'form', form });
+const STATE_NOTE = "This panel's saved state could not be read, so it opened fresh.";
+
+/** The saved state, if it parses; an unreadable one is replaced by a fresh state (and the page says so). */
+function loadState(): { state: BridgeState; rejected: boolean } {
+  const saved = vscode.getState();
+  if (saved === undefined || saved === null) return { state: fresh(), rejected: false };
+  const parsed = BridgeState.safeParse(saved);
+  return parsed.success ? { state: parsed.data, rejected: false } : { state: fresh(), rejected: true };
+}
+
+const loaded = loadState();
+let state: BridgeState = loaded.state;
+/** A note for the top of the panel (the saved state was discarded). */
+let notice: string | undefined = loaded.rejected ? STATE_NOTE : undefined;
 let defaults: Defaults | undefined;
 let transfer: TransferInfo | undefined;
 const save = () => vscode.setState(state);
-
-interface RouteView {
-  amount_in: string | number;
-  amount_out: string | number;
-  estimated_amount_out?: string | number;
-  source_asset_chain_id: string;
-  dest_asset_chain_id: string;
-  source_asset_denom: string;
-  dest_asset_denom: string;
-  estimated_route_duration_seconds?: number | null;
-  required_op_hook?: boolean;
-  required_chain_addresses?: string[];
-  chain_ids?: string[];
-  operations: Array<Record<string, unknown>>;
-  warning?: { message?: string | null } | null;
-  extra_warnings?: string[] | null;
-  extra_infos?: string[] | null;
-  estimated_fees?: Array<{ amount?: string | number; origin_asset?: { denom?: string | null } | null; chain_id?: string | null }> | null;
-}
-
-function groupDigits(v: string | number | undefined): string {
-  const s = String(v ?? '');
-  return /^\d+$/.test(s) ? s.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : s;
-}
-
-function duration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined) return 'unknown';
-  if (seconds < 90) return `about ${seconds} s`;
-  if (seconds < 5400) return `about ${Math.round(seconds / 60)} min`;
-  if (seconds < 172_800) return `about ${Math.round(seconds / 3600)} h`;
-  return `about ${Math.round(seconds / 86_400)} days`;
-}
+if (loaded.rejected) save();
 
 // ---------------------------------------------------------------------------------------------------------------
 // Rendering
@@ -130,9 +119,16 @@ async function run<T>(where: string, busyLabel: string, work: () => Promise<T>):
   }
 }
 
+/** A request behind a small button (copy, open, save): its failure is shown in the section's error line. */
+function act<K extends Op>(where: string, op: K, args: Args<K>): void {
+  showError(where, undefined);
+  request(op, args).catch((err: unknown) => showError(where, err instanceof Error ? err.message : String(err)));
+}
+
+const valueOf = (id: string): string => (($(id) as (HTMLElement & { value?: string }) | null)?.value ?? '').trim();
+
 function formValues(): Form {
-  const v = (id: string) => (($(id) as (HTMLElement & { value?: string }) | null)?.value ?? '').trim();
-  return { sourceChainId: v('f-src-chain'), sourceDenom: v('f-src-denom'), destChainId: v('f-dst-chain'), destDenom: v('f-dst-denom'), amount: v('f-amount'), slippage: v('f-slippage') || '1' };
+  return { sourceChainId: valueOf('f-src-chain'), sourceDenom: valueOf('f-src-denom'), destChainId: valueOf('f-dst-chain'), destDenom: valueOf('f-dst-denom'), amount: valueOf('f-amount'), slippage: valueOf('f-slippage') || '1' };
 }
 
 function renderForm(root: HTMLElement): void {
@@ -153,42 +149,28 @@ async function findRoute(): Promise<void> {
   const form = formValues();
   state.form = form;
   save();
-  const answer = await run('form-error', 'Finding a route…', () => request<{ route: RouteView; display?: BridgeState['display'] }>({ op: 'route', form }));
+  const answer = await run('form-error', 'Finding a route…', () => request('route', { form }));
   if (!answer) return;
-  const { route, display } = answer;
-  state = { form, step: 'route', route, display, addresses: routeAddresses(route) };
+  notice = undefined;
+  state = { step: 'route', form, route: { raw: answer.route, view: answer.view }, addresses: routeAddresses(answer.view) };
   save();
   render();
 }
 
-function routeAddresses(route: RouteView): string[] {
-  const chains = route.required_chain_addresses ?? route.chain_ids ?? [];
-  return chains.map((c, i) => state.addresses?.[i] ?? defaults?.addresses[c] ?? '');
+/** The addresses to prefill: those typed for the previous route, else the last ones used on each chain. */
+function routeAddresses(view: RouteView): string[] {
+  return view.addresses.map((a, i) => state.addresses?.[i] ?? defaults?.addresses[a.chainId] ?? '');
 }
 
-function hopLine(op: Record<string, unknown>): HTMLElement {
-  const kind = Object.keys(op).find((k) => !['tx_index', 'amount_in', 'amount_out'].includes(k) && op[k] && typeof op[k] === 'object') ?? 'operation';
-  const inner = (op[kind] ?? {}) as Record<string, unknown>;
-  const s = (k: string) => (typeof inner[k] === 'string' || typeof inner[k] === 'number' ? String(inner[k]) : '');
-  const from = s('from_chain_id') || s('chain_id');
-  const to = s('to_chain_id') || s('chain_id');
-  return h(
-    'li',
-    {},
-    h('strong', {}, kind.replace(/_/g, ' ')),
-    ` ${from}${to && to !== from ? ` → ${to}` : ''}`,
-    s('denom_in') || s('denom_out') ? h('span', { class: 'muted' }, ` · ${s('denom_in')}${s('denom_out') ? ` → ${s('denom_out')}` : ''}`) : null,
-    s('bridge_id') ? h('span', { class: 'muted' }, ` · via ${s('bridge_id')}`) : null,
-  );
+function amountText(a: RouteView['amountIn']): string {
+  return `${a.base}${a.whole ? ` (${a.whole})` : ''}`;
 }
 
 function renderRoute(root: HTMLElement): void {
-  const route = state.route as RouteView | undefined;
+  const route = state.route;
   if (!route) return;
-  const chains = route.required_chain_addresses ?? route.chain_ids ?? [];
-  const addresses = state.addresses ?? routeAddresses(route);
-  const warnings = [route.warning?.message, ...(route.extra_warnings ?? [])].filter((w): w is string => !!w);
-  const fees = (route.estimated_fees ?? []).map((f) => `${groupDigits(f.amount)} ${f.origin_asset?.denom ?? ''}`.trim()).filter(Boolean);
+  const view = route.view;
+  const addresses = state.addresses ?? routeAddresses(view);
   const section = h(
     'section',
     { 'aria-labelledby': 'route-title', id: 'route' },
@@ -197,24 +179,30 @@ function renderRoute(root: HTMLElement): void {
       'dl',
       {},
       h('dt', {}, 'You send'),
-      h('dd', { id: 'amount-in' }, `${groupDigits(route.amount_in)} ${route.source_asset_denom} on ${route.source_asset_chain_id}${state.display?.amountIn ? ` (${state.display.amountIn})` : ''}`),
+      h('dd', { id: 'amount-in' }, amountText(view.amountIn)),
       h('dt', {}, 'Expected to arrive'),
-      h('dd', { id: 'amount-out' }, `${groupDigits(route.estimated_amount_out ?? route.amount_out)} ${route.dest_asset_denom} on ${route.dest_asset_chain_id}${state.display?.amountOut ? ` (${state.display.amountOut})` : ''}`),
+      h('dd', { id: 'amount-out' }, amountText(view.amountOut)),
       h('dt', {}, 'Estimated duration'),
-      h('dd', {}, duration(route.estimated_route_duration_seconds)),
-      fees.length ? h('dt', {}, 'Fees') : null,
-      fees.length ? h('dd', {}, fees.join(', ')) : null,
+      h('dd', {}, view.duration),
+      view.fees.length ? h('dt', {}, 'Fees') : null,
+      view.fees.length ? h('dd', {}, view.fees.join(', ')) : null,
       h('dt', {}, 'OP hook'),
-      h('dd', { id: 'op-hook-required' }, route.required_op_hook ? 'required: get it, sign it, and paste it back below' : 'not needed'),
+      h('dd', { id: 'op-hook-required' }, view.opHookRequired ? 'required: get it, sign it, and paste it back below' : 'not needed'),
     ),
-    h('ol', { class: 'hops', 'aria-label': 'Hops' }, ...route.operations.map(hopLine)),
-    ...warnings.map((w) => h('p', { class: 'warning', role: 'note' }, `⚠ ${w}`)),
-    ...(route.extra_infos ?? []).map((i) => h('p', { class: 'hint' }, i)),
-    h('div', { class: 'actions' }, button('Open route as JSON', () => void request({ op: 'openJson', what: 'route', value: state.route }), { appearance: 'secondary' })),
+    h(
+      'ol',
+      { class: 'hops', 'aria-label': 'Hops' },
+      ...view.steps.map((step) =>
+        h('li', {}, h('strong', {}, step.label), ` ${step.chains}`, step.denoms ? h('span', { class: 'muted' }, ` · ${step.denoms}`) : null, step.via ? h('span', { class: 'muted' }, ` · via ${step.via}`) : null),
+      ),
+    ),
+    ...view.warnings.map((w) => h('p', { class: 'warning', role: 'note' }, `⚠ ${w}`)),
+    ...view.infos.map((i) => h('p', { class: 'hint' }, i)),
+    h('div', { class: 'actions' }, button('Open route as JSON', () => act('route-error', 'openJson', { what: 'route', value: route.raw }), { appearance: 'secondary' })),
     h('h3', {}, 'Addresses along the route'),
-    h('div', { class: 'grid' }, ...chains.map((c, i) => field(`addr-${i}`, `Address on ${c}`, addresses[i] ?? '', c === '1' || /^\d+$/.test(c) ? '0x…' : 'bech32 address'))),
+    h('div', { class: 'grid' }, ...view.addresses.map((a, i) => field(`addr-${i}`, `Address on ${a.chainId}`, addresses[i] ?? '', a.placeholder))),
   );
-  if (route.required_op_hook) section.append(renderHook());
+  if (view.opHookRequired) section.append(renderHook());
   section.append(
     h('div', { class: 'actions' }, button('Generate messages', () => void generate(), { id: 'generate', appearance: 'primary' })),
     h('p', { id: 'route-error', class: 'error', role: 'alert', hidden: '' }),
@@ -226,14 +214,21 @@ function renderHook(): HTMLElement {
   const signer = field('hook-signer', 'Hook signer address', state.signedHook?.signer ?? '', 'init1…');
   const signed = h('vscode-text-area', { id: 'hook-signed', rows: '3', 'aria-label': 'Signed hook (base64 of the signed transaction)' }, 'Signed hook (base64)') as HTMLElement & { value: string };
   signed.value = state.signedHook?.hook ?? '';
+  const hook = state.hook;
   return h(
     'div',
     { class: 'hook' },
     h('h3', {}, 'OP hook'),
     h('div', { class: 'actions' }, button('Get OP hook', () => void getHook(), { id: 'get-hook' })),
-    state.hook ? h('pre', { id: 'hook-json', tabindex: '0' }, JSON.stringify(state.hook, null, 2)) : null,
-    state.hook
-      ? h('div', { class: 'actions' }, button('Copy', () => void request({ op: 'copy', text: JSON.stringify(state.hook, null, 2) })), button('Open as JSON', () => void request({ op: 'openJson', what: 'hook', value: state.hook })), button('Save as JSON…', () => void request({ op: 'saveJson', what: 'hook', value: state.hook })))
+    hook ? h('pre', { id: 'hook-json', tabindex: '0' }, JSON.stringify(hook, null, 2)) : null,
+    hook
+      ? h(
+          'div',
+          { class: 'actions' },
+          button('Copy', () => act('route-error', 'copy', { text: JSON.stringify(hook, null, 2) })),
+          button('Open as JSON', () => act('route-error', 'openJson', { what: 'hook', value: hook })),
+          button('Save as JSON…', () => act('route-error', 'saveJson', { what: 'hook', value: hook })),
+        )
       : null,
     h('p', { class: 'hint' }, 'Sign the hook with your own wallet or CLI on the chain it names, then paste the signer and the signed transaction (base64) here, or open the file you saved it to.'),
     signer,
@@ -243,16 +238,16 @@ function renderHook(): HTMLElement {
 }
 
 function currentAddresses(): string[] {
-  const route = state.route as RouteView;
-  const chains = route.required_chain_addresses ?? route.chain_ids ?? [];
-  return chains.map((_, i) => ((($(`addr-${i}`) as (HTMLElement & { value?: string }) | null)?.value ?? '') as string).trim());
+  return (state.route?.view.addresses ?? []).map((_, i) => valueOf(`addr-${i}`));
 }
 
 async function getHook(): Promise<void> {
+  const route = state.route;
+  if (!route) return;
   const addresses = currentAddresses();
   state.addresses = addresses;
   save();
-  const hook = await run('route-error', 'Getting the OP hook…', () => request({ op: 'opHook', route: state.route, sourceAddress: addresses[0] ?? '', destAddress: addresses.at(-1) ?? '' }));
+  const hook = await run('route-error', 'Getting the OP hook…', () => request('opHook', { route: route.raw, sourceAddress: addresses[0] ?? '', destAddress: addresses.at(-1) ?? '' }));
   if (hook === undefined) return;
   state.hook = hook;
   save();
@@ -260,7 +255,7 @@ async function getHook(): Promise<void> {
 }
 
 async function loadSignedHook(): Promise<void> {
-  const loaded = await run('route-error', 'Reading the file…', () => request<{ signer?: string; hook?: string } | null>({ op: 'readSignedHook' }));
+  const loaded = await run('route-error', 'Reading the file…', () => request('readSignedHook', {}));
   if (!loaded) return;
   state.signedHook = { signer: loaded.signer ?? state.signedHook?.signer ?? '', hook: loaded.hook ?? '' };
   save();
@@ -268,18 +263,17 @@ async function loadSignedHook(): Promise<void> {
 }
 
 async function generate(): Promise<void> {
+  const route = state.route;
+  if (!route) return;
   const addresses = currentAddresses();
   state.addresses = addresses;
-  const route = state.route as RouteView;
   let signedHook: { signer: string; hook: string } | undefined;
-  if (route.required_op_hook) {
-    const signer = (($('hook-signer') as (HTMLElement & { value?: string }) | null)?.value ?? '').trim();
-    const hook = (($('hook-signed') as (HTMLElement & { value?: string }) | null)?.value ?? '').replace(/\s+/g, '');
-    signedHook = { signer, hook };
+  if (route.view.opHookRequired) {
+    signedHook = { signer: valueOf('hook-signer'), hook: (($('hook-signed') as (HTMLElement & { value?: string }) | null)?.value ?? '').replace(/\s+/g, '') };
     state.signedHook = signedHook;
   }
   save();
-  const msgs = await run('route-error', 'Generating the messages…', () => request({ op: 'msgs', route: state.route, addresses, slippage: state.form?.slippage ?? '1', signedHook }));
+  const msgs = await run('route-error', 'Generating the messages…', () => request('msgs', { route: route.raw, addresses, slippage: state.form?.slippage ?? '1', signedHook }));
   if (msgs === undefined) return;
   state.msgs = msgs;
   state.step = 'msgs';
@@ -288,18 +282,26 @@ async function generate(): Promise<void> {
 }
 
 function renderMsgs(root: HTMLElement): void {
-  if (!state.msgs) return;
-  const route = state.route as RouteView;
+  const msgs = state.msgs;
+  const route = state.route;
+  if (!msgs || !route) return;
+  const source = route.view.sourceChainId;
   root.append(
     h(
       'section',
       { 'aria-labelledby': 'msgs-title', id: 'msgs' },
       h('h2', { id: 'msgs-title' }, '3. Sign and broadcast'),
-      h('p', { class: 'instruction', id: 'sign-instruction' }, `Sign and broadcast these messages on ${route.source_asset_chain_id} with your own wallet or CLI: this extension never holds keys and never broadcasts. Then paste the transaction hash below to follow the transfer.`),
-      h('pre', { id: 'msgs-json', tabindex: '0' }, JSON.stringify(state.msgs, null, 2)),
-      h('div', { class: 'actions' }, button('Copy', () => void request({ op: 'copy', text: JSON.stringify(state.msgs, null, 2) })), button('Open as JSON', () => void request({ op: 'openJson', what: 'msgs', value: state.msgs })), button('Save to file…', () => void request({ op: 'saveJson', what: 'msgs', value: state.msgs }))),
+      h('p', { class: 'instruction', id: 'sign-instruction' }, `Sign and broadcast these messages on ${source} with your own wallet or CLI: this extension never holds keys and never broadcasts. Then paste the transaction hash below to follow the transfer.`),
+      h('pre', { id: 'msgs-json', tabindex: '0' }, JSON.stringify(msgs, null, 2)),
+      h(
+        'div',
+        { class: 'actions' },
+        button('Copy', () => act('track-error', 'copy', { text: JSON.stringify(msgs, null, 2) })),
+        button('Open as JSON', () => act('track-error', 'openJson', { what: 'msgs', value: msgs })),
+        button('Save to file…', () => act('track-error', 'saveJson', { what: 'msgs', value: msgs })),
+      ),
       h('h3', {}, 'Track the broadcast transaction'),
-      h('div', { class: 'grid' }, field('t-hash', 'Transaction hash', state.tracking?.txHash ?? '', '64 hexadecimal digits'), field('t-chain', 'Chain it was broadcast on', state.tracking?.chainId ?? route.source_asset_chain_id)),
+      h('div', { class: 'grid' }, field('t-hash', 'Transaction hash', state.tracking?.txHash ?? '', '64 hexadecimal digits'), field('t-chain', 'Chain it was broadcast on', state.tracking?.chainId ?? source)),
       h('div', { class: 'actions' }, button('Track', () => void track(), { id: 'track', appearance: 'primary' })),
       h('p', { id: 'track-error', class: 'error', role: 'alert', hidden: '' }),
     ),
@@ -307,9 +309,9 @@ function renderMsgs(root: HTMLElement): void {
 }
 
 async function track(): Promise<void> {
-  const txHash = (($('t-hash') as (HTMLElement & { value?: string }) | null)?.value ?? '').trim();
-  const chainId = (($('t-chain') as (HTMLElement & { value?: string }) | null)?.value ?? '').trim();
-  const info = await run('track-error', 'Registering the transfer…', () => request<TransferInfo>({ op: 'track', route: state.route, txHash, chainId }));
+  const txHash = valueOf('t-hash');
+  const chainId = valueOf('t-chain');
+  const info = await run('track-error', 'Registering the transfer…', () => request('track', { route: state.route?.raw, txHash, chainId }));
   if (!info) return;
   transfer = info;
   state.tracking = { txHash: info.txHash, chainId: info.chainId };
@@ -332,22 +334,28 @@ function renderTimeline(root: HTMLElement): void {
       h(
         'li',
         { class: hop.outcome },
-        h('strong', {}, hop.kind.replace(/_/g, ' ')),
-        ` ${hop.fromChainId ?? '?'} → ${hop.toChainId ?? '?'} `,
+        h('strong', {}, hop.label),
+        ` ${hop.chains} `,
         h('span', { class: 'badge' }, hop.state),
         hop.error ? h('div', { class: 'error' }, hop.error) : null,
-        ...hop.txs.map((tx) =>
-          h('div', { class: 'tx' }, `${tx.name.replace(/_/g, ' ')}: `, h('code', {}, tx.hash), tx.explorerLink ? button('Open in explorer', () => void request({ op: 'openLink', url: tx.explorerLink! }), { appearance: 'icon', 'aria-label': `Open ${tx.name} in the explorer` }) : null),
-        ),
+        ...hop.txs.map((tx) => {
+          const link = tx.explorerLink;
+          return h('div', { class: 'tx' }, `${tx.label}: `, h('code', {}, tx.hash), link ? button('Open in explorer', () => act('timeline-error', 'openLink', { url: link }), { appearance: 'icon', 'aria-label': `Open ${tx.label} in the explorer` }) : null);
+        }),
       ),
     );
   }
-  section.append(list, h('div', { class: 'actions' }, button('Open status as JSON', () => void request({ op: 'openJson', what: 'status', value: state.tracking }), { appearance: 'secondary' }), button('New transfer', () => reset(), { appearance: 'secondary' })));
+  const tracking = state.tracking;
+  section.append(
+    list,
+    h('div', { class: 'actions' }, button('Open status as JSON', () => act('timeline-error', 'openJson', { what: 'status', value: tracking }), { appearance: 'secondary' }), button('New transfer', () => reset(), { appearance: 'secondary' })),
+    h('p', { id: 'timeline-error', class: 'error', role: 'alert', hidden: '' }),
+  );
   root.append(section);
 }
 
 function reset(): void {
-  state = { form: state.form };
+  state = fresh(state.form);
   transfer = undefined;
   save();
   render();
@@ -358,6 +366,7 @@ function render(): void {
   if (!root) return;
   const focused = document.activeElement?.id;
   root.replaceChildren();
+  if (notice) root.append(h('p', { id: 'state-note', class: 'hint', role: 'status' }, notice));
   root.append(h('div', { id: 'busy', class: 'busy', hidden: '' }, h('vscode-progress-ring', {}), h('span', { id: 'busy-label' })));
   renderForm(root);
   renderRoute(root);
@@ -372,17 +381,34 @@ window.addEventListener('message', (event: MessageEvent) => {
   const msg = parsed.data;
   if (msg.type === 'init') {
     defaults = msg.defaults;
+    if (msg.stateRejected) {
+      // The state VS Code restored could not be read by the host: discard it, whatever getState gave this page.
+      state = fresh();
+      transfer = undefined;
+      notice = STATE_NOTE;
+      save();
+    }
     render();
-    if (state.tracking) void request<TransferInfo>({ op: 'watch', ...state.tracking }).then((t) => {
-      transfer = t;
-      render();
-    }, () => undefined);
+    const tracking = state.tracking;
+    if (tracking)
+      void request('watch', tracking).then(
+        (t) => {
+          transfer = t;
+          render();
+        },
+        (err: unknown) => showError('timeline-error', err instanceof Error ? err.message : String(err)),
+      );
   } else if (msg.type === 'reply') {
     const p = pending.get(msg.id);
     if (!p) return;
     pending.delete(msg.id);
-    if (msg.ok) p.resolve(msg.result);
-    else p.reject(new Error(msg.error ?? 'failed'));
+    if (!msg.ok) {
+      p.reject(new Error(msg.error));
+      return;
+    }
+    const reply = parseReply(p.op, msg.result);
+    if (reply.ok) p.resolve(reply.value);
+    else p.reject(new Error(reply.error));
   } else if (msg.type === 'transfer') {
     if (state.tracking && msg.transfer.txHash === state.tracking.txHash && msg.transfer.chainId === state.tracking.chainId) {
       transfer = msg.transfer;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { absoluteTime, formatUnits, groupDigits, labelText, relativeTime, shorten, summariseMsgTypes } from '../../src/core/format';
+import { absoluteTime, estimatedDuration, formatUnits, groupDigits, labelText, relativeTime, shorten, summariseMsgTypes } from '../../src/core/format';
 
 test('groupDigits is exact for amounts beyond 2^53 and leaves non-integers alone', () => {
   assert.equal(groupDigits('1000000000000000000000012345'), '1,000,000,000,000,000,000,000,012,345');
@@ -49,4 +49,23 @@ test('formatUnits: exact whole units with grouping', () => {
   assert.equal(formatUnits('42', 0), '42');
   assert.equal(formatUnits('1.5', 6), undefined);
   assert.equal(formatUnits('100', -1), undefined);
+});
+
+test('estimatedDuration: the route estimate in words, the unit chosen by size', () => {
+  assert.equal(estimatedDuration(undefined), 'unknown');
+  assert.equal(estimatedDuration(null), 'unknown');
+  assert.equal(estimatedDuration(Number.NaN), 'unknown');
+  assert.equal(estimatedDuration(-5), 'unknown');
+  assert.equal(estimatedDuration(0), 'about 0 s');
+  assert.equal(estimatedDuration(30), 'about 30 s');
+  assert.equal(estimatedDuration(15.4), 'about 15 s');
+  assert.equal(estimatedDuration(89), 'about 89 s');
+  assert.equal(estimatedDuration(90), 'about 2 min');
+  assert.equal(estimatedDuration(300), 'about 5 min');
+  assert.equal(estimatedDuration(5399), 'about 90 min');
+  assert.equal(estimatedDuration(5400), 'about 2 h');
+  assert.equal(estimatedDuration(7 * 3600), 'about 7 h');
+  assert.equal(estimatedDuration(172_799), 'about 48 h');
+  assert.equal(estimatedDuration(172_800), 'about 2 days');
+  assert.equal(estimatedDuration(7 * 86_400), 'about 7 days');
 });

@@ -222,7 +222,7 @@ test('schemas: the real examples parse; a wrong type in a read field names it', 
     'router',
   );
   assert.equal((route as Record<string, unknown>).brand_new_field !== undefined, true, 'extra fields are kept');
-  assert.deepEqual(routeSteps(route), [{ kind: 'op_init_transfer', label: 'OPinit bridge', known: true, fromChainId: 'interwoven-1', toChainId: 'civitia-1', denomIn: 'uinit', denomOut: 'l2/abc', venue: undefined, txIndex: 0, amountIn: '1000000', amountOut: '1000000' }]);
+  assert.deepEqual(routeSteps(route), [{ kind: 'op_init_transfer', label: 'OPinit bridge', known: true, fromChainId: 'interwoven-1', toChainId: 'civitia-1', denomIn: 'uinit', denomOut: 'l2/abc', venue: undefined, bridgeId: 'OPINIT', txIndex: 0, amountIn: '1000000', amountOut: '1000000' }]);
   assert.throws(() => parseWith(Route, { ...route, amount_out: 1000000 }, 'router'), /field amount_out should be a string but is number 1000000/);
   assert.throws(() => parseWith(Route, { ...route, operations: [{ transfer: { from_chain_id: 'a' } }] }, 'router'), /field operations\[0\]\.transfer\.to_chain_id is missing/);
   assert.throws(() => parseWith(StatusResponse, { transfers: [{ state: 3 }] }, 'router'), /field transfers\[0\]\.state/);

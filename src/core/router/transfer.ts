@@ -362,6 +362,8 @@ export interface RouteStep {
   denomOut?: string;
   /** Swap venue name, when a swap says it (server text). */
   venue?: string;
+  /** The bridge the hop goes over, when the operation names it (`IBC`, `OPINIT`, …; server text). */
+  bridgeId?: string;
   txIndex?: number;
   amountIn?: string;
   amountOut?: string;
@@ -383,6 +385,7 @@ export function routeSteps(route: Pick<Route, 'operations'>): RouteStep[] {
       denomIn: str(body.denom_in) ?? str(body.denom),
       denomOut: str(body.denom_out) ?? str(body.denom),
       venue: str(swap?.swap_venue?.name) ?? str((Array.isArray(body.swap_venues) ? (body.swap_venues[0] as { name?: unknown } | undefined) : undefined)?.name),
+      bridgeId: str(body.bridge_id),
       txIndex: typeof op.tx_index === 'number' ? op.tx_index : undefined,
       amountIn: str(op.amount_in),
       amountOut: str(op.amount_out),

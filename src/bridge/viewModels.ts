@@ -1,0 +1,91 @@
+/**
+ * What the bridge webview shows, made on the host from the router's answers (pure: no VS Code, unit-tested in plain
+ * Node). The webview renders these as they are, as text; it derives nothing from router data itself.
+ */
+import type { Asset, Route } from '../core/router/schemas';
+import { bridgeLabel, describeState, routeSteps, type RouteStep } from '../core/router/transfer';
+import { estimatedDuration, formatUnits, groupDigits } from '../core/format';
+import type { RouteStepView, RouteView, TransferInfo } from './protocol';
+import type { TrackedTransfer } from './tracker';
+
+/** The assets the router knows on a chain (undefined: not known, e.g. the assets request failed). */
+export type AssetsOf = (chainId: string) => readonly Asset[] | undefined;
+
+/** `1.5 INIT` when the asset's decimals are known, else undefined. */
+function wholeUnits(assets: AssetsOf, chainId: string, denom: string, amount: unknown): string | undefined {
+  const asset = assets(chainId)?.find((a) => (a.denom ?? '').toLowerCase() === denom.toLowerCase());
+  if (!asset || typeof asset.decimals !== 'number' || amount === undefined || amount === null) return undefined;
+  const units = formatUnits(String(amount), asset.decimals);
+  return units === undefined ? undefined : `${units} ${asset.symbol ?? denom}`;
+}
+
+/** `a → b`, or the one of them there is (or both are). */
+const arrow = (from: string | undefined, to: string | undefined): string => (from && to && from !== to ? `${from} → ${to}` : (from || to || ''));
+
+function stepView(step: RouteStep): RouteStepView {
+  return {
+    label: step.label,
+    chains: arrow(step.fromChainId, step.toChainId),
+    denoms: arrow(step.denomIn, step.denomOut) || undefined,
+    via: step.bridgeId ?? step.venue,
+  };
+}
+
+/** The hint in an address field: EVM chains (numeric ids) take 0x addresses, the others bech32. */
+function addressPlaceholder(chainId: string): string {
+  return /^\d+$/.test(chainId) ? '0x…' : 'bech32 address';
+}
+
+/** A found route as the panel shows it. */
+export function routeView(route: Route, assets: AssetsOf = () => undefined): RouteView {
+  const amountOut = route.estimated_amount_out ?? route.amount_out;
+  const chains = route.required_chain_addresses ?? route.chain_ids ?? [];
+  return {
+    sourceChainId: route.source_asset_chain_id,
+    amountIn: {
+      base: `${groupDigits(route.amount_in)} ${route.source_asset_denom} on ${route.source_asset_chain_id}`,
+      whole: wholeUnits(assets, route.source_asset_chain_id, route.source_asset_denom, route.amount_in),
+    },
+    amountOut: {
+      base: `${groupDigits(amountOut)} ${route.dest_asset_denom} on ${route.dest_asset_chain_id}`,
+      whole: wholeUnits(assets, route.dest_asset_chain_id, route.dest_asset_denom, amountOut),
+    },
+    duration: estimatedDuration(route.estimated_route_duration_seconds),
+    fees: (route.estimated_fees ?? []).map((f) => `${groupDigits(String(f.amount ?? ''))} ${f.origin_asset?.denom ?? ''}`.trim()).filter(Boolean),
+    opHookRequired: route.required_op_hook === true,
+    steps: routeSteps(route).map(stepView),
+    warnings: [route.warning?.message, ...(route.extra_warnings ?? [])].filter((w): w is string => !!w),
+    infos: (route.extra_infos ?? []).filter(Boolean),
+    addresses: chains.map((chainId) => ({ chainId, placeholder: addressPlaceholder(chainId) })),
+  };
+}
+
+/** A tracked transfer as the webview's timeline shows it. */
+export function transferInfo(t: TrackedTransfer): TransferInfo {
+  const release = t.last?.release;
+  return {
+    txHash: t.txHash,
+    chainId: t.chainId,
+    state: t.last?.state ?? 'STATE_SUBMITTED',
+    stateText: t.problem ? 'unknown to the router' : t.last ? describeState(t.last.state) : 'registered: waiting for the first status',
+    outcome: t.last?.outcome ?? 'pending',
+    terminal: t.last?.terminal ?? false,
+    hops: (t.last?.hops ?? []).map((h) => ({
+      kind: h.kind,
+      // Transfers stored by an earlier version may lack the label.
+      label: h.label || bridgeLabel(h.kind),
+      fromChainId: h.fromChainId,
+      toChainId: h.toChainId,
+      chains: `${h.fromChainId ?? '?'} → ${h.toChainId ?? '?'}`,
+      state: h.state,
+      outcome: h.outcome,
+      error: h.error,
+      txs: h.txs.map((x) => ({ name: x.name, label: x.name.replace(/_/g, ' '), hash: x.hash, chainId: x.chainId, explorerLink: x.explorerLink })),
+    })),
+    error: t.last?.error,
+    problem: t.problem,
+    explorerLink: t.explorerLink,
+    amountOut: release?.amount ? `${groupDigits(release.amount)} ${release.denom ?? ''} on ${release.chainId ?? '?'}`.trim() : undefined,
+    updatedAt: t.last?.updatedAt,
+  };
+}

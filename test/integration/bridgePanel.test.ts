@@ -1,0 +1,105 @@
+/**
+ * The bridge panel's messaging in the real extension host: a panel VS Code restores with a saved state that cannot
+ * be read opens fresh, says so once and tells its webview to discard the state; a readable state (or none) restores
+ * without a word; every post waits for the webview's `ready`, again after the panel was hidden (its document is
+ * recreated then), and the first message to each document is `init`.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
+import { setUp, FAKE_NETWORK, type Harness, waitFor } from './helpers';
+
+const OPENED_FRESH = /saved state could not be read, so it opened fresh/;
+
+interface Spied {
+  panel: vscode.WebviewPanel;
+  /** What the host posted to the webview, in order. */
+  posted: Array<{ type?: string; stateRejected?: boolean }>;
+}
+
+/** A bridge panel as VS Code hands one to the serializer after a reload, with its posts recorded. */
+function restoredPanel(h: Harness, state: unknown): Spied {
+  const panel = vscode.window.createWebviewPanel('initia.bridge', 'Initia Bridge', vscode.ViewColumn.Active, { enableScripts: true });
+  const posted: Spied['posted'] = [];
+  const webview = panel.webview as { postMessage(message: unknown): Thenable<boolean> };
+  const post = webview.postMessage.bind(webview);
+  webview.postMessage = (message: unknown) => {
+    posted.push(message as Spied['posted'][number]);
+    return post(message);
+  };
+  h.api.bridge.restore(panel, state);
+  return { panel, posted };
+}
+
+describe('bridge panel: saved state and the ready handshake', function () {
+  this.timeout(60_000);
+  let h: Harness;
+  let router: FakeRouter;
+
+  before(async () => {
+    h = await setUp();
+    router = await startFakeRouter({ timeScale: 0.01 });
+    const config = vscode.workspace.getConfiguration('initia');
+    await config.update('networks', [{ name: FAKE_NETWORK, chainId: 'interwoven-1', indexerUrl: h.fake.url, routerUrl: router.url }], vscode.ConfigurationTarget.Global);
+  });
+  beforeEach(() => h.clear());
+  afterEach(() => {
+    for (const p of h.api.bridge.panels) p.dispose();
+  });
+  after(async () => {
+    await router.close();
+    await h.restore();
+  });
+
+  for (const [what, corrupt] of [
+    ['an empty object', {}],
+    ['a string', 'x'],
+    ['an array', [null]],
+    ['fields of the wrong type', { step: 'route', form: { amount: 1 }, route: 'route' }],
+  ] as const) {
+    it(`a saved state that cannot be read (${what}) opens a fresh panel, says so, and tells the webview to discard it`, async () => {
+      const { panel, posted } = restoredPanel(h, corrupt);
+      assert.equal(h.infos.filter((m) => OPENED_FRESH.test(m)).length, 1, h.infos.join(' | '));
+      // Nothing reaches the webview before it says ready: init waits.
+      assert.deepEqual(h.api.bridge.delivery(panel), { ready: false, held: 1, sent: 0 });
+      assert.equal(posted.length, 0);
+      await waitFor('the webview to say ready', () => h.api.bridge.delivery(panel)?.ready === true);
+      assert.equal(posted[0]?.type, 'init');
+      assert.equal(posted[0]?.stateRejected, true, 'init tells the webview to discard its state');
+      assert.deepEqual(h.api.bridge.delivery(panel), { ready: true, held: 0, sent: posted.length });
+    });
+  }
+
+  it('a readable saved state, or none, restores without a word', async () => {
+    const state = { step: 'form', form: { sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo', amount: '1000000', slippage: '1' }, unknownLater: true };
+    for (const saved of [state, undefined, null]) {
+      const { panel, posted } = restoredPanel(h, saved);
+      await waitFor('the webview to say ready', () => h.api.bridge.delivery(panel)?.ready === true);
+      assert.equal(posted[0]?.type, 'init');
+      assert.equal(posted[0]?.stateRejected, undefined, JSON.stringify(saved));
+      panel.dispose();
+    }
+    assert.deepEqual(h.infos.filter((m) => OPENED_FRESH.test(m)), []);
+  });
+
+  it('posts wait for ready again while the panel is hidden; the state is rejected only once', async () => {
+    const { panel, posted } = restoredPanel(h, 'corrupt');
+    await waitFor('the webview to say ready', () => h.api.bridge.delivery(panel)?.ready === true);
+    const before = posted.length;
+    // Hidden (another editor in its place), the webview's document is destroyed: posts are held from now on.
+    // An empty untitled document: not dirty, so closing it asks nothing.
+    const doc = await vscode.workspace.openTextDocument({ language: 'plaintext' });
+    await vscode.window.showTextDocument(doc, { viewColumn: panel.viewColumn ?? vscode.ViewColumn.Active, preview: false });
+    await waitFor('the panel to be hidden', () => !panel.visible);
+    assert.deepEqual(h.api.bridge.delivery(panel), { ready: false, held: 1, sent: before }, 'the next init waits for the next document');
+    assert.equal(posted.length, before);
+    // Shown again: a new document says ready and gets its init, which no longer rejects anything.
+    panel.reveal();
+    await waitFor('the new document to say ready', () => h.api.bridge.delivery(panel)?.ready === true);
+    assert.equal(posted.length, before + 1);
+    assert.equal(posted[before]?.type, 'init');
+    assert.equal(posted[before]?.stateRejected, undefined, 'the state is discarded once, not on every reload');
+    assert.equal(h.infos.filter((m) => OPENED_FRESH.test(m)).length, 1);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+});

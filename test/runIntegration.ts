@@ -25,6 +25,8 @@ async function main(): Promise<number> {
       extensionDevelopmentPath,
       extensionTestsPath,
       launchArgs: [workspace, '--disable-extensions'],
+      // The test CA of test/fixtures/tls/ is trusted the way a company's CA often is: through NODE_EXTRA_CA_CERTS.
+      extensionTestsEnv: { NODE_EXTRA_CA_CERTS: path.join(root, 'test', 'fixtures', 'tls', 'ca.pem') },
       ...(desktop
         ? { version: process.env.INITIA_VSCODE_VERSION ?? 'stable' }
         : { vscodeExecutablePath: path.join(root, 'scripts', 'vscode-launcher.mjs') }),

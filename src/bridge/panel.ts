@@ -11,7 +11,7 @@ import { normaliseTxHash } from '../core/router/client';
 import { Route, type Asset } from '../core/router/schemas';
 import { BridgeState, FromWebview, problemText, type Handlers, type Request, type ToWebview } from './protocol';
 import { ReadyQueue } from './readyQueue';
-import { routeView, transferInfo } from './viewModels';
+import { msgsSummary, routeView, transferInfo } from './viewModels';
 import { errorMessage } from '../core/errors';
 import { openExternalUrl } from '../platform/links';
 import { Command, StorageKey, WebviewType } from '../platform/ids';
@@ -265,7 +265,7 @@ class BridgeSession implements vscode.Disposable {
         if (req.addresses[i]) known[c] = req.addresses[i]!.trim();
       });
       await this.context.globalState.update(ADDRESSES_KEY, known);
-      return msgs;
+      return { raw: msgs, summary: msgsSummary(msgs) };
     },
     track: async (req) => {
       const { url } = this.router();

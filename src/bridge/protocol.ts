@@ -65,6 +65,10 @@ export type RouteStepView = z.infer<typeof RouteStepView>;
 /** A chain the route needs an address on (in the order the router wants them), with a hint for the field. */
 export const AddressView = z.object({ chainId: z.string(), placeholder: z.string() });
 
+/** The transactions to sign: as the router sent them, and one line each in words. */
+export const MsgsView = z.object({ raw: Json, summary: z.array(z.string()) });
+export type MsgsView = z.infer<typeof MsgsView>;
+
 export const RouteView = z.object({
   /** Where the messages are signed and broadcast (the first tracking chain too). */
   sourceChainId: z.string(),
@@ -138,7 +142,7 @@ export const OPS = {
   /** Gets the OP hook the route needs signed. */
   opHook: { request: z.object({ route: Json, sourceAddress: z.string(), destAddress: z.string() }), reply: Json },
   /** Gets the messages to sign (and remembers the addresses per chain). */
-  msgs: { request: z.object({ route: Json, addresses: z.array(z.string()), slippage: z.string(), signedHook: z.optional(SignedHook) }), reply: Json },
+  msgs: { request: z.object({ route: Json, addresses: z.array(z.string()), slippage: z.string(), signedHook: z.optional(SignedHook) }), reply: MsgsView },
   /** Registers a broadcast transaction with the router and follows it. */
   track: { request: z.extend(TxRef, { route: z.optional(Json) }), reply: TransferInfo },
   /** Follows a transfer that is already tracked (after the panel came back). */
@@ -216,7 +220,7 @@ export const BridgeState = z
     hook: z.optional(Json),
     signedHook: z.optional(SignedHook),
     addresses: z.optional(z.array(z.string())),
-    msgs: z.optional(Json),
+    msgs: z.optional(MsgsView),
     tracking: z.optional(TxRef),
   })
   .check(

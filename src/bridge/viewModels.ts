@@ -2,7 +2,7 @@
  * What the bridge webview shows, made on the host from the router's answers (pure: no VS Code, unit-tested in plain
  * Node). The webview renders these as they are, as text; it derives nothing from router data itself.
  */
-import type { Asset, Route } from '../core/router/schemas';
+import { evmTxData, txView, type Asset, type MsgsResponse, type Route } from '../core/router/schemas';
 import { bridgeLabel, describeState, routeSteps, type RouteStep } from '../core/router/transfer';
 import { estimatedDuration, formatUnits, groupDigits } from '../core/format';
 import type { RouteStepView, RouteView, TransferInfo } from './protocol';
@@ -88,4 +88,40 @@ export function transferInfo(t: TrackedTransfer): TransferInfo {
     amountOut: release?.amount ? `${groupDigits(release.amount)} ${release.denom ?? ''} on ${release.chainId ?? '?'}`.trim() : undefined,
     updatedAt: t.last?.updatedAt,
   };
+}
+
+/** A 0x value in wei as words ("0 wei", "1,500,000,000,000,000,000 wei"). */
+function wei(value: string | null | undefined): string {
+  const v = (value ?? '').trim() || '0';
+  return /^\d+$/.test(v) ? `${groupDigits(v)} wei` : v;
+}
+
+/**
+ * One line per transaction to sign, in the order they are signed: what kind, on which chain, signed by whom, and
+ * what it carries. EVM calldata comes from the router without 0x; it is shown (and counted) with it, as wallets take it.
+ */
+export function msgsSummary(msgs: MsgsResponse): string[] {
+  return msgs.txs.map((tx, i) => {
+    const n = `${i + 1}.`;
+    const view = txView(tx);
+    switch (view.kind) {
+      case 'cosmos': {
+        const types = view.tx.msgs.map((m) => m.msg_type_url.replace(/^\//, ''));
+        const count = types.length === 1 ? '1 message' : `${types.length} messages`;
+        const signer = view.tx.signer_address ? `, signed by ${view.tx.signer_address}` : '';
+        return `${n} Cosmos transaction on ${view.chainId}${signer}: ${count} (${types.join(', ')})`;
+      }
+      case 'evm': {
+        const data = evmTxData(view.tx);
+        const bytes = (data.length - 2) / 2;
+        const call = bytes >= 4 ? `calldata ${bytes} bytes, function ${data.slice(0, 10)}` : 'no calldata';
+        const approvals = view.tx.required_erc20_approvals?.length ? `; first approve ${view.tx.required_erc20_approvals.length} ERC-20 allowance(s)` : '';
+        return `${n} EVM transaction on chain ${view.chainId} to ${view.tx.to}, value ${wei(view.tx.value)}, ${call}${approvals}`;
+      }
+      case 'svm':
+        return `${n} Solana transaction on ${view.chainId}`;
+      case 'unknown':
+        return `${n} A transaction of a kind this version does not know: see the JSON`;
+    }
+  });
 }

@@ -203,7 +203,7 @@ function failureOf(err: unknown): { code: string | undefined; message: string } 
   }
   const messages = chain.map((e) => (typeof e.message === 'string' ? e.message : '')).filter(Boolean);
   // undici words a refused tunnel "Proxy response (407) !== 200 …" and a refused forward "Proxy Authentication Required (407)".
-  const proxy = messages.map((m) => /Proxy response \((\d{3})\) !== 200/.exec(m) ?? /^Proxy .*\((\d{3})\)$/.exec(m)).find(Boolean);
+  const proxy = messages.map((m) => /Proxy response \((\d{3})\)/.exec(m) ?? /^Proxy .*\((\d{3})\)$/.exec(m)).find(Boolean);
   if (proxy) return { code: `PROXY_${proxy[1]}`, message: messages.at(-1) ?? '' };
   const coded = [...chain].reverse().find((e) => typeof e.code === 'string' && e.code !== 'UND_ERR_ABORTED');
   return { code: coded?.code as string | undefined, message: messages.at(-1) ?? String(err) };

@@ -344,14 +344,26 @@ function envProxy(env: ChooseOptions['env']): { url: string; from: string } | un
  * `http.proxySupport: off` means no proxy on either.
  */
 export function chooseTransport(config: NetworkConfig, options: ChooseOptions): TransportChoice {
+  // VS Code's fetch answers a proxy's 407 with Kerberos or its own credentials prompt, never http.proxyAuthorization:
+  // with that setting, auto goes direct, where it is sent.
   const useFetch =
-    options.vscodeFetch !== undefined && (config.choice === 'vscode' || (config.choice === 'auto' && config.fetchAdditionalSupport && config.proxySupport !== 'off'));
+    options.vscodeFetch !== undefined &&
+    (config.choice === 'vscode' || (config.choice === 'auto' && config.fetchAdditionalSupport && config.proxySupport !== 'off' && !config.proxyAuthorization));
   if (useFetch) {
     const proxy = config.proxySupport === 'off' ? undefined : config.proxy ? `http.proxy ${redactProxy(config.proxy)}` : envProxy(options.env) ? `${envProxy(options.env)!.from} ${redactProxy(envProxy(options.env)!.url)}` : 'the system or PAC settings, if any';
     const describe = `VS Code's network stack (proxy: ${proxy ?? 'none, http.proxySupport is off'}${config.noProxy.length ? `; noProxy: ${config.noProxy.join(', ')}` : ''})`;
     return { transport: new FetchTransport(options.vscodeFetch!, { describe, ca: options.fetchCa }), description: `fetch through ${describe}` };
   }
-  const why = options.vscodeFetch === undefined ? 'outside VS Code' : config.choice === 'direct' ? 'initia.http.transport is direct' : config.proxySupport === 'off' ? 'http.proxySupport is off' : 'http.fetchAdditionalSupport is off';
+  const why =
+    options.vscodeFetch === undefined
+      ? 'outside VS Code'
+      : config.choice === 'direct'
+        ? 'initia.http.transport is direct'
+        : config.proxySupport === 'off'
+          ? 'http.proxySupport is off'
+          : !config.fetchAdditionalSupport
+            ? 'http.fetchAdditionalSupport is off'
+            : 'http.proxyAuthorization is set, which only the direct transport sends';
   const fromEnv = envProxy(options.env);
   const proxyUrl = config.proxySupport === 'off' ? undefined : config.proxy || fromEnv?.url;
   if (!proxyUrl) {
@@ -364,4 +376,22 @@ export function chooseTransport(config: NetworkConfig, options: ChooseOptions): 
     transport: new UndiciTransport({ proxy, ca: options.ca, connectTimeoutMs: options.connectTimeoutMs }),
     description: `undici through the proxy ${redactProxy(proxyUrl)} from ${from}${noProxy.length ? `, noProxy ${noProxy.join(', ')}` : ''} (${why})`,
   };
+}
+
+/**
+ * The CA certificates Node would trust plus the operating system's: `tls.getCACertificates` (Node 22.15 and newer,
+ * so VS Code 1.101 and newer) gives the bundled ones with NODE_EXTRA_CA_CERTS ('default') and the system store
+ * ('system'). Undefined on older Node, where the defaults (bundled and NODE_EXTRA_CA_CERTS) apply as they are.
+ */
+export function nodeCaCertificates(tlsModule: { getCACertificates?: (type: string) => string[] }): string[] | undefined {
+  const get = tlsModule.getCACertificates;
+  if (typeof get !== 'function') return undefined;
+  const read = (type: string): string[] => {
+    try {
+      return get(type);
+    } catch {
+      return [];
+    }
+  };
+  return [...new Set([...read('default'), ...read('system')])];
 }

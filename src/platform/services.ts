@@ -3,7 +3,9 @@
  * HTTP settings (documents stay bound to the network they were opened on), replaced when those settings change.
  */
 import * as vscode from 'vscode';
+import * as tls from 'node:tls';
 import { createIndexerClient, createRouterClient } from '../core/clients';
+import { chooseTransport, nodeCaCertificates, type FetchFunction, type Transport } from '../core/transport';
 import type { HttpLogEntry } from '../core/http';
 import type { IndexerClient } from '../core/indexer/client';
 import type { RouterClient } from '../core/router/client';
@@ -16,6 +18,10 @@ export class Services implements vscode.Disposable {
   private readonly clients = new Map<string, IndexerClient>();
   private readonly routers = new Map<string, RouterClient>();
   private readonly disposables: vscode.Disposable[] = [];
+  /** How requests travel, shared by every client; made on the first request, again after a network setting changed. */
+  private shared: Transport | undefined;
+  /** Origins whose route has been logged since the transport was made. */
+  private readonly routed = new Set<string>();
 
   constructor(
     readonly settings: Settings,
@@ -26,6 +32,11 @@ export class Services implements vscode.Disposable {
     this.disposables.push(
       this.networks,
       settings.onChange(['requestTimeoutMs', 'maxResponseBytes'], () => this.reset()),
+      settings.onNetworkChange(() => {
+        this.reset();
+        this.shared?.dispose();
+        this.shared = undefined;
+      }),
       this.networks.onDidChange((n) => {
         this.log.info(`Active network: ${n.name} (${n.indexerUrl})`);
         this.reset(false); // router clients serve tracked transfers of any network: they stay
@@ -43,7 +54,7 @@ export class Services implements vscode.Disposable {
     const key = JSON.stringify([network.indexerUrl, http.timeoutMs, http.maxBytes]);
     let client = this.clients.get(key);
     if (!client) {
-      client = createIndexerClient(network.indexerUrl, { ...http, log: (e) => this.logRequest(network.name, e) });
+      client = createIndexerClient(network.indexerUrl, { ...http, transport: this.transport(network.indexerUrl), log: (e) => this.logRequest(network.name, e) });
       this.clients.set(key, client);
     }
     return client;
@@ -55,10 +66,34 @@ export class Services implements vscode.Disposable {
     const key = JSON.stringify([routerUrl, http.timeoutMs, http.maxBytes]);
     let client = this.routers.get(key);
     if (!client) {
-      client = createRouterClient(routerUrl, { ...http, log: (e) => this.logRequest(networkName, e) });
+      client = createRouterClient(routerUrl, { ...http, transport: this.transport(routerUrl), log: (e) => this.logRequest(networkName, e) });
       this.routers.set(key, client);
     }
     return client;
+  }
+
+  /** The shared transport, saying in the log how requests to `url`'s origin travel (once per origin). */
+  private transport(url: string): Transport {
+    if (!this.shared) {
+      const ca = nodeCaCertificates(tls as { getCACertificates?: (type: string) => string[] });
+      const choice = chooseTransport(this.settings.network(), {
+        vscodeFetch: (globalThis as { __vscodePatchedFetch?: FetchFunction }).__vscodePatchedFetch,
+        env: process.env,
+        ca,
+        // VS Code's fetch trusts the bundled and the system certificates, not NODE_EXTRA_CA_CERTS: hand those over.
+        fetchCa: process.env.NODE_EXTRA_CA_CERTS ? ca : undefined,
+        connectTimeoutMs: Math.min(this.settings.get('requestTimeoutMs'), 10_000),
+      });
+      this.shared = choice.transport;
+      this.routed.clear();
+      this.log.info(`Network: ${choice.description}${ca ? `; ${ca.length} CA certificates` : ''}`);
+    }
+    const origin = new URL(url).origin;
+    if (!this.routed.has(origin)) {
+      this.routed.add(origin);
+      this.log.info(`Network: ${origin} via ${this.shared.name}, ${this.shared.route(origin)}`);
+    }
+    return this.shared;
   }
 
   private httpSettings(): { timeoutMs: number; maxBytes: number; userAgent: string } {
@@ -81,6 +116,8 @@ export class Services implements vscode.Disposable {
 
   dispose(): void {
     this.reset();
+    this.shared?.dispose();
+    this.shared = undefined;
     vscode.Disposable.from(...this.disposables).dispose();
   }
 }

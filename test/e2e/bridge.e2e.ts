@@ -39,6 +39,7 @@ e2eTest(
   await fill(frame, 'addr-1', OSMO);
   await frame.locator('#generate').click();
   await frame.locator('#msgs-json', { hasText: 'MsgTransfer' }).waitFor({ timeout: 15_000 });
+  assert.match((await frame.locator('#msgs-summary li').first().textContent()) ?? '', /^1\. Cosmos transaction on interwoven-1.*1 message \(ibc\.applications\.transfer\.v1\.MsgTransfer\)/);
   assert.match((await frame.locator('#sign-instruction').textContent()) ?? '', /never holds keys and never broadcasts/);
   await screenshot(page, 'bridge');
   await fill(frame, 't-hash', `${'AB'.repeat(31)}A1`);

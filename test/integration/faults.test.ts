@@ -1,9 +1,11 @@
 /**
- * The fault matrix, inside the real extension host against the fake servers: every fault on a lookup command, on a
+ * The fault matrix, inside the real extension host against the fake servers, on each transport (VS Code's network
+ * stack and undici directly): every fault on a lookup command, on a
  * tree view's Load more and on the hover; a few on the transfer tracker. For each: a readable message, the data
  * already shown stays, a retry recovers once the fault is gone, and no promise rejection goes unhandled.
  */
 import * as assert from 'node:assert/strict';
+import * as net from 'node:net';
 import * as vscode from 'vscode';
 import type { Fault } from '../fixtures/fakeServer';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
@@ -32,13 +34,25 @@ const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
 
-describe('fault matrix', function () {
+/** A port nothing listens on (fetch refuses the well-known "bad ports" such as 9 before trying). */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+// The whole matrix on each transport: VS Code's network stack (its patched fetch) and undici directly.
+for (const transport of ['vscode', 'direct'] as const)
+describe(`fault matrix (${transport} transport)`, function () {
   this.timeout(120_000);
   let h: Harness;
 
   before(async () => {
     h = await setUp();
     const config = vscode.workspace.getConfiguration('initia');
+    await config.update('http.transport', transport, vscode.ConfigurationTarget.Global);
     await config.update('requestTimeoutMs', 1500, vscode.ConfigurationTarget.Global);
     await config.update('pageSize', 10, vscode.ConfigurationTarget.Global);
     process.on('unhandledRejection', onUnhandled);
@@ -49,6 +63,7 @@ describe('fault matrix', function () {
     const config = vscode.workspace.getConfiguration('initia');
     await config.update('requestTimeoutMs', undefined, vscode.ConfigurationTarget.Global);
     await config.update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    await config.update('http.transport', undefined, vscode.ConfigurationTarget.Global);
     await h.restore();
   });
   afterEach(() => {
@@ -102,9 +117,10 @@ describe('fault matrix', function () {
   }
 
   it('connection refused: a readable message, and the tree offers Retry', async () => {
-    await onNetwork({ name: 'Dead', indexerUrl: 'http://127.0.0.1:9' }, async () => {
+    const port = await closedPort();
+    await onNetwork({ name: 'Dead', indexerUrl: `http://127.0.0.1:${port}` }, async () => {
       assert.equal(await vscode.commands.executeCommand('initia.showStatus'), undefined);
-      assert.match(h.errors.at(-1) ?? '', /Couldn't reach the indexer at http:\/\/127\.0\.0\.1:9/);
+      assert.match(h.errors.at(-1) ?? '', new RegExp(`Couldn't reach the indexer at http://127\\.0\\.0\\.1:${port}: connection refused \\(is the service running\\?\\)`));
       const rows = await h.api.views.blocks.tree.getChildren();
       assert.deepEqual(rows, [], 'the welcome view takes over');
       assert.match(h.api.views.blocks.view.message ?? '', /Couldn't reach the indexer of Dead/);

@@ -66,7 +66,7 @@ const REQUESTS: { [K in keyof typeof OPS]: z.infer<(typeof OPS)[K]['request']> }
 const REPLIES: { [K in keyof typeof OPS]: Reply<K> } = {
   route: { route: { amount_in: '1000000' }, view },
   opHook: { chain_id: 'osmosis-1', hook: [] },
-  msgs: { txs: [] },
+  msgs: { raw: { txs: [] }, summary: [] },
   track: transfer,
   watch: transfer,
   openJson: true,
@@ -139,7 +139,7 @@ const goodState: BridgeState = {
   hook: { chain_id: 'osmosis-1', hook: [] },
   signedHook: { signer: 'init1…', hook: 'Cq0B' },
   addresses: ['init1…', 'osmo1…', '0x…'],
-  msgs: { txs: [] },
+  msgs: { raw: { txs: [] }, summary: [] },
   tracking: { txHash: 'AB'.repeat(32), chainId: 'interwoven-1' },
 };
 

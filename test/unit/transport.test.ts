@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { fetch as undiciFetch } from 'undici';
 import { createIndexerClient } from '../../src/core/clients';
 import { CancelledError, HttpError, NetworkError, ResponseTooLargeError, TimeoutError, InvalidBodyError } from '../../src/core/errors';
-import { FetchTransport, UndiciTransport, bypassesProxy, type Transport } from '../../src/core/transport';
+import { FetchTransport, UndiciTransport, bypassesProxy, chooseTransport, nodeCaCertificates, type FetchFunction, type NetworkConfig, type Transport } from '../../src/core/transport';
 import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import { startFakeProxy } from '../fixtures/fakeProxy';
 import { testTls } from '../fixtures/fakeServer';
@@ -173,4 +173,50 @@ test('noProxy matching follows the usual rules', () => {
   assert.equal(bypassesProxy('example.com', '8443', ['example.com:443']), false);
   assert.equal(bypassesProxy('anything', '80', ['*']), true);
   assert.equal(bypassesProxy('::1', '80', ['[::1]']), true);
+});
+
+test('the transport for a configuration: VS Code’s stack unless told or forced otherwise', () => {
+  const base = { choice: 'auto', noProxy: [], proxyStrictSSL: true, proxySupport: 'override', fetchAdditionalSupport: true } as const;
+  const vscodeFetch = ((url: string, init: Record<string, unknown>) => fetch(url, init as RequestInit)) as FetchFunction;
+  const pick = (config: Partial<NetworkConfig>, env: Record<string, string> = {}, withFetch = true) => {
+    const c = chooseTransport({ ...base, ...config }, { env, vscodeFetch: withFetch ? vscodeFetch : undefined });
+    closers.push(() => c.transport.dispose());
+    return c;
+  };
+  assert.equal(pick({}).transport.name, 'fetch');
+  assert.match(pick({}).description, /VS Code's network stack \(proxy: the system or PAC settings, if any\)/);
+  assert.match(pick({ proxy: 'http://u:p@proxy.corp:3128' }).description, /proxy: http\.proxy http:\/\/proxy\.corp:3128\)/, 'credentials never reach the log');
+  assert.match(pick({}, { HTTPS_PROXY: 'http://envproxy:8080' }).description, /proxy: HTTPS_PROXY http:\/\/envproxy:8080/);
+  for (const [config, why] of [
+    [{ choice: 'direct' }, 'initia.http.transport is direct'],
+    [{ proxySupport: 'off', proxy: 'http://proxy.corp:3128' }, 'http.proxySupport is off'],
+    [{ fetchAdditionalSupport: false }, 'http.fetchAdditionalSupport is off'],
+    [{ proxyAuthorization: 'Basic x' }, 'http.proxyAuthorization is set'],
+  ] as Array<[Partial<NetworkConfig>, string]>) {
+    const c = pick(config);
+    assert.equal(c.transport.name, 'undici', why);
+    assert.ok(c.description.includes(why), c.description);
+  }
+  assert.match(pick({ proxySupport: 'off', proxy: 'http://proxy.corp:3128' }).description, /no proxy configured/, 'off means direct');
+  assert.match(pick({}, {}, false).description, /^undici, direct \(outside VS Code; no proxy configured\)$/);
+  const env = pick({}, { https_proxy: 'http://lower:1', HTTPS_PROXY: 'http://upper:2', NO_PROXY: 'a.example, .b.example' }, false);
+  assert.match(env.description, /through the proxy http:\/\/lower:1 from https_proxy, noProxy a\.example, \.b\.example/);
+  assert.equal(env.transport.route('https://x.b.example'), 'direct (noProxy)');
+  const settingsWin = pick({ choice: 'direct', proxy: 'http://proxy.corp:3128', noProxy: ['internal.example'] }, { HTTPS_PROXY: 'http://envproxy:8080', NO_PROXY: '*' });
+  assert.match(settingsWin.description, /through the proxy http:\/\/proxy\.corp:3128 from http\.proxy, noProxy internal\.example/, 'settings before the environment');
+  assert.equal(settingsWin.transport.route('https://indexer.initia.xyz'), 'proxy http://proxy.corp:3128 (CONNECT tunnel)');
+});
+
+test('CA certificates: Node’s defaults and the system’s, once each; nothing to add on an older Node', () => {
+  assert.equal(nodeCaCertificates({}), undefined);
+  assert.deepEqual(nodeCaCertificates({ getCACertificates: (t) => (t === 'default' ? ['A', 'B'] : ['B', 'C']) }), ['A', 'B', 'C']);
+  assert.deepEqual(
+    nodeCaCertificates({
+      getCACertificates: (t) => {
+        if (t === 'system') throw new Error('no store');
+        return ['A'];
+      },
+    }),
+    ['A'],
+  );
 });

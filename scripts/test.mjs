@@ -77,7 +77,7 @@ const steps = [
   },
 ];
 
-/** Test counts read from a step's output: the plain "N passed, M failed" line (e2e, the integration runner),
+/** Test counts read from a step's output: the plain "N passed, M failed" lines, summed (e2e, the integration runner),
  *  else node:test's "ℹ pass N" / "ℹ fail N", else mocha's "N passing" / "M failing". */
 function countsReader() {
   const found = { plain: undefined, node: {}, mocha: {} };
@@ -85,7 +85,8 @@ function countsReader() {
   const scan = (raw) => {
     const line = raw.replace(ansi, '').trimEnd();
     let m;
-    if ((m = /^(?:\w+:\s*)?(\d+) passed, (\d+) failed(?:, \d+ skipped)?$/.exec(line))) found.plain = { passed: +m[1], failed: +m[2] };
+    // Summed: a step may run several sessions (the integration step runs the main suite, then Restricted Mode).
+    if ((m = /^(?:\w+:\s*)?(\d+) passed, (\d+) failed(?:, \d+ skipped)?$/.exec(line))) found.plain = { passed: (found.plain?.passed ?? 0) + +m[1], failed: (found.plain?.failed ?? 0) + +m[2] };
     else if ((m = /^ℹ (pass|fail|cancelled) (\d+)$/.exec(line))) found.node[m[1]] = +m[2];
     else if ((m = /^\s*(\d+) (passing|failing)\b/.exec(line))) found.mocha[m[2] === 'passing' ? 'passed' : 'failed'] = +m[1];
   };

@@ -262,8 +262,11 @@ export function findFiles(dir, re) {
  * Starts code-server on 127.0.0.1 with a fresh temp user-data dir, extensions dir and XDG dirs.
  * Environment variables in `env` reach the extension host.
  * `cleanupDirs`: more temp dirs (a browser profile) for the watchdog to remove if this process dies uncleanly.
+ * `trust`: keep workspace trust on, with no prompt, so an opened folder is in Restricted Mode (the default turns trust
+ * off: every folder trusted).
  * @param {{ env?: Record<string,string|undefined>, port?: number, settings?: object, vsix?: string[],
- *           args?: string[], keepTemp?: boolean, healthTimeoutMs?: number, cleanupDirs?: string[] }} [opts]
+ *           args?: string[], keepTemp?: boolean, healthTimeoutMs?: number, cleanupDirs?: string[],
+ *           trust?: boolean }} [opts]
  * @returns {Promise<{ url: string, port: number, pid: number, tmpDir: string, userDataDir: string,
  *           extensionsDir: string, xdgEnv: Record<string,string>, logFile: string,
  *           remoteUri: (absPath: string) => string, extHostLogTail: (lines?: number) => string,
@@ -283,7 +286,8 @@ export async function startCodeServer(opts = {}) {
     TMPDIR: join(tmpDir, 'tmp'),
   };
   for (const d of [userDataDir, extensionsDir, ...Object.values(xdgEnv), join(userDataDir, 'User')]) mkdirSync(d, { recursive: true });
-  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...(opts.settings ?? {}) }, null, 2));
+  const trust = opts.trust ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' } : {};
+  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...trust, ...(opts.settings ?? {}) }, null, 2));
   const logFile = join(tmpDir, 'code-server.log');
 
   const env = {
@@ -311,7 +315,7 @@ export async function startCodeServer(opts = {}) {
     '--bind-addr', `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(opts.trust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--ignore-last-opened',
     '--vscode-option', 'enable-smoke-test-driver',

@@ -20,6 +20,7 @@ async function main(): Promise<number> {
   fs.cpSync(path.join(root, 'test', 'workspace'), workspace, { recursive: true });
   const desktop = process.env.INITIA_VSCODE === 'desktop';
 
+  const vscode = desktop ? { version: process.env.INITIA_VSCODE_VERSION ?? 'stable' } : { vscodeExecutablePath: path.join(root, 'scripts', 'vscode-launcher.mjs') };
   try {
     await runTests({
       extensionDevelopmentPath,
@@ -27,9 +28,7 @@ async function main(): Promise<number> {
       launchArgs: [workspace, '--disable-extensions'],
       // The test CA of test/fixtures/tls/ is trusted the way a company's CA often is: through NODE_EXTRA_CA_CERTS.
       extensionTestsEnv: { NODE_EXTRA_CA_CERTS: path.join(root, 'test', 'fixtures', 'tls', 'ca.pem') },
-      ...(desktop
-        ? { version: process.env.INITIA_VSCODE_VERSION ?? 'stable' }
-        : { vscodeExecutablePath: path.join(root, 'scripts', 'vscode-launcher.mjs') }),
+      ...vscode,
     });
     return 0;
   } catch (err) {

@@ -32,7 +32,7 @@ interface CodeServer {
   stopSync(): void;
 }
 interface VscodeServerModule {
-  startCodeServer(opts: { env?: NodeJS.ProcessEnv; vsix?: string[]; settings?: Record<string, unknown>; cleanupDirs?: string[] }): Promise<CodeServer>;
+  startCodeServer(opts: { env?: NodeJS.ProcessEnv; vsix?: string[]; settings?: Record<string, unknown>; cleanupDirs?: string[]; trust?: boolean }): Promise<CodeServer>;
   chromiumPath(): string;
   tail(file: string, lines?: number): string;
   CHROMIUM_ARGS: string[];
@@ -48,6 +48,8 @@ export interface Workbench {
   server: CodeServer;
   /** The workspace folder that is open. */
   workspace: string;
+  /** The .vsix it runs (undefined: the repo as the extension under development), to open another like it. */
+  vsix?: string;
   /** Closes the browser and stops code-server; `saveLogsTo` keeps a copy of the VS Code logs there. */
   close(opts?: { saveLogsTo?: string }): Promise<void>;
   /** Synchronous emergency stop for signal handlers and timeouts (kills code-server, removes temp dirs). */
@@ -66,6 +68,8 @@ export interface OpenOptions {
   env?: NodeJS.ProcessEnv;
   /** Extra user settings. */
   settings?: Record<string, unknown>;
+  /** Workspace trust on, the folder not trusted: the workbench opens in Restricted Mode. */
+  trust?: boolean;
 }
 
 /** Starts code-server, opens the workbench in Chromium and waits until it is ready. */
@@ -86,6 +90,7 @@ export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
       cleanupDirs: [browserTmp],
       env: { ...process.env, ...opts.env },
       vsix: opts.vsix ? [opts.vsix] : [],
+      trust: opts.trust,
       settings: {
         'initia.networks': [{ name: FAKE_NETWORK, chainId: opts.fake.data.chainId, indexerUrl: opts.fake.url, routerUrl: opts.router.url, explorerUrl: 'https://scan.example/demo' }],
         'initia.activeNetwork': FAKE_NETWORK,
@@ -130,7 +135,7 @@ export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
       server.stopSync();
       removeBrowserTmp();
     };
-    return { page, fake: opts.fake, router: opts.router, context, server, workspace, close, closeSync };
+    return { page, fake: opts.fake, router: opts.router, context, server, workspace, vsix: opts.vsix, close, closeSync };
   } catch (err) {
     await close();
     throw err;

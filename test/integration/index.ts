@@ -7,15 +7,16 @@ import * as path from 'node:path';
 import Mocha from 'mocha';
 
 export function run(): Promise<void> {
+  const dir = __dirname;
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec' });
   const grep = process.env.INITIA_TEST_GREP;
   if (grep) mocha.grep(new RegExp(grep));
-  const files = fs.readdirSync(__dirname, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.js')).map((f) => path.join(__dirname, f)).sort();
+  const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.js')).map((f) => path.join(dir, f)).sort();
   for (const f of files) mocha.addFile(f);
 
   return new Promise<void>((resolve, reject) => {
     if (files.length === 0) {
-      reject(new Error(`no *.test.js files under ${__dirname}`));
+      reject(new Error(`no *.test.js files under ${dir}`));
       return;
     }
     try {

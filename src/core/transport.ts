@@ -321,10 +321,13 @@ export interface ChooseOptions {
   vscodeFetch?: FetchFunction;
   /** The environment (HTTPS_PROXY, HTTP_PROXY, NO_PROXY and their lower-case forms). */
   env: Readonly<Record<string, string | undefined>>;
-  /** CA certificates for the direct transport (the bundled, NODE_EXTRA_CA_CERTS and the operating system's). */
-  ca?: readonly string[];
+  /**
+   * CA certificates for the direct transport (the bundled, NODE_EXTRA_CA_CERTS and the operating system's), read only
+   * when that transport is chosen (the system store takes some 20 ms to read).
+   */
+  ca?: () => readonly string[] | undefined;
   /** CA certificates to hand VS Code's fetch on top of its own (it ignores NODE_EXTRA_CA_CERTS otherwise). */
-  fetchCa?: readonly string[];
+  fetchCa?: () => readonly string[] | undefined;
   connectTimeoutMs?: number;
 }
 
@@ -352,7 +355,8 @@ export function chooseTransport(config: NetworkConfig, options: ChooseOptions): 
   if (useFetch) {
     const proxy = config.proxySupport === 'off' ? undefined : config.proxy ? `http.proxy ${redactProxy(config.proxy)}` : envProxy(options.env) ? `${envProxy(options.env)!.from} ${redactProxy(envProxy(options.env)!.url)}` : 'the system or PAC settings, if any';
     const describe = `VS Code's network stack (proxy: ${proxy ?? 'none, http.proxySupport is off'}${config.noProxy.length ? `; noProxy: ${config.noProxy.join(', ')}` : ''})`;
-    return { transport: new FetchTransport(options.vscodeFetch!, { describe, ca: options.fetchCa }), description: `fetch through ${describe}` };
+    const ca = options.fetchCa?.();
+    return { transport: new FetchTransport(options.vscodeFetch!, { describe, ca }), description: `fetch through ${describe}${ca ? `; ${ca.length} CA certificates added` : ''}` };
   }
   const why =
     options.vscodeFetch === undefined
@@ -366,15 +370,17 @@ export function chooseTransport(config: NetworkConfig, options: ChooseOptions): 
             : 'http.proxyAuthorization is set, which only the direct transport sends';
   const fromEnv = envProxy(options.env);
   const proxyUrl = config.proxySupport === 'off' ? undefined : config.proxy || fromEnv?.url;
+  const ca = options.ca?.();
+  const cas = ca ? `; ${ca.length} CA certificates` : '';
   if (!proxyUrl) {
-    return { transport: new UndiciTransport({ ca: options.ca, connectTimeoutMs: options.connectTimeoutMs }), description: `undici, direct (${why}; no proxy configured)` };
+    return { transport: new UndiciTransport({ ca, connectTimeoutMs: options.connectTimeoutMs }), description: `undici, direct (${why}; no proxy configured)${cas}` };
   }
   const noProxy = config.noProxy.length ? config.noProxy : (options.env.no_proxy ?? options.env.NO_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const proxy: ProxyConfig = { url: proxyUrl, noProxy, authorization: config.proxyAuthorization, strictSSL: config.proxyStrictSSL };
   const from = config.proxy ? 'http.proxy' : fromEnv!.from;
   return {
-    transport: new UndiciTransport({ proxy, ca: options.ca, connectTimeoutMs: options.connectTimeoutMs }),
-    description: `undici through the proxy ${redactProxy(proxyUrl)} from ${from}${noProxy.length ? `, noProxy ${noProxy.join(', ')}` : ''} (${why})`,
+    transport: new UndiciTransport({ proxy, ca, connectTimeoutMs: options.connectTimeoutMs }),
+    description: `undici through the proxy ${redactProxy(proxyUrl)} from ${from}${noProxy.length ? `, noProxy ${noProxy.join(', ')}` : ''} (${why})${cas}`,
   };
 }
 

@@ -75,7 +75,7 @@ export class Services implements vscode.Disposable {
   /** The shared transport, saying in the log how requests to `url`'s origin travel (once per origin). */
   private transport(url: string): Transport {
     if (!this.shared) {
-      const ca = nodeCaCertificates(tls as { getCACertificates?: (type: string) => string[] });
+      const ca = () => nodeCaCertificates(tls as { getCACertificates?: (type: string) => string[] });
       const choice = chooseTransport(this.settings.network(), {
         vscodeFetch: (globalThis as { __vscodePatchedFetch?: FetchFunction }).__vscodePatchedFetch,
         env: process.env,
@@ -86,7 +86,7 @@ export class Services implements vscode.Disposable {
       });
       this.shared = choice.transport;
       this.routed.clear();
-      this.log.info(`Network: ${choice.description}${ca ? `; ${ca.length} CA certificates` : ''}`);
+      this.log.info(`Network: ${choice.description}`);
     }
     const origin = new URL(url).origin;
     if (!this.routed.has(origin)) {

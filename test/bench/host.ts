@@ -7,7 +7,8 @@
 //   requestsPerLookup        requests for one lookup command
 //   requestsPerFirstHover / requestsPerRepeatedHover
 //   coldLookupMs             the first lookup of the session, command to shown document, with nothing of the
-//                            extension's lazily loaded code loaded yet (the test workspace turns the status bar off)
+//                            extension's lazily loaded code loaded yet (the test workspace turns the status bar off);
+//                            INITIA_BENCH_TRANSPORT picks initia.http.transport, INITIA_BENCH_COLD_ONLY=1 stops there
 //   blocks10kHeapMB / msPerPage / pages   (only with INITIA_BENCH_FULL=1): 10,000 blocks loaded through Load more
 import * as fs from 'node:fs';
 import * as v8 from 'node:v8';
@@ -45,6 +46,8 @@ export async function run(): Promise<void> {
   await config.update('networks', [{ name: 'Bench', chainId: fake.data.chainId, indexerUrl: fake.url }], vscode.ConfigurationTarget.Global);
   await config.update('activeNetwork', 'Bench', vscode.ConfigurationTarget.Global);
   await config.update('pageSize', 50, vscode.ConfigurationTarget.Global);
+  const transport = process.env.INITIA_BENCH_TRANSPORT;
+  if (transport) await config.update('http.transport', transport, vscode.ConfigurationTarget.Global);
   try {
     // Cold first lookup: before anything touched the lazily loaded code.
     if (!api.featuresLoaded()) {
@@ -54,6 +57,10 @@ export async function run(): Promise<void> {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     } else {
       out.coldLookupMs = null; // something loaded the features first: not a cold measurement
+    }
+    if (process.env.INITIA_BENCH_COLD_ONLY === '1') {
+      if (process.env.INITIA_BENCH_OUT) fs.writeFileSync(process.env.INITIA_BENCH_OUT, JSON.stringify(out, null, 2));
+      return;
     }
     const tree = api.views.blocks.tree;
     api.views.blocks.refresh();
@@ -135,6 +142,7 @@ export async function run(): Promise<void> {
     await config.update('activeNetwork', undefined, vscode.ConfigurationTarget.Global);
     await config.update('networks', undefined, vscode.ConfigurationTarget.Global);
     await config.update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    if (transport) await config.update('http.transport', undefined, vscode.ConfigurationTarget.Global);
     await fake.close();
   }
   const file = process.env.INITIA_BENCH_OUT;

@@ -14,6 +14,7 @@ import { ReadyQueue } from './readyQueue';
 import { msgsSummary, routeView, transferInfo } from './viewModels';
 import { errorMessage } from '../core/errors';
 import { openExternalUrl } from '../platform/links';
+import { unencryptedOrigins } from '../core/networks';
 import { Command, StorageKey, WebviewType } from '../platform/ids';
 import type { Services } from '../platform/services';
 import type { TransferTracker } from './tracker';
@@ -159,11 +160,26 @@ class BridgeSession implements vscode.Disposable {
     const network = this.services.network;
     const stateRejected = this.stateRejected;
     this.stateRejected = false;
+    const router = network.routerUrl ? new URL(network.routerUrl).origin : '';
     return {
       type: 'init',
-      defaults: { network: network.name, sourceChainId: network.chainId ?? '', addresses: this.context.globalState.get<Record<string, string>>(ADDRESSES_KEY, {}), chains: [] },
+      defaults: {
+        network: network.name,
+        sourceChainId: network.chainId ?? '',
+        addresses: this.rememberedAddresses(),
+        chains: [],
+        router,
+        unencrypted: unencryptedOrigins({ indexerUrl: network.indexerUrl, routerUrl: network.routerUrl }).filter((o) => o === router),
+      },
       ...(stateRejected ? { stateRejected } : {}),
     };
+  }
+
+  /** The last address used per chain id, as stored: anything else in there (a foreign or corrupt value) is left out. */
+  private rememberedAddresses(): Record<string, string> {
+    const stored: unknown = this.context.globalState.get(ADDRESSES_KEY);
+    if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return {};
+    return Object.fromEntries(Object.entries(stored).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length <= 200));
   }
 
   private html(): string {
@@ -260,7 +276,7 @@ class BridgeSession implements vscode.Disposable {
       const msgs = await this.router().client.msgs({ route, addresses: req.addresses, slippagePercent: req.slippage, signedOpHook: req.signedHook });
       // Remember the addresses per chain, to prefill the next transfer.
       const chains = route.required_chain_addresses ?? route.chain_ids ?? [];
-      const known = { ...this.context.globalState.get<Record<string, string>>(ADDRESSES_KEY, {}) };
+      const known = this.rememberedAddresses();
       chains.forEach((c, i) => {
         if (req.addresses[i]) known[c] = req.addresses[i]!.trim();
       });

@@ -124,6 +124,10 @@ export const Defaults = z.object({
   /** Recently used addresses, per chain id. */
   addresses: z.record(z.string(), z.string()),
   chains: z.array(z.string()),
+  /** The router's origin the panel talks to, through the host ('' when the network has none). */
+  router: z.string(),
+  /** Origins reached over plain http (not encrypted), for a warning. */
+  unencrypted: z.array(z.string()),
 });
 export type Defaults = z.infer<typeof Defaults>;
 

@@ -137,6 +137,8 @@ function renderForm(root: HTMLElement): void {
     'section',
     { 'aria-labelledby': 'form-title' },
     h('h2', { id: 'form-title' }, '1. Transfer'),
+    defaults ? h('p', { class: 'hint', id: 'router-origin' }, defaults.router ? `Router: ${defaults.router} (network ${defaults.network})` : `The network ${defaults.network} has no router.`) : null,
+    defaults?.unencrypted.length ? h('p', { class: 'warning', id: 'unencrypted', role: 'note' }, `⚠ Not encrypted: ${defaults.unencrypted.join(', ')} is plain http, so the route and the messages to sign travel in clear text.`) : null,
     h('div', { class: 'grid' }, field('f-src-chain', 'Source chain id', f.sourceChainId, 'interwoven-1'), field('f-src-denom', 'Source denom', f.sourceDenom, 'uinit'), field('f-dst-chain', 'Destination chain id', f.destChainId, 'osmosis-1'), field('f-dst-denom', 'Destination denom', f.destDenom, 'uosmo'), field('f-amount', 'Amount (base units)', f.amount, '1000000'), field('f-slippage', 'Slippage %', f.slippage, '1')),
     defaults?.chains.length ? h('p', { class: 'hint' }, `Chains this router knows: ${defaults.chains.join(', ')}`) : null,
     h('div', { class: 'actions' }, button('Find route', () => void findRoute(), { id: 'find-route', appearance: 'primary' })),

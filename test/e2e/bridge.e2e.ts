@@ -23,6 +23,9 @@ e2eTest(
   await runCommand(page, 'Initia: Open Bridge');
   const frame = webview(page);
   await frame.locator('#f-src-chain').waitFor({ timeout: 30_000 });
+  // The panel names the router it talks to, and says plain http is not encrypted (the fake router is on 127.0.0.1).
+  assert.equal(await frame.locator('#router-origin').textContent(), `Router: ${new URL(router.url).origin} (network Fake indexer)`);
+  assert.match((await frame.locator('#unencrypted').textContent()) ?? '', /Not encrypted: http:\/\/127\.0\.0\.1:\d+ is plain http/);
   await fill(frame, 'f-src-chain', 'interwoven-1');
   await fill(frame, 'f-src-denom', 'uinit');
   await fill(frame, 'f-dst-chain', 'osmosis-1');

@@ -111,7 +111,7 @@ test('protocol: a reply that does not match its op is refused, saying what is of
   // The reply envelope itself: ok replies carry a result, failed ones an error text.
   assert.ok(ToWebview.safeParse({ type: 'reply', id: 3, ok: true, result: 1 }).success);
   assert.equal(ToWebview.safeParse({ type: 'reply', id: 3, ok: false }).success, false, 'a failure without its error text');
-  assert.ok(ToWebview.safeParse({ type: 'init', defaults: { network: 'n', sourceChainId: '', addresses: {}, chains: [] }, stateRejected: true }).success);
+  assert.ok(ToWebview.safeParse({ type: 'init', defaults: { network: 'n', sourceChainId: '', addresses: {}, chains: [], router: 'https://router-api.initia.xyz', unencrypted: [] }, stateRejected: true }).success);
 });
 
 test('protocol: the types hold each handler to its own reply (checked by tsc)', () => {

@@ -11,7 +11,7 @@ import { normaliseTxHash } from '../core/router/client';
 import { Route, type Asset } from '../core/router/schemas';
 import { BridgeState, FromWebview, problemText, type Handlers, type Request, type ToWebview } from './protocol';
 import { ReadyQueue } from './readyQueue';
-import { msgsSummary, routeView, transferInfo } from './viewModels';
+import { msgsSummary, routeErrorText, routeView, transferInfo } from './viewModels';
 import { errorMessage } from '../core/errors';
 import { openExternalUrl } from '../platform/links';
 import { unencryptedOrigins } from '../core/networks';
@@ -265,7 +265,11 @@ class BridgeSession implements vscode.Disposable {
   /** One handler per op of the protocol's table; each must return its op's reply type. */
   private readonly handlers: Handlers = {
     route: async ({ form: f }) => {
-      const route = await this.router().client.route({ amountIn: f.amount, sourceChainId: f.sourceChainId, sourceDenom: f.sourceDenom, destChainId: f.destChainId, destDenom: f.destDenom });
+      const route = await this.router()
+        .client.route({ amountIn: f.amount, sourceChainId: f.sourceChainId, sourceDenom: f.sourceDenom, destChainId: f.destChainId, destDenom: f.destDenom })
+        .catch((err: unknown) => {
+          throw new Error(routeErrorText(err) ?? errorMessage(err));
+        });
       // Whole units when the router knows the assets' decimals (best effort: one more request, cached per chain).
       await this.loadAssets(route).catch((err: unknown) => this.services.log.debug(`Bridge: no asset decimals (${errorMessage(err)})`));
       return { route, view: routeView(route, (chainId) => this.assets.get(chainId)) };

@@ -3,6 +3,7 @@
  * Node). The webview renders these as they are, as text; it derives nothing from router data itself.
  */
 import { evmTxData, txView, type Asset, type MsgsResponse, type Route } from '../core/router/schemas';
+import { routerErrorInfo } from '../core/router/client';
 import { bridgeLabel, describeState, routeSteps, type RouteStep } from '../core/router/transfer';
 import { estimatedDuration, formatUnits, groupDigits } from '../core/format';
 import type { RouteStepView, RouteView, TransferInfo } from './protocol';
@@ -124,4 +125,25 @@ export function msgsSummary(msgs: MsgsResponse): string[] {
         return `${n} A transaction of a kind this version does not know: see the JSON`;
     }
   });
+}
+
+const UNSAFE_REASONS: Record<string, string> = {
+  BAD_PRICE_ERROR: 'its price deviates too far from the market',
+  LOW_INFO_ERROR: 'there is too little price information to estimate what would arrive',
+  HIGH_LOSS_ERROR: 'too much of the value would be lost on the way',
+};
+
+/**
+ * A refused route in words, when the router said why in a way we recognise: no route between these assets, or a
+ * route withheld for the user's protection (price safety). Undefined for any other failure (its own message stands).
+ */
+export function routeErrorText(err: unknown): string | undefined {
+  const info = routerErrorInfo(err);
+  if (!info) return undefined;
+  if (info.noRoute) return `The router has no route from this asset to that one (it said: ${info.message}). Check the chains and denoms, or try another asset.`;
+  if (info.unsafe) {
+    const why = (info.reason && UNSAFE_REASONS[info.reason]) ?? 'it judged the route unsafe';
+    return `The router withheld this route because ${why} (it said: ${info.message}). Try a smaller amount or another route.`;
+  }
+  return undefined;
 }

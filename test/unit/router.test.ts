@@ -5,7 +5,7 @@ import { createRouterClient } from '../../src/core/clients';
 import { parseAddressForChain, routerErrorInfo, type RouterClient } from '../../src/core/router/client';
 import * as routerSchemas from '../../src/core/router/schemas';
 import { transferView } from '../../src/core/router/transfer';
-import { msgsSummary } from '../../src/bridge/viewModels';
+import { msgsSummary, routeErrorText } from '../../src/bridge/viewModels';
 import { evmTxData, operationView, txView } from '../../src/core/router/schemas';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
 import { waitFor } from '../support/wait';
@@ -232,6 +232,10 @@ test('router errors: the router\'s words (+ info), code, reason; no-route and pr
   const msgsErr = await rejection(client.msgs({ route: { ...ok, operations: [] }, addresses: [INIT, OSMO] }));
   assert.match(msgsErr.message, /400 Bad Request: operations do not match a route/);
   assert.equal(routerErrorInfo(new Error('x')), undefined);
+  // What the bridge panel says of them.
+  assert.match(routeErrorText(none)!, /^The router has no route from this asset to that one \(it said: no single-tx routes found/);
+  assert.match(routeErrorText(unsafe)!, /^The router withheld this route because its price deviates too far from the market \(it said: .*deviates too far from market price/);
+  assert.equal(routeErrorText(low), undefined, 'any other refusal keeps its own words');
 });
 
 test('faults: 429/503 with Retry-After recover (or surface when retry is off); 500, non-JSON, wrong shape, truncated', async () => {

@@ -60,7 +60,8 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
     const ok = await this.loadWithProgress(uri, state, title, () => this.open(query, network));
     if (!ok) return undefined;
     const doc = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(doc, { preview: false });
+    // The preview tab, as VS Code opens files: the next lookup takes its place unless the user kept this one.
+    await vscode.window.showTextDocument(doc, { preview: true });
     return uri;
   }
 

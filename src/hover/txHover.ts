@@ -12,7 +12,7 @@ import { LRUCache } from 'lru-cache';
 import type { EvmTx, Tx } from '../core/indexer/schemas';
 import { txHashAt } from '../core/linkScan';
 import { errorMessage, isCancelled, isNotFound } from '../core/errors';
-import { absoluteTime, groupDigits, relativeTime, shortMsgType, shorten } from '../core/format';
+import { absoluteTime, groupDigits, labelText, relativeTime, shortMsgType, shorten } from '../core/format';
 import { runQuery } from '../core/queries';
 import { explorerLink, type NetworkProfile } from '../core/networks';
 import { appendUntrusted, untrustedMarkdown } from '../platform/markdown';
@@ -173,6 +173,9 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
         else {
           md.appendMarkdown(vscode.l10n.t('failed: code {0}', tx.code));
           if (tx.codespace) appendUntrusted(md.appendMarkdown(' '), `(${tx.codespace})`);
+          // The chain's own reason, on the first line: what a developer hovers a failed hash for.
+          const reason = tx.raw_log ? labelText(tx.raw_log, 200) : '';
+          if (reason) appendUntrusted(md.appendMarkdown(' — '), reason);
         }
       });
       lines.push(() => this.heightLine(md, cmd, height, tx.timestamp));
@@ -222,7 +225,8 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
       lines.push(() => {
         md.appendMarkdown(`${vscode.l10n.t('Gas used')} `);
         appendUntrusted(md, tx.gasUsed ? groupDigits(String(Number.parseInt(tx.gasUsed, 16))) : '?');
-        md.appendMarkdown(` · ${vscode.l10n.t('{0} logs', tx.logs?.length ?? 0)}`);
+        const logs = tx.logs?.length ?? 0;
+        md.appendMarkdown(` · ${logs === 1 ? vscode.l10n.t('1 log') : vscode.l10n.t('{0} logs', logs)}`);
       });
     }
     lines.forEach((write, i) => {

@@ -37,3 +37,18 @@ e2eTest('the Initia sidebar: Blocks load lazily, Load more asks one page, a bloc
   await blocks.and(page.locator('.focused')).filter({ hasText: tip.toLocaleString('en-US') }).first().waitFor({ timeout: 5_000 });
   await screenshot(page, 'sidebar');
 });
+
+/** The browser's window, as far as this test reads it (the tests compile without DOM types). */
+type Window = { getComputedStyle(el: unknown): { fontStyle: string } };
+
+e2eTest('lookups open in the preview tab: the next lookup takes its place, as VS Code does for files', async ({ page }) => {
+  await runCommand(page, 'View: Close All Editors');
+  const tabs = page.locator('.tabs-container .tab');
+  await waitFor('no editor open', async () => (await tabs.count()) === 0);
+  await runCommand(page, 'Initia: Show Indexer Status');
+  await tabs.filter({ hasText: 'status.json' }).first().waitFor({ timeout: 15_000 });
+  assert.equal(await tabs.filter({ hasText: 'status.json' }).locator('.label-name').first().evaluate((el) => (globalThis as unknown as Window).getComputedStyle(el).fontStyle), 'italic', 'a preview tab');
+  await runCommand(page, 'Initia: Show Latest Blocks');
+  await tabs.filter({ hasText: 'blocks.json' }).first().waitFor({ timeout: 15_000 });
+  assert.equal(await tabs.count(), 1, 'the second lookup replaced the first');
+});

@@ -57,7 +57,19 @@ describe('hover on tx hashes', function () {
     const doc = await docWith(`{"hash": "${tx.evmHash}"}`, 'json');
     const { text } = await hoverText(doc, new vscode.Position(0, 20));
     assert.match(text, /\*\*EVM transaction\*\*/);
+    assert.match(text, / · (1 log|\d+ logs)(\s|$)/, 'the log count agrees with its number');
+    assert.doesNotMatch(text, / 1 logs/);
     assert.deepEqual(h.fake.requests.map((r) => r.path), [`/indexer/tx/v1/evm-txs/${tx.evmHash}`]);
+  });
+
+  it('a failed tx says why on its first line: code, codespace and the chain\'s reason (raw_log)', async () => {
+    const tx = h.fake.data.txs.find((t) => t.kind === 'failed')!;
+    assert.ok(tx, 'the fake has a failed tx');
+    const doc = await docWith(`failed: ${tx.hash}`);
+    const { text } = await hoverText(doc, new vscode.Position(0, 12));
+    const first = text.split('  \n')[0]!.replace(/&nbsp;/g, ' ');
+    assert.match(first, /\$\(error\) .*failed: code \d+/);
+    assert.match(first, /insufficient funds/, first);
   });
 
   it('an unknown hash: one short line on the active network with a way to switch; cached briefly', async () => {

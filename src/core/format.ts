@@ -26,6 +26,30 @@ export function relativeTime(thenMs: number, nowMs: number = Date.now()): string
   return `${Math.floor(h / 24)} d ago`;
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A time in the local zone that never goes stale, as a list row shows it: "14:59:08" today, "Jul 16, 14:59" earlier
+ * this year, "2024-07-16" before; '' when it does not parse.
+ */
+export function clockTime(thenMs: number, nowMs: number = Date.now()): string {
+  if (!Number.isFinite(thenMs)) return '';
+  const t = new Date(thenMs);
+  const now = new Date(nowMs);
+  if (t.getFullYear() === now.getFullYear() && t.getMonth() === now.getMonth() && t.getDate() === now.getDate()) {
+    return `${pad(t.getHours())}:${pad(t.getMinutes())}:${pad(t.getSeconds())}`;
+  }
+  if (t.getFullYear() === now.getFullYear()) return `${MONTHS[t.getMonth()]} ${t.getDate()}, ${pad(t.getHours())}:${pad(t.getMinutes())}`;
+  return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}`;
+}
+
+/** "2025-07-16 14:59:08 UTC (5 min ago)": for a tooltip made when it is shown. */
+export function timeWithAge(rfc3339: string, nowMs: number = Date.now()): string {
+  const age = relativeTime(Date.parse(rfc3339), nowMs);
+  return age ? `${absoluteTime(rfc3339)} (${age})` : absoluteTime(rfc3339);
+}
+
 /** "2025-07-16 14:59:08 UTC" from an RFC 3339 timestamp; the input unchanged when it does not parse. */
 export function absoluteTime(rfc3339: string): string {
   const ms = Date.parse(rfc3339);

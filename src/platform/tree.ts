@@ -41,6 +41,12 @@ export abstract class ExplorerNode {
     return this.item;
   }
 
+  /**
+   * A tooltip made when the user points at the row (VS Code asks through resolveTreeItem, for a row whose TreeItem
+   * has none): for what changes with time, such as "5 min ago".
+   */
+  resolveTooltip?(): vscode.MarkdownString | string | undefined;
+
   /** Builds the TreeItem again on the next getTreeItem (after its data changed). */
   invalidate(): void {
     this.item = undefined;
@@ -230,6 +236,11 @@ export class ExplorerTree implements vscode.TreeDataProvider<ExplorerNode>, vsco
 
   getTreeItem(node: ExplorerNode): vscode.TreeItem {
     return node.getTreeItem();
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: ExplorerNode): vscode.TreeItem {
+    if (node.resolveTooltip) item.tooltip = node.resolveTooltip();
+    return item;
   }
 
   getChildren(node?: ExplorerNode): ExplorerNode[] | Promise<ExplorerNode[]> {

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { Block, Collection, Holder, Nft, Tx } from '../core/indexer/schemas';
-import { absoluteTime, groupDigits, labelText, relativeTime, shorten, summariseMsgTypes } from '../core/format';
+import { absoluteTime, clockTime, groupDigits, labelText, shorten, summariseMsgTypes, timeWithAge } from '../core/format';
 import { explorerLink, type NetworkProfile } from '../core/networks';
 import { ExplorerNode, MessageNode, PagedChildren, type Changed } from '../platform/tree';
 import type { Services } from '../platform/services';
@@ -50,6 +50,22 @@ export interface RowContext {
 // ---------------------------------------------------------------------------------------------------------------
 
 export class TxNode extends RowNode {
+  override resolveTooltip(): vscode.MarkdownString {
+    const tx = this.tx;
+    const failed = tx.code !== 0;
+    const types = (tx.tx?.body?.messages ?? []).map((m) => labelText(String(m['@type'] ?? '?'), 120));
+    return tooltip([
+      [vscode.l10n.t('Transaction'), tx.txhash],
+      [vscode.l10n.t('Height'), String(tx.height)],
+      [vscode.l10n.t('Time'), tx.timestamp ? timeWithAge(tx.timestamp) : undefined],
+      [vscode.l10n.t('Result'), failed ? vscode.l10n.t('failed: code {0} {1}', tx.code, labelText(tx.codespace ?? '')) : vscode.l10n.t('success')],
+      [vscode.l10n.t('Reason'), failed && tx.raw_log ? labelText(tx.raw_log, 300) : undefined],
+      [vscode.l10n.t('Messages'), types.join(', ')],
+      [vscode.l10n.t('Gas'), tx.gas_used !== undefined ? `${groupDigits(tx.gas_used)} / ${groupDigits(tx.gas_wanted ?? '?')}` : undefined],
+      [vscode.l10n.t('Memo'), tx.tx?.body?.memo ? labelText(tx.tx.body.memo, 200) : undefined],
+    ]);
+  }
+
   readonly id: string;
   readonly actions: RowActions;
 
@@ -72,18 +88,10 @@ export class TxNode extends RowNode {
     const types = (tx.tx?.body?.messages ?? []).map((m) => labelText(String(m['@type'] ?? '?'), 120));
     const failed = tx.code !== 0;
     const item = new vscode.TreeItem(shorten(tx.txhash, 8, 6), vscode.TreeItemCollapsibleState.None);
-    const when = tx.timestamp ? relativeTime(Date.parse(tx.timestamp)) : '';
+    // A clock time, which stays true; the age is in the tooltip, made when it is shown.
+    const when = tx.timestamp ? clockTime(Date.parse(tx.timestamp)) : '';
     item.description = [summariseMsgTypes(types), failed ? vscode.l10n.t('failed (code {0})', tx.code) : '', when].filter(Boolean).join(' · ');
     item.iconPath = failed ? new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')) : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
-    item.tooltip = tooltip([
-      [vscode.l10n.t('Transaction'), tx.txhash],
-      [vscode.l10n.t('Height'), String(tx.height)],
-      [vscode.l10n.t('Time'), tx.timestamp ? absoluteTime(tx.timestamp) : undefined],
-      [vscode.l10n.t('Result'), failed ? vscode.l10n.t('failed: code {0} {1}', tx.code, labelText(tx.codespace ?? '')) : vscode.l10n.t('success')],
-      [vscode.l10n.t('Messages'), types.join(', ')],
-      [vscode.l10n.t('Gas'), tx.gas_used !== undefined ? `${groupDigits(tx.gas_used)} / ${groupDigits(tx.gas_wanted ?? '?')}` : undefined],
-      [vscode.l10n.t('Memo'), tx.tx?.body?.memo ? labelText(tx.tx.body.memo, 200) : undefined],
-    ]);
     item.command = this.actions.open;
     item.contextValue = ContextValue.Tx;
     item.accessibilityInformation = {
@@ -96,6 +104,18 @@ export class TxNode extends RowNode {
 // ---------------------------------------------------------------------------------------------------------------
 
 export class BlockNode extends RowNode {
+  override resolveTooltip(): vscode.MarkdownString {
+    const b = this.block;
+    return tooltip([
+      [vscode.l10n.t('Block'), groupDigits(this.height)],
+      [vscode.l10n.t('Time'), timeWithAge(b.timestamp)],
+      [vscode.l10n.t('Hash'), b.hash],
+      [vscode.l10n.t('Transactions'), String(this.txCount)],
+      [vscode.l10n.t('Gas'), b.gas_used !== undefined ? `${groupDigits(b.gas_used)} / ${groupDigits(b.gas_wanted ?? '?')}` : undefined],
+      [vscode.l10n.t('Proposer'), b.proposer?.moniker ? labelText(b.proposer.moniker, 40) : undefined],
+    ]);
+  }
+
   readonly id: string;
   readonly actions: RowActions;
   readonly height: number;
@@ -139,16 +159,9 @@ export class BlockNode extends RowNode {
     const item = new vscode.TreeItem(groupDigits(this.height), count > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     const moniker = b.proposer?.moniker ? labelText(b.proposer.moniker, 40) : '';
     const txs = count === 1 ? vscode.l10n.t('1 tx') : vscode.l10n.t('{0} txs', groupDigits(count));
-    item.description = [txs, relativeTime(Date.parse(b.timestamp)), moniker].filter(Boolean).join(' · ');
+    // A clock time, which stays true; the age is in the tooltip, made when it is shown.
+    item.description = [txs, clockTime(Date.parse(b.timestamp)), moniker].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(count > 0 ? 'package' : 'circle-outline');
-    item.tooltip = tooltip([
-      [vscode.l10n.t('Block'), groupDigits(this.height)],
-      [vscode.l10n.t('Time'), absoluteTime(b.timestamp)],
-      [vscode.l10n.t('Hash'), b.hash],
-      [vscode.l10n.t('Transactions'), String(count)],
-      [vscode.l10n.t('Gas'), b.gas_used !== undefined ? `${groupDigits(b.gas_used)} / ${groupDigits(b.gas_wanted ?? '?')}` : undefined],
-      [vscode.l10n.t('Proposer'), moniker || undefined],
-    ]);
     item.contextValue = ContextValue.Block;
     item.accessibilityInformation = { label: vscode.l10n.t('Block {0}, {1}, {2}', String(this.height), txs, absoluteTime(b.timestamp)) };
     return item;

@@ -160,6 +160,19 @@ describe('sidebar views', function () {
     assert.equal(h.fake.requests[0]!.path, '/indexer/nft/v1/collections');
   });
 
+  it('rows show a clock time, which does not go stale; the age is in the tooltip, made when it is shown', async () => {
+    const tree = h.api.views.blocks.tree;
+    h.api.views.blocks.refresh();
+    const [first] = await tree.getChildren();
+    const item = tree.getTreeItem(first!);
+    assert.doesNotMatch(String(item.description), /ago|just now/, 'no relative time in the row');
+    assert.match(String(item.description), /(^| · )(\d{2}:\d{2}:\d{2}|[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}|\d{4}-\d{2}-\d{2})( · |$)/, String(item.description));
+    assert.equal(item.tooltip, undefined, 'made when shown, through resolveTreeItem');
+    const resolved = tree.resolveTreeItem(item, first!);
+    const text = (resolved.tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' ').replace(/\\(.)/g, '$1');
+    assert.match(text, /UTC \((just now|\d+ (s|min|h|d) ago)\)/, text);
+  });
+
   it('NFT collections by account, and hostile names stay text', async () => {
     const account = h.fake.data.busyAccount().bech32;
     await vscode.commands.executeCommand('initia.collections.findByAccount', account);

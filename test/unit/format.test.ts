@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { absoluteTime, estimatedDuration, formatUnits, groupDigits, labelText, relativeTime, shorten, summariseMsgTypes } from '../../src/core/format';
+import { absoluteTime, clockTime, estimatedDuration, formatUnits, groupDigits, labelText, relativeTime, shorten, summariseMsgTypes, timeWithAge } from '../../src/core/format';
 
 test('groupDigits is exact for amounts beyond 2^53 and leaves non-integers alone', () => {
   assert.equal(groupDigits('1000000000000000000000012345'), '1,000,000,000,000,000,000,000,012,345');
@@ -68,4 +68,14 @@ test('estimatedDuration: the route estimate in words, the unit chosen by size', 
   assert.equal(estimatedDuration(172_799), 'about 48 h');
   assert.equal(estimatedDuration(172_800), 'about 2 days');
   assert.equal(estimatedDuration(7 * 86_400), 'about 7 days');
+});
+
+test('clockTime: today the time, this year the day, before that the date (local zone); timeWithAge', () => {
+  const now = new Date(2026, 10, 24, 16, 2, 25).getTime();
+  assert.equal(clockTime(new Date(2026, 10, 24, 9, 5, 7).getTime(), now), '09:05:07');
+  assert.equal(clockTime(new Date(2026, 6, 16, 14, 59, 8).getTime(), now), 'Jul 16, 14:59');
+  assert.equal(clockTime(new Date(2024, 6, 16, 14, 59, 8).getTime(), now), '2024-07-16');
+  assert.equal(clockTime(Number.NaN, now), '');
+  assert.equal(timeWithAge('2026-01-01T00:00:00Z', Date.parse('2026-01-01T00:05:00Z')), '2026-01-01 00:00:00 UTC (5 min ago)');
+  assert.equal(timeWithAge('not a time'), 'not a time');
 });

@@ -50,7 +50,8 @@ export class TransferTracker implements vscode.Disposable {
   constructor(
     private readonly services: Services,
     private readonly memento: vscode.Memento,
-    storageDir: string,
+    /** The profile's global storage folder (shared by every window): transfers/ and leases/ live here. */
+    readonly storageDir: string,
   ) {
     const log = (line: string) => services.log.warn(line);
     try {

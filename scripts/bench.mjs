@@ -9,7 +9,7 @@
 //     per tree page / lookup / first and repeated hover, and 10,000 blocks through the Blocks tree's Load more (heap
 //     growth, ms per page)
 // Env: INITIA_BENCH_STARTS (default 5), INITIA_BENCH_REQUESTS (default 1000), INITIA_BENCH_ONLY (a comma list of
-// client, host, polling: measure only those and keep the other figures of bench/results.json).
+// client, host, polling, windows: measure only those and keep the other figures of bench/results.json).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -217,6 +217,21 @@ if (part('polling')) {
   }
 }
 
+// --- several windows: one poller per transfer ----------------------------------------------------------------------
+// test/bench/windows.ts: the same transfers watched by 1 and by 3 coordinating windows (the coordination core on one
+// shared temp folder, the real StatusPoller, the fake router on a virtual clock). Budget: 3 windows ≤ 1.1 × 1 window.
+if (part('windows')) {
+  const file = join(CACHE_DIR, 'bench', 'windows.json');
+  mkdirSync(join(CACHE_DIR, 'bench'), { recursive: true });
+  rmSync(file, { force: true });
+  run(process.execPath, [join(REPO_ROOT, 'out', 'test', 'bench', 'windows.js'), file]);
+  const w = JSON.parse(readFileSync(file, 'utf8'));
+  for (const key of ['pollWindows1', 'pollWindows3', 'pollWindowsRatio', 'pollWindows3Handover', 'pollWindowsTransfers', 'pollWindowsBudgetMet']) {
+    if (w[key] === undefined) throw new Error(`several windows measurement: ${key} missing from ${file}`);
+    results[key] = w[key];
+  }
+}
+
 mkdirSync(join(REPO_ROOT, 'bench'), { recursive: true });
 writeFileSync(join(REPO_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
@@ -236,6 +251,7 @@ const rows = [
   ['10,000 blocks: per Load more (median / p95)', `${results.msPerPage} / ${results.msPerPageP95} ms`, '< 50 ms'],
   ['status polls: ours vs skip-go waitForTransaction', `${results.pollRequestsOurs} vs ${results.pollRequestsSkipClient} (${results.pollRatio})`, '≤ 1/5'],
   ['terminal seen later than it (median / p90)', `${results.pollDetectionLaterMedianS} / ${results.pollDetectionLaterP90S} s`, '≤ 2 s median'],
+  ['status polls, same transfers: 1 window vs 3 windows', `${results.pollWindows1} vs ${results.pollWindows3} (${results.pollWindowsRatio}×)`, '≤ 1.1×'],
 ];
 console.log(`\nInitia Explorer bench — ${results.date}\n${results.machine}\n`);
 for (const [what, value, budget] of rows) console.log(`  ${what.padEnd(50)} ${String(value).padEnd(30)} ${budget}`);

@@ -175,9 +175,11 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   );
   scheduleFirstRead();
   // Transfers tracked before a reload keep being watched: the tracker resumes the unfinished ones shortly after
-  // activation, not during it. Whatever is stored, activation only checks that there is something.
-  const stored = context.globalState.get<unknown>(StorageKey.Transfers);
-  if (Array.isArray(stored) && stored.length > 0) {
+  // activation, not during it. Activation reads only the tracker's hint (how many are unfinished; anything but true or
+  // a positive number is nothing) and whether an older version left its list to move.
+  const pending = context.globalState.get<unknown>(StorageKey.TransfersPending);
+  const legacy = context.globalState.get<unknown>(StorageKey.Transfers);
+  if (pending === true || (typeof pending === 'number' && pending > 0) || (Array.isArray(legacy) && legacy.length > 0)) {
     const timer = setTimeout(() => load().tracker.resume(), RESUME_DELAY_MS);
     context.subscriptions.push({ dispose: () => clearTimeout(timer) });
   }

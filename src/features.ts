@@ -69,7 +69,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
   };
   const hover = new TxHoverProvider(services);
   const statusBar = new NetworkStatusBar(services, statusItem);
-  const tracker = new TransferTracker(services, context.globalState);
+  const tracker = new TransferTracker(services, context.globalState, context.globalStorageUri.fsPath);
   const transfers = new TransfersTree(tracker);
   const transferDocuments = new TransferDocuments(tracker);
   const bridge = new BridgePanels(context, services, tracker);

@@ -1,63 +1,24 @@
 /**
- * Transfers that outlive the bridge panel: tracked transfers are persisted in globalState (hash, chain, router,
- * route summary, last status, timestamps), polled in the background by the core's adaptive StatusPoller (one
- * request in flight per transfer, nothing after a terminal state), resumed after a window reload, shown in the
- * status bar while any is in progress, and announced when they complete or fail. The Transfers view and the panel's
- * timeline read from here.
+ * Transfers that outlive the bridge panel, shared by every window: one file per tracked transfer in the profile's
+ * global storage (core/router/store.ts; hash, chain, router, route summary, last status, timestamps), read back
+ * through the record's schema, refreshed when another window writes (a folder watcher) and when this window gains
+ * focus. Each unfinished transfer is polled by one window only, the one holding its lease (core/router/coordinator.ts),
+ * with the core's adaptive StatusPoller (one request in flight, nothing after a terminal state); the others show what
+ * it writes. Polling resumes after a window reload, the status bar shows transfers in progress, and the polling window
+ * announces when they complete or fail. The Transfers view and the panel's timeline read from here.
  */
 import * as vscode from 'vscode';
-import type { HopView, TransferView } from '../core/router/transfer';
 import { StatusPoller } from '../core/router/poller';
 import { normaliseTxHash } from '../core/router/client';
+import { PollCoordinator } from '../core/router/coordinator';
+import { boundRaw, isUnfinished, transferKey, type TrackedTransfer, type TransferSummary } from '../core/router/records';
+import { Leases, MAX_TRANSFERS, TransferStore, recordFileName } from '../core/router/store';
 import { errorMessage } from '../core/errors';
 import { shorten } from '../core/format';
 import { Command, StorageKey, ViewId } from '../platform/ids';
 import type { Services } from '../platform/services';
 
-const MAX_TRANSFERS = 100;
-
-/** A tracked transfer that is still being followed: watched, not terminal, known to the router. */
-export function isUnfinished(t: Pick<TrackedTransfer, 'watching' | 'last' | 'problem'>): boolean {
-  return t.watching && !t.last?.terminal && !t.problem;
-}
-
-export interface TransferSummary {
-  sourceChainId?: string;
-  destChainId?: string;
-  amountIn?: string;
-  sourceDenom?: string;
-  amountOut?: string;
-  destDenom?: string;
-  hops?: number;
-}
-
-export interface TrackedTransfer {
-  /** As registered with the router (cosmos: upper-case hex; EVM: 0x lower-case). */
-  txHash: string;
-  chainId: string;
-  routerUrl: string;
-  network: string;
-  trackedAt: number;
-  estimatedSeconds?: number;
-  summary?: TransferSummary;
-  explorerLink?: string;
-  watching: boolean;
-  last?: {
-    state: string;
-    outcome: TransferView['outcome'];
-    terminal: boolean;
-    hops: HopView[];
-    error?: string;
-    release?: TransferView['release'];
-    updatedAt: number;
-    /** The raw status answer, for the JSON document. */
-    raw?: unknown;
-  };
-  /** Why polling stopped without a terminal state (the router never knew it, …). */
-  problem?: string;
-}
-
-export const transferKey = (t: Pick<TrackedTransfer, 'chainId' | 'txHash'>) => `${t.chainId}:${t.txHash}`;
+export { isUnfinished, transferKey, type TrackedTransfer, type TransferSummary };
 
 export interface TrackRequest {
   txHash: string;
@@ -72,48 +33,86 @@ export class TransferTracker implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<TrackedTransfer | undefined>();
   /** Fires with the transfer that changed (undefined: the list changed). */
   readonly onDidChange = this.emitter.event;
-  private readonly pollers = new Map<string, StatusPoller>();
   private readonly statusItem: vscode.StatusBarItem;
-  private transfers: TrackedTransfer[];
+  /** By key, the same object for as long as it is tracked (views and tests hold on to it). */
+  private readonly transfers = new Map<string, TrackedTransfer>();
+  /** The JSON last read or written per key: a watcher event for our own write changes nothing. */
+  private readonly seen = new Map<string, string>();
+  private readonly store: TransferStore | undefined;
+  private readonly coordinator: PollCoordinator | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  /** Polling starts with resume() or a first track, never while the features load. */
+  private started = false;
+  /** Whether the next poller of a key asks at once (a resumed or taken-over transfer) or on its schedule. */
+  private readonly immediately = new Map<string, boolean>();
+  private pendingFlag: number | undefined;
 
   constructor(
     private readonly services: Services,
     private readonly memento: vscode.Memento,
+    /** The profile's global storage folder (shared by every window): transfers/ and leases/ live here. */
+    readonly storageDir: string,
   ) {
-    this.transfers = memento.get<TrackedTransfer[]>(StorageKey.Transfers, []);
+    const log = (line: string) => services.log.warn(line);
+    try {
+      this.store = new TransferStore(storageDir, { log });
+      const leases = new Leases(storageDir);
+      this.coordinator = new PollCoordinator({
+        leases,
+        start: (key) => this.startPoller(key),
+        onError: (err) => services.log.warn(`Transfer leases: ${errorMessage(err)}`),
+      });
+    } catch (err) {
+      // Transfers are then kept in this window only, for this session.
+      services.log.error(`Transfers cannot be stored in ${storageDir}: ${errorMessage(err)}`);
+    }
     this.statusItem = vscode.window.createStatusBarItem('initia.transfers', vscode.StatusBarAlignment.Left, 49);
     this.statusItem.name = vscode.l10n.t('Initia Transfers');
     this.statusItem.command = `${ViewId.Transfers}.focus`;
+    this.migrate();
+    this.reloadAll();
     this.renderStatusItem();
+    const unwatch = this.store?.watch((names) => this.reloadFiles(names));
+    if (unwatch) this.disposables.push({ dispose: unwatch });
+    this.disposables.push(
+      vscode.window.onDidChangeWindowState((state) => {
+        if (!state.focused) return;
+        this.reloadAll();
+        if (this.started) this.coordinator?.check();
+      }),
+    );
   }
 
   all(): readonly TrackedTransfer[] {
-    return this.transfers;
+    return [...this.transfers.values()].sort((a, b) => b.trackedAt - a.trackedAt);
   }
 
-  /** What is stored in globalState (what a window reload brings back). */
+  /** What is stored (what another window or a window reload sees). */
   persisted(): readonly TrackedTransfer[] {
-    return this.memento.get<TrackedTransfer[]>(StorageKey.Transfers, []);
+    return this.store?.load() ?? this.all();
   }
 
   get(chainId: string, txHash: string): TrackedTransfer | undefined {
-    return this.transfers.find((t) => t.chainId === chainId && t.txHash === txHash);
+    return this.transfers.get(transferKey({ chainId, txHash }));
   }
 
-  /** Restarts polling for every unfinished transfer that is watched (after a window reload). */
+  /** Starts polling the unfinished transfers that no other window polls (after a window reload). */
   resume(): void {
-    for (const t of this.transfers) if (isUnfinished(t)) this.startPolling(t, true);
+    this.started = true;
+    this.reloadAll();
+    this.sync();
   }
 
   /** Registers a broadcast tx with the router (once) and starts watching it. */
   async track(req: TrackRequest, signal?: AbortSignal): Promise<TrackedTransfer> {
+    this.started = true;
     const txHash = normaliseTxHash(req.txHash, req.chainId);
-    const existing = this.get(req.chainId, txHash);
+    const existing = this.get(req.chainId, txHash) ?? this.reloadOne(req.chainId, txHash);
     if (existing) {
       if (!existing.last?.terminal) {
         existing.watching = true;
         existing.problem = undefined;
-        this.startPolling(existing, true);
+        this.immediately.set(transferKey(existing), true);
       }
       await this.save(existing);
       return existing;
@@ -130,57 +129,178 @@ export class TransferTracker implements vscode.Disposable {
       explorerLink: ack.explorer_link ?? undefined,
       watching: true,
     };
-    this.transfers.unshift(record);
+    const key = transferKey(record);
+    this.transfers.set(key, record);
+    // With an estimate, nothing can be done before it (the poller waits); without one, ask now to show progress.
+    this.immediately.set(key, req.estimatedSeconds === undefined);
+    this.write(record);
     // Keep the list bounded: the oldest finished transfers go first.
-    while (this.transfers.length > MAX_TRANSFERS) {
-      const i = this.transfers.map((t) => !!t.last?.terminal || !t.watching).lastIndexOf(true);
-      if (i < 0) break;
-      this.transfers.splice(i, 1);
+    try {
+      for (const gone of this.store?.evict(MAX_TRANSFERS) ?? []) this.forget(gone);
+    } catch (err) {
+      this.services.log.warn(`Transfers: ${errorMessage(err)}`);
     }
     await this.save(undefined);
-    // With an estimate, nothing can be done before it (the poller waits); without one, ask now to show progress.
-    this.startPolling(record, req.estimatedSeconds === undefined);
     return record;
   }
 
   /** Asks for the status now (a user's refresh). */
   refresh(t: TrackedTransfer): void {
-    const poller = this.pollers.get(transferKey(t));
-    if (poller) poller.pollNow();
-    else if (!t.last?.terminal) {
+    this.started = true;
+    const key = transferKey(t);
+    const poll = this.coordinator?.poll(key);
+    if (poll instanceof StatusPoller && poll.running) {
+      poll.pollNow();
+      return;
+    }
+    this.reloadAll();
+    if (!t.last?.terminal && (!t.watching || t.problem)) {
       t.watching = true;
       t.problem = undefined;
-      this.startPolling(t, true);
+      this.immediately.set(key, true);
+      void this.save(t);
+    } else {
+      this.sync();
     }
   }
 
   async stopWatching(t: TrackedTransfer): Promise<void> {
-    this.pollers.get(transferKey(t))?.stop();
-    this.pollers.delete(transferKey(t));
     t.watching = false;
     await this.save(t);
   }
 
   async remove(t: TrackedTransfer): Promise<void> {
-    this.pollers.get(transferKey(t))?.stop();
-    this.pollers.delete(transferKey(t));
-    this.transfers = this.transfers.filter((x) => x !== t);
+    const key = transferKey(t);
+    this.forget(key);
+    try {
+      this.store?.remove(t);
+    } catch (err) {
+      this.services.log.warn(`Transfers: ${errorMessage(err)}`);
+    }
     await this.save(undefined);
   }
 
-  /** Whether a poller is live for this transfer: while false, nothing asks the router about it (for tests). */
+  /** Whether a poller is live for this transfer in this window: while false, this window does not ask the router. */
   isPolling(t: Pick<TrackedTransfer, 'chainId' | 'txHash'>): boolean {
-    return this.pollers.get(transferKey(t))?.running === true;
+    return this.coordinator?.polling(transferKey(t)) ?? false;
   }
 
   /** In progress: watched and not terminal. */
   active(): TrackedTransfer[] {
-    return this.transfers.filter(isUnfinished);
+    return this.all().filter(isUnfinished);
   }
 
-  private startPolling(t: TrackedTransfer, immediately: boolean): void {
-    const key = transferKey(t);
-    this.pollers.get(key)?.stop();
+  /** Moves what an older version kept in globalState (one array) into files, once. */
+  private migrate(): void {
+    let legacy: unknown;
+    try {
+      legacy = this.memento.get<unknown>(StorageKey.Transfers);
+      if (legacy === undefined || !this.store) return;
+      const { imported, dropped } = this.store.importLegacy(legacy);
+      if (imported || dropped) this.services.log.info(`Transfers moved to files: ${imported} imported, ${dropped} dropped.`);
+      void Promise.resolve(this.memento.update(StorageKey.Transfers, undefined)).catch(() => undefined);
+    } catch (err) {
+      this.services.log.warn(`Stored transfers could not be moved: ${errorMessage(err)}`);
+    }
+  }
+
+  /** Polls what needs polling (the coordinator decides which window does). */
+  private sync(): void {
+    if (this.started) this.coordinator?.want(this.active().map(transferKey));
+  }
+
+  private forget(key: string): void {
+    this.coordinator?.done(key);
+    this.transfers.delete(key);
+    this.seen.delete(key);
+  }
+
+  /** Applies a record read from disk to the one in memory (keeping its identity). Whether anything changed. */
+  private apply(record: TrackedTransfer): boolean {
+    const key = transferKey(record);
+    const json = JSON.stringify(record);
+    if (this.seen.get(key) === json) return false;
+    this.seen.set(key, json);
+    const current = this.transfers.get(key);
+    if (!current) {
+      this.transfers.set(key, record);
+      return true;
+    }
+    if (this.coordinator?.polling(key)) {
+      // This window polls it and writes its status: only what another window may have changed is taken.
+      if (current.watching === record.watching) return false;
+      current.watching = record.watching;
+      return true;
+    }
+    for (const k of Object.keys(current) as Array<keyof TrackedTransfer>) if (!(k in record)) delete current[k];
+    Object.assign(current, record);
+    return true;
+  }
+
+  /** Re-reads every record (focus, resume). */
+  private reloadAll(): void {
+    if (!this.store) return;
+    let records: TrackedTransfer[];
+    try {
+      records = this.store.load();
+    } catch (err) {
+      this.services.log.warn(`Transfers could not be read: ${errorMessage(err)}`);
+      return;
+    }
+    let changed = false;
+    const keys = new Set(records.map(transferKey));
+    for (const key of [...this.transfers.keys()]) {
+      if (!keys.has(key)) {
+        this.forget(key);
+        changed = true;
+      }
+    }
+    for (const r of records) changed = this.apply(r) || changed;
+    if (changed) this.changed();
+  }
+
+  /** Re-reads the files another window (or this one) wrote. */
+  private reloadFiles(names: ReadonlySet<string>): void {
+    if (!this.store) return;
+    if (names.size === 0) return this.reloadAll();
+    let changed = false;
+    for (const name of names) {
+      let record: TrackedTransfer | undefined;
+      try {
+        record = this.store.readFile(name);
+      } catch {
+        continue;
+      }
+      if (record) changed = this.apply(record) || changed;
+      else {
+        const key = [...this.transfers.values()].find((t) => recordFileName(t) === name);
+        if (key) {
+          this.forget(transferKey(key));
+          changed = true;
+        }
+      }
+    }
+    if (changed) this.changed();
+  }
+
+  private reloadOne(chainId: string, txHash: string): TrackedTransfer | undefined {
+    const record = this.store?.read({ chainId, txHash });
+    if (record) this.apply(record);
+    return this.get(chainId, txHash);
+  }
+
+  private changed(): void {
+    this.sync();
+    this.renderStatusItem();
+    this.updatePendingFlag();
+    this.emitter.fire(undefined);
+  }
+
+  private startPoller(key: string): StatusPoller | undefined {
+    const t = this.transfers.get(key);
+    if (!t || !isUnfinished(t)) return undefined;
+    const immediately = this.immediately.get(key) ?? true;
+    this.immediately.delete(key);
     const poller = new StatusPoller(
       // One poll is one request: the poller itself backs off and honours Retry-After.
       (signal) => this.services.router(t.routerUrl, t.network).status(t.txHash, t.chainId, signal, { retry: false }),
@@ -199,31 +319,26 @@ export class TransferTracker implements vscode.Disposable {
               error: event.view.error,
               release: event.view.release,
               updatedAt: Date.now(),
-              raw: event.status,
+              raw: boundRaw(event.status),
             };
             t.problem = undefined;
-            if (event.kind === 'done') {
-              this.pollers.delete(key);
-              this.announce(t);
-            }
+            if (event.kind === 'done') this.announce(t);
             break;
           case 'notFoundYet':
-            break;
+            return;
           case 'notFound':
-            this.pollers.delete(key);
             t.problem = vscode.l10n.t('The router does not know this transaction ({0}). Check the hash and chain, then track it again.', errorMessage(event.error));
             void vscode.window.showWarningMessage(vscode.l10n.t('Initia: transfer {0} is unknown to the router.', shorten(t.txHash, 8, 6)));
             break;
           case 'error':
             this.services.log.warn(`Transfer ${t.txHash}: ${errorMessage(event.error)} (next try in ${Math.round(event.retryInMs / 1000)} s)`);
-            break;
+            return;
         }
         void this.save(t);
       },
     );
-    this.pollers.set(key, poller);
     poller.start(immediately);
-    this.renderStatusItem();
+    return poller;
   }
 
   private announce(t: TrackedTransfer): void {
@@ -245,10 +360,34 @@ export class TransferTracker implements vscode.Disposable {
     });
   }
 
+  private write(t: TrackedTransfer): void {
+    if (!this.store) return;
+    try {
+      const written = this.store.write(t);
+      this.seen.set(transferKey(t), JSON.stringify(written));
+    } catch (err) {
+      this.services.log.warn(`Transfer ${t.txHash} could not be stored: ${errorMessage(err)}`);
+    }
+  }
+
   private async save(changed: TrackedTransfer | undefined): Promise<void> {
+    if (changed) this.write(changed);
+    this.sync();
     this.renderStatusItem();
     this.emitter.fire(changed);
-    await this.memento.update(StorageKey.Transfers, this.transfers);
+    await this.updatePendingFlag();
+  }
+
+  /** The shell's hint (globalState) that there are transfers to resume after a reload: how many are unfinished. */
+  private async updatePendingFlag(): Promise<void> {
+    const n = this.active().length;
+    if (this.pendingFlag === n) return;
+    this.pendingFlag = n;
+    try {
+      await this.memento.update(StorageKey.TransfersPending, n);
+    } catch {
+      // a hint only
+    }
   }
 
   private renderStatusItem(): void {
@@ -272,8 +411,9 @@ export class TransferTracker implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const p of this.pollers.values()) p.stop();
-    this.pollers.clear();
+    // Frees the leases: another window takes over these transfers at its next check.
+    this.coordinator?.dispose();
+    for (const d of this.disposables) d.dispose();
     this.statusItem.dispose();
     this.emitter.dispose();
   }

@@ -108,8 +108,10 @@ export enum WebviewType {
 
 /** Keys in globalState / workspaceState. */
 export enum StorageKey {
-  /** globalState: the tracked transfers. */
+  /** globalState: the tracked transfers of versions that kept them there (moved to files on first load). */
   Transfers = 'initia.transfers.v1',
+  /** globalState: how many tracked transfers are unfinished (the shell resumes polling after a start when > 0). */
+  TransfersPending = 'initia.transfers.pending',
   /** globalState: the last address used per chain id in the bridge. */
   BridgeAddresses = 'initia.bridge.addresses',
   /** workspaceState: the Blocks view's order and follow mode. */

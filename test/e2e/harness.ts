@@ -142,6 +142,18 @@ export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
   }
 }
 
+/**
+ * Opens another window of the same workbench: a second page of the same code-server, which runs its own extension
+ * host (as a second VS Code window does), sharing the profile's global storage. Close it with `page.close()`.
+ */
+export async function openWindow(wb: Workbench): Promise<Page> {
+  const page = await wb.context.newPage();
+  await page.goto(wb.page.url());
+  await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
+  await page.locator('.monaco-workbench .part.activitybar, .monaco-workbench .part.sidebar').first().waitFor({ timeout: 30_000 });
+  return page;
+}
+
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -4,6 +4,9 @@
  * document, bad input refused before any request, and the panel's strict CSP.
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
 import { setUp, FAKE_NETWORK, type Harness, waitFor } from './helpers';
@@ -80,6 +83,37 @@ describe('bridge and transfers', function () {
     assert.match(failed.last!.error ?? '', /packet timed out/);
     assert.equal(abandoned.last!.outcome, 'abandoned');
     assert.equal(h.api.tracker.active().length, 0);
+  });
+
+  it('corrupt stored transfers ({}, "x", [null], junk; in files or in the old globalState list) are dropped and stop nothing', async () => {
+    const dir = path.join(h.api.tracker.storageDir, 'transfers');
+    const junk = { 'x~1.json': '{}', 'x~2.json': '"x"', 'x~3.json': '[null]', 'x~4.json': 'junk{' };
+    for (const [name, text] of Object.entries(junk)) fs.writeFileSync(path.join(dir, name), text);
+    // Another window's write reaches this one through the folder watcher: the files are read, dropped and deleted.
+    await waitFor('the corrupt files dropped', () => Object.keys(junk).every((name) => !fs.existsSync(path.join(dir, name))));
+    assert.ok(h.api.tracker.all().every((t) => /^[0-9A-F]{64}$/.test(t.txHash)));
+    // The tracker still works.
+    await vscode.commands.executeCommand('initia.trackTransfer', hash('3'), 'interwoven-1');
+    const t = h.api.tracker.get('interwoven-1', hash('3'))!;
+    await waitFor('completion', () => t.last?.terminal === true);
+    // A tracker starting over the old globalState list with bad entries (and junk files) imports what parses.
+    const Tracker = h.api.tracker.constructor as new (services: unknown, memento: vscode.Memento, dir: string) => typeof h.api.tracker;
+    for (const legacy of [{}, 'x', [null], [null, {}, 'x', { ...t, txHash: hash('4') }]]) {
+      const values = new Map<string, unknown>([['initia.transfers.v1', legacy], ['initia.transfers.pending', 'x']]);
+      const memento = { keys: () => [...values.keys()], get: (k: string) => values.get(k), update: async (k: string, v: unknown) => void values.set(k, v) } as vscode.Memento;
+      const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'initia-tracker-'));
+      fs.mkdirSync(path.join(tmp, 'transfers'));
+      fs.writeFileSync(path.join(tmp, 'transfers', 'y~1.json'), '[null]');
+      const other = new Tracker(h.api.services, memento, tmp);
+      try {
+        assert.deepEqual(other.all().map((x) => x.txHash), Array.isArray(legacy) && legacy.length > 1 ? [hash('4')] : []);
+        assert.equal(values.get('initia.transfers.v1'), undefined, 'the old key is cleared');
+        assert.ok(!fs.existsSync(path.join(tmp, 'transfers', 'y~1.json')));
+      } finally {
+        other.dispose();
+        fs.rmSync(tmp, { recursive: true, force: true });
+      }
+    }
   });
 
   it('bad input is refused before any request', async () => {

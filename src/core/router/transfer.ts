@@ -12,8 +12,8 @@
  */
 import { legView, operationView, type ChainTx, type Route, type SequenceItem, type StatusResponse, type TransferStatus } from './schemas';
 
-export type Outcome = 'pending' | 'failing' | 'success' | 'failed' | 'abandoned';
-export type HopOutcome = 'pending' | 'done' | 'failed' | 'unknown';
+import type { HopOutcome, HopTx, HopView, Outcome, Release } from './records';
+export type { HopOutcome, HopTx, HopView, Outcome } from './records';
 
 export const TERMINAL_STATES: readonly string[] = ['STATE_COMPLETED_SUCCESS', 'STATE_COMPLETED_ERROR', 'STATE_ABANDONED', 'STATE_COMPLETED', 'STATE_FAILED'];
 const TERMINAL = new Set(TERMINAL_STATES);
@@ -135,33 +135,6 @@ export function describeHopState(kind: string, state: string): string {
   return suffix.find(([re]) => re.test(state))?.[1] ?? state;
 }
 
-export interface HopTx {
-  /** The bridge's name for it: send_tx, receive_tx, acknowledge_tx, order_filled_tx, … */
-  name: string;
-  chainId?: string;
-  hash: string;
-  /** Server text: open only after checking it is an https URL. */
-  explorerLink?: string;
-  onChainAt?: string;
-}
-
-export interface HopView {
-  /** The leg kind as the router names it (`ibc_transfer`, `op_init_transfer`, or an unknown key). */
-  kind: string;
-  /** "IBC", "OPinit bridge", "LayerZero", … */
-  label: string;
-  /** False for a leg kind this version does not model (shown generically). */
-  known: boolean;
-  fromChainId?: string;
-  toChainId?: string;
-  state: string;
-  outcome: HopOutcome;
-  /** e.g. "IBC osmosis-1 → interwoven-1: received, waiting for the acknowledgement". */
-  summary: string;
-  txs: HopTx[];
-  error?: string;
-}
-
 export interface TransferView {
   state: string;
   outcome: Outcome;
@@ -173,7 +146,7 @@ export interface TransferView {
   hops: HopView[];
   /** Index in `hops` of the hop in progress (next_blocking_transfer, else the first unfinished), if any. */
   currentHop?: number;
-  release?: { chainId?: string; denom?: string; amount?: string; released?: boolean };
+  release?: Release;
   error?: string;
 }
 

@@ -1,0 +1,113 @@
+/**
+ * What is kept of a tracked transfer, as zod schemas (the types are inferred from them): the hops of the transfer
+ * model and the stored record. Stored records are parsed with these when read back (another window, an older
+ * version or a hand edit may have written anything), so a record that does not fit is dropped, not trusted.
+ */
+import * as z from 'zod/mini';
+
+export const OutcomeSchema = z.enum(['pending', 'failing', 'success', 'failed', 'abandoned']);
+export type Outcome = z.infer<typeof OutcomeSchema>;
+export const HopOutcomeSchema = z.enum(['pending', 'done', 'failed', 'unknown']);
+export type HopOutcome = z.infer<typeof HopOutcomeSchema>;
+
+export const HopTxSchema = z.object({
+  /** The bridge's name for it: send_tx, receive_tx, acknowledge_tx, order_filled_tx, … */
+  name: z.string(),
+  chainId: z.optional(z.string()),
+  hash: z.string(),
+  /** Server text: open only after checking it is an https URL. */
+  explorerLink: z.optional(z.string()),
+  onChainAt: z.optional(z.string()),
+});
+export type HopTx = z.infer<typeof HopTxSchema>;
+
+export const HopViewSchema = z.object({
+  /** The leg kind as the router names it (`ibc_transfer`, `op_init_transfer`, or an unknown key). */
+  kind: z.string(),
+  /** "IBC", "OPinit bridge", "LayerZero", … */
+  label: z.string(),
+  /** False for a leg kind this version does not model (shown generically). */
+  known: z.boolean(),
+  fromChainId: z.optional(z.string()),
+  toChainId: z.optional(z.string()),
+  state: z.string(),
+  outcome: HopOutcomeSchema,
+  /** e.g. "IBC osmosis-1 → interwoven-1: received, waiting for the acknowledgement". */
+  summary: z.string(),
+  txs: z.array(HopTxSchema),
+  error: z.optional(z.string()),
+});
+export type HopView = z.infer<typeof HopViewSchema>;
+
+export const ReleaseSchema = z.object({
+  chainId: z.optional(z.string()),
+  denom: z.optional(z.string()),
+  amount: z.optional(z.string()),
+  released: z.optional(z.boolean()),
+});
+export type Release = z.infer<typeof ReleaseSchema>;
+
+export const TransferSummarySchema = z.object({
+  sourceChainId: z.optional(z.string()),
+  destChainId: z.optional(z.string()),
+  amountIn: z.optional(z.string()),
+  sourceDenom: z.optional(z.string()),
+  amountOut: z.optional(z.string()),
+  destDenom: z.optional(z.string()),
+  hops: z.optional(z.number()),
+});
+export type TransferSummary = z.infer<typeof TransferSummarySchema>;
+
+export const LastStatusSchema = z.object({
+  state: z.string(),
+  outcome: OutcomeSchema,
+  terminal: z.boolean(),
+  hops: z.array(HopViewSchema),
+  error: z.optional(z.string()),
+  release: z.optional(ReleaseSchema),
+  updatedAt: z.number(),
+  /** The raw status answer, for the JSON document (bounded: see `boundRaw`). */
+  raw: z.optional(z.unknown()),
+});
+
+/** A tracked transfer as stored (one file per transfer) and held in memory. */
+export const TrackedTransferSchema = z.object({
+  /** As registered with the router (cosmos: upper-case hex; EVM: 0x lower-case). */
+  txHash: z.string().check(z.minLength(1), z.maxLength(200)),
+  chainId: z.string().check(z.minLength(1), z.maxLength(200)),
+  routerUrl: z.string(),
+  network: z.string(),
+  trackedAt: z.number(),
+  estimatedSeconds: z.optional(z.number()),
+  summary: z.optional(TransferSummarySchema),
+  explorerLink: z.optional(z.string()),
+  watching: z.boolean(),
+  last: z.optional(LastStatusSchema),
+  /** Why polling stopped without a terminal state (the router never knew it, …). */
+  problem: z.optional(z.string()),
+});
+export type TrackedTransfer = z.infer<typeof TrackedTransferSchema>;
+
+export const transferKey = (t: Pick<TrackedTransfer, 'chainId' | 'txHash'>): string => `${t.chainId}:${t.txHash}`;
+
+/** A tracked transfer that is still being followed: watched, not terminal, known to the router. */
+export function isUnfinished(t: Pick<TrackedTransfer, 'watching' | 'last' | 'problem'>): boolean {
+  return t.watching && !t.last?.terminal && !t.problem;
+}
+
+/** The largest raw status answer kept per transfer (its JSON, in bytes). */
+export const MAX_RAW_BYTES = 64 * 1024;
+
+/** The raw status as kept: itself when its JSON fits `max` bytes, else a short marker saying how large it was. */
+export function boundRaw(raw: unknown, max = MAX_RAW_BYTES): unknown {
+  if (raw === undefined) return undefined;
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(raw);
+  } catch {
+    return { dropped: 'The status answer could not be kept (not JSON).' };
+  }
+  if (json === undefined) return undefined;
+  const bytes = Buffer.byteLength(json, 'utf8');
+  return bytes <= max ? raw : { dropped: `The status answer was too large to keep (${bytes} bytes; at most ${max}).`, bytes };
+}

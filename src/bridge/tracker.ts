@@ -78,6 +78,12 @@ export class TransferTracker implements vscode.Disposable {
       vscode.window.onDidChangeWindowState((state) => {
         if (!state.focused) return;
         this.reloadAll();
+        // A focused window that sees unfinished transfers takes part in polling them: if the window that polls one
+        // is gone, its lease expires and this one takes it over.
+        if (!this.started && this.active().length > 0) {
+          this.started = true;
+          this.sync();
+        }
         if (this.started) this.coordinator?.check();
       }),
     );

@@ -19,19 +19,19 @@ export async function startDemo({ indexerPort = Number(process.env.INITIA_DEMO_P
   const { startFakeRouter } = require(join(REPO_ROOT, 'out/test/fixtures/fakeRouter.js'));
   let indexer;
   try {
-    indexer = await startFakeIndexer({ port: indexerPort, host: '127.0.0.1', tickMs: DEMO_BLOCK_MS, endsAt: Date.now() });
+    indexer = await startFakeIndexer({ port: indexerPort, host: '127.0.0.1', tickMs: DEMO_BLOCK_MS, endsAt: Date.now(), hostile: false });
   } catch (err) {
     if (err?.code !== 'EADDRINUSE') throw err;
     console.warn(`[demo] port ${indexerPort} is busy; using a free port instead`);
-    indexer = await startFakeIndexer({ host: '127.0.0.1', tickMs: DEMO_BLOCK_MS, endsAt: Date.now() });
+    indexer = await startFakeIndexer({ host: '127.0.0.1', tickMs: DEMO_BLOCK_MS, endsAt: Date.now(), hostile: false });
   }
   let router;
   try {
-    router = await startFakeRouter({ port: routerPort, host: '127.0.0.1', timeScale: 0.5 });
+    router = await startFakeRouter({ port: routerPort, host: '127.0.0.1', timeScale: 0.5, hostile: false });
   } catch (err) {
     if (err?.code !== 'EADDRINUSE') throw err;
     console.warn(`[demo] port ${routerPort} is busy; using a free port for the router instead`);
-    router = await startFakeRouter({ host: '127.0.0.1', timeScale: 0.5 });
+    router = await startFakeRouter({ host: '127.0.0.1', timeScale: 0.5, hostile: false });
   }
   return {
     indexer,

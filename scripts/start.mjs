@@ -1,28 +1,47 @@
-// `npm start`: build, start the offline demo backend, and open the extension in a real VS Code with the
-// "Local demo" network selected: desktop VS Code (`code` on PATH) when present, otherwise code-server on 127.0.0.1
-// (installed on first use) whose URL is printed. Ctrl+C stops everything.
+// `npm start`: build, start the offline demo backend, and open the extension in a real VS Code with the "Local demo"
+// network selected and TRY-ME.md open: desktop VS Code (`code` on PATH) when present, with a throwaway profile,
+// otherwise code-server on 127.0.0.1 (installed on first use) whose URL is printed. Ctrl+C stops everything.
 //   INITIA_USE_CODE_SERVER=1   use code-server even when `code` is available
+//
+// The demo's network goes into the throwaway user settings of the editor it starts (a workspace cannot choose
+// endpoints). code-server gets the freshly packaged .vsix installed as a user would have it, without the test
+// driver (which hides notifications), on the same port as last time when that port is free.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CACHE_DIR, REPO_ROOT, startCodeServer } from './vscode-server.mjs';
+import { CACHE_DIR, REPO_ROOT, portIsFree, startCodeServer } from './vscode-server.mjs';
 import { build } from './build.mjs';
 import { startDemo, DEMO_INDEXER_PORT, DEMO_ROUTER_PORT } from './demo.mjs';
 
-build();
+const started = Date.now();
+const step = (what) => console.log(`[start] ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+
+step('building: TypeScript, the bundles');
+build({ production: true });
+step('packaging the extension (.vsix)');
+const vsix = join(CACHE_DIR, 'initia-explorer-demo.vsix');
+mkdirSync(CACHE_DIR, { recursive: true });
+const pack = spawnSync(process.execPath, ['node_modules/@vscode/vsce/vsce', 'package', '--no-dependencies', '--no-rewrite-relative-links', '--out', vsix], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+if (pack.status !== 0) throw new Error(`packaging failed (exit ${pack.status})`);
+step('starting the demo backend');
 const demo = await startDemo();
 const { indexer } = demo;
 
 const workspace = join(CACHE_DIR, 'demo-workspace');
-mkdirSync(join(workspace, '.vscode'), { recursive: true });
-const settings = { 'initia.activeNetwork': 'Local demo', 'initia.richList.denoms': indexer.data.denoms.slice(0, 2) };
+mkdirSync(workspace, { recursive: true });
+const settings = {
+  'initia.activeNetwork': 'Local demo',
+  'initia.richList.denoms': indexer.data.denoms.slice(0, 2),
+  'workbench.startupEditor': 'none',
+};
 if (indexer.port !== DEMO_INDEXER_PORT || demo.router.port !== DEMO_ROUTER_PORT) {
-  settings['initia.networks'] = [{ name: 'Local demo', chainId: indexer.data.chainId, indexerUrl: indexer.url, routerUrl: demo.router.url }];
+  settings['initia.activeNetwork'] = 'Demo (other ports)';
+  settings['initia.networks'] = [{ name: 'Demo (other ports)', chainId: indexer.data.chainId, indexerUrl: indexer.url, routerUrl: demo.router.url }];
 }
-writeFileSync(join(workspace, '.vscode', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
 const sample = indexer.data.sampleValues ? indexer.data.sampleValues() : undefined;
+const tryMe = join(workspace, 'TRY-ME.md');
 writeFileSync(
-  join(workspace, 'TRY-ME.md'),
+  tryMe,
   [
     '# Initia Explorer demo',
     '',
@@ -31,8 +50,13 @@ writeFileSync(
     '',
     ...(sample ? Object.entries(sample).map(([k, v]) => `- ${k}: \`${v}\``) : []),
     '',
-    `The bridge (**Initia: Open Bridge**) talks to a fake router at ${demo.router.url}: try interwoven-1 / uinit → osmosis-1 / uosmo,`,
-    'amount 1000000; any 64-hex hash can be tracked (one ending in c or d fails, one ending in e is abandoned).',
+    `The bridge (**Initia: Open Bridge**) talks to a fake router at ${demo.router.url}:`,
+    '',
+    '- interwoven-1 / uinit → osmosis-1 / uosmo, amount 1000000: IBC and a swap, about 15 s;',
+    '- osmosis-1 / uosmo → demo-evm-1 / uinit: needs an **OP hook** (get it, "sign" it: any base64 will do here);',
+    '- demo-evm-1 / uinit → interwoven-1 / uinit: an OP withdrawal, which takes longer.',
+    '',
+    'Any 64-hex hash can be tracked (one ending in c or d fails, one ending in e is abandoned).',
     '',
   ].join('\n'),
 );
@@ -40,19 +64,26 @@ writeFileSync(
 const useDesktop = !process.env.INITIA_USE_CODE_SERVER && spawnSync('code', ['--version'], { stdio: 'ignore' }).status === 0;
 let stopEditor = async () => {};
 if (useDesktop) {
-  spawn('code', ['--new-window', `--extensionDevelopmentPath=${REPO_ROOT}`, workspace], { stdio: 'inherit' });
-  console.log('[start] opened desktop VS Code with the extension under development.');
+  // A throwaway profile: its user settings hold the demo network; your own VS Code settings are not touched.
+  const userData = join(CACHE_DIR, 'demo-user-data');
+  mkdirSync(join(userData, 'User'), { recursive: true });
+  writeFileSync(join(userData, 'User', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+  spawn('code', ['--new-window', `--user-data-dir=${userData}`, `--extensionDevelopmentPath=${REPO_ROOT}`, workspace, tryMe], { stdio: 'inherit' });
+  step('opened desktop VS Code (a throwaway profile) with the extension under development');
 } else {
-  const server = await startCodeServer({});
-  const payload = [
-    ['extensionDevelopmentPath', server.remoteUri(REPO_ROOT)],
-    ['skipWelcome', 'true'],
-  ];
+  const portFile = join(CACHE_DIR, 'start-port.json');
+  const last = existsSync(portFile) ? Number(JSON.parse(readFileSync(portFile, 'utf8')).port) : undefined;
+  const port = last && (await portIsFree(last)) ? last : undefined;
+  step('starting code-server');
+  const server = await startCodeServer({ settings, vsix: [vsix], smokeTestDriver: false, port });
+  writeFileSync(portFile, JSON.stringify({ port: server.port }));
+  const payload = [['openFile', server.remoteUri(tryMe)]];
   const url = `${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
-  console.log(`[start] code-server is running. Open this URL in a browser:\n\n  ${url}\n`);
+  step('code-server is running');
+  console.log(`\n  Open this URL in a browser:\n\n  ${url}\n`);
   stopEditor = () => server.stop();
 }
-console.log(`[start] demo indexer: ${indexer.url}. Ctrl+C stops.`);
+console.log(`[start] demo indexer ${indexer.url}, router ${demo.router.url}. Ctrl+C stops.`);
 const stop = async () => {
   await stopEditor();
   await demo.close();

@@ -211,6 +211,16 @@ function startWatchdog(pgid, dirs) {
 }
 
 /** A free TCP port on 127.0.0.1 (listen on port 0, read it, close). */
+/** Whether `port` on 127.0.0.1 can be listened on now. */
+export function portIsFree(port) {
+  return new Promise((resolveFree) => {
+    const srv = createServer();
+    srv.unref();
+    srv.once('error', () => resolveFree(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolveFree(true)));
+  });
+}
+
 export function freePort() {
   return new Promise((resolvePort, reject) => {
     const srv = createServer();
@@ -264,9 +274,11 @@ export function findFiles(dir, re) {
  * `cleanupDirs`: more temp dirs (a browser profile) for the watchdog to remove if this process dies uncleanly.
  * `trust`: keep workspace trust on, with no prompt, so an opened folder is in Restricted Mode (the default turns trust
  * off: every folder trusted).
+ * `smokeTestDriver` (default true): the workbench option the tests drive it with; in that mode the workbench shows no
+ * notification toasts, so a product run (`npm start`) turns it off.
  * @param {{ env?: Record<string,string|undefined>, port?: number, settings?: object, vsix?: string[],
  *           args?: string[], keepTemp?: boolean, healthTimeoutMs?: number, cleanupDirs?: string[],
- *           trust?: boolean }} [opts]
+ *           trust?: boolean, smokeTestDriver?: boolean }} [opts]
  * @returns {Promise<{ url: string, port: number, pid: number, tmpDir: string, userDataDir: string,
  *           extensionsDir: string, xdgEnv: Record<string,string>, logFile: string,
  *           remoteUri: (absPath: string) => string, extHostLogTail: (lines?: number) => string,
@@ -318,7 +330,7 @@ export async function startCodeServer(opts = {}) {
     ...(opts.trust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--ignore-last-opened',
-    '--vscode-option', 'enable-smoke-test-driver',
+    ...(opts.smokeTestDriver === false ? [] : ['--vscode-option', 'enable-smoke-test-driver']),
     ...(opts.args ?? []),
   ], { env, detached: true, stdio: ['ignore', fd, fd], cwd: tmpDir });
   closeSync(fd);

@@ -32,7 +32,7 @@ interface CodeServer {
   stopSync(): void;
 }
 interface VscodeServerModule {
-  startCodeServer(opts: { env?: NodeJS.ProcessEnv; vsix?: string[]; settings?: Record<string, unknown>; cleanupDirs?: string[]; trust?: boolean }): Promise<CodeServer>;
+  startCodeServer(opts: { env?: NodeJS.ProcessEnv; vsix?: string[]; settings?: Record<string, unknown>; cleanupDirs?: string[]; trust?: boolean; smokeTestDriver?: boolean }): Promise<CodeServer>;
   chromiumPath(): string;
   tail(file: string, lines?: number): string;
   CHROMIUM_ARGS: string[];
@@ -70,6 +70,8 @@ export interface OpenOptions {
   settings?: Record<string, unknown>;
   /** Workspace trust on, the folder not trusted: the workbench opens in Restricted Mode. */
   trust?: boolean;
+  /** false: without the test driver, as `npm start` runs it (the driver hides notification toasts). */
+  smokeTestDriver?: boolean;
 }
 
 /** Starts code-server, opens the workbench in Chromium and waits until it is ready. */
@@ -91,6 +93,7 @@ export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
       env: { ...process.env, ...opts.env },
       vsix: opts.vsix ? [opts.vsix] : [],
       trust: opts.trust,
+      smokeTestDriver: opts.smokeTestDriver,
       settings: {
         'initia.networks': [{ name: FAKE_NETWORK, chainId: opts.fake.data.chainId, indexerUrl: opts.fake.url, routerUrl: opts.router.url, explorerUrl: 'https://scan.example/demo' }],
         'initia.activeNetwork': FAKE_NETWORK,

@@ -6,6 +6,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
+import { startFakeRouter } from '../fixtures/fakeRouter';
+import { ChainData } from '../fixtures/chainData';
 
 let fake: FakeIndexer;
 let plain: FakeIndexer;
@@ -188,4 +190,24 @@ test('faults: each kind, limited by path and times; requests recorded raw', asyn
   assert.equal(fake.count('/status'), 8);
   await get('/indexer/richlist/v1/evm%2F0xAB?x=1');
   assert.deepEqual([fake.requests.at(-1)!.path, fake.requests.at(-1)!.query], ['/indexer/richlist/v1/evm%2F0xAB', 'x=1']);
+});
+
+test('the demo (hostile: false) looks like a real chain: no hostile string in its names, URIs, memos or routes', async () => {
+  const markup = /<|>|command:|javascript:|\]\(/;
+  const clean = new ChainData({ blocks: 400, hostile: false });
+  assert.ok(clean.collections.every((c) => !markup.test(c.name) && c.tokens.every((t) => !markup.test(t.uri))));
+  assert.ok(clean.txs.every((t) => !markup.test(t.memo)));
+  const tests = new ChainData({ blocks: 400 });
+  assert.ok(tests.collections.some((c) => markup.test(c.name)) || tests.txs.some((t) => markup.test(t.memo)), 'the tests keep theirs');
+  const router = await startFakeRouter({ hostile: false });
+  try {
+    const post = async (path: string, body: unknown) => (await fetch(`${router.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).text();
+    // The route TRY-ME suggests, and every chain the router lists.
+    const route = await post('/v2/fungible/route', { amount_in: '1000000', source_asset_chain_id: 'interwoven-1', source_asset_denom: 'uinit', dest_asset_chain_id: 'osmosis-1', dest_asset_denom: 'uosmo' });
+    assert.doesNotMatch(route, markup, route);
+    const chains = await (await fetch(`${router.url}/v2/info/chains`)).text();
+    assert.doesNotMatch(chains, markup);
+  } finally {
+    await router.close();
+  }
 });

@@ -1,8 +1,8 @@
 /**
- * The bridge panel's host side: creates (or restores, after a reload) the webview with a strict CSP (default-src
- * 'none', scripts by nonce from dist/webview, styles from media/), answers the webview's typed requests (one handler
- * per op of protocol.ts's table, each returning that op's reply type) by calling the router (every HTTP call happens
- * here), sends view models rather than router data, and pushes live updates of the transfer it tracks. Every message
+ * The bridge panel's host side: creates (or restores, after a reload) the webview with a strict CSP (html.ts:
+ * default-src 'none', scripts by nonce from dist/webview, styles from media/ and the component library's one
+ * nonce-stamped style element), answers the webview's typed requests (one handler per op of protocol.ts's table,
+ * each returning that op's reply type) by calling the router (every HTTP call happens here), sends view models rather than router data, and pushes live updates of the transfer it tracks. Every message
  * it posts waits for the webview's `ready` (ReadyQueue), and again after the webview's document is recreated.
  */
 import * as vscode from 'vscode';
@@ -11,6 +11,7 @@ import { normaliseTxHash } from '../core/router/client';
 import { Route, type Asset } from '../core/router/schemas';
 import { BridgeState, FromWebview, problemText, type Handlers, type Request, type ToWebview } from './protocol';
 import { ReadyQueue } from './readyQueue';
+import { bridgeHtml } from './html';
 import { msgsSummary, routeErrorText, routeView, transferInfo } from './viewModels';
 import { errorMessage } from '../core/errors';
 import { openExternalUrl } from '../platform/links';
@@ -184,26 +185,13 @@ class BridgeSession implements vscode.Disposable {
 
   private html(): string {
     const webview = this.panel.webview;
-    const n = nonce();
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview', 'bridge.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'media', 'bridge.css'));
-    const csp = [`default-src 'none'`, `style-src ${webview.cspSource}`, `font-src ${webview.cspSource}`, `img-src ${webview.cspSource}`, `script-src 'nonce-${n}'`].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style.toString()}">
-<title>Initia Bridge</title>
-</head>
-<body>
-<h1>Initia Bridge</h1>
-<p class="lead">Route a cross-chain transfer, get the messages to sign, and follow it hop by hop. Keys never reach this extension and nothing is broadcast from here.</p>
-<main id="app" aria-label="Bridge"></main>
-<script nonce="${n}" src="${script.toString()}"></script>
-</body>
-</html>`;
+    return bridgeHtml({
+      cspSource: webview.cspSource,
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview', 'bridge.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'media', 'bridge.css')).toString(),
+      scriptNonce: nonce(),
+      styleNonce: nonce(),
+    });
   }
 
   private async receive(raw: unknown): Promise<void> {

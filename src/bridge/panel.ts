@@ -12,7 +12,7 @@ import { Route, type Asset } from '../core/router/schemas';
 import { BridgeState, FromWebview, problemText, type Handlers, type Request, type ToWebview } from './protocol';
 import { ReadyQueue } from './readyQueue';
 import { bridgeHtml } from './html';
-import { msgsSummary, routeErrorText, routeView, transferInfo } from './viewModels';
+import { formErrors, formErrorsText, msgsSummary, routeErrorText, routeView, transferInfo } from './viewModels';
 import { errorMessage } from '../core/errors';
 import { openExternalUrl } from '../platform/links';
 import { unencryptedOrigins } from '../core/networks';
@@ -252,7 +252,11 @@ class BridgeSession implements vscode.Disposable {
 
   /** One handler per op of the protocol's table; each must return its op's reply type. */
   private readonly handlers: Handlers = {
+    validateForm: async ({ form }) => formErrors(form),
     route: async ({ form: f }) => {
+      // Every field's problem at once, and no router request while there is one (the webview checks first too).
+      const problems = formErrorsText(formErrors(f));
+      if (problems) throw new Error(problems);
       const route = await this.router()
         .client.route({ amountIn: f.amount, sourceChainId: f.sourceChainId, sourceDenom: f.sourceDenom, destChainId: f.destChainId, destDenom: f.destDenom })
         .catch((err: unknown) => {

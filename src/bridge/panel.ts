@@ -1,8 +1,8 @@
 /**
- * The bridge panel's host side: creates (or restores, after a reload) the webview with a strict CSP (default-src
- * 'none', scripts by nonce from dist/webview, styles from media/), answers the webview's typed requests (one handler
- * per op of protocol.ts's table, each returning that op's reply type) by calling the router (every HTTP call happens
- * here), sends view models rather than router data, and pushes live updates of the transfer it tracks. Every message
+ * The bridge panel's host side: creates (or restores, after a reload) the webview with a strict CSP (html.ts:
+ * default-src 'none', scripts by nonce from dist/webview, styles from media/ and the component library's one
+ * nonce-stamped style element), answers the webview's typed requests (one handler per op of protocol.ts's table,
+ * each returning that op's reply type) by calling the router (every HTTP call happens here), sends view models rather than router data, and pushes live updates of the transfer it tracks. Every message
  * it posts waits for the webview's `ready` (ReadyQueue), and again after the webview's document is recreated.
  */
 import * as vscode from 'vscode';
@@ -11,7 +11,8 @@ import { normaliseTxHash } from '../core/router/client';
 import { Route, type Asset } from '../core/router/schemas';
 import { BridgeState, FromWebview, problemText, type Handlers, type Request, type ToWebview } from './protocol';
 import { ReadyQueue } from './readyQueue';
-import { msgsSummary, routeErrorText, routeView, transferInfo } from './viewModels';
+import { bridgeHtml } from './html';
+import { formErrors, formErrorsText, msgsSummary, routeErrorText, routeView, transferInfo } from './viewModels';
 import { errorMessage } from '../core/errors';
 import { openExternalUrl } from '../platform/links';
 import { unencryptedOrigins } from '../core/networks';
@@ -184,26 +185,13 @@ class BridgeSession implements vscode.Disposable {
 
   private html(): string {
     const webview = this.panel.webview;
-    const n = nonce();
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview', 'bridge.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'media', 'bridge.css'));
-    const csp = [`default-src 'none'`, `style-src ${webview.cspSource}`, `font-src ${webview.cspSource}`, `img-src ${webview.cspSource}`, `script-src 'nonce-${n}'`].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style.toString()}">
-<title>Initia Bridge</title>
-</head>
-<body>
-<h1>Initia Bridge</h1>
-<p class="lead">Route a cross-chain transfer, get the messages to sign, and follow it hop by hop. Keys never reach this extension and nothing is broadcast from here.</p>
-<main id="app" aria-label="Bridge"></main>
-<script nonce="${n}" src="${script.toString()}"></script>
-</body>
-</html>`;
+    return bridgeHtml({
+      cspSource: webview.cspSource,
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview', 'bridge.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'media', 'bridge.css')).toString(),
+      scriptNonce: nonce(),
+      styleNonce: nonce(),
+    });
   }
 
   private async receive(raw: unknown): Promise<void> {
@@ -264,7 +252,11 @@ class BridgeSession implements vscode.Disposable {
 
   /** One handler per op of the protocol's table; each must return its op's reply type. */
   private readonly handlers: Handlers = {
+    validateForm: async ({ form }) => formErrors(form),
     route: async ({ form: f }) => {
+      // Every field's problem at once, and no router request while there is one (the webview checks first too).
+      const problems = formErrorsText(formErrors(f));
+      if (problems) throw new Error(problems);
       const route = await this.router()
         .client.route({ amountIn: f.amount, sourceChainId: f.sourceChainId, sourceDenom: f.sourceDenom, destChainId: f.destChainId, destDenom: f.destDenom })
         .catch((err: unknown) => {

@@ -30,6 +30,29 @@ export const Form = z.object({
 });
 export type Form = z.infer<typeof Form>;
 
+/** The form's fields, in the order the panel shows them. */
+export const FormField = z.enum(['sourceChainId', 'sourceDenom', 'destChainId', 'destDenom', 'amount', 'slippage']);
+export type FormField = z.infer<typeof FormField>;
+export const FORM_FIELDS: readonly FormField[] = FormField.options;
+
+/**
+ * What is wrong with each field of the form, in words (a field that is fine has no entry). Made by the host with the
+ * same rules the router client applies before any request (core/validate.ts), so the webview has no rules of its own.
+ */
+export const FormErrors = z.partialRecord(FormField, z.string());
+export type FormErrors = z.infer<typeof FormErrors>;
+
+/** The addresses to prefill along a route, one per chain: the first source that has one for the chain wins. */
+export function prefillAddresses(chainIds: readonly string[], ...sources: ReadonlyArray<Readonly<Record<string, string>> | undefined>): string[] {
+  return chainIds.map((chainId) => {
+    for (const source of sources) {
+      const value = source && Object.hasOwn(source, chainId) ? source[chainId] : undefined;
+      if (value) return value;
+    }
+    return '';
+  });
+}
+
 export const SignedHook = z.object({ signer: z.string(), hook: z.string() });
 export type SignedHook = z.infer<typeof SignedHook>;
 
@@ -141,7 +164,9 @@ export const RouteReply = z.object({ route: Json, view: RouteView });
 export type RouteReply = z.infer<typeof RouteReply>;
 
 export const OPS = {
-  /** Finds a route for the form. */
+  /** Checks every field of the form at once (the panel shows each problem next to its field). */
+  validateForm: { request: z.object({ form: Form }), reply: FormErrors },
+  /** Finds a route for the form (refused, before any router request, while a field is not valid). */
   route: { request: z.object({ form: Form }), reply: RouteReply },
   /** Gets the OP hook the route needs signed. */
   opHook: { request: z.object({ route: Json, sourceAddress: z.string(), destAddress: z.string() }), reply: Json },
@@ -224,6 +249,8 @@ export const BridgeState = z
     hook: z.optional(Json),
     signedHook: z.optional(SignedHook),
     addresses: z.optional(z.array(z.string())),
+    /** The last address entered for each chain id (typed or sent), offered again on the next route. */
+    knownAddresses: z.optional(z.record(z.string(), z.string())),
     msgs: z.optional(MsgsView),
     tracking: z.optional(TxRef),
   })

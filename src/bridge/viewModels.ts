@@ -6,7 +6,8 @@ import { evmTxData, txView, type Asset, type MsgsResponse, type Route } from '..
 import { routerErrorInfo } from '../core/router/client';
 import { bridgeLabel, describeState, routeSteps, type RouteStep } from '../core/router/transfer';
 import { estimatedDuration, formatUnits, groupDigits } from '../core/format';
-import type { RouteStepView, RouteView, TransferInfo } from './protocol';
+import { parseAssetDenom, parseBaseAmount, parseChainId, parseSlippage, type Parsed } from '../core/validate';
+import { FORM_FIELDS, type Form, type FormErrors, type FormField, type RouteStepView, type RouteView, type TransferInfo } from './protocol';
 import type { TrackedTransfer } from './tracker';
 
 /** The assets the router knows on a chain (undefined: not known, e.g. the assets request failed). */
@@ -146,4 +147,30 @@ export function routeErrorText(err: unknown): string | undefined {
     return `The router withheld this route because ${why} (it said: ${info.message}). Try a smaller amount or another route.`;
   }
   return undefined;
+}
+
+/** Each field of the bridge form: its name in words and the rule the router client applies to it. */
+const FORM_RULES: Record<FormField, { label: string; parse: (input: string) => Parsed<string> }> = {
+  sourceChainId: { label: 'Source chain id', parse: parseChainId },
+  sourceDenom: { label: 'Source denom', parse: parseAssetDenom },
+  destChainId: { label: 'Destination chain id', parse: parseChainId },
+  destDenom: { label: 'Destination denom', parse: parseAssetDenom },
+  amount: { label: 'Amount', parse: parseBaseAmount },
+  slippage: { label: 'Slippage', parse: parseSlippage },
+};
+
+/** Every field's problem at once (the rules of core/validate.ts, as the router client checks them); {} when all is well. */
+export function formErrors(form: Form): FormErrors {
+  const errors: FormErrors = {};
+  for (const field of FORM_FIELDS) {
+    const parsed = FORM_RULES[field].parse(form[field]);
+    if (!parsed.ok) errors[field] = parsed.error;
+  }
+  return errors;
+}
+
+/** The problems of a form in one text, field by field ("Source denom: Enter a denom …"); undefined when there are none. */
+export function formErrorsText(errors: FormErrors): string | undefined {
+  const lines = FORM_FIELDS.filter((f) => errors[f]).map((f) => `${FORM_RULES[f].label}: ${errors[f]}`);
+  return lines.length ? lines.join('\n') : undefined;
 }

@@ -12,7 +12,7 @@
  * touches this file alone).
  */
 import { provideVSCodeDesignSystem, vsCodeButton, vsCodeDivider, vsCodeProgressRing, vsCodeTextArea, vsCodeTextField } from '@vscode/webview-ui-toolkit';
-import { BridgeState, ToWebview, parseReply, type Args, type Defaults, type Form, type FromWebview, type Op, type Reply, type Request, type RouteView, type TransferInfo } from '../bridge/protocol';
+import { BridgeState, FORM_FIELDS, ToWebview, parseReply, prefillAddresses, type Args, type Defaults, type Form, type FormErrors, type FormField, type FromWebview, type Op, type Reply, type Request, type RouteView, type TransferInfo } from '../bridge/protocol';
 
 provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeTextField(), vsCodeTextArea(), vsCodeDivider(), vsCodeProgressRing());
 
@@ -127,8 +127,68 @@ function act<K extends Op>(where: string, op: K, args: Args<K>): void {
 
 const valueOf = (id: string): string => (($(id) as (HTMLElement & { value?: string }) | null)?.value ?? '').trim();
 
+/** The form's fields: the id of each one's text field (its error line is `<id>-error`), its label and its hint. */
+const FIELDS: Record<FormField, { id: string; label: string; placeholder: string }> = {
+  sourceChainId: { id: 'f-src-chain', label: 'Source chain id', placeholder: 'interwoven-1' },
+  sourceDenom: { id: 'f-src-denom', label: 'Source denom', placeholder: 'uinit' },
+  destChainId: { id: 'f-dst-chain', label: 'Destination chain id', placeholder: 'osmosis-1' },
+  destDenom: { id: 'f-dst-denom', label: 'Destination denom', placeholder: 'uosmo' },
+  amount: { id: 'f-amount', label: 'Amount (base units)', placeholder: '1000000' },
+  slippage: { id: 'f-slippage', label: 'Slippage %', placeholder: '1' },
+};
+
 function formValues(): Form {
-  return { sourceChainId: valueOf('f-src-chain'), sourceDenom: valueOf('f-src-denom'), destChainId: valueOf('f-dst-chain'), destDenom: valueOf('f-dst-denom'), amount: valueOf('f-amount'), slippage: valueOf('f-slippage') || '1' };
+  const v = (f: FormField) => valueOf(FIELDS[f].id);
+  return { sourceChainId: v('sourceChainId'), sourceDenom: v('sourceDenom'), destChainId: v('destChainId'), destDenom: v('destDenom'), amount: v('amount'), slippage: v('slippage') || '1' };
+}
+
+// The host checks the form (validateForm: the rules of core/validate.ts, the same the router client applies); the
+// page shows each field's problem next to it. While typing only the fields already edited; after "Find route", all.
+let fieldErrors: FormErrors = {};
+const touched = new Set<FormField>();
+let checkAll = false;
+let checkSeq = 0;
+let checkTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Puts each field's problem (if shown) in its error line, and marks the field invalid or not. */
+function showFieldErrors(): void {
+  for (const f of FORM_FIELDS) {
+    const message = checkAll || touched.has(f) ? fieldErrors[f] : undefined;
+    const { id } = FIELDS[f];
+    showError(`${id}-error`, message);
+    const input = $(id);
+    if (!input) continue;
+    if (message) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+  }
+}
+
+/** Asks the host what is wrong with the form now; a reply overtaken by a later check is dropped. */
+async function checkForm(form: Form): Promise<FormErrors> {
+  const mine = ++checkSeq;
+  const errors = await request('validateForm', { form });
+  if (mine === checkSeq) {
+    fieldErrors = errors;
+    showFieldErrors();
+  }
+  return errors;
+}
+
+function onFormInput(field: FormField): void {
+  touched.add(field);
+  if (checkTimer !== undefined) clearTimeout(checkTimer);
+  checkTimer = setTimeout(() => {
+    checkTimer = undefined;
+    checkForm(formValues()).catch((err: unknown) => showError('form-error', err instanceof Error ? err.message : String(err)));
+  }, 250);
+}
+
+function formField(name: FormField, value: string): HTMLElement {
+  const { id, label, placeholder } = FIELDS[name];
+  const input = field(id, label, value, placeholder);
+  input.setAttribute('aria-describedby', `${id}-error`);
+  input.addEventListener('input', () => onFormInput(name));
+  return h('div', { class: 'field' }, input, h('p', { id: `${id}-error`, class: 'field-error', 'aria-live': 'polite', hidden: '' }));
 }
 
 function renderForm(root: HTMLElement): void {
@@ -139,7 +199,7 @@ function renderForm(root: HTMLElement): void {
     h('h2', { id: 'form-title' }, '1. Transfer'),
     defaults ? h('p', { class: 'hint', id: 'router-origin' }, defaults.router ? `Router: ${defaults.router} (network ${defaults.network})` : `The network ${defaults.network} has no router.`) : null,
     defaults?.unencrypted.length ? h('p', { class: 'warning', id: 'unencrypted', role: 'note' }, `⚠ Not encrypted: ${defaults.unencrypted.join(', ')} is plain http, so the route and the messages to sign travel in clear text.`) : null,
-    h('div', { class: 'grid' }, field('f-src-chain', 'Source chain id', f.sourceChainId, 'interwoven-1'), field('f-src-denom', 'Source denom', f.sourceDenom, 'uinit'), field('f-dst-chain', 'Destination chain id', f.destChainId, 'osmosis-1'), field('f-dst-denom', 'Destination denom', f.destDenom, 'uosmo'), field('f-amount', 'Amount (base units)', f.amount, '1000000'), field('f-slippage', 'Slippage %', f.slippage, '1')),
+    h('div', { class: 'grid' }, ...FORM_FIELDS.map((name) => formField(name, f[name]))),
     defaults?.chains.length ? h('p', { class: 'hint' }, `Chains this router knows: ${defaults.chains.join(', ')}`) : null,
     h('div', { class: 'actions' }, button('Find route', () => void findRoute(), { id: 'find-route', appearance: 'primary' })),
     h('p', { id: 'form-error', class: 'error', role: 'alert', hidden: '' }),
@@ -151,17 +211,40 @@ async function findRoute(): Promise<void> {
   const form = formValues();
   state.form = form;
   save();
+  // Every field's problem at once, and no route request while there is one.
+  checkAll = true;
+  const errors = await run('form-error', 'Checking the form…', () => checkForm(form));
+  if (!errors) return;
+  const firstBad = FORM_FIELDS.find((f) => errors[f]);
+  if (firstBad) {
+    $(FIELDS[firstBad].id)?.focus();
+    return;
+  }
   const answer = await run('form-error', 'Finding a route…', () => request('route', { form }));
   if (!answer) return;
   notice = undefined;
-  state = { step: 'route', form, route: { raw: answer.route, view: answer.view }, addresses: routeAddresses(answer.view) };
+  state = { step: 'route', form, route: { raw: answer.route, view: answer.view }, addresses: routeAddresses(answer.view), knownAddresses: state.knownAddresses };
   save();
   render();
 }
 
-/** The addresses to prefill: those typed for the previous route, else the last ones used on each chain. */
+/** The addresses to prefill, per chain: the last one entered in this panel, else the last one used (the host's). */
 function routeAddresses(view: RouteView): string[] {
-  return view.addresses.map((a, i) => state.addresses?.[i] ?? defaults?.addresses[a.chainId] ?? '');
+  return prefillAddresses(
+    view.addresses.map((a) => a.chainId),
+    state.knownAddresses,
+    defaults?.addresses,
+  );
+}
+
+/** Remembers an address as it is typed, per chain id, to offer it again on the next route (New transfer too). */
+function rememberAddress(chainId: string, value: string): void {
+  const known = { ...state.knownAddresses };
+  const v = value.trim();
+  if (v) known[chainId] = v;
+  else delete known[chainId];
+  state.knownAddresses = known;
+  save();
 }
 
 function amountText(a: RouteView['amountIn']): string {
@@ -202,7 +285,15 @@ function renderRoute(root: HTMLElement): void {
     ...view.infos.map((i) => h('p', { class: 'hint' }, i)),
     h('div', { class: 'actions' }, button('Open route as JSON', () => act('route-error', 'openJson', { what: 'route', value: route.raw }), { appearance: 'secondary' })),
     h('h3', {}, 'Addresses along the route'),
-    h('div', { class: 'grid' }, ...view.addresses.map((a, i) => field(`addr-${i}`, `Address on ${a.chainId}`, addresses[i] ?? '', a.placeholder))),
+    h(
+      'div',
+      { class: 'grid' },
+      ...view.addresses.map((a, i) => {
+        const input = field(`addr-${i}`, `Address on ${a.chainId}`, addresses[i] ?? '', a.placeholder);
+        input.addEventListener('input', () => rememberAddress(a.chainId, input.value));
+        return input;
+      }),
+    ),
   );
   if (view.opHookRequired) section.append(renderHook());
   section.append(
@@ -239,8 +330,14 @@ function renderHook(): HTMLElement {
   );
 }
 
+/** The addresses in the route's fields (and remembered per chain, as what was entered last). */
 function currentAddresses(): string[] {
-  return (state.route?.view.addresses ?? []).map((_, i) => valueOf(`addr-${i}`));
+  const chains = state.route?.view.addresses ?? [];
+  const values = chains.map((_, i) => valueOf(`addr-${i}`));
+  chains.forEach((a, i) => {
+    if (values[i]) rememberAddress(a.chainId, values[i]);
+  });
+  return values;
 }
 
 async function getHook(): Promise<void> {
@@ -358,7 +455,7 @@ function renderTimeline(root: HTMLElement): void {
 }
 
 function reset(): void {
-  state = fresh(state.form);
+  state = { ...fresh(state.form), knownAddresses: state.knownAddresses };
   transfer = undefined;
   save();
   render();
@@ -372,6 +469,7 @@ function render(): void {
   if (notice) root.append(h('p', { id: 'state-note', class: 'hint', role: 'status' }, notice));
   root.append(h('div', { id: 'busy', class: 'busy', hidden: '' }, h('vscode-progress-ring', {}), h('span', { id: 'busy-label' })));
   renderForm(root);
+  showFieldErrors();
   renderRoute(root);
   renderMsgs(root);
   renderTimeline(root);

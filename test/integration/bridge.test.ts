@@ -133,8 +133,13 @@ describe('bridge and transfers', function () {
     assert.match(csp, /script-src 'nonce-[A-Za-z0-9]{16,}'/);
     assert.doesNotMatch(csp, /unsafe-(inline|eval)/);
     assert.doesNotMatch(html, /\son[a-z]+=/i, 'no inline handlers');
-    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)![1];
     for (const tag of html.match(/<script[^>]*>/g) ?? []) assert.ok(tag.includes(`nonce="${nonce}"`), tag);
+    // Styles: the extension's files, and style elements by a nonce of their own, given to the component library
+    // where it looks for it (the one <style> it makes to test :focus-visible); never inline.
+    const styleNonce = /style-src [^;]*'nonce-([^']+)'/.exec(csp)?.[1];
+    assert.ok(styleNonce && styleNonce !== nonce, csp);
+    assert.ok(html.includes(`<meta property="csp-nonce" content="${styleNonce}">`));
     const roots = (panel.webview.options.localResourceRoots ?? []).map((u) => u.path);
     assert.equal(roots.length, 2);
     assert.ok(roots.some((r) => r.endsWith('/media')) && roots.some((r) => r.endsWith('/dist/webview')), roots.join(', '));

@@ -6,9 +6,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type * as z from 'zod/mini';
-import { BridgeState, FromWebview, OPS, OP_NAMES, Request, RouteReply, ToWebview, TransferInfo, parseReply, type Handlers, type Reply } from '../../src/bridge/protocol';
+import { BridgeState, FORM_FIELDS, FromWebview, OPS, OP_NAMES, Request, RouteReply, ToWebview, TransferInfo, parseReply, prefillAddresses, type Handlers, type Reply } from '../../src/bridge/protocol';
 import { ReadyQueue } from '../../src/bridge/readyQueue';
-import { routeView, transferInfo } from '../../src/bridge/viewModels';
+import { formErrors, formErrorsText, routeView, transferInfo } from '../../src/bridge/viewModels';
+import { parseAssetDenom, parseBaseAmount, parseChainId, parseSlippage } from '../../src/core/validate';
 import { Route, type Asset } from '../../src/core/router/schemas';
 import type { TrackedTransfer } from '../../src/bridge/tracker';
 
@@ -51,6 +52,7 @@ const transfer = {
 
 /** A well-formed request of each op (the union must take every one). */
 const REQUESTS: { [K in keyof typeof OPS]: z.infer<(typeof OPS)[K]['request']> } = {
+  validateForm: { form: { ...form, amount: '' } },
   route: { form },
   opHook: { route: { amount_in: '1' }, sourceAddress: 'init1…', destAddress: 'init1…' },
   msgs: { route: { amount_in: '1' }, addresses: ['a', 'b'], slippage: '1', signedHook: { signer: 's', hook: 'h' } },
@@ -64,6 +66,7 @@ const REQUESTS: { [K in keyof typeof OPS]: z.infer<(typeof OPS)[K]['request']> }
 };
 /** A well-formed reply of each op. */
 const REPLIES: { [K in keyof typeof OPS]: Reply<K> } = {
+  validateForm: { amount: 'Enter an amount in base units.' },
   route: { route: { amount_in: '1000000' }, view },
   opHook: { chain_id: 'osmosis-1', hook: [] },
   msgs: { raw: { txs: [] }, summary: [] },
@@ -108,6 +111,8 @@ test('protocol: a reply that does not match its op is refused, saying what is of
   assert.match(bad('copy', 'yes'), /the value should be a boolean but is a string/);
   assert.match(bad('opHook', [1]), /should be a record but is an array/);
   assert.match(bad('readSignedHook', { hook: 42 }), /hook should be a string but is a number/);
+  assert.match(bad('validateForm', { amount: 1 }), /amount should be a string but is a number/);
+  assert.match(bad('validateForm', { recipient: 'x' }), /is not valid/, 'only the fields of the form have errors');
   // The reply envelope itself: ok replies carry a result, failed ones an error text.
   assert.ok(ToWebview.safeParse({ type: 'reply', id: 3, ok: true, result: 1 }).success);
   assert.equal(ToWebview.safeParse({ type: 'reply', id: 3, ok: false }).success, false, 'a failure without its error text');
@@ -262,4 +267,33 @@ test('ReadyQueue: holds posts until ready, then sends them in order; a new docum
   q.markReady();
   assert.deepEqual(sent.slice(-1), ['init 1']);
   assert.equal(q.sent, 5);
+});
+
+/** The message of a failed parse (the rule's own words). */
+const err = (p: { ok: boolean; error?: string }) => (p.ok ? undefined : p.error);
+
+test('formErrors: the problem of every field at once, in the words of core/validate.ts (one source of rules)', () => {
+  assert.deepEqual(formErrors(form), {}, 'a good form has none');
+  const onlyChain = { sourceChainId: 'interwoven-1', sourceDenom: '', destChainId: '', destDenom: '', amount: '', slippage: '1' };
+  const errors = formErrors(onlyChain);
+  assert.deepEqual(Object.keys(errors), ['sourceDenom', 'destChainId', 'destDenom', 'amount'], 'each empty field, not only the first');
+  assert.deepEqual(errors, { sourceDenom: err(parseAssetDenom('')), destChainId: err(parseChainId('')), destDenom: err(parseAssetDenom('')), amount: err(parseBaseAmount('')) });
+  const bad = formErrors({ ...form, sourceChainId: 'no spaces allowed', destDenom: '0x12', amount: '1.5', slippage: '0' });
+  assert.deepEqual(bad, { sourceChainId: err(parseChainId('no spaces allowed')), destDenom: err(parseAssetDenom('0x12')), amount: err(parseBaseAmount('1.5')), slippage: err(parseSlippage('0')) });
+  assert.ok(OPS.validateForm.reply.safeParse(bad).success, 'the reply schema takes it');
+  assert.equal(formErrorsText({}), undefined);
+  assert.equal(formErrorsText({ amount: 'A.', sourceDenom: 'B.' }), 'Source denom: B.\nAmount: A.', 'in the order of the form, named');
+  assert.deepEqual([...FORM_FIELDS], Object.keys(form), 'the fields are those of the form');
+});
+
+test('prefillAddresses: per chain id, the first source that has one; nothing from the prototype', () => {
+  const typed = { 'osmosis-1': 'osmo1typed' };
+  const remembered = { 'interwoven-1': 'init1remembered', 'osmosis-1': 'osmo1remembered', '': 'x' };
+  assert.deepEqual(prefillAddresses(['interwoven-1', 'osmosis-1', '1'], typed, remembered), ['init1remembered', 'osmo1typed', '']);
+  assert.deepEqual(prefillAddresses(['osmosis-1'], undefined, remembered), ['osmo1remembered'], 'a missing source is skipped');
+  assert.deepEqual(prefillAddresses(['osmosis-1'], { 'osmosis-1': '' }, remembered), ['osmo1remembered'], 'an empty entry is no address');
+  assert.deepEqual(prefillAddresses(['toString', '__proto__'], {}, remembered), ['', '']);
+  const state = BridgeState.parse({ step: 'form', knownAddresses: typed });
+  assert.deepEqual(state.knownAddresses, typed, 'the typed addresses are kept in the saved state');
+  assert.equal(BridgeState.safeParse({ step: 'form', knownAddresses: { a: 1 } }).success, false);
 });

@@ -85,10 +85,29 @@ function parseBech32(s: string, what: string, anyPrefix = false): Parsed<Address
   return ok({ value: lower, format: 'bech32', bytes });
 }
 
+/** Characters after `init1` in a bech32 address of 20 bytes (an account) and of 32 (a Move object). */
+const BECH32_LENGTHS = { account: 38, object: 58 } as const;
+
+/** A string that starts like an Initia bech32 address is only ever read as one. */
+const looksLikeInitAddress = (s: string) => /^init1/i.test(s);
+
+/** Why a string that starts with init1 is no address, in words (its length first, then what bech32 says). */
+function initAddressProblem(s: string, what: string): string | undefined {
+  const rest = s.length - 5;
+  if (rest !== BECH32_LENGTHS.account && rest !== BECH32_LENGTHS.object) {
+    return `An init1… ${what} has ${BECH32_LENGTHS.account} characters after init1 (${BECH32_LENGTHS.object} for a Move object); this has ${rest}.`;
+  }
+  return undefined;
+}
+
 /** An account: bech32 `init1…` with a valid checksum, or `0x` + 40 hex digits. */
 export function parseAccount(input: string): Parsed<Address> {
   const s = clean(input);
   if (!s) return fail('Enter an account address (init1… or 0x followed by 40 hexadecimal digits).');
+  if (looksLikeInitAddress(s)) {
+    const problem = initAddressProblem(s, 'address');
+    return problem ? fail(problem) : parseBech32(s, 'address');
+  }
   if (/^[a-z]+1[02-9ac-hj-np-z]{6,}$/i.test(s)) return parseBech32(s, 'address');
   const { body, prefixed } = stripHexPrefix(s);
   if (prefixed || HEX.test(body)) {
@@ -267,14 +286,35 @@ export function classify(input: string): LookupTarget[] {
     else if (c.format === 'hex' && c.bytes === 20) out.push({ kind: 'collection', address: c }); // account or EVM collection
     else if (c.format === 'hex' && hash.ok && hash.value.prefixed) out.push({ kind: 'collection', address: c }); // EVM tx or Move object
   }
-  if (out.length === 0) {
+  // Whatever starts like an address is read as nothing else: a mistyped init1… is not a denom or a name.
+  if (out.length === 0 && !looksLikeInitAddress(s)) {
     const denom = parseDenom(s);
     if (denom.ok) out.push({ kind: 'denom', denom: denom.value });
     const name = parseCollectionName(s);
     const looksLikeAddress = /^(0x)?[0-9a-f]+$/i.test(s) || /^[a-z]+1[02-9ac-hj-np-z]{6,}$/i.test(s);
-    if (name.ok && !s.includes('/') && !looksLikeAddress) out.push({ kind: 'collectionName', name: name.value });
+    // A name search only for what it would search as typed (letters and digits): "-5" is not "5", and "hello world"
+    // would silently become "helloworld".
+    if (name.ok && name.value === s.toLowerCase() && !looksLikeAddress) out.push({ kind: 'collectionName', name: name.value });
   }
   return out;
+}
+
+/** What a reading is, in a few words, for the input box as the user types. */
+export function describeTarget(t: LookupTarget): string {
+  switch (t.kind) {
+    case 'tx':
+      return t.hash.prefixed ? 'transaction hash (EVM first)' : 'transaction hash';
+    case 'block':
+      return `block height ${t.height}`;
+    case 'account':
+      return t.address.format === 'bech32' ? 'account (checksum ok)' : 'account (0x)';
+    case 'collection':
+      return t.address.bytes === 32 ? 'NFT collection (Move object)' : 'NFT collection';
+    case 'collectionName':
+      return `collections whose name contains "${t.name}"`;
+    case 'denom':
+      return 'denom (its rich list)';
+  }
 }
 
 /** Why `classify` found nothing, for the input box. */
@@ -288,6 +328,11 @@ export function describeUnrecognised(input: string): string {
   if (/^init1/i.test(s)) {
     const r = parseAccount(s);
     return r.ok ? '' : r.error;
+  }
+  if (/^[-+]\d+$/.test(s)) return 'A block height is a positive whole number, with no sign.';
+  const name = parseCollectionName(s);
+  if (name.ok && name.value !== s.toLowerCase()) {
+    return `Not recognised. A collection name search uses letters and digits only: to search names containing "${name.value}", type that.`;
   }
   return 'Not recognised: paste a tx hash, block height, init1…/0x… address, collection address or denom.';
 }

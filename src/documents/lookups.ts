@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import {
   classify,
+  describeTarget,
   describeUnrecognised,
   parseAccount,
   parseCollectionAddress,
@@ -77,7 +78,13 @@ export class LookupCommands {
         prompt: vscode.l10n.t('Look up a tx hash, block height, account (init1…/0x…), collection address or name, or denom'),
         placeHolder: '1A2B…(64 hex) · 123456 · init1… · 0x… · uinit · evm/0x…',
         ignoreFocusOut: true,
-        validateInput: (v) => (!v.trim() || classify(v).length > 0 ? undefined : describeUnrecognised(v)),
+        // What it recognises, as the user types; or why it recognises nothing.
+        validateInput: (v): vscode.InputBoxValidationMessage | undefined => {
+          if (!v.trim()) return undefined;
+          const targets = classify(v);
+          if (targets.length === 0) return { message: describeUnrecognised(v), severity: vscode.InputBoxValidationSeverity.Error };
+          return { message: vscode.l10n.t('Recognised: {0}', targets.map(describeTarget).join(vscode.l10n.t(' or '))), severity: vscode.InputBoxValidationSeverity.Info };
+        },
       });
       if (text === undefined || !text.trim()) return undefined;
     }

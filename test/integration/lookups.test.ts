@@ -167,6 +167,23 @@ describe('lookups', function () {
     assert.match(paths(h)[0]!, /^\/indexer\/richlist\/v1\/evm%2F0x/);
   });
 
+  it('initia.lookup refuses what it cannot read, with the reason, and never reads it as something else', async () => {
+    // One wrong last character: the checksum catches it (it used to be sent as a rich-list denom).
+    const typo = account.slice(0, -1) + (account.endsWith('q') ? 'p' : 'q');
+    const cases: Array<[string, RegExp]> = [
+      [typo, /wrong checksum/],
+      ['init1abc', /init1… address has 38 characters after init1/],
+      ['-5', /positive whole number/],
+      ['hello world', /letters and digits only: to search names containing "helloworld", type that/],
+    ];
+    for (const [input, reason] of cases) {
+      h.clear();
+      assert.equal(await vscode.commands.executeCommand('initia.lookup', input), undefined, input);
+      assert.match(h.errors.at(-1) ?? '', reason, input);
+      assert.equal(h.fake.requests.length, 0, `${input}: nothing sent`);
+    }
+  });
+
   it('list documents page forward and back with the server keys, one request per page', async () => {
     const { uri, json } = await run('initia.showBlocks');
     const first = (json.blocks as Array<{ height: string }>).map((b) => b.height);

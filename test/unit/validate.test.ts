@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import { bech32 } from 'bech32';
 import {
   classify,
+  describeTarget,
+  describeUnrecognised,
   parseAccount,
   parseCollectionAddress,
   parseCollectionName,
@@ -141,6 +143,20 @@ test('classify: what initia.lookup recognises, ambiguous cases give several read
   assert.deepEqual(kinds('uinit'), ['denom', 'collectionName']);
   assert.deepEqual(kinds(''), []);
   assert.deepEqual(kinds('0x1234'), []);
+  // Never a guess: a mistyped address is no denom, and a name search is only what it would search as typed.
+  const typo = ACCOUNT.slice(0, -1) + (ACCOUNT.endsWith('q') ? 'p' : 'q');
+  assert.deepEqual(kinds(typo), []);
+  assert.match(describeUnrecognised(typo), /wrong checksum/);
+  assert.deepEqual(kinds('init1abc'), []);
+  assert.match(describeUnrecognised('init1abc'), /38 characters after init1 .*this has 3/);
+  assert.match(parseAccount('init1abc').ok ? '' : (parseAccount('init1abc') as { error: string }).error, /38 characters after init1/, 'not "starts with init1 or 0x"');
+  assert.deepEqual(kinds('-5'), []);
+  assert.match(describeUnrecognised('-5'), /positive whole number/);
+  assert.deepEqual(kinds('hello world'), []);
+  assert.match(describeUnrecognised('hello world'), /"helloworld"/);
+  assert.deepEqual(kinds('Cats'), ['denom', 'collectionName']);
+  assert.deepEqual(classify(ACCOUNT).map(describeTarget), ['account (checksum ok)']);
+  assert.deepEqual(classify('uinit').map(describeTarget), ['denom (its rich list)', 'collections whose name contains "uinit"']);
 });
 
 test('property: any 32 bytes as hex (any case, optional 0x) parse to the same normalised hash', () => {

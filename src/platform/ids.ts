@@ -87,7 +87,6 @@ export enum ContextValue {
 /** Context keys set with `setContext` (package.json's `when` clauses read them). */
 export enum ContextKey {
   HasExplorer = 'initia.hasExplorer',
-  BlocksUnreachable = 'initia.blocks.unreachable',
   BlocksOldestFirst = 'initia.blocks.oldestFirst',
   BlocksFollowing = 'initia.blocks.following',
   CollectionsFiltered = 'initia.collections.filtered',

@@ -9,8 +9,8 @@ import type { Block } from '../core/indexer/schemas';
 import { isCancelled } from '../core/errors';
 import type { Services } from '../platform/services';
 import type { NetworkProfile } from '../core/networks';
-import { ExplorerTree, PagedChildren, describeError, type ExplorerNode } from '../platform/tree';
-import { ContextKey, StorageKey } from '../platform/ids';
+import { ExplorerTree, MessageNode, PagedChildren, describeError, type ExplorerNode } from '../platform/tree';
+import { Command, ContextKey, ContextValue, StorageKey } from '../platform/ids';
 import { BlockNode, type RowContext } from './items';
 /** How many of the newest blocks a follow tick asks for; more new blocks than this means a gap: reload. */
 const FOLLOW_WINDOW = 10;
@@ -89,13 +89,26 @@ export class BlocksView implements vscode.Disposable {
   private async rootChildren(): Promise<ExplorerNode[]> {
     const children = await this.root.children();
     const failedFirst = this.root.list.pages === 0 && this.root.list.error !== undefined;
-    // The indexer does not answer: an empty tree lets the welcome view offer Retry / Select Network.
-    this.view.message = failedFirst
-      ? vscode.l10n.t("Couldn't reach the indexer of {0}: {1}", this.services.network.name, describeError(this.root.list.error))
-      : undefined;
-    void vscode.commands.executeCommand('setContext', ContextKey.BlocksUnreachable, failedFirst);
-    if (!failedFirst) this.scheduleFollow();
-    return failedFirst ? [] : children;
+    if (!failedFirst) {
+      this.scheduleFollow();
+      return children;
+    }
+    // The indexer does not answer: the reason once (it names the indexer already), then what the user can do.
+    const network = this.services.network.name;
+    const reason = describeError(this.root.list.error);
+    const id = `${this.root.id}/unreachable`;
+    const row = (key: string, text: string, icon: string, command: vscode.Command, tooltip?: string) =>
+      new MessageNode(`${id}/${key}`, text, { icon, command, tooltip, contextValue: ContextValue.Message });
+    return [
+      new MessageNode(`${id}/reason`, vscode.l10n.t('{0} does not answer', network), {
+        icon: 'error',
+        description: reason,
+        tooltip: vscode.l10n.t('{0} does not answer: {1}', network, reason),
+      }),
+      row('retry', vscode.l10n.t('Retry'), 'refresh', { command: Command.BlocksRefresh, title: vscode.l10n.t('Retry') }),
+      row('network', vscode.l10n.t('Select Network…'), 'globe', { command: Command.SelectNetwork, title: vscode.l10n.t('Select Network') }),
+      row('log', vscode.l10n.t('Show Log'), 'output', { command: Command.ShowLog, title: vscode.l10n.t('Show Log') }, vscode.l10n.t('Every request, with its status and time')),
+    ];
   }
 
   /** Reloads from the newest (or oldest) block. */

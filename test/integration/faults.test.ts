@@ -121,9 +121,11 @@ describe(`fault matrix (${transport} transport)`, function () {
     await onNetwork({ name: 'Dead', indexerUrl: `http://127.0.0.1:${port}` }, async () => {
       assert.equal(await vscode.commands.executeCommand('initia.showStatus'), undefined);
       assert.match(h.errors.at(-1) ?? '', new RegExp(`Couldn't reach the indexer at http://127\\.0\\.0\\.1:${port}: connection refused \\(is the service running\\?\\)`));
-      const rows = await h.api.views.blocks.tree.getChildren();
-      assert.deepEqual(rows, [], 'the welcome view takes over');
-      assert.match(h.api.views.blocks.view.message ?? '', /Couldn't reach the indexer of Dead/);
+      const tree = h.api.views.blocks.tree;
+      const rows = (await tree.getChildren()).map((n) => tree.getTreeItem(n));
+      assert.equal(rows[0]!.label, 'Dead does not answer');
+      assert.match(String(rows[0]!.description), new RegExp(`^Couldn't reach the indexer at http://127\\.0\\.0\\.1:${port}: connection refused`));
+      assert.deepEqual(rows.slice(1).map((r) => r.command?.command), ['initia.blocks.refresh', 'initia.selectNetwork', 'initia.showLog'], 'what the user can do');
     });
   });
 

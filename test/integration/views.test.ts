@@ -115,16 +115,26 @@ describe('sidebar views', function () {
     assert.equal(h.fake.requests[1]!.query, h.fake.requests[2]!.query, 'the retry asks the same page');
   });
 
-  it('an unreachable indexer leaves the tree empty for the welcome view, with the reason as the view message', async () => {
+  it('an unreachable indexer: the reason once, then Retry, Select Network and Show Log as rows', async () => {
     h.fake.setFault({ kind: 'status', status: 503, body: 'upstream down', times: 10 });
     h.api.views.blocks.refresh();
-    const rows = await h.api.views.blocks.tree.getChildren();
-    assert.deepEqual(rows, []);
-    assert.match(h.api.views.blocks.view.message ?? '', /Couldn't reach the indexer of Fake indexer: The indexer answered 503/);
+    const tree = h.api.views.blocks.tree;
+    const rows = (await tree.getChildren()).map((n) => tree.getTreeItem(n));
+    assert.deepEqual(
+      rows.map((r) => [r.label, r.command?.command]),
+      [
+        ['Fake indexer does not answer', undefined],
+        ['Retry', 'initia.blocks.refresh'],
+        ['Select Network…', 'initia.selectNetwork'],
+        ['Show Log', 'initia.showLog'],
+      ],
+    );
+    assert.equal(rows[0]!.description, 'The indexer answered 503 Service Unavailable: upstream down.', 'the reason, said once');
+    assert.ok(!h.api.views.blocks.view.message, 'no view message (it would hide the actions)');
     h.fake.clearFaults();
     await vscode.commands.executeCommand('initia.blocks.refresh');
     assert.equal((await h.api.views.blocks.tree.getChildren()).length, 21);
-    assert.equal(h.api.views.blocks.view.message, undefined);
+    assert.ok(!h.api.views.blocks.view.message);
   });
 
   it('NFT collections: filter by name (header row), tokens ordered by height, a token history', async () => {

@@ -119,6 +119,8 @@ export const HopInfo = z.object({
   /** "osmosis-1 → interwoven-1" ("?" for a chain the router did not name). */
   chains: z.string(),
   state: z.string(),
+  /** The state in words ("arrived", "sent, waiting for the destination", …). */
+  stateText: z.string(),
   outcome: z.enum(['pending', 'done', 'failed', 'unknown']),
   error: z.optional(z.string()),
   txs: z.array(z.object({ name: z.string(), label: z.string(), hash: z.string(), chainId: z.optional(z.string()), explorerLink: z.optional(z.string()) })),

@@ -9,6 +9,7 @@
  */
 import * as vscode from 'vscode';
 import { StatusPoller } from '../core/router/poller';
+import { describeState } from '../core/router/transfer';
 import { normaliseTxHash } from '../core/router/client';
 import { PollCoordinator } from '../core/router/coordinator';
 import { boundRaw, isUnfinished, transferKey, type TrackedTransfer, type TransferSummary } from '../core/router/records';
@@ -358,7 +359,7 @@ export class TransferTracker implements vscode.Disposable {
         : vscode.window.showWarningMessage(
             outcome === 'abandoned'
               ? vscode.l10n.t('Initia: the router abandoned tracking transfer {0}{1}.', name, route)
-              : vscode.l10n.t('Initia: transfer {0}{1} failed: {2}', name, route, t.last?.error ?? t.last?.state ?? ''),
+              : vscode.l10n.t('Initia: transfer {0}{1} failed: {2}', name, route, t.last?.error ?? (t.last ? describeState(t.last.state) : '')),
             details,
           );
     void show.then((choice) => {
@@ -411,7 +412,7 @@ export class TransferTracker implements vscode.Disposable {
       active.length === 1
         ? `$(sync~spin) ${vscode.l10n.t('Transfer {0}/{1}', done, total || '?')}`
         : `$(sync~spin) ${vscode.l10n.t('{0} transfers', active.length)}`;
-    this.statusItem.tooltip = active.map((t) => `${shorten(t.txHash, 8, 6)}: ${t.last?.state ?? vscode.l10n.t('registered, waiting for the first status')}`).join('\n');
+    this.statusItem.tooltip = active.map((t) => `${shorten(t.txHash, 8, 6)}: ${t.last ? describeState(t.last.state) : vscode.l10n.t('registered, waiting for the first status')}`).join('\n');
     this.statusItem.backgroundColor = failing ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.statusItem.show();
   }

@@ -4,7 +4,7 @@
  * track a tx hash without the panel, open the status JSON, refresh, stop watching, remove.
  */
 import * as vscode from 'vscode';
-import type { HopView } from '../core/router/transfer';
+import { bridgeLabel, describeHopState, describeState, type HopView } from '../core/router/transfer';
 import { parseChainId, parseTxHash } from '../core/validate';
 import { labelText, shorten } from '../core/format';
 import { errorMessage } from '../core/errors';
@@ -52,7 +52,8 @@ export class TransferNode extends ExplorerNode {
     const t = this.t;
     const item = new vscode.TreeItem(shorten(t.txHash, 8, 6), (t.last?.hops.length ?? 0) > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     const route = t.summary?.sourceChainId && t.summary.destChainId ? `${labelText(t.summary.sourceChainId, 30)} → ${labelText(t.summary.destChainId, 30)}` : labelText(t.chainId, 30);
-    const state = t.problem ? vscode.l10n.t('unknown to the router') : t.last ? labelText(t.last.state.replace(/^STATE_/, '').toLowerCase().replace(/_/g, ' '), 40) : vscode.l10n.t('registered');
+    // The same words as the bridge panel's timeline ("failed (assets released)", not "completed error").
+    const state = t.problem ? vscode.l10n.t('unknown to the router') : t.last ? labelText(describeState(t.last.state), 60) : vscode.l10n.t('registered');
     item.description = `${state} · ${route}${t.watching || t.last?.terminal ? '' : ` · ${vscode.l10n.t('not watched')}`}`;
     item.iconPath = t.problem ? icon(['question']) : icon(OUTCOME_ICONS[t.last?.outcome ?? 'pending'] ?? ['circle-outline']);
     const md = untrustedMarkdown();
@@ -87,10 +88,11 @@ class HopNode extends ExplorerNode {
 
   protected createTreeItem(): vscode.TreeItem {
     const h = this.hop;
-    const item = new vscode.TreeItem(`${this.index + 1}. ${labelText(h.kind.replace(/_/g, ' '), 40)}`, h.txs.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
-    item.description = `${labelText(h.fromChainId ?? '?', 30)} → ${labelText(h.toChainId ?? '?', 30)} · ${labelText(h.state, 50)}`;
+    const item = new vscode.TreeItem(`${this.index + 1}. ${labelText(bridgeLabel(h.kind), 40)}`, h.txs.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const words = describeHopState(h.kind, h.state);
+    item.description = `${labelText(h.fromChainId ?? '?', 30)} → ${labelText(h.toChainId ?? '?', 30)} · ${labelText(words, 60)}`;
     item.iconPath = icon(HOP_ICONS[h.outcome] ?? ['circle-outline']);
-    item.tooltip = h.error ? `${h.state}\n${h.error}` : h.state;
+    item.tooltip = h.error ? `${words} (${h.state})\n${h.error}` : `${words} (${h.state})`;
     item.contextValue = ContextValue.TransferHop;
     return item;
   }
@@ -154,13 +156,30 @@ export class TransferDocuments implements vscode.TextDocumentContentProvider, vs
     });
   }
 
+  /** A short tab title ("transfer 9F9F9F…A7.json"); the chain and the whole hash travel in the query. */
   static uri(t: Pick<TrackedTransfer, 'chainId' | 'txHash'>): vscode.Uri {
-    return vscode.Uri.from({ scheme: TRANSFER_SCHEME, path: `/${t.chainId}/${t.txHash}.json` });
+    return vscode.Uri.from({
+      scheme: TRANSFER_SCHEME,
+      path: `/transfer ${shorten(t.txHash.replace(/^0x/i, ''), 6, 4)}.json`,
+      query: JSON.stringify({ c: t.chainId, h: t.txHash }),
+    });
+  }
+
+  /** The transfer a status document's address names (its query; the older path form is read too). */
+  private target(uri: vscode.Uri): { chainId: string; txHash: string } | undefined {
+    try {
+      const q = JSON.parse(uri.query) as { c?: unknown; h?: unknown };
+      if (typeof q.c === 'string' && typeof q.h === 'string') return { chainId: q.c, txHash: q.h };
+    } catch {
+      // not the query form
+    }
+    const m = /^\/([^/]+)\/([^/]+)\.json$/.exec(uri.path);
+    return m ? { chainId: m[1]!, txHash: m[2]! } : undefined;
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    const m = /^\/([^/]+)\/([^/]+)\.json$/.exec(uri.path);
-    const t = m ? this.tracker.get(m[1]!, m[2]!) : undefined;
+    const target = this.target(uri);
+    const t = target ? this.tracker.get(target.chainId, target.txHash) : undefined;
     if (!t) return `${JSON.stringify({ error: 'This transfer is not tracked (any more).' }, null, 2)}\n`;
     const doc = {
       tx_hash: t.txHash,

@@ -4,7 +4,7 @@
  */
 import { evmTxData, txView, type Asset, type MsgsResponse, type Route } from '../core/router/schemas';
 import { routerErrorInfo } from '../core/router/client';
-import { bridgeLabel, describeState, routeSteps, type RouteStep } from '../core/router/transfer';
+import { bridgeLabel, describeHopState, describeState, routeSteps, type RouteStep } from '../core/router/transfer';
 import { estimatedDuration, formatUnits, groupDigits } from '../core/format';
 import { parseAssetDenom, parseBaseAmount, parseChainId, parseSlippage, type Parsed } from '../core/validate';
 import { FORM_FIELDS, type Form, type FormErrors, type FormField, type RouteStepView, type RouteView, type TransferInfo } from './protocol';
@@ -80,6 +80,7 @@ export function transferInfo(t: TrackedTransfer): TransferInfo {
       toChainId: h.toChainId,
       chains: `${h.fromChainId ?? '?'} → ${h.toChainId ?? '?'}`,
       state: h.state,
+      stateText: describeHopState(h.kind, h.state),
       outcome: h.outcome,
       error: h.error,
       txs: h.txs.map((x) => ({ name: x.name, label: x.name.replace(/_/g, ' '), hash: x.hash, chainId: x.chainId, explorerLink: x.explorerLink })),

@@ -436,11 +436,12 @@ function renderTimeline(root: HTMLElement): void {
         { class: hop.outcome },
         h('strong', {}, hop.label),
         ` ${hop.chains} `,
-        h('span', { class: 'badge' }, hop.state),
+        // The hop's state in words, coloured by its own outcome (a hop can arrive inside a transfer that failed later).
+        h('span', { class: `badge ${hop.outcome}`, title: hop.state }, hop.stateText),
         hop.error ? h('div', { class: 'error' }, hop.error) : null,
         ...hop.txs.map((tx) => {
           const link = tx.explorerLink;
-          return h('div', { class: 'tx' }, `${tx.label}: `, h('code', {}, tx.hash), link ? button('Open in explorer', () => act('timeline-error', 'openLink', { url: link }), { appearance: 'icon', 'aria-label': `Open ${tx.label} in the explorer` }) : null);
+          return h('div', { class: 'tx' }, `${tx.label}: `, h('code', {}, tx.hash), link ? button('Open in explorer ↗', () => act('timeline-error', 'openLink', { url: link }), { appearance: 'secondary', class: 'explorer', 'aria-label': `Open ${tx.label} in the explorer` }) : null);
         }),
       ),
     );

@@ -52,6 +52,10 @@ e2eTest(
   assert.ok(router.count('/v2/tx/status') >= 1);
   assert.equal(router.count('/v2/tx/track'), 1);
   await frame.locator('#hops li').first().waitFor();
+  // Hop states in words, coloured by each hop's own outcome; never the router's enum names.
+  const badges = await frame.locator('#hops .badge').allTextContents();
+  assert.ok(badges.length > 0 && badges.every((b) => !/^[A-Z_]+$/.test(b)), badges.join(' | '));
+  assert.ok((await frame.locator('#hops .badge.done').count()) > 0, 'a finished hop has the "done" colour');
   await screenshot(page, 'bridge-tracked');
   // The steps reached the router in order (through the extension host: the webview's CSP allows it no connection).
   assert.deepEqual(

@@ -62,11 +62,16 @@ describe('bridge and transfers', function () {
     const mine = roots.find((n) => tree.getTreeItem(n).id === `interwoven-1:${hash('1')}`)!;
     assert.ok(mine);
     const item = tree.getTreeItem(mine);
-    assert.match(String(item.description), /completed success/);
+    // The panel's words for the same state (not "completed success" here and "completed" there).
+    assert.match(String(item.description), /^completed · /);
     const hops = await tree.getChildren(mine);
     assert.ok(hops.length >= 1);
+    const hop = tree.getTreeItem(hops[0]!);
+    assert.doesNotMatch(String(hop.description), /[A-Z]{3,}_[A-Z_]+/, `hop states in words: ${String(hop.description)}`);
+    assert.match(String(hop.description), / · (arrived|sent, waiting for the destination|in progress|confirmed.*|received.*)$/);
     assert.ok((await tree.getChildren(hops[0]!)).length >= 1, 'the hop lists its txs');
     const uri = await vscode.commands.executeCommand<vscode.Uri>('initia.transfers.openStatus', 'interwoven-1', hash('1'));
+    assert.equal(uri.path, `/transfer ${hash('1').slice(0, 6)}…${hash('1').slice(-4)}.json`, 'a short tab title');
     const doc = await vscode.workspace.openTextDocument(uri);
     const json = JSON.parse(doc.getText()) as { tx_hash: string; status: { state: string } };
     assert.equal(json.tx_hash, hash('1'));

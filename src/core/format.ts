@@ -109,3 +109,31 @@ export function estimatedDuration(seconds: number | null | undefined): string {
   if (seconds < 172_800) return `about ${Math.round(seconds / 3600)} h`;
   return `about ${Math.round(seconds / 86_400)} days`;
 }
+
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/**
+ * A whole amount short enough for a list row: digit-grouped up to 15 digits, beyond that "5.000 × 10²⁴" (four
+ * significant digits, cut, never rounded up); the exact value belongs in the tooltip.
+ */
+export function compactAmount(amount: string): string {
+  const digits = amount.replace(/^0+(?=\d)/, '');
+  if (!/^\d+$/.test(digits) || digits.length <= 15) return groupDigits(amount);
+  const exponent = String(digits.length - 1).replace(/\d/g, (d) => SUPERSCRIPT[Number(d)]!);
+  return `${digits[0]}.${digits.slice(1, 4)} × 10${exponent}`;
+}
+
+/**
+ * Token ids in number order when they are all whole numbers, in the direction the page came in (the indexer orders
+ * them as text: 9, 8, 7, 48, 47…); other ids as they came.
+ */
+export function numericTokenOrder<T>(items: readonly T[], id: (item: T) => string): T[] {
+  const ids = items.map(id);
+  if (ids.length < 2 || !ids.every((v) => /^\d{1,30}$/.test(v))) return [...items];
+  const descending = ids[0]!.localeCompare(ids[ids.length - 1]!) > 0;
+  return [...items].sort((a, b) => {
+    const [x, y] = [BigInt(id(a)), BigInt(id(b))];
+    const order = x < y ? -1 : x > y ? 1 : 0;
+    return descending ? -order : order;
+  });
+}

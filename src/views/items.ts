@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { Block, Collection, Holder, Nft, Tx } from '../core/indexer/schemas';
-import { absoluteTime, clockTime, groupDigits, labelText, shorten, summariseMsgTypes, timeWithAge } from '../core/format';
+import { absoluteTime, clockTime, compactAmount, groupDigits, labelText, numericTokenOrder, shorten, summariseMsgTypes, timeWithAge } from '../core/format';
 import { explorerLink, type NetworkProfile } from '../core/networks';
 import { ExplorerNode, MessageNode, PagedChildren, type Changed } from '../platform/tree';
 import type { Services } from '../platform/services';
@@ -205,7 +205,9 @@ export class CollectionNode extends RowNode {
       pageSize: ctx.pageSize(),
       fetch: async (page, signal) => {
         const r = await ctx.services.indexer(ctx.network).tokensByCollection(this.address, { page, orderBy: this.order }, signal);
-        return { items: r.tokens, pagination: r.pagination };
+        // Within a page, numeric token ids in number order (the indexer sorts them as text).
+        const items = this.order === 'token_id' ? numericTokenOrder(r.tokens, (t) => t.nft.token_id) : r.tokens;
+        return { items, pagination: r.pagination };
       },
       toNode: (nft) => new TokenNode(ctx, nft, this.id),
       empty: () => new MessageNode(`${this.id}/empty`, vscode.l10n.t('No NFTs in this collection')),
@@ -339,7 +341,8 @@ export class HolderNode extends RowNode {
   protected createTreeItem(): vscode.TreeItem {
     const h = this.holder;
     const item = new vscode.TreeItem(`${this.rank}. ${shorten(h.account, 10, 6)}`, vscode.TreeItemCollapsibleState.None);
-    item.description = groupDigits(h.amount);
+    // Compact in the row (28-digit amounts were cut off); exact in the tooltip.
+    item.description = compactAmount(h.amount);
     item.iconPath = new vscode.ThemeIcon('account');
     item.tooltip = tooltip([
       [vscode.l10n.t('Rank'), String(this.rank)],

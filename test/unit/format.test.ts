@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { absoluteTime, clockTime, estimatedDuration, formatUnits, groupDigits, labelText, relativeTime, shorten, summariseMsgTypes, timeWithAge } from '../../src/core/format';
+import { absoluteTime, clockTime, compactAmount, numericTokenOrder, estimatedDuration, formatUnits, groupDigits, labelText, relativeTime, shorten, summariseMsgTypes, timeWithAge } from '../../src/core/format';
 
 test('groupDigits is exact for amounts beyond 2^53 and leaves non-integers alone', () => {
   assert.equal(groupDigits('1000000000000000000000012345'), '1,000,000,000,000,000,000,000,012,345');
@@ -78,4 +78,20 @@ test('clockTime: today the time, this year the day, before that the date (local 
   assert.equal(clockTime(Number.NaN, now), '');
   assert.equal(timeWithAge('2026-01-01T00:00:00Z', Date.parse('2026-01-01T00:05:00Z')), '2026-01-01 00:00:00 UTC (5 min ago)');
   assert.equal(timeWithAge('not a time'), 'not a time');
+});
+
+test('compactAmount: grouped up to 15 digits, then four significant digits and a power of ten, never rounded up', () => {
+  assert.equal(compactAmount('123456789012345'), '123,456,789,012,345');
+  assert.equal(compactAmount('5000000000000000000000000'), '5.000 × 10²⁴');
+  assert.equal(compactAmount('1999999999999999999999999999'), '1.999 × 10²⁷');
+  assert.equal(compactAmount('0'), '0');
+  assert.equal(compactAmount('abc'), 'abc');
+});
+
+test('numericTokenOrder: whole-number ids in number order, in the direction the page came in; others untouched', () => {
+  const ids = (xs: string[]) => numericTokenOrder(xs, (x) => x);
+  assert.deepEqual(ids(['9', '8', '7', '6', '5', '48', '47', '40', '4', '39']), ['48', '47', '40', '39', '9', '8', '7', '6', '5', '4']);
+  assert.deepEqual(ids(['1', '10', '11', '2', '3']), ['1', '2', '3', '10', '11']);
+  assert.deepEqual(ids(['b', 'a', '3']), ['b', 'a', '3']);
+  assert.deepEqual(ids(['7']), ['7']);
 });

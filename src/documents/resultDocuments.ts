@@ -133,6 +133,14 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
     if (list && state.info?.hasMore) {
       lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('Next page $(arrow-right)'), command: Command.NextPage, arguments: arg }));
     }
+    // A block's document leads on to its transactions (the block record itself does not list them).
+    if (state.query.op === 'block' && state.content) {
+      const count = Number((JSON.parse(state.content) as { block?: { tx_count?: unknown } }).block?.tx_count ?? 0);
+      if (count > 0) {
+        const title = count === 1 ? vscode.l10n.t('$(list-flat) Its transaction') : vscode.l10n.t('$(list-flat) Its {0} transactions', count.toLocaleString('en-US'));
+        lenses.push(new vscode.CodeLens(top, { title, command: Command.LookupTxsByHeight, arguments: [state.query.height] }));
+      }
+    }
     lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(refresh) Refresh'), command: Command.RefreshDocument, arguments: arg }));
     lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(globe) {0}', state.network), command: '' }));
     return lenses;

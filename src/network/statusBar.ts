@@ -33,7 +33,19 @@ export class NetworkStatusBar implements vscode.Disposable {
         else this.stop();
       }),
       services.settings.onChange(['statusBar.enabled', 'statusBar.refreshSeconds'], () => this.start()),
+      // The Blocks view saw a newer block: show it now rather than at the next read.
+      services.onDidSeeHeight(({ network, height }) => {
+        if (network !== this.services.network.name || height <= Number(this.height ?? 0)) return;
+        this.height = String(height);
+        this.problem = undefined;
+        if (this.enabled) this.render();
+      }),
     );
+  }
+
+  /** The latest height shown (or known, while the item is off). */
+  get shownHeight(): number | undefined {
+    return this.height === undefined ? undefined : Number(this.height);
   }
 
   /** Shows the item and reads the height now (when enabled and focused), then every `refreshSeconds`. */

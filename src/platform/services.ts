@@ -22,6 +22,9 @@ export class Services implements vscode.Disposable {
   private shared: Transport | undefined;
   /** Origins whose route has been logged since the transport was made. */
   private readonly routed = new Set<string>();
+  private readonly heights = new vscode.EventEmitter<{ network: string; height: number }>();
+  /** A view saw the chain's latest height (the status bar shows it without asking again). */
+  readonly onDidSeeHeight = this.heights.event;
 
   constructor(
     readonly settings: Settings,
@@ -30,6 +33,7 @@ export class Services implements vscode.Disposable {
   ) {
     this.networks = new Networks(settings);
     this.disposables.push(
+      this.heights,
       this.networks,
       settings.onChange(['requestTimeoutMs', 'maxResponseBytes'], () => this.reset()),
       settings.onNetworkChange(() => {
@@ -42,6 +46,11 @@ export class Services implements vscode.Disposable {
         this.reset(false); // router clients serve tracked transfers of any network: they stay
       }),
     );
+  }
+
+  /** Tells whoever shows the chain's height that a view has just seen this one. */
+  reportHeight(network: NetworkProfile, height: number): void {
+    if (Number.isSafeInteger(height) && height > 0) this.heights.fire({ network: network.name, height });
   }
 
   get network(): NetworkProfile {

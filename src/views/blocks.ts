@@ -90,6 +90,8 @@ export class BlocksView implements vscode.Disposable {
     const children = await this.root.children();
     const failedFirst = this.root.list.pages === 0 && this.root.list.error !== undefined;
     if (!failedFirst) {
+      const newest = this.oldestFirst ? undefined : Number(this.root.list.items[0]?.height);
+      if (newest) this.services.reportHeight(this.ctx.network, newest);
       this.scheduleFollow();
       return children;
     }
@@ -180,6 +182,7 @@ export class BlocksView implements vscode.Disposable {
         const fresh = page.blocks.filter((b) => Number(b.height) > newest);
         if (fresh.length >= FOLLOW_WINDOW) this.refresh(); // too far behind to fill the gap with one request
         else root.prepend(fresh);
+        if (fresh[0]) this.services.reportHeight(network, Number(fresh[0].height));
       }
       this.failures = 0;
     } catch (err) {

@@ -95,6 +95,21 @@ describe('lookups', function () {
     assert.equal(new URLSearchParams(req!.query).getAll('msgs').join(' '), 'cosmos.bank.v1beta1.MsgSend initia.move.v1.MsgExecute');
   });
 
+  it('a block document leads on to its transactions (a CodeLens that runs the lookup)', async () => {
+    const withTxs = h.fake.data.txs.at(-1)!.height;
+    const { uri, json } = await run('initia.lookupBlock', withTxs);
+    const count = Number((json.block as { tx_count: string }).tx_count);
+    assert.ok(count > 0);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    const lens = lenses.find((l) => l.command?.command === 'initia.lookupTxsByHeight');
+    assert.ok(lens, lenses.map((l) => l.command?.title).join(' | '));
+    assert.match(lens.command!.title, count === 1 ? /Its transaction/ : new RegExp(`Its ${count.toLocaleString('en-US')} transactions`));
+    h.clear();
+    const txs = await run(lens.command!.command, ...(lens.command!.arguments ?? []));
+    assert.equal((txs.json.txs as unknown[]).length, count);
+    assert.deepEqual(paths(h), [`/indexer/tx/v1/txs/by_height/${withTxs}`]);
+  });
+
   it('account views reach their five endpoints, one request each', async () => {
     const expected: Record<string, string> = {
       txs: `/indexer/tx/v1/txs/by_account/${account}`,

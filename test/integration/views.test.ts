@@ -43,6 +43,14 @@ describe('sidebar views', function () {
     await h.restore();
   });
 
+  it('the status bar\'s height follows the newest block the Blocks view loaded', async () => {
+    h.api.views.blocks.refresh();
+    const [first] = await h.api.views.blocks.tree.getChildren();
+    const newest = Number(String(label(h.api.views.blocks.tree, first!)).replace(/,/g, ''));
+    assert.ok(newest > 0);
+    assert.ok((h.api.features.statusBar.shownHeight ?? 0) >= newest);
+  });
+
   it('Blocks: one request per page, newest first, Load more appends with the server key', async () => {
     const tree = h.api.views.blocks.tree;
     const first = await tree.getChildren();
@@ -275,6 +283,7 @@ describe('sidebar views', function () {
     await waitFor('new blocks on top', async () => label(tree, (await tree.getChildren())[0]!) === (tip + 3).toLocaleString('en-US'));
     const rows = await tree.getChildren();
     assert.equal(label(tree, rows[3]!), tip.toLocaleString('en-US'), 'the earlier rows are still there, below');
+    assert.equal(h.api.features.statusBar.shownHeight, tip + 3, 'the status bar keeps up with the view, without a request of its own');
     assert.ok(h.fake.requests.every((r) => r.path === '/indexer/block/v1/blocks' || r.path === '/indexer/block/v1/avg_blocktime'));
     assert.ok(view.followPending, 'the next tick is scheduled while following');
     await vscode.commands.executeCommand('initia.blocks.stopFollowing');

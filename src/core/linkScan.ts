@@ -2,7 +2,20 @@
  * Finds what can be drilled into in a pretty-printed indexer JSON document: tx hashes, block heights, accounts and
  * collection addresses. Pure and VS Code-free; ranges are character offsets of the value (without quotes).
  */
+import { bech32 } from 'bech32';
 import { parseAccount } from './validate';
+
+/** A validator operator address (`initvaloper1…`, checksum verified) as the account of the same key (`init1…`). */
+function operatorAccount(valoper: string): string | undefined {
+  try {
+    const { prefix, words } = bech32.decode(valoper, 120);
+    if (prefix !== 'initvaloper') return undefined;
+    const account = bech32.encode('init', words, 120);
+    return parseAccount(account).ok ? account : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export type LinkKind = 'tx' | 'block' | 'account' | 'collection';
 
@@ -26,13 +39,17 @@ const RULES: Array<{ re: RegExp; kind: LinkKind; map?: (v: string) => string | u
   { re: /"blockNumber"\s*:\s*"(0x[0-9a-fA-F]{1,13})"/g, kind: 'block', map: (v) => String(parseInt(v, 16)) },
   { re: new RegExp(`"(?:${ACCOUNT_KEYS})"\\s*:\\s*"(0x[0-9a-fA-F]{40})"`, 'g'), kind: 'account' },
   { re: /"(init1[02-9ac-hj-np-z]{38,58})"/g, kind: 'account', map: (v) => (parseAccount(v).ok ? v : undefined) },
+  // A validator (a block's proposer, a delegation): its operator's account.
+  { re: /"(initvaloper1[02-9ac-hj-np-z]{38,58})"/g, kind: 'account', map: operatorAccount },
   { re: /"collection_addr"\s*:\s*"(0x[0-9a-f]{40}(?:[0-9a-f]{24})?)"/g, kind: 'collection' },
+  // Any other value that is exactly a 0x address (an EVM contract under whatever key): an account lookup.
+  { re: /"(0x[0-9a-fA-F]{40})"/g, kind: 'account' },
 ];
 
 /** `objectAddrIsCollection`: in collection documents, `object_addr` is the collection's own address. */
 export function scanLinks(text: string, opts: { objectAddrIsCollection?: boolean } = {}): FoundLink[] {
   const rules = opts.objectAddrIsCollection
-    ? [...RULES, { re: /"object_addr"\s*:\s*"(0x[0-9a-f]{40}(?:[0-9a-f]{24})?)"/g, kind: 'collection' as const }]
+    ? [{ re: /"object_addr"\s*:\s*"(0x[0-9a-f]{40}(?:[0-9a-f]{24})?)"/g, kind: 'collection' as const }, ...RULES]
     : RULES;
   const found: FoundLink[] = [];
   const taken = new Set<number>();

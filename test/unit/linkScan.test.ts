@@ -54,3 +54,25 @@ test('no links for look-alikes: bad checksums, block hashes, memos that only men
   // The memo value contains the text `"txhash": "…"` escaped (\"), so it does not match a key.
   assert.deepEqual(scanLinks(doc), []);
 });
+
+test('validators link to their operator account; a 0x address under any key (an EVM contract) links to the account', async () => {
+  const { bech32 } = await import('bech32');
+  const words = bech32.toWords(new Uint8Array(20).fill(7));
+  const valoper = bech32.encode('initvaloper', words);
+  const account = bech32.encode('init', words);
+  const text = JSON.stringify({ proposer: { operator_address: valoper }, logs: [{ contract: '0x' + 'ab'.repeat(20), topics: ['0x' + 'cd'.repeat(32)] }], denom: `evm/0x${'ef'.repeat(20)}` }, null, 2);
+  const links = scanLinks(text);
+  assert.deepEqual(
+    links.map((l) => [l.kind, l.value]),
+    [
+      ['account', account],
+      ['account', `0x${'ab'.repeat(20)}`],
+    ],
+    'the topic (64 hex) and the denom are not addresses',
+  );
+  const badChecksum = valoper.slice(0, -1) + (valoper.endsWith('q') ? 'p' : 'q');
+  assert.deepEqual(scanLinks(JSON.stringify({ v: badChecksum })), []);
+  // In a collection document, object_addr is the collection itself, not an account.
+  const collection = scanLinks(JSON.stringify({ object_addr: `0x${'12'.repeat(20)}` }), { objectAddrIsCollection: true });
+  assert.deepEqual(collection.map((l) => l.kind), ['collection']);
+});

@@ -29,14 +29,15 @@ const { indexer } = demo;
 
 const workspace = join(CACHE_DIR, 'demo-workspace');
 mkdirSync(workspace, { recursive: true });
+const network = indexer.port === DEMO_INDEXER_PORT && demo.router.port === DEMO_ROUTER_PORT ? 'Local demo' : 'Demo (other ports)';
 const settings = {
-  'initia.activeNetwork': 'Local demo',
-  'initia.richList.denoms': indexer.data.denoms.slice(0, 2),
+  'initia.activeNetwork': network,
+  // The demo's denoms belong to the demo network: switched to Mainnet, the Rich List does not ask Mainnet for GAS.
+  'initia.richList.denoms': { [network]: indexer.data.denoms.slice(0, 2) },
   'workbench.startupEditor': 'none',
 };
-if (indexer.port !== DEMO_INDEXER_PORT || demo.router.port !== DEMO_ROUTER_PORT) {
-  settings['initia.activeNetwork'] = 'Demo (other ports)';
-  settings['initia.networks'] = [{ name: 'Demo (other ports)', chainId: indexer.data.chainId, indexerUrl: indexer.url, routerUrl: demo.router.url }];
+if (network !== 'Local demo') {
+  settings['initia.networks'] = [{ name: network, chainId: indexer.data.chainId, indexerUrl: indexer.url, routerUrl: demo.router.url }];
 }
 const sample = indexer.data.sampleValues ? indexer.data.sampleValues() : undefined;
 const tryMe = join(workspace, 'TRY-ME.md');

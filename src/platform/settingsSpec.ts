@@ -30,12 +30,20 @@ interface ChoiceSpec {
   readonly default: string;
   readonly values: readonly string[];
 }
+/**
+ * Lists of strings per key (rich-list denoms per network name). An array, as older versions stored it, is the list
+ * for every key, under `*`.
+ */
+interface ListsByKeySpec {
+  readonly kind: 'listsByKey';
+  readonly default: Readonly<Record<string, readonly string[]>>;
+}
 /** A list whose items the feature that owns it validates (network profiles). */
 interface ListSpec {
   readonly kind: 'list';
   readonly default: readonly unknown[];
 }
-export type SettingSpec = (NumberSpec | BooleanSpec | StringSpec | ChoiceSpec | StringListSpec | ListSpec) & {
+export type SettingSpec = (NumberSpec | BooleanSpec | StringSpec | ChoiceSpec | StringListSpec | ListsByKeySpec | ListSpec) & {
   /**
    * Read from the user's settings only (`scope: application` in package.json, and listed in
    * `capabilities.untrustedWorkspaces.restrictedConfigurations`): it chooses where requests go, and a repository's
@@ -52,7 +60,7 @@ export const SETTINGS = {
   pageSize: { kind: 'number', default: 50, minimum: 1, maximum: 1000, integer: true },
   'statusBar.enabled': { kind: 'boolean', default: true },
   'statusBar.refreshSeconds': { kind: 'number', default: 30, minimum: 10, maximum: 3600 },
-  'richList.denoms': { kind: 'stringList', default: [] },
+  'richList.denoms': { kind: 'listsByKey', default: {} },
   'hover.enabled': { kind: 'boolean', default: true },
   'http.transport': { kind: 'choice', default: 'auto', values: ['auto', 'vscode', 'direct'], userOnly: true },
 } as const satisfies Record<string, SettingSpec>;
@@ -68,7 +76,9 @@ type ValueOf<S> = S extends NumberSpec
         ? string
         : S extends StringListSpec
           ? readonly string[]
-          : readonly unknown[];
+          : S extends ListsByKeySpec
+            ? Readonly<Record<string, readonly string[]>>
+            : readonly unknown[];
 export type SettingValue<K extends SettingKey> = ValueOf<(typeof SETTINGS)[K]>;
 
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
@@ -94,9 +104,20 @@ function coerceSpec(spec: SettingSpec, raw: unknown): unknown {
     case 'choice':
       return typeof raw === 'string' && spec.values.includes(raw) ? raw : spec.default;
     case 'stringList':
-      // Trimmed, without empties or duplicates, in the user's order.
-      return Array.isArray(raw) ? [...new Set(raw.filter((d): d is string => typeof d === 'string').map((d) => d.trim()).filter(Boolean))] : spec.default;
+      return Array.isArray(raw) ? cleanList(raw) : spec.default;
+    case 'listsByKey': {
+      if (Array.isArray(raw)) return { '*': cleanList(raw) };
+      if (!raw || typeof raw !== 'object') return spec.default;
+      const out: Record<string, string[]> = {};
+      for (const [key, list] of Object.entries(raw)) if (key.trim() && Array.isArray(list)) out[key.trim()] = cleanList(list);
+      return out;
+    }
     case 'list':
       return Array.isArray(raw) ? raw : spec.default;
   }
+}
+
+/** Trimmed strings, without empties or duplicates, in the user's order. */
+function cleanList(raw: readonly unknown[]): string[] {
+  return [...new Set(raw.filter((d): d is string => typeof d === 'string').map((d) => d.trim()).filter(Boolean))];
 }

@@ -14,7 +14,7 @@ import type { ExplorerNode } from '../platform/tree';
 import { CollectionNode, RowNode } from './items';
 import type { BlocksView } from './blocks';
 import type { CollectionsView } from './nfts';
-import { DenomNode, type RichListView } from './richList';
+import { DenomNode, listFor, type RichListView } from './richList';
 
 export interface Views {
   blocks: BlocksView;
@@ -83,13 +83,17 @@ export function registerTreeCommands(views: Views, services: Services, register:
     r(Command.RichListAddDenom, async (arg?: unknown) => {
       const denom = await obtain(arg, parseDenom, vscode.l10n.t('Add a denom to the Rich List view'), vscode.l10n.t('e.g. uinit, evm/0x…, ibc/…'));
       if (denom === undefined) return;
-      const denoms = settings.get('richList.denoms');
-      if (!denoms.includes(denom)) await settings.update('richList.denoms', [...denoms, denom]);
+      // Denoms belong to a network: the active network's list changes, no other.
+      const all = settings.get('richList.denoms');
+      const mine = listFor(all, services.network.name);
+      if (!mine.includes(denom)) await settings.update('richList.denoms', { ...all, [services.network.name]: [...mine, denom] });
     }),
     r(Command.RichListRemoveDenom, async (node: unknown) => {
       const denom = selected(views, node, isDenom)?.denom ?? (typeof node === 'string' ? node : undefined);
       if (denom === undefined) return;
-      await settings.update('richList.denoms', settings.get('richList.denoms').filter((d) => d !== denom));
+      const all = settings.get('richList.denoms');
+      const mine = listFor(all, services.network.name);
+      await settings.update('richList.denoms', { ...all, [services.network.name]: mine.filter((d) => d !== denom) });
     }),
   ];
 }

@@ -1,5 +1,6 @@
 /**
- * The Rich List view: one row per denom of `initia.richList.denoms`, each listing holders by amount (descending),
+ * The Rich List view: one row per denom the active network has in `initia.richList.denoms` (denoms belong to a
+ * network), each listing holders by amount (descending),
  * paged lazily. Where a network does not index a rich list, rollytics answers an empty list (or, on EVM rollups, a
  * 400 for a denom it cannot resolve): the view says so in one row, in words.
  */
@@ -11,6 +12,11 @@ import type { Services } from '../platform/services';
 import { type ExplorerNode, ExplorerTree, MessageNode, PagedChildren } from '../platform/tree';
 import { Command, ContextValue } from '../platform/ids';
 import { HolderNode, RowNode, type RowActions, type RowContext } from './items';
+
+/** A network's rich-list denoms: its own list, or the one for every network (`*`, an older plain list). */
+export function listFor(lists: Readonly<Record<string, readonly string[]>>, network: string): readonly string[] {
+  return lists[network] ?? lists['*'] ?? [];
+}
 
 export class DenomNode extends RowNode {
   readonly id: string;
@@ -100,7 +106,7 @@ export class RichListView implements vscode.Disposable {
   private build(): void {
     const settings = this.services.settings;
     const ctx: RowContext = { services: this.services, network: this.services.network, pageSize: () => settings.get('pageSize'), changed: this.tree.changed };
-    this.roots = settings.get('richList.denoms').map((d) => new DenomNode(ctx, d));
+    this.roots = listFor(settings.get('richList.denoms'), ctx.network.name).map((d) => new DenomNode(ctx, d));
   }
 
   refresh(): void {

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startFakeIndexer } from '../fixtures/fakeIndexer';
-import { onNetwork, setUp, type Harness, waitFor } from './helpers';
+import { FAKE_NETWORK, onNetwork, setUp, type Harness, waitFor } from './helpers';
 import type { ExplorerNode } from '../../src/platform/tree';
 
 type Tree = { getChildren(node?: ExplorerNode): ExplorerNode[] | Promise<ExplorerNode[]>; getTreeItem(node: ExplorerNode): vscode.TreeItem };
@@ -232,6 +232,26 @@ describe('sidebar views', function () {
     const unsupported = await tree.getChildren(roots[1]);
     assert.equal(unsupported.length, 1);
     assert.match(label(tree, unsupported[0]!), /cannot list holders of this denom/);
+  });
+
+  it('Rich List denoms belong to a network: one added on this network is not asked of another', async () => {
+    const config = vscode.workspace.getConfiguration('initia');
+    await config.update('richList.denoms', undefined, vscode.ConfigurationTarget.Global);
+    const tree = h.api.views.richList.tree;
+    await vscode.commands.executeCommand('initia.richList.addDenom', 'uinit');
+    await waitFor('the denom listed', async () => (await tree.getChildren()).length === 1);
+    assert.deepEqual(vscode.workspace.getConfiguration('initia').get('richList.denoms'), { [FAKE_NETWORK]: ['uinit'] });
+    const other = await startFakeIndexer({ blocks: 20, chainId: 'other-1' });
+    try {
+      await onNetwork({ name: 'Other', indexerUrl: other.url }, async () => {
+        await waitFor('the other network\'s (empty) list', async () => (await tree.getChildren()).length === 0);
+        assert.equal(other.requests.length, 0, 'nothing asked of the other network');
+      });
+      await waitFor('this network\'s list again', async () => (await tree.getChildren()).length === 1);
+    } finally {
+      await other.close();
+      await config.update('richList.denoms', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('Rich List on a network that does not index it: one explanatory row', async () => {

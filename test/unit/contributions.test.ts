@@ -19,7 +19,7 @@ interface Pkg {
     views: Record<string, Array<{ id: string }>>;
     menus: Record<string, Array<{ command: string; when?: string }>>;
     viewsWelcome: Array<{ view: string; when?: string }>;
-    configuration: { properties: Record<string, { type: string; default: unknown; minimum?: number; maximum?: number; scope?: string; items?: { type?: string }; enum?: string[] }> };
+    configuration: { properties: Record<string, { type: string | string[]; default: unknown; minimum?: number; maximum?: number; scope?: string; items?: { type?: string }; enum?: string[] }> };
   };
 }
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Pkg;
@@ -89,10 +89,10 @@ test('every initia.* context key in a `when` clause is a ContextKey the code set
 test('the settings table is package.json’s configuration: keys, types, defaults and ranges', () => {
   const props = c.configuration.properties;
   assert.deepEqual(Object.keys(props).sort(), Object.keys(SETTINGS).map((k) => `initia.${k}`).sort());
-  const typeOf: Record<SettingSpec['kind'], string> = { number: 'number', boolean: 'boolean', string: 'string', choice: 'string', stringList: 'array', list: 'array' };
+  const typeOf: Record<SettingSpec['kind'], string> = { number: 'number', boolean: 'boolean', string: 'string', choice: 'string', stringList: 'array', listsByKey: 'object', list: 'array' };
   for (const [key, spec] of Object.entries(SETTINGS) as Array<[string, SettingSpec]>) {
     const p = props[`initia.${key}`]!;
-    assert.equal(p.type, typeOf[spec.kind], key);
+    assert.equal(Array.isArray(p.type) ? p.type[0] : p.type, typeOf[spec.kind], key);
     assert.deepEqual(p.default, spec.default, key);
     if (spec.kind === 'number') {
       assert.equal(p.minimum, spec.minimum, `${key} minimum`);
@@ -127,8 +127,9 @@ test('settings are coerced to their type and clamped to the declared range', () 
   assert.equal(coerce('activeNetwork', '  Initia Testnet '), 'Initia Testnet');
   assert.equal(coerce('activeNetwork', ''), 'Initia Mainnet');
   assert.equal(coerce('activeNetwork', 7), 'Initia Mainnet');
-  assert.deepEqual(coerce('richList.denoms', [' uinit', 'uinit', '', 3, null, 'evm/0xab']), ['uinit', 'evm/0xab']);
-  assert.deepEqual(coerce('richList.denoms', 'uinit'), []);
+  assert.deepEqual(coerce('richList.denoms', { 'Local demo': [' GAS', 'GAS', '', 3], 'Initia Mainnet': ['uinit'], ' ': ['x'], bad: 'uinit' }), { 'Local demo': ['GAS'], 'Initia Mainnet': ['uinit'] });
+  assert.deepEqual(coerce('richList.denoms', [' uinit', 'uinit', '', 3, null, 'evm/0xab']), { '*': ['uinit', 'evm/0xab'] }, 'an older plain list is every network\'s');
+  assert.deepEqual(coerce('richList.denoms', 'uinit'), {});
   assert.deepEqual(coerce('networks', { name: 'x' }), []);
   assert.deepEqual(coerce('networks', [{ name: 'x' }]), [{ name: 'x' }]);
   assert.equal(coerce('http.transport', 'direct'), 'direct');

@@ -73,7 +73,7 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   const startedCpu = process.cpuUsage();
   const settings = new Settings();
   const log = vscode.window.createOutputChannel('Initia Explorer', { log: true });
-  const contentChanged = new vscode.EventEmitter<vscode.Uri>();
+  const contentChanged = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   const lensesChanged = new vscode.EventEmitter<void>();
   const transferChanged = new vscode.EventEmitter<vscode.Uri>();
 
@@ -92,7 +92,7 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
       features = module.createFeatures({ context, settings, log, treeViews, statusItem });
       context.subscriptions.push(
         features,
-        features.documents.onDidChange((uri) => contentChanged.fire(uri)),
+        features.documents.onDidChange((uri) => contentChanged.fire([{ type: vscode.FileChangeType.Changed, uri }])),
         features.documents.onDidChangeCodeLenses(() => lensesChanged.fire()),
         features.transferDocuments.onDidChange((uri) => transferChanged.fire(uri)),
       );
@@ -146,10 +146,32 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
     vscode.window.registerWebviewPanelSerializer(WebviewType.Bridge, {
       deserializeWebviewPanel: async (panel, state: unknown) => load().restoreBridge(panel, state),
     }),
-    vscode.workspace.registerTextDocumentContentProvider(Scheme.Result, {
-      onDidChange: contentChanged.event,
-      provideTextDocumentContent: (uri, token) => load().documents.provideTextDocumentContent(uri, token),
-    }),
+    // Result documents are read-only files of their own scheme (not a text content provider): VS Code restores the
+    // tabs of a file system after a window reload (activating the extension by onFileSystem:initia), and the
+    // document then loads itself again from its address.
+    vscode.workspace.registerFileSystemProvider(
+      Scheme.Result,
+      {
+        onDidChangeFile: contentChanged.event,
+        watch: () => new vscode.Disposable(() => undefined),
+        stat: (uri) => load().documents.stat(uri),
+        readFile: (uri) => load().documents.readFile(uri),
+        readDirectory: () => [],
+        createDirectory: () => {
+          throw vscode.FileSystemError.NoPermissions();
+        },
+        writeFile: () => {
+          throw vscode.FileSystemError.NoPermissions();
+        },
+        delete: () => {
+          throw vscode.FileSystemError.NoPermissions();
+        },
+        rename: () => {
+          throw vscode.FileSystemError.NoPermissions();
+        },
+      },
+      { isCaseSensitive: true, isReadonly: true },
+    ),
     vscode.languages.registerCodeLensProvider(selector, {
       onDidChangeCodeLenses: lensesChanged.event,
       provideCodeLenses: (doc) => load().documents.provideCodeLenses(doc),

@@ -20,6 +20,8 @@ interface DocState {
   info?: PageInfo;
   error?: string;
   evm?: boolean;
+  /** When the content last changed (ms): a file's mtime, so VS Code reads it again after a change. */
+  mtime: number;
 }
 
 export function resultUri(network: string, query: Query): vscode.Uri {
@@ -90,6 +92,18 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
     return s && { info: s.info, query: s.query, network: s.network, error: s.error, evm: s.evm, page: s.trail.page };
   }
 
+  /** The document as a read-only file (its size once loaded; its time changes with every page shown). */
+  stat(uri: vscode.Uri): vscode.FileStat {
+    const state = this.stateFor(uri);
+    const size = state?.content !== undefined ? Buffer.byteLength(state.content) : 0;
+    return { type: vscode.FileType.File, ctime: state?.mtime ?? 0, mtime: state?.mtime ?? 0, size, permissions: vscode.FilePermission.Readonly };
+  }
+
+  /** The document's text: loaded on first read (a tab restored after a reload, a document opened by its address). */
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    return Buffer.from(await this.provideTextDocumentContent(uri, new vscode.CancellationTokenSource().token), 'utf8');
+  }
+
   async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
     const state = this.stateFor(uri);
     if (!state) {
@@ -152,7 +166,7 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
     if (!state) {
       const address = decodeDocumentAddress(uri.query);
       if (!address.ok) return undefined;
-      state = { network: address.value.network, query: address.value.query, limit: this.services.settings.get('pageSize'), trail: new PageTrail() };
+      state = { network: address.value.network, query: address.value.query, limit: this.services.settings.get('pageSize'), trail: new PageTrail(), mtime: Date.now() };
       this.states.set(key, state);
     }
     return state;
@@ -208,6 +222,7 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
     const client = this.services.indexer(network);
     const result = await runQuery(client, state.query, { key: state.trail.currentKey, limit: state.limit }, signal);
     state.content = `${JSON.stringify(result.body, null, 2)}\n`;
+    state.mtime = Math.max(Date.now(), state.mtime + 1);
     state.info = result.list ? pageInfo(result.list.count, result.list.pagination, state.limit) : undefined;
     state.error = undefined;
     state.evm = result.evm;

@@ -22,7 +22,7 @@ import { ACCOUNT_VIEWS, TOKEN_ORDERS, type AccountView, type Query } from '../co
 import { obtain, obtainMsgs, refuse } from '../platform/input';
 import type { Register } from '../platform/commands';
 import type { ResultDocuments } from './resultDocuments';
-import { Command } from '../platform/ids';
+import { Command, StorageKey } from '../platform/ids';
 
 type Uri = vscode.Uri | undefined;
 
@@ -43,8 +43,83 @@ function isTokenOrder(v: unknown): v is (typeof TOKEN_ORDERS)[number] {
   return (TOKEN_ORDERS as readonly unknown[]).includes(v);
 }
 
+/** How many recent lookups Look Up… offers. */
+const RECENT_MAX = 10;
+
+interface Recent {
+  text: string;
+  /** What it was recognised as ("block height 5997"). */
+  what: string;
+}
+
+type LookupItem = vscode.QuickPickItem & { text?: string; usable?: boolean };
+
 export class LookupCommands {
-  constructor(private readonly documents: ResultDocuments) {}
+  constructor(
+    private readonly documents: ResultDocuments,
+    /** globalState: the recent lookups are the user's, in every window. */
+    private readonly memento: vscode.Memento,
+  ) {}
+
+  /** The recent lookups, newest first (whatever else is stored there is left out). */
+  private recent(): Recent[] {
+    const stored: unknown = this.memento.get(StorageKey.RecentLookups);
+    if (!Array.isArray(stored)) return [];
+    return stored.filter((r): r is Recent => typeof r?.text === 'string' && typeof r?.what === 'string' && r.text.length <= 200).slice(0, RECENT_MAX);
+  }
+
+  private remember(text: string, what: string): void {
+    const next = [{ text, what }, ...this.recent().filter((r) => r.text !== text)].slice(0, RECENT_MAX);
+    void Promise.resolve(this.memento.update(StorageKey.RecentLookups, next)).catch(() => undefined);
+  }
+
+  /** The Look Up… box: what is typed comes first, said in words (recognised as what, or why not); recent lookups below. */
+  private ask(): Promise<string | undefined> {
+    const recent = this.recent();
+    const qp = vscode.window.createQuickPick<LookupItem>();
+    qp.title = vscode.l10n.t('Look up a tx hash, block height, account (init1…/0x…), collection address or name, or denom');
+    qp.placeholder = '1A2B…(64 hex) · 123456 · init1… · 0x… · uinit · evm/0x…';
+    qp.ignoreFocusOut = true;
+    qp.matchOnDescription = true;
+    const recentItems: LookupItem[] = recent.map((r) => ({ label: `$(history) ${r.text}`, description: r.what, text: r.text, usable: true }));
+    const update = () => {
+      const v = qp.value.trim();
+      const typed: LookupItem[] = [];
+      if (v) {
+        const targets = classify(v);
+        typed.push(
+          targets.length
+            ? { label: v, description: vscode.l10n.t('Recognised: {0}', targets.map(describeTarget).join(vscode.l10n.t(' or '))), text: v, usable: true, alwaysShow: true }
+            : { label: `$(error) ${v}`, detail: describeUnrecognised(v), usable: false, alwaysShow: true },
+        );
+      }
+      const recentSection: LookupItem[] = recentItems.length ? [{ label: vscode.l10n.t('recent'), kind: vscode.QuickPickItemKind.Separator }, ...recentItems] : [];
+      qp.items = [...typed, ...recentSection];
+    };
+    update();
+    return new Promise<string | undefined>((resolve) => {
+      let done = false;
+      qp.onDidChangeValue(update);
+      qp.onDidAccept(() => {
+        // A recent one the user moved to, or what is typed (also when Enter came before the list caught up).
+        const item = qp.selectedItems[0] ?? qp.activeItems[0];
+        const typed = qp.value.trim();
+        const text = item?.usable && item.text && (item.text !== typed || !typed) ? item.text : typed;
+        if (!text || classify(text).length === 0) {
+          update(); // not recognised: the box stays, saying why
+          return;
+        }
+        done = true;
+        resolve(text);
+        qp.hide();
+      });
+      qp.onDidHide(() => {
+        if (!done) resolve(undefined);
+        qp.dispose();
+      });
+      qp.show();
+    });
+  }
 
   register(register: Register): vscode.Disposable[] {
     const r = (id: Command, fn: (...args: unknown[]) => Promise<Uri>): vscode.Disposable => register(id, fn);
@@ -74,24 +149,14 @@ export class LookupCommands {
   async lookup(input?: unknown): Promise<Uri> {
     let text = typeof input === 'string' ? input : undefined;
     if (text === undefined) {
-      text = await vscode.window.showInputBox({
-        prompt: vscode.l10n.t('Look up a tx hash, block height, account (init1…/0x…), collection address or name, or denom'),
-        placeHolder: '1A2B…(64 hex) · 123456 · init1… · 0x… · uinit · evm/0x…',
-        ignoreFocusOut: true,
-        // What it recognises, as the user types; or why it recognises nothing.
-        validateInput: (v): vscode.InputBoxValidationMessage | undefined => {
-          if (!v.trim()) return undefined;
-          const targets = classify(v);
-          if (targets.length === 0) return { message: describeUnrecognised(v), severity: vscode.InputBoxValidationSeverity.Error };
-          return { message: vscode.l10n.t('Recognised: {0}', targets.map(describeTarget).join(vscode.l10n.t(' or '))), severity: vscode.InputBoxValidationSeverity.Info };
-        },
-      });
+      text = await this.ask();
       if (text === undefined || !text.trim()) return undefined;
     }
     const targets = classify(text);
     if (targets.length === 0) return refuse(describeUnrecognised(text));
     const target = targets.length === 1 ? targets[0] : await this.pickTarget(targets);
     if (!target) return undefined;
+    this.remember(text.trim(), describeTarget(target));
     switch (target.kind) {
       case 'tx':
         return this.open({ op: 'tx', hash: target.hash.prefixed ? target.hash.evm : target.hash.cosmos, evmFirst: target.hash.prefixed });

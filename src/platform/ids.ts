@@ -38,6 +38,7 @@ export enum Command {
   TreeLoadMore = 'initia.tree.loadMore',
   TreeRetry = 'initia.tree.retry',
   TreeCopy = 'initia.tree.copy',
+  TreeCopyAmount = 'initia.tree.copyAmount',
   TreeOpenJson = 'initia.tree.openJson',
   TreeOpenInExplorer = 'initia.tree.openInExplorer',
   BlocksRefresh = 'initia.blocks.refresh',
@@ -113,6 +114,8 @@ export enum StorageKey {
   TransfersPending = 'initia.transfers.pending',
   /** globalState: the last address used per chain id in the bridge. */
   BridgeAddresses = 'initia.bridge.addresses',
+  /** globalState: Look Up…'s recent lookups. */
+  RecentLookups = 'initia.lookup.recent',
   /** workspaceState: the Blocks view's order and follow mode. */
   BlocksOldestFirst = 'initia.blocks.oldestFirst',
   BlocksFollow = 'initia.blocks.follow',

@@ -45,6 +45,10 @@ export function registerTreeCommands(views: Views, services: Services, register:
       const row = selected(views, node, isRow);
       if (row) await copyToClipboard(row.actions.copyValue);
     }),
+    r(Command.TreeCopyAmount, async (node: unknown) => {
+      const row = selected(views, node, isRow);
+      if (row?.actions.copyAmount) await copyToClipboard(row.actions.copyAmount);
+    }),
     r(Command.TreeOpenJson, (node: unknown) => {
       const row = selected(views, node, isRow);
       if (!row) return undefined;

@@ -17,6 +17,8 @@ import { Command, ContextValue } from '../platform/ids';
 export interface RowActions {
   /** The text "Copy" puts on the clipboard. */
   copyValue: string;
+  /** An exact amount "Copy Amount" puts on the clipboard (rich-list holders, whose row shows it compact). */
+  copyAmount?: string;
   /** The lookup command (and arguments) "Open JSON" runs. */
   open: vscode.Command;
   /** The block-explorer page, when the network has an explorer. */
@@ -333,6 +335,7 @@ export class HolderNode extends RowNode {
     this.id = `${idPrefix}/holder/${rank}`;
     this.actions = {
       copyValue: holder.account,
+      copyAmount: holder.amount,
       open: { command: Command.LookupAccount, title: vscode.l10n.t('Open JSON'), arguments: [holder.account, 'txs'] },
       explorerUrl: explorerLink(ctx.network, 'account', holder.account),
     };

@@ -52,3 +52,25 @@ e2eTest('lookups open in the preview tab: the next lookup takes its place, as VS
   await tabs.filter({ hasText: 'blocks.json' }).first().waitFor({ timeout: 15_000 });
   assert.equal(await tabs.count(), 1, 'the second lookup replaced the first');
 });
+
+e2eTest('Look Up… says what it recognised as you type, and offers recent lookups', async ({ page, fake }) => {
+  const height = String(fake.data.latestHeight - 11);
+  const input = page.locator('.quick-input-widget input').first();
+  const rows = page.locator('.quick-input-widget .monaco-list-row');
+  await runCommand(page, 'Initia: Look Up…');
+  await input.fill(height);
+  await rows.filter({ hasText: `Recognised: block height ${height}` }).first().waitFor({ timeout: 10_000 });
+  await input.fill('init1abc');
+  await rows.filter({ hasText: '38 characters after init1' }).first().waitFor({ timeout: 10_000 });
+  await input.fill(height);
+  await rows.filter({ hasText: 'Recognised' }).first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab', { hasText: `block ${height}.json` }).first().waitFor({ timeout: 15_000 });
+  // Again: the recent one is offered, and choosing it looks it up.
+  await runCommand(page, 'View: Close All Editors');
+  await runCommand(page, 'Initia: Look Up…');
+  const recent = rows.filter({ hasText: height }).filter({ hasText: `block height ${height}` }).first();
+  await recent.waitFor({ timeout: 10_000 });
+  await recent.click();
+  await page.locator('.tabs-container .tab', { hasText: `block ${height}.json` }).first().waitFor({ timeout: 15_000 });
+});

@@ -229,6 +229,10 @@ describe('sidebar views', function () {
     if (String(top.description).includes('×')) {
       assert.match((top.tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' '), /\d{1,3}(,\d{3}){5,}/, 'the exact amount in the tooltip');
     }
+    // The row is compact; Copy Amount gives the exact amount.
+    await vscode.commands.executeCommand('initia.tree.copyAmount', holders[0]);
+    assert.match(await vscode.env.clipboard.readText(), /^\d+$/);
+    assert.equal(BigInt(await vscode.env.clipboard.readText()) > 0n, true);
     const unsupported = await tree.getChildren(roots[1]);
     assert.equal(unsupported.length, 1);
     assert.match(label(tree, unsupported[0]!), /cannot list holders of this denom/);

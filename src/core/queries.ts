@@ -31,6 +31,8 @@ export interface ListResult {
   body: unknown;
   list: { count: number; pagination: Pagination | null | undefined };
   evm?: undefined;
+  /** Something the reader must know about this page (a message-type filter the indexer did not apply). */
+  warning?: string;
 }
 
 /** A single record; `evm` when a tx lookup fell through to the EVM endpoint. */
@@ -38,6 +40,7 @@ export interface RecordResult {
   body: unknown;
   list?: undefined;
   evm?: boolean;
+  warning?: undefined;
 }
 
 export type QueryResult = ListResult | RecordResult;
@@ -81,6 +84,20 @@ function listOf(body: unknown, key: string): ListResult {
   const b = body as Record<string, unknown>;
   const items = b[key];
   return { body, list: { count: Array.isArray(items) ? items.length : 0, pagination: b.pagination as Pagination | null | undefined } };
+}
+
+/**
+ * The indexer answers a message-type filter it does not know with the unfiltered list (status 200): a page holding a
+ * transaction that carries none of the asked types says so, and the list is not presented as filtered.
+ */
+function checkFilter(result: ListResult, msgs: readonly string[] | undefined): ListResult {
+  if (!msgs?.length) return result;
+  const asked = new Set(msgs.map((m) => m.replace(/^\//, '')));
+  const txs = (result.body as { txs?: Array<{ tx?: { body?: { messages?: Array<{ '@type'?: unknown }> } } }> }).txs ?? [];
+  const unfiltered = txs.some((t) => !(t.tx?.body?.messages ?? []).some((m) => typeof m['@type'] === 'string' && asked.has(m['@type'].replace(/^\//, ''))));
+  if (!unfiltered) return result;
+  const names = [...asked].map((m) => `\`${m}\``).join(', ');
+  return { ...result, warning: `The indexer does not know ${names}: no filter applied, this is the unfiltered list.` };
 }
 
 function msgsSuffix(types: readonly string[] | undefined): string {
@@ -141,12 +158,12 @@ const TABLE = [
   list({
     schema: z.object({ op: op('txs'), msgs }),
     title: (q) => `txs${msgsSuffix(q.msgs)}`,
-    run: async (client, q, page, signal) => listOf(await client.txs({ page, msgs: q.msgs }, signal), 'txs'),
+    run: async (client, q, page, signal) => checkFilter(listOf(await client.txs({ page, msgs: q.msgs }, signal), 'txs'), q.msgs),
   }),
   list({
     schema: z.object({ op: op('txsByHeight'), height, msgs }),
     title: (q) => `txs at ${q.height}${msgsSuffix(q.msgs)}`,
-    run: async (client, q, page, signal) => listOf(await client.txsByHeight(q.height, { page, msgs: q.msgs }, signal), 'txs'),
+    run: async (client, q, page, signal) => checkFilter(listOf(await client.txsByHeight(q.height, { page, msgs: q.msgs }, signal), 'txs'), q.msgs),
   }),
   record({
     schema: z.object({ op: op('tx'), hash: valid(parseTxHash), evmFirst: z.optional(z.boolean()) }),
@@ -165,7 +182,7 @@ const TABLE = [
       switch (q.view) {
         case 'txs':
         case 'signed':
-          return listOf(await client.txsByAccount(q.account, { page, msgs: q.msgs, isSigner: q.view === 'signed' }, signal), 'txs');
+          return checkFilter(listOf(await client.txsByAccount(q.account, { page, msgs: q.msgs, isSigner: q.view === 'signed' }, signal), 'txs'), q.msgs);
         case 'nfts':
           return listOf(await client.tokensByAccount(q.account, { page }, signal), 'tokens');
         case 'collections':

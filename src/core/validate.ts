@@ -148,12 +148,15 @@ export function parseTokenId(input: string): Parsed<string> {
 }
 
 /**
- * A denom: `uinit`, `GAS`, `evm/0x…`, `ibc/<HASH>`, `move/<hex>`, `l2/<hex>`, `factory/…`. Cosmos SDK's rule:
- * a letter, then 2–127 of letters, digits and `/ : . _ -`.
+ * A denom: `uinit`, `GAS`, `evm/0x…`, an ERC-20 contract `0x…`, `ibc/<HASH>`, `move/<hex>`, `l2/<hex>`,
+ * `factory/…`. Cosmos SDK's rule: a letter, then 2–127 of letters, digits and `/ : . _ -`.
  */
 export function parseDenom(input: string): Parsed<string> {
   const s = clean(input);
   if (!s) return fail('Enter a denom such as uinit, evm/0x…, ibc/… or move/….');
+  // An ERC-20 contract on an EVM rollup, as the indexer also takes it.
+  if (/^0x[0-9a-fA-F]{40}$/.test(s)) return ok(s);
+  if (/^0x/i.test(s)) return fail('An ERC-20 denom is 0x followed by 40 hexadecimal digits (or evm/0x…).');
   if (!/^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/.test(s)) {
     return fail('A denom starts with a letter and has 3–128 letters, digits or / : . _ - (for example uinit or evm/0x…).');
   }

@@ -20,6 +20,8 @@ interface DocState {
   info?: PageInfo;
   error?: string;
   evm?: boolean;
+  /** What the reader must know about the page shown (a filter the indexer did not apply). */
+  warning?: string;
   /** When the content last changed (ms): a file's mtime, so VS Code reads it again after a change. */
   mtime: number;
 }
@@ -87,9 +89,9 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
     return ok;
   }
 
-  state(uri: vscode.Uri): Readonly<Pick<DocState, 'info' | 'query' | 'network' | 'error' | 'evm'>> & { page: number } | undefined {
+  state(uri: vscode.Uri): Readonly<Pick<DocState, 'info' | 'query' | 'network' | 'error' | 'evm' | 'warning'>> & { page: number } | undefined {
     const s = this.states.get(uri.toString());
-    return s && { info: s.info, query: s.query, network: s.network, error: s.error, evm: s.evm, page: s.trail.page };
+    return s && { info: s.info, query: s.query, network: s.network, error: s.error, evm: s.evm, warning: s.warning, page: s.trail.page };
   }
 
   /** The document as a read-only file (its size once loaded; its time changes with every page shown). */
@@ -132,6 +134,7 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
     const arg = [document.uri.toString()];
     const lenses: vscode.CodeLens[] = [];
     const list = isListQuery(state.query);
+    if (state.warning) lenses.push(new vscode.CodeLens(top, { title: `$(warning) ${state.warning}`, command: '' }));
     if (list && state.trail.canGoBack) {
       lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(arrow-left) Previous page'), command: Command.PreviousPage, arguments: arg }));
     }
@@ -224,6 +227,8 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
     state.content = `${JSON.stringify(result.body, null, 2)}\n`;
     state.mtime = Math.max(Date.now(), state.mtime + 1);
     state.info = result.list ? pageInfo(result.list.count, result.list.pagination, state.limit) : undefined;
+    state.warning = result.list ? result.warning : undefined;
+    if (state.warning) this.services.log.warn(state.warning);
     state.error = undefined;
     state.evm = result.evm;
   }

@@ -95,6 +95,26 @@ describe('lookups', function () {
     assert.equal(new URLSearchParams(req!.query).getAll('msgs').join(' '), 'cosmos.bank.v1beta1.MsgSend initia.move.v1.MsgExecute');
   });
 
+  it('rich list of an ERC-20 given as its 0x contract, as the real indexer takes it', async () => {
+    const evmDenom = h.fake.data.denoms.find((d: string) => d.startsWith('evm/'))!;
+    const contract = evmDenom.slice(4);
+    const { json } = await run('initia.showRichList', contract);
+    assert.ok((json.holders as unknown[]).length > 0);
+    assert.deepEqual(paths(h), [`/indexer/richlist/v1/${contract}`]);
+  });
+
+  it('a message type the indexer does not know: the document says no filter was applied', async () => {
+    const { uri } = await run('initia.showTransactions', ['cosmos.bank.v1beta1.MsgNobodyKnows']);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    assert.ok(
+      lenses.some((l) => /\$\(warning\) The indexer does not know `cosmos\.bank\.v1beta1\.MsgNobodyKnows`: no filter applied/.test(l.command?.title ?? '')),
+      lenses.map((l) => l.command?.title).join(' | '),
+    );
+    const known = await run('initia.showTransactions', ['cosmos.bank.v1beta1.MsgSend']);
+    const knownLenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', known.uri);
+    assert.ok(!knownLenses.some((l) => /does not know/.test(l.command?.title ?? '')), 'a filter the indexer applied says nothing');
+  });
+
   it('a block document leads on to its transactions (a CodeLens that runs the lookup)', async () => {
     const withTxs = h.fake.data.txs.at(-1)!.height;
     const { uri, json } = await run('initia.lookupBlock', withTxs);

@@ -73,6 +73,24 @@ test('every row of the table runs against the fake indexer: lists page, records 
   }
 });
 
+test('a message-type filter the indexer does not know: the page says so instead of passing for filtered', async () => {
+  const fake = await startFakeIndexer({ blocks: 120 });
+  const client = createIndexerClient(fake.url);
+  try {
+    const known = await runQuery(client, { op: 'txs', msgs: ['cosmos.bank.v1beta1.MsgSend'] }, { limit: 20 });
+    assert.equal(known.list?.count ? known.warning : undefined, undefined, 'a filter the indexer applied: no warning');
+    const unknown = await runQuery(client, { op: 'txs', msgs: ['cosmos.bank.v1beta1.MsgNobodyKnows'] }, { limit: 20 });
+    assert.ok((unknown.list?.count ?? 0) > 0, 'the real indexer (and the fake) answer the unfiltered list');
+    assert.equal(unknown.warning, 'The indexer does not know `cosmos.bank.v1beta1.MsgNobodyKnows`: no filter applied, this is the unfiltered list.');
+    const account = fake.data.accounts[1]!.bech32;
+    const byAccount = await runQuery(client, { op: 'account', account, view: 'signed', msgs: ['/initia.move.v1.MsgNobody'] }, { limit: 20 });
+    if (byAccount.list?.count) assert.match(byAccount.warning ?? '', /does not know `initia\.move\.v1\.MsgNobody`/);
+  } finally {
+    client.dispose();
+    await fake.close();
+  }
+});
+
 test('a document address survives its round trip', () => {
   const query: Query = { op: 'account', account: ZERO_ACCOUNT, view: 'signed', msgs: ['cosmos.bank.v1beta1.MsgSend'] };
   const back = decodeDocumentAddress(encodeDocumentAddress({ network: 'Initia Mainnet', query }));

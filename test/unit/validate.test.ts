@@ -90,6 +90,9 @@ test('denoms', () => {
     assert.equal(parseAssetDenom(bad).ok, false, bad);
   }
   assert.equal(parseDenom('a/b.c/d..e').ok, true, 'dots inside a part are fine');
+  // An ERC-20 contract, as the real indexer takes it on EVM rollups.
+  assert.deepEqual(parseDenom(`0x${'Ab'.repeat(20)}`), { ok: true, value: `0x${'Ab'.repeat(20)}` });
+  assert.match((parseDenom('0x1234') as { error: string }).error, /0x followed by 40 hexadecimal digits/);
 });
 
 test('message types: dotted names, leading slash stripped, list split on commas and spaces', () => {

@@ -13,6 +13,7 @@ import { SETTINGS, coerce, type SettingSpec } from '../../src/platform/settingsS
 const root = join(__dirname, '..', '..', '..');
 
 interface Pkg {
+  l10n?: string;
   capabilities: { untrustedWorkspaces: { supported: boolean | 'limited'; restrictedConfigurations: string[] } };
   contributes: {
     commands: Array<{ command: string }>;
@@ -134,4 +135,15 @@ test('settings are coerced to their type and clamped to the declared range', () 
   assert.deepEqual(coerce('networks', [{ name: 'x' }]), [{ name: 'x' }]);
   assert.equal(coerce('http.transport', 'direct'), 'direct');
   assert.equal(coerce('http.transport', 'carrier pigeon'), 'auto');
+});
+
+test('l10n/bundle.l10n.json holds every string the code localises (npm run l10n:export makes it)', () => {
+  const bundle = JSON.parse(readFileSync(join(root, 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
+  const missing: string[] = [];
+  for (const [, text] of sources.matchAll(/\bl10n\.t\(\s*'((?:[^'\\]|\\.)*)'/g)) {
+    const message = text!.replace(/\\'/g, "'").replace(/\\n/g, '\n').replace(/\\\\/g, '\\');
+    if (!(message in bundle)) missing.push(message);
+  }
+  assert.deepEqual(missing, [], 'run npm run l10n:export');
+  assert.equal(pkg.l10n, './l10n');
 });

@@ -95,7 +95,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     ...registerDocumentPaging(documents, register),
     ...registerPagingCommands(register),
     ...registerTreeCommands(views, services, register),
-    ...registerHoverCommands(register),
+    ...registerHoverCommands(register, services),
   ];
   statusBar.start();
   return {

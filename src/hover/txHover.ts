@@ -35,11 +35,35 @@ interface Pending {
   waiters: number;
 }
 
-/** The hover's own command: "Copy hash" (only a well-formed hash is copied). */
-export function registerHoverCommands(register: Register): vscode.Disposable[] {
+/**
+ * The hover's own commands: "Copy hash" (only a well-formed hash is copied), and the walkthrough's "Try it", which
+ * opens a scratch file holding the active network's latest transaction (one request) and shows its hover.
+ */
+export function registerHoverCommands(register: Register, services: Services): vscode.Disposable[] {
   return [
     register(COPY_HASH_COMMAND, async (hash: unknown) => {
       if (typeof hash === 'string' && /^(0x)?[0-9A-Fa-f]{64}$/.test(hash)) await copyToClipboard(hash);
+    }),
+    register(Command.WalkthroughTryHover, async (): Promise<vscode.Uri | undefined> => {
+      const network = services.network;
+      let hash: string | undefined;
+      try {
+        hash = (await services.indexer(network).txs({ page: { limit: 1 } })).txs[0]?.txhash;
+      } catch (err) {
+        void vscode.window.showErrorMessage(errorMessage(err));
+        return undefined;
+      }
+      if (!hash || !/^[0-9A-Fa-f]{64}$/.test(hash)) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('There is no transaction on {0} to show yet.', network.name));
+        return undefined;
+      }
+      const prefix = 'tx ';
+      const doc = await vscode.workspace.openTextDocument({ language: 'log', content: `${vscode.l10n.t('Point at the hash below to see the transaction.')}\n\n${prefix}${hash} included\n` });
+      const editor = await vscode.window.showTextDocument(doc);
+      const at = new vscode.Position(2, prefix.length + 4);
+      editor.selection = new vscode.Selection(at, at);
+      await vscode.commands.executeCommand('editor.action.showHover');
+      return doc.uri;
     }),
   ];
 }

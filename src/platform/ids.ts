@@ -64,6 +64,7 @@ export enum Command {
   TransfersRemove = 'initia.transfers.remove',
   TransfersCopyHash = 'initia.transfers.copyHash',
   TransfersOpenLink = 'initia.transfers.openLink',
+  WalkthroughTryHover = 'initia.walkthrough.tryHover',
 }
 
 /** `contextValue` of tree rows: package.json's `viewItem == …` / `viewItem =~ …` clauses name these. */

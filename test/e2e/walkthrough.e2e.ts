@@ -1,0 +1,46 @@
+// The first-run walkthrough (Welcome: Open Walkthrough… → Get started with Initia Explorer), walked as a new user
+// would: each step's button runs its command against the test's fake network.
+import { waitFor } from '../support/wait';
+import { e2eTest, resetUi, runCommand } from './harness';
+
+e2eTest(
+  'walkthrough: its first steps run their commands (Select Network, Look Up, the hover on a hash)',
+  async ({ page, fake }) => {
+    await runCommand(page, 'Welcome: Open Walkthrough...');
+    const input = page.locator('.quick-input-widget input').first();
+    await input.fill('Initia');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Get started with Initia Explorer' }).first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Enter');
+    const step = (title: string) => page.locator('.getting-started-step', { hasText: title }).first();
+    const button = (label: string) => page.locator('.getting-started-step.expanded .button-link, .getting-started-step.expanded a, .getting-started-step.expanded button', { hasText: label }).first();
+
+    // 1. Choose a network: the network picker opens, with the fake network in it.
+    await step('Choose a network').click();
+    await button('Select Network').click();
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Fake indexer' }).first().waitFor({ timeout: 15_000 });
+    await resetUi(page);
+
+    // 2. Look something up: the Look Up box, and a block opens.
+    await step('Look something up').click();
+    await button('Look Up').click();
+    const height = String(fake.data.latestHeight - 21);
+    await input.waitFor({ timeout: 10_000 });
+    await input.fill(height);
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Recognised' }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    await page.locator('.tabs-container .tab', { hasText: `block ${height}.json` }).first().waitFor({ timeout: 15_000 });
+
+    // 4. Hover a transaction hash: a scratch file with the latest transaction, and its summary.
+    await runCommand(page, 'Welcome: Open Walkthrough...');
+    await input.fill('Initia');
+    await page.keyboard.press('Enter');
+    await step('Hover a transaction hash').click();
+    fake.resetRequests();
+    await button('Try It').click();
+    await page.locator('.monaco-hover', { hasText: 'Transaction' }).first().waitFor({ timeout: 20_000 });
+    await waitFor('one request for the latest transaction', () => fake.count('/indexer/tx/v1/txs') >= 1);
+    await resetUi(page);
+    await runCommand(page, 'View: Close All Editors');
+  },
+  120_000,
+);

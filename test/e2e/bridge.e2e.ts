@@ -1,37 +1,21 @@
 // The bridge panel in the real workbench, driven inside its webview (nested iframes) against the fake router:
 // route → addresses → messages → track → live timeline to completion; hostile router text stays text.
 import * as assert from 'node:assert/strict';
-import type { FrameLocator, Page } from 'playwright-core';
-import { e2eTest, runCommand, screenshot } from './harness';
+import { openBridge, findRoute, fill } from './bridgePanel';
+import { e2eTest, screenshot } from './harness';
 
 const INIT = 'init1veaum7vy45fzw5x4mflskgx5lnmwmxx5wm3x8p';
 const OSMO = 'osmo1veaum7vy45fzw5x4mflskgx5lnmwmxx5gkz963';
-
-function webview(page: Page): FrameLocator {
-  return page.frameLocator('iframe.webview.ready').first().frameLocator('#active-frame');
-}
-
-async function fill(frame: FrameLocator, id: string, value: string): Promise<void> {
-  const input = frame.locator(`#${id} input, #${id} textarea`).first();
-  await input.fill(value);
-}
 
 e2eTest(
   'bridge: route, messages, track, and a live timeline to completion (all in the webview)',
   async ({ page, router }) => {
   router.resetRequests();
-  await runCommand(page, 'Initia: Open Bridge');
-  const frame = webview(page);
-  await frame.locator('#f-src-chain').waitFor({ timeout: 30_000 });
+  const frame = await openBridge(page, { fresh: false });
   // The panel names the router it talks to, and says plain http is not encrypted (the fake router is on 127.0.0.1).
   assert.equal(await frame.locator('#router-origin').textContent(), `Router: ${new URL(router.url).origin} (network Fake indexer)`);
   assert.match((await frame.locator('#unencrypted').textContent()) ?? '', /Not encrypted: http:\/\/127\.0\.0\.1:\d+ is plain http/);
-  await fill(frame, 'f-src-chain', 'interwoven-1');
-  await fill(frame, 'f-src-denom', 'uinit');
-  await fill(frame, 'f-dst-chain', 'osmosis-1');
-  await fill(frame, 'f-dst-denom', 'uosmo');
-  await fill(frame, 'f-amount', '1000000');
-  await frame.locator('#find-route').click();
+  await findRoute(frame, '1000000');
   await frame.locator('#amount-out', { hasText: /^[\d,]+ uosmo on osmosis-1 \([\d.,]+ OSMO\)$/ }).waitFor({ timeout: 15_000 });
     assert.equal(await frame.locator('#amount-in').textContent(), '1,000,000 uinit on interwoven-1 (1 INIT)', 'whole units when the decimals are known');
   // The router's hostile warning is shown as the characters it is made of, and creates no element.

@@ -3,20 +3,13 @@
 // the following Content Security Policy directive …", "Refused to load …") on the console of the frame; Playwright
 // reports the console of every frame, nested webview iframes included, on the page.
 import * as assert from 'node:assert/strict';
-import type { ConsoleMessage, FrameLocator, Page } from 'playwright-core';
+import type { ConsoleMessage } from 'playwright-core';
+import { openBridge, findRoute, fill } from './bridgePanel';
 import { e2eTest, runCommand } from './harness';
 
 const INIT = 'init1veaum7vy45fzw5x4mflskgx5lnmwmxx5wm3x8p';
 const OSMO = 'osmo1veaum7vy45fzw5x4mflskgx5lnmwmxx5gkz963';
 const CSP = /Content Security Policy|violates/i;
-
-function webview(page: Page): FrameLocator {
-  return page.frameLocator('iframe.webview.ready').first().frameLocator('#active-frame');
-}
-
-async function fill(frame: FrameLocator, id: string, value: string): Promise<void> {
-  await frame.locator(`#${id} input`).first().fill(value);
-}
 
 /** Whether a console message comes from a webview's frames (its host page, its document or a resource it loaded). */
 function fromWebview(message: ConsoleMessage): boolean {
@@ -35,17 +28,8 @@ e2eTest(
       // A fresh panel: close any open one first, so its document (and its styles) are made anew.
       await runCommand(page, 'View: Close All Editors');
       router.resetRequests();
-      await runCommand(page, 'Initia: Open Bridge');
-      const frame = webview(page);
-      await frame.locator('#f-src-chain').waitFor({ timeout: 30_000 });
-      const again = frame.locator('vscode-button', { hasText: 'New transfer' });
-      if ((await again.count()) > 0) await again.first().click();
-      await fill(frame, 'f-src-chain', 'interwoven-1');
-      await fill(frame, 'f-src-denom', 'uinit');
-      await fill(frame, 'f-dst-chain', 'osmosis-1');
-      await fill(frame, 'f-dst-denom', 'uosmo');
-      await fill(frame, 'f-amount', '1000000');
-      await frame.locator('#find-route').click();
+      const frame = await openBridge(page, { fresh: true });
+      await findRoute(frame, '1000000');
       await frame.locator('#amount-out', { hasText: /uosmo on osmosis-1/ }).waitFor({ timeout: 15_000 });
       await fill(frame, 'addr-0', INIT);
       await fill(frame, 'addr-1', OSMO);

@@ -2,16 +2,8 @@
 // and "New transfer" offers again the addresses entered for each chain (sent with "Generate messages" or only typed).
 import * as assert from 'node:assert/strict';
 import { bech32 } from 'bech32';
-import type { FrameLocator, Page } from 'playwright-core';
-import { e2eTest, runCommand } from './harness';
-
-function webview(page: Page): FrameLocator {
-  return page.frameLocator('iframe.webview.ready').first().frameLocator('#active-frame');
-}
-
-async function fill(frame: FrameLocator, id: string, value: string): Promise<void> {
-  await frame.locator(`#${id} input`).first().fill(value);
-}
+import { openBridge, findRoute, fill } from './bridgePanel';
+import { e2eTest } from './harness';
 
 /** A valid address no earlier test has used (so that nothing remembered before can prefill it). */
 const address = (prefix: string, byte: number) => bech32.encode(prefix, bech32.toWords(new Uint8Array(20).fill(byte)));
@@ -21,19 +13,10 @@ const INIT_TYPED = address('init', 0x5a);
 
 const FIELDS = ['f-src-chain', 'f-src-denom', 'f-dst-chain', 'f-dst-denom', 'f-amount', 'f-slippage'];
 
-async function openFresh(page: Page): Promise<FrameLocator> {
-  await runCommand(page, 'Initia: Open Bridge');
-  const frame = webview(page);
-  await frame.locator('#f-src-chain').waitFor({ timeout: 30_000 });
-  const again = frame.locator('vscode-button', { hasText: 'New transfer' });
-  if ((await again.count()) > 0) await again.first().click();
-  return frame;
-}
-
 e2eTest(
   'bridge: the form shows the problem of every field at once, next to the field, and asks the router nothing',
   async ({ page, router }) => {
-    const frame = await openFresh(page);
+    const frame = await openBridge(page, { fresh: true });
     for (const id of FIELDS) await fill(frame, id, '');
     await fill(frame, 'f-src-chain', 'interwoven-1');
     await fill(frame, 'f-slippage', '1');
@@ -68,19 +51,13 @@ e2eTest(
 e2eTest(
   'bridge: New transfer offers again the addresses entered for each chain, sent or only typed',
   async ({ page }) => {
-    const frame = await openFresh(page);
-    const findRoute = async () => {
-      await fill(frame, 'f-src-chain', 'interwoven-1');
-      await fill(frame, 'f-src-denom', 'uinit');
-      await fill(frame, 'f-dst-chain', 'osmosis-1');
-      await fill(frame, 'f-dst-denom', 'uosmo');
-      await fill(frame, 'f-amount', '3000000');
-      await fill(frame, 'f-slippage', '1');
-      await frame.locator('#find-route').click();
+    const frame = await openBridge(page, { fresh: true });
+    const routeFor3Init = async () => {
+      await findRoute(frame, '3000000', { slippage: '1' });
       await frame.locator('#amount-in', { hasText: '3,000,000 uinit' }).waitFor({ timeout: 15_000 });
     };
     const addressIn = (i: number) => frame.locator(`#addr-${i} input`).first().inputValue();
-    await findRoute();
+    await routeFor3Init();
     await fill(frame, 'addr-0', INIT);
     await fill(frame, 'addr-1', OSMO);
     await frame.locator('#generate').click();
@@ -88,12 +65,12 @@ e2eTest(
     await fill(frame, 't-hash', `${'3C'.repeat(31)}A2`);
     await frame.locator('#track').click();
     await frame.locator('vscode-button', { hasText: 'New transfer' }).first().click();
-    await findRoute();
+    await routeFor3Init();
     assert.equal(await addressIn(0), INIT, 'the address sent for interwoven-1');
     assert.equal(await addressIn(1), OSMO, 'the address sent for osmosis-1');
     // Typed but not sent: offered again too.
     await fill(frame, 'addr-0', INIT_TYPED);
-    await findRoute();
+    await routeFor3Init();
     assert.equal(await addressIn(0), INIT_TYPED, 'the address typed for interwoven-1');
     assert.equal(await addressIn(1), OSMO);
   },

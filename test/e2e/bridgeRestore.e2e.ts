@@ -2,21 +2,14 @@
 // reload (VS Code restores the panel through the serializer), the form and the found route come back as they were,
 // read from the saved state with the protocol's schema, and nothing says the state was discarded.
 import * as assert from 'node:assert/strict';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { bridgeFrame, openBridge, findRoute } from './bridgePanel';
 import { e2eTest, runCommand } from './harness';
-
-function webview(page: Page): FrameLocator {
-  return page.frameLocator('iframe.webview.ready').first().frameLocator('#active-frame');
-}
-
-async function fill(frame: FrameLocator, id: string, value: string): Promise<void> {
-  await frame.locator(`#${id} input`).first().fill(value);
-}
 
 const AMOUNT_IN = '2,000,000 uinit on interwoven-1 (2 INIT)';
 
 async function assertRestored(page: Page): Promise<void> {
-  const frame = webview(page);
+  const frame = bridgeFrame(page);
   await frame.locator('#amount-in', { hasText: AMOUNT_IN }).waitFor({ timeout: 60_000 });
   assert.equal(await frame.locator('#f-amount input').first().inputValue(), '2000000', 'the form');
   assert.match((await frame.locator('#amount-out').textContent()) ?? '', /^1,996,000 uosmo on osmosis-1/, 'the route');
@@ -27,18 +20,9 @@ async function assertRestored(page: Page): Promise<void> {
 e2eTest(
   'bridge: the form and the route survive the panel being hidden and a window reload',
   async ({ page }) => {
-    await runCommand(page, 'Initia: Open Bridge');
-    const frame = webview(page);
-    await frame.locator('#f-src-chain').waitFor({ timeout: 30_000 });
     // The panel may still show an earlier transfer: start a new one.
-    const again = frame.locator('vscode-button', { hasText: 'New transfer' });
-    if ((await again.count()) > 0) await again.first().click();
-    await fill(frame, 'f-src-chain', 'interwoven-1');
-    await fill(frame, 'f-src-denom', 'uinit');
-    await fill(frame, 'f-dst-chain', 'osmosis-1');
-    await fill(frame, 'f-dst-denom', 'uosmo');
-    await fill(frame, 'f-amount', '2000000');
-    await frame.locator('#find-route').click();
+    const frame = await openBridge(page, { fresh: true });
+    await findRoute(frame, '2000000');
     await frame.locator('#amount-in', { hasText: AMOUNT_IN }).waitFor({ timeout: 15_000 });
 
     // Hidden behind another editor, then shown again: a new document, the same panel.

@@ -247,6 +247,19 @@ export async function paletteHas(page: Page, title: string, opts: { keepOpen?: b
   return found;
 }
 
+/** Tracks a transfer from the command palette: the hash, then the chain (its box is prefilled with the active
+ *  network's chain id, demo-evm-1 on the fake indexer). */
+export async function trackFromPalette(page: Page, hash: string, chainId: string): Promise<void> {
+  await runCommand(page, 'Initia: Track a Transfer…');
+  const input = page.locator('.quick-input-widget input').first();
+  await input.waitFor();
+  await input.fill(hash);
+  await page.keyboard.press('Enter');
+  await waitFor('the chain box', async () => (await input.inputValue()) === 'demo-evm-1', 30_000);
+  await input.fill(chainId);
+  await page.keyboard.press('Enter');
+}
+
 /** The rows of a sidebar view pane, by the pane's title. */
 export function viewRows(page: Page, title: string): Locator {
   return page.locator('.pane', { has: page.locator('.pane-header', { hasText: title }) }).locator('.monaco-list-row');

@@ -4,7 +4,7 @@
 // comes back and loads itself again from its address.
 import * as assert from 'node:assert/strict';
 import { waitFor } from '../support/wait';
-import { e2eTest, runCommand, screenshot, viewRows } from './harness';
+import { e2eTest, runCommand, screenshot, trackFromPalette, viewRows } from './harness';
 
 e2eTest(
   'loss: a tracked transfer keeps being watched, and a result document comes back, after a window reload',
@@ -14,15 +14,7 @@ e2eTest(
     router.prepare(hash, 'interwoven-1', { to: '1', fate: 'success', jitter: 30 });
     const statusOf = () => router.requests.filter((r) => r.path === '/v2/tx/status' && r.query.includes(hash)).length;
 
-    await runCommand(page, 'Initia: Track a Transfer…');
-    const input = page.locator('.quick-input-widget input').first();
-    await input.waitFor();
-    await input.fill(hash);
-    await page.keyboard.press('Enter');
-    // The second box asks for the chain, prefilled with the active network's chain id.
-    await waitFor('the chain box', async () => (await input.inputValue()) === 'demo-evm-1', 30_000);
-    await input.fill('interwoven-1');
-    await page.keyboard.press('Enter');
+    await trackFromPalette(page, hash, 'interwoven-1');
     await waitFor('the tracking request', () => router.count('/v2/tx/track') >= 1, 30_000);
     await waitFor('a first status poll', () => statusOf() >= 1, 30_000);
     // The Transfers view shows it (the command focuses the view when asked interactively).

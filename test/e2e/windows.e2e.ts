@@ -3,22 +3,10 @@
 // views, and each is polled by one window only (its status requests stay those of one poller, measured against a
 // StatusPoller run here on an identical transfer tracked at the same moment).
 import * as assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import { createRouterClient } from '../../src/core/clients';
 import { StatusPoller } from '../../src/core/router/poller';
 import { waitFor } from '../support/wait';
-import { e2eTest, openWindow, runCommand, screenshot, viewRows } from './harness';
-
-async function trackFromPalette(page: Page, hash: string): Promise<void> {
-  await runCommand(page, 'Initia: Track a Transfer…');
-  const input = page.locator('.quick-input-widget input').first();
-  await input.waitFor();
-  await input.fill(hash);
-  await page.keyboard.press('Enter');
-  await waitFor('the chain box', async () => (await input.inputValue()) === 'demo-evm-1', 30_000);
-  await input.fill('interwoven-1');
-  await page.keyboard.press('Enter');
-}
+import { e2eTest, openWindow, screenshot, trackFromPalette, viewRows } from './harness';
 
 e2eTest(
   'windows: two windows track at the same moment; both list both transfers; each transfer is polled by one window',
@@ -42,7 +30,7 @@ e2eTest(
           poller.start(true);
         }, reject);
       });
-      await Promise.all([trackFromPalette(page, h1), trackFromPalette(second, h2), baseline.catch(() => undefined)]);
+      await Promise.all([trackFromPalette(page, h1, 'interwoven-1'), trackFromPalette(second, h2, 'interwoven-1'), baseline.catch(() => undefined)]);
       await waitFor('both tracked', () => router.count('/v2/tx/track') >= 3, 30_000);
       // Nothing lost: each window lists both transfers.
       for (const p of [page, second]) {

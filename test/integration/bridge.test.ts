@@ -8,8 +8,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
-import { setUp, FAKE_NETWORK, type Harness, waitFor } from './helpers';
+import type { FakeRouter } from '../fixtures/fakeRouter';
+import { setUp, startRouterFor, type Harness, waitFor } from './helpers';
 
 const hash = (last: string, salt = 'AB') => `${salt.repeat(31)}A${last.toUpperCase()}`;
 
@@ -21,9 +21,7 @@ describe('bridge and transfers', function () {
 
   before(async () => {
     h = await setUp();
-    router = await startFakeRouter({ timeScale: 0.01 });
-    const config = vscode.workspace.getConfiguration('initia');
-    await config.update('networks', [{ name: FAKE_NETWORK, chainId: 'interwoven-1', indexerUrl: h.fake.url, routerUrl: router.url }], vscode.ConfigurationTarget.Global);
+    router = await startRouterFor(h);
   });
   beforeEach(() => {
     h.clear();

@@ -6,8 +6,8 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
-import { setUp, FAKE_NETWORK, type Harness, waitFor } from './helpers';
+import type { FakeRouter } from '../fixtures/fakeRouter';
+import { setUp, startRouterFor, type Harness, waitFor } from './helpers';
 
 const OPENED_FRESH = /saved state could not be read, so it opened fresh/;
 
@@ -38,9 +38,7 @@ describe('bridge panel: saved state and the ready handshake', function () {
 
   before(async () => {
     h = await setUp();
-    router = await startFakeRouter({ timeScale: 0.01 });
-    const config = vscode.workspace.getConfiguration('initia');
-    await config.update('networks', [{ name: FAKE_NETWORK, chainId: 'interwoven-1', indexerUrl: h.fake.url, routerUrl: router.url }], vscode.ConfigurationTarget.Global);
+    router = await startRouterFor(h);
   });
   beforeEach(() => h.clear());
   afterEach(() => {

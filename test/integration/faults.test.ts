@@ -8,8 +8,8 @@ import * as assert from 'node:assert/strict';
 import * as net from 'node:net';
 import * as vscode from 'vscode';
 import type { Fault } from '../fixtures/fakeServer';
-import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
-import { FAKE_NETWORK, onNetwork, setUp, type Harness, waitFor } from './helpers';
+import type { FakeRouter } from '../fixtures/fakeRouter';
+import { onNetwork, setUp, startRouterFor, type Harness, waitFor } from './helpers';
 
 type Case = [name: string, fault: Fault, message: RegExp];
 
@@ -132,9 +132,7 @@ describe(`fault matrix (${transport} transport)`, function () {
   describe('the transfer tracker', () => {
     let router: FakeRouter;
     before(async () => {
-      router = await startFakeRouter({ timeScale: 0.01 });
-      const config = vscode.workspace.getConfiguration('initia');
-      await config.update('networks', [{ name: FAKE_NETWORK, chainId: 'interwoven-1', indexerUrl: h.fake.url, routerUrl: router.url }], vscode.ConfigurationTarget.Global);
+      router = await startRouterFor(h);
     });
     after(async () => {
       for (const t of [...h.api.tracker.all()]) await h.api.tracker.remove(t);

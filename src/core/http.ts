@@ -184,8 +184,7 @@ export class HttpClient {
     if (code === 'UND_ERR_HEADERS_TIMEOUT') return new TimeoutError(service, timeoutMs, 'headers');
     if (code === 'UND_ERR_BODY_TIMEOUT') return new TimeoutError(service, Math.min(timeoutMs, 10_000), 'body');
     if (timedOut) return new TimeoutError(service, timeoutMs, 'total');
-    const route = this.transport.route(spec.url.origin);
-    return new NetworkError(service, spec.url.origin, code, message, route.startsWith('proxy ') ? route.slice(6).replace(/ \(.*\)$/, '') : undefined);
+    return new NetworkError(service, spec.url.origin, code, message, this.transport.proxyFor(spec.url.origin));
   }
 }
 
@@ -276,10 +275,9 @@ export function errorBodyMessage(text: string, contentType = ''): { message: str
   return { message: excerpt(trimmed) };
 }
 
-/** Seconds or an HTTP date → milliseconds from now; undefined when absent or unreadable. */
 /**
  * `Retry-After` in milliseconds, from seconds or an HTTP date: a date in the past is 0, and anything longer than
- * MAX_RETRY_AFTER_MS (10 min) is that long.
+ * MAX_RETRY_AFTER_MS (10 min) is that long; undefined when absent or unreadable.
  */
 export function parseRetryAfter(value: string, now = Date.now()): number | undefined {
   if (!value) return undefined;

@@ -45,6 +45,8 @@ export interface Transport {
   request(req: TransportRequest): Promise<TransportResponse>;
   /** How requests to this origin travel ("direct", "proxy http://host:port", …), for the log. */
   route(origin: string): string;
+  /** The proxy (without credentials) requests to this origin go through, when the transport itself sends them there. */
+  proxyFor(origin: string): string | undefined;
   dispose(): void;
 }
 
@@ -115,18 +117,27 @@ export class UndiciTransport implements Transport {
   private readonly proxied: Dispatcher | undefined;
   private disposed = false;
 
+  /** The CA option of TLS connections (empty: Node's defaults). */
+  private readonly tls: { ca?: string[] };
+  /** What every connection is opened with. */
+  private readonly connect: { timeout: number; ca?: string[] };
+  private readonly connections: number;
+
   constructor(private readonly options: UndiciTransportOptions = {}) {
     const { proxy, ca } = options;
+    this.tls = ca ? { ca: [...ca] } : {};
+    this.connect = { timeout: options.connectTimeoutMs ?? 10_000, ...this.tls };
+    this.connections = options.connectionsPerOrigin ?? 6;
     if (proxy) {
-      const connections = options.connectionsPerOrigin ?? 6;
+      const connections = this.connections;
       this.proxied = new EnvHttpProxyAgent({
         httpProxy: proxy.url,
         httpsProxy: proxy.url,
         noProxy: (proxy.noProxy ?? []).join(','),
         ...(proxy.authorization ? { token: proxy.authorization } : {}),
-        requestTls: ca ? { ca: [...ca] } : {},
-        proxyTls: { ...(ca ? { ca: [...ca] } : {}), rejectUnauthorized: proxy.strictSSL ?? true },
-        connect: { timeout: options.connectTimeoutMs ?? 10_000, ...(ca ? { ca: [...ca] } : {}) },
+        requestTls: this.tls,
+        proxyTls: { ...this.tls, rejectUnauthorized: proxy.strictSSL ?? true },
+        connect: this.connect,
         clientFactory: (origin: URL, opts: object) => new Pool(origin, { ...opts, connections }),
         // An http: target goes to the proxy as an absolute-form request, as proxies expect (CONNECT only for https:).
         proxyTunnel: false,
@@ -135,11 +146,17 @@ export class UndiciTransport implements Transport {
   }
 
   route(origin: string): string {
+    if (!this.options.proxy) return 'direct';
+    const proxy = this.proxyFor(origin);
+    if (!proxy) return 'direct (noProxy)';
+    return `proxy ${proxy}${new URL(origin).protocol === 'https:' ? ' (CONNECT tunnel)' : ''}`;
+  }
+
+  proxyFor(origin: string): string | undefined {
     const proxy = this.options.proxy;
-    if (!proxy) return 'direct';
+    if (!proxy) return undefined;
     const u = new URL(origin);
-    if (bypassesProxy(u.hostname, u.port || (u.protocol === 'https:' ? '443' : '80'), proxy.noProxy)) return 'direct (noProxy)';
-    return `proxy ${redactProxy(proxy.url)}${u.protocol === 'https:' ? ' (CONNECT tunnel)' : ''}`;
+    return bypassesProxy(u.hostname, u.port || (u.protocol === 'https:' ? '443' : '80'), proxy.noProxy) ? undefined : redactProxy(proxy.url);
   }
 
   private dispatcher(origin: string): Dispatcher {
@@ -147,13 +164,7 @@ export class UndiciTransport implements Transport {
     if (this.proxied) return this.proxied;
     let pool = this.pools.get(origin);
     if (!pool) {
-      const ca = this.options.ca;
-      pool = new Pool(origin, {
-        connections: this.options.connectionsPerOrigin ?? 6,
-        pipelining: 1,
-        keepAliveTimeout: 30_000,
-        connect: { timeout: this.options.connectTimeoutMs ?? 10_000, ...(ca ? { ca: [...ca] } : {}) },
-      });
+      pool = new Pool(origin, { connections: this.connections, pipelining: 1, keepAliveTimeout: 30_000, connect: this.connect });
       this.pools.set(origin, pool);
     }
     return pool;
@@ -217,6 +228,11 @@ export class FetchTransport implements Transport {
 
   route(): string {
     return this.options.describe ?? 'fetch';
+  }
+
+  /** VS Code's fetch chooses the proxy itself and does not say which. */
+  proxyFor(): undefined {
+    return undefined;
   }
 
   async request(req: TransportRequest): Promise<TransportResponse> {
@@ -349,11 +365,12 @@ function envProxy(env: ChooseOptions['env']): { url: string; from: string } | un
 export function chooseTransport(config: NetworkConfig, options: ChooseOptions): TransportChoice {
   // VS Code's fetch answers a proxy's 407 with Kerberos or its own credentials prompt, never http.proxyAuthorization:
   // with that setting, auto goes direct, where it is sent.
+  const fromEnv = envProxy(options.env);
   const useFetch =
     options.vscodeFetch !== undefined &&
     (config.choice === 'vscode' || (config.choice === 'auto' && config.fetchAdditionalSupport && config.proxySupport !== 'off' && !config.proxyAuthorization));
   if (useFetch) {
-    const proxy = config.proxySupport === 'off' ? undefined : config.proxy ? `http.proxy ${redactProxy(config.proxy)}` : envProxy(options.env) ? `${envProxy(options.env)!.from} ${redactProxy(envProxy(options.env)!.url)}` : 'the system or PAC settings, if any';
+    const proxy = config.proxySupport === 'off' ? undefined : config.proxy ? `http.proxy ${redactProxy(config.proxy)}` : fromEnv ? `${fromEnv.from} ${redactProxy(fromEnv.url)}` : 'the system or PAC settings, if any';
     const describe = `VS Code's network stack (proxy: ${proxy ?? 'none, http.proxySupport is off'}${config.noProxy.length ? `; noProxy: ${config.noProxy.join(', ')}` : ''})`;
     const ca = options.fetchCa?.();
     return { transport: new FetchTransport(options.vscodeFetch!, { describe, ca }), description: `fetch through ${describe}${ca ? `; ${ca.length} CA certificates added` : ''}` };
@@ -368,7 +385,6 @@ export function chooseTransport(config: NetworkConfig, options: ChooseOptions): 
           : !config.fetchAdditionalSupport
             ? 'http.fetchAdditionalSupport is off'
             : 'http.proxyAuthorization is set, which only the direct transport sends';
-  const fromEnv = envProxy(options.env);
   const proxyUrl = config.proxySupport === 'off' ? undefined : config.proxy || fromEnv?.url;
   const ca = options.ca?.();
   const cas = ca ? `; ${ca.length} CA certificates` : '';

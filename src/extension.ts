@@ -68,6 +68,11 @@ class LazyTree implements vscode.TreeDataProvider<unknown> {
 
 const featuresPath = () => join(__dirname, 'features.js');
 
+/** Result documents cannot be written, created, deleted or renamed. */
+const readOnly = (): never => {
+  throw vscode.FileSystemError.NoPermissions();
+};
+
 export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   const started = performance.now();
   const startedCpu = process.cpuUsage();
@@ -157,18 +162,10 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
         stat: (uri) => load().documents.stat(uri),
         readFile: (uri) => load().documents.readFile(uri),
         readDirectory: () => [],
-        createDirectory: () => {
-          throw vscode.FileSystemError.NoPermissions();
-        },
-        writeFile: () => {
-          throw vscode.FileSystemError.NoPermissions();
-        },
-        delete: () => {
-          throw vscode.FileSystemError.NoPermissions();
-        },
-        rename: () => {
-          throw vscode.FileSystemError.NoPermissions();
-        },
+        createDirectory: readOnly,
+        writeFile: readOnly,
+        delete: readOnly,
+        rename: readOnly,
       },
       { isCaseSensitive: true, isReadonly: true },
     ),

@@ -263,7 +263,7 @@ export class TransferTracker implements vscode.Disposable {
       }
     }
     for (const r of records) changed = this.apply(r) || changed;
-    if (changed) this.changed();
+    if (changed) void this.save(undefined);
   }
 
   /** Re-reads the files another window (or this one) wrote. */
@@ -280,27 +280,20 @@ export class TransferTracker implements vscode.Disposable {
       }
       if (record) changed = this.apply(record) || changed;
       else {
-        const key = [...this.transfers.values()].find((t) => recordFileName(t) === name);
-        if (key) {
-          this.forget(transferKey(key));
+        const gone = [...this.transfers.values()].find((t) => recordFileName(t) === name);
+        if (gone) {
+          this.forget(transferKey(gone));
           changed = true;
         }
       }
     }
-    if (changed) this.changed();
+    if (changed) void this.save(undefined);
   }
 
   private reloadOne(chainId: string, txHash: string): TrackedTransfer | undefined {
     const record = this.store?.read({ chainId, txHash });
     if (record) this.apply(record);
     return this.get(chainId, txHash);
-  }
-
-  private changed(): void {
-    this.sync();
-    this.renderStatusItem();
-    this.updatePendingFlag();
-    this.emitter.fire(undefined);
   }
 
   private startPoller(key: string): StatusPoller | undefined {
@@ -377,6 +370,7 @@ export class TransferTracker implements vscode.Disposable {
     }
   }
 
+  /** Stores `changed` (when given), then brings polling, the status item, the listeners and the reload hint up to date. */
   private async save(changed: TrackedTransfer | undefined): Promise<void> {
     if (changed) this.write(changed);
     this.sync();

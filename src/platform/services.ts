@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import * as tls from 'node:tls';
-import { createIndexerClient, createRouterClient } from '../core/clients';
+import { createIndexerClient, createRouterClient, type ClientOptions } from '../core/clients';
 import { chooseTransport, nodeCaCertificates, type FetchFunction, type Transport } from '../core/transport';
 import type { HttpLogEntry } from '../core/http';
 import type { IndexerClient } from '../core/indexer/client';
@@ -38,8 +38,7 @@ export class Services implements vscode.Disposable {
       settings.onChange(['requestTimeoutMs', 'maxResponseBytes'], () => this.reset()),
       settings.onNetworkChange(() => {
         this.reset();
-        this.shared?.dispose();
-        this.shared = undefined;
+        this.dropTransport();
       }),
       this.networks.onDidChange((n) => {
         this.log.info(`Active network: ${n.name} (${n.indexerUrl})`);
@@ -59,24 +58,22 @@ export class Services implements vscode.Disposable {
 
   /** The indexer client of a network (the active one by default). */
   indexer(network: NetworkProfile = this.network): IndexerClient {
-    const http = this.httpSettings();
-    const key = JSON.stringify([network.indexerUrl, http.timeoutMs, http.maxBytes]);
-    let client = this.clients.get(key);
-    if (!client) {
-      client = createIndexerClient(network.indexerUrl, { ...http, transport: this.transport(network.indexerUrl), log: (e) => this.logRequest(network.name, e) });
-      this.clients.set(key, client);
-    }
-    return client;
+    return this.client(this.clients, network.indexerUrl, network.name, createIndexerClient);
   }
 
   /** The router client for a router URL (a network's `routerUrl`). */
   router(routerUrl: string, networkName = 'router'): RouterClient {
+    return this.client(this.routers, routerUrl, networkName, createRouterClient);
+  }
+
+  /** The client of `url` for the current HTTP settings, made on first use; its requests are logged under `networkName`. */
+  private client<C>(cache: Map<string, C>, url: string, networkName: string, create: (url: string, options: ClientOptions) => C): C {
     const http = this.httpSettings();
-    const key = JSON.stringify([routerUrl, http.timeoutMs, http.maxBytes]);
-    let client = this.routers.get(key);
+    const key = JSON.stringify([url, http.timeoutMs, http.maxBytes]);
+    let client = cache.get(key);
     if (!client) {
-      client = createRouterClient(routerUrl, { ...http, transport: this.transport(routerUrl), log: (e) => this.logRequest(networkName, e) });
-      this.routers.set(key, client);
+      client = create(url, { ...http, transport: this.transport(url), log: (e) => this.logRequest(networkName, e) });
+      cache.set(key, client);
     }
     return client;
   }
@@ -123,10 +120,15 @@ export class Services implements vscode.Disposable {
     this.routers.clear();
   }
 
-  dispose(): void {
-    this.reset();
+  /** Closes the shared transport; the next request makes one from the settings as they are then. */
+  private dropTransport(): void {
     this.shared?.dispose();
     this.shared = undefined;
+  }
+
+  dispose(): void {
+    this.reset();
+    this.dropTransport();
     vscode.Disposable.from(...this.disposables).dispose();
   }
 }

@@ -76,6 +76,12 @@ export function endpoint(base: string, path: string, query: ReadonlyArray<readon
   return new URL(query.length ? `${root}${path}?${new URLSearchParams(query as Array<[string, string]>).toString()}` : root + path);
 }
 
+/** The longest wait for one step of an exchange (opening the connection, the next piece of the body): the request's
+ *  deadline, at most 10 s. */
+export function stepTimeoutMs(timeoutMs: number): number {
+  return Math.min(timeoutMs, 10_000);
+}
+
 export class HttpClient {
   private disposed = false;
   /** The request headers, built once (a POST with a body adds its content type to a copy). */
@@ -87,7 +93,7 @@ export class HttpClient {
   constructor(readonly options: HttpOptions) {
     this.headers = { accept: 'application/json', 'user-agent': options.userAgent };
     this.ownsTransport = !options.transport;
-    this.transport = options.transport ?? new UndiciTransport({ connectTimeoutMs: Math.min(options.timeoutMs, 10_000) });
+    this.transport = options.transport ?? new UndiciTransport({ connectTimeoutMs: stepTimeoutMs(options.timeoutMs) });
   }
 
   /** Sends the request (retrying per policy) and returns the parsed JSON body. */
@@ -161,7 +167,7 @@ export class HttpClient {
         body,
         abort,
         headersTimeoutMs: timeoutMs,
-        bodyTimeoutMs: Math.min(timeoutMs, 10_000),
+        bodyTimeoutMs: stepTimeoutMs(timeoutMs),
       });
       status = response.status;
       const text = await readBody(response, maxBytes, service);
@@ -182,7 +188,7 @@ export class HttpClient {
     if (spec.signal?.aborted) return new CancelledError();
     const { code, message } = failureOf(err);
     if (code === 'UND_ERR_HEADERS_TIMEOUT') return new TimeoutError(service, timeoutMs, 'headers');
-    if (code === 'UND_ERR_BODY_TIMEOUT') return new TimeoutError(service, Math.min(timeoutMs, 10_000), 'body');
+    if (code === 'UND_ERR_BODY_TIMEOUT') return new TimeoutError(service, stepTimeoutMs(timeoutMs), 'body');
     if (timedOut) return new TimeoutError(service, timeoutMs, 'total');
     return new NetworkError(service, spec.url.origin, code, message, this.transport.proxyFor(spec.url.origin));
   }

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import * as tls from 'node:tls';
 import { createIndexerClient, createRouterClient, type ClientOptions } from '../core/clients';
 import { chooseTransport, nodeCaCertificates, type FetchFunction, type Transport } from '../core/transport';
-import type { HttpLogEntry } from '../core/http';
+import { stepTimeoutMs, type HttpLogEntry } from '../core/http';
 import type { IndexerClient } from '../core/indexer/client';
 import type { RouterClient } from '../core/router/client';
 import type { NetworkProfile } from '../core/networks';
@@ -35,7 +35,12 @@ export class Services implements vscode.Disposable {
     this.disposables.push(
       this.heights,
       this.networks,
-      settings.onChange(['requestTimeoutMs', 'maxResponseBytes'], () => this.reset()),
+      settings.onChange(['maxResponseBytes'], () => this.reset()),
+      // The transport's connect timeout follows requestTimeoutMs: a new value makes a new transport too.
+      settings.onChange(['requestTimeoutMs'], () => {
+        this.reset();
+        this.dropTransport();
+      }),
       settings.onNetworkChange(() => {
         this.reset();
         this.dropTransport();
@@ -88,7 +93,7 @@ export class Services implements vscode.Disposable {
         ca,
         // VS Code's fetch trusts the bundled and the system certificates, not NODE_EXTRA_CA_CERTS: hand those over.
         fetchCa: process.env.NODE_EXTRA_CA_CERTS ? ca : undefined,
-        connectTimeoutMs: Math.min(this.settings.get('requestTimeoutMs'), 10_000),
+        connectTimeoutMs: stepTimeoutMs(this.settings.get('requestTimeoutMs')),
       });
       this.shared = choice.transport;
       this.routed.clear();

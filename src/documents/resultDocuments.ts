@@ -37,7 +37,7 @@ function unreadable(reason: string): string {
 
 export type PageMove = 'next' | 'previous' | 'refresh' | 'first';
 
-export class ResultDocuments implements vscode.TextDocumentContentProvider, vscode.CodeLensProvider, vscode.Disposable {
+export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly states = new Map<string, DocState>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
@@ -103,25 +103,22 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
 
   /** The document's text: loaded on first read (a tab restored after a reload, a document opened by its address). */
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
-    return Buffer.from(await this.provideTextDocumentContent(uri, new vscode.CancellationTokenSource().token), 'utf8');
+    return Buffer.from(await this.text(uri), 'utf8');
   }
 
-  async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
+  private async text(uri: vscode.Uri): Promise<string> {
     const state = this.stateFor(uri);
     if (!state) {
       const address = decodeDocumentAddress(uri.query);
       return unreadable(address.ok ? '' : address.error);
     }
     if (state.content === undefined) {
-      // Restored after a reload, or opened by address: load it now (the editor shows its own progress).
-      const ac = new AbortController();
-      const sub = token.onCancellationRequested(() => ac.abort());
+      // Restored after a reload, or opened by address: load it now (the editor shows its own progress; a file
+      // system read cannot be cancelled, the request's own deadline bounds it).
       try {
-        await this.load(state, ac.signal);
+        await this.load(state);
       } catch (err) {
         state.error = errorMessage(err);
-      } finally {
-        sub.dispose();
       }
     }
     return state.content ?? JSON.stringify({ error: state.error ?? 'Not loaded.' }, null, 2);
@@ -219,7 +216,7 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
     }
   }
 
-  private async load(state: DocState, signal: AbortSignal): Promise<void> {
+  private async load(state: DocState, signal?: AbortSignal): Promise<void> {
     const network = this.services.networks.byName(state.network);
     if (!network) throw new Error(vscode.l10n.t('The network "{0}" is no longer configured.', state.network));
     const client = this.services.indexer(network);

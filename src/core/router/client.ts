@@ -1,7 +1,8 @@
 /**
- * The transfer router client: route, OP hook, msgs, track, status (+ the chain list). Same HTTP layer (timeouts,
- * bounded retry on 429/503 honouring Retry-After, size limit, typed errors) as the indexer client; the router's JSON
- * error bodies (`{code, message, details}`, Initia's `info`) become the error's message, raw text otherwise.
+ * The transfer router client: route, OP hook, msgs, track, status (+ the chain and asset lists, balances). Same
+ * HTTP layer (timeouts, bounded retry on 429/503 honouring Retry-After, size limit, typed errors) as the indexer
+ * client; the router's JSON error bodies (`{code, message, details}`, Initia's `info`) become the error's message,
+ * raw text otherwise.
  * Inputs are validated before any request: a bad chain id, denom, amount, address (per chain: 0x on EVM chains,
  * bech32 with the chain's prefix elsewhere) or hash rejects with an InputError and sends nothing. Methods are async
  * so that this happens as a rejection, like every other failure.
@@ -269,6 +270,18 @@ export class RouterClient {
     const ids = chainIds.map((c) => must(parseChainId(c), 'chain'));
     const url = this.url('/v2/fungible/assets', ids.map((c) => ['chain_ids', c] as [string, string]));
     return parseWith(S.AssetsResponse, await this.http.get(url, signal), this.http.options.service);
+  }
+
+  /**
+   * POST /v2/info/balances with `denoms: []` (every asset of the chain); a denom missing from the answer has a zero
+   * balance. The chain id and the address (for that chain, see `parseAddressForChain`) are checked first: a bad one
+   * rejects with an InputError and sends nothing.
+   */
+  async balances(chainId: string, address: string, signal?: AbortSignal): Promise<S.BalancesResponse> {
+    const chain = must(parseChainId(chainId), 'Chain');
+    const checked = must(parseAddressForChain(chain, address, this.prefixes), 'Address');
+    const body: S.BalancesRequest = { chains: { [chain]: { address: checked, denoms: [] } } };
+    return this.post(S.BalancesResponse, '/v2/info/balances', body, signal);
   }
 
   /** GET /v2/info/chains: chain names and bech32 prefixes (server text: escape before showing). */

@@ -20,38 +20,42 @@ import * as z from 'zod/mini';
 // ---------------------------------------------------------------------------------------------------------------
 // Values both sides use
 
+/** Fast (the router's usual route) or lossless (the OP bridge, which waits out the challenge period). */
+export const Withdrawal = z.enum(['fast', 'lossless']);
+export type Withdrawal = z.infer<typeof Withdrawal>;
+
+/**
+ * The transfer form. `amount` is in whole units ("1.5"), converted on the host with the asset's decimals; `v: 2`
+ * marks it (a form saved by the version that took base units does not parse, so it is never read as whole units).
+ * A listed asset has its decimals from the router; a custom denom has them typed in `sourceDecimals`.
+ */
 export const Form = z.object({
+  v: z.literal(2),
   sourceChainId: z.string(),
   sourceDenom: z.string(),
+  /** Only for a custom denom ('' for a listed asset). */
+  sourceDecimals: z.string(),
   destChainId: z.string(),
   destDenom: z.string(),
   amount: z.string(),
   slippage: z.string(),
+  /** The sender's address on the source chain ('' when not given): for balances and the first address of the route. */
+  sender: z.string(),
+  withdrawal: Withdrawal,
 });
 export type Form = z.infer<typeof Form>;
 
-/** The form's fields, in the order the panel shows them. */
-export const FormField = z.enum(['sourceChainId', 'sourceDenom', 'destChainId', 'destDenom', 'amount', 'slippage']);
+/** The form's fields that can be wrong, in the order the panel shows them. */
+export const FormField = z.enum(['sourceChainId', 'sourceDenom', 'sourceDecimals', 'sender', 'amount', 'destChainId', 'destDenom', 'slippage']);
 export type FormField = z.infer<typeof FormField>;
 export const FORM_FIELDS: readonly FormField[] = FormField.options;
 
 /**
  * What is wrong with each field of the form, in words (a field that is fine has no entry). Made by the host with the
- * same rules the router client applies before any request (core/validate.ts), so the webview has no rules of its own.
+ * rules of the core (units, validate, catalog), so the webview has no rules of its own.
  */
 export const FormErrors = z.partialRecord(FormField, z.string());
 export type FormErrors = z.infer<typeof FormErrors>;
-
-/** The addresses to prefill along a route, one per chain: the first source that has one for the chain wins. */
-export function prefillAddresses(chainIds: readonly string[], ...sources: ReadonlyArray<Readonly<Record<string, string>> | undefined>): string[] {
-  return chainIds.map((chainId) => {
-    for (const source of sources) {
-      const value = source && Object.hasOwn(source, chainId) ? source[chainId] : undefined;
-      if (value) return value;
-    }
-    return '';
-  });
-}
 
 export const SignedHook = z.object({ signer: z.string(), hook: z.string() });
 export type SignedHook = z.infer<typeof SignedHook>;
@@ -67,6 +71,39 @@ export const TxRef = z.object({ txHash: z.string(), chainId: z.string() });
 
 // ---------------------------------------------------------------------------------------------------------------
 // View models (made by the host: every text is ready to show, and is shown as text)
+
+/** A chain of the picker, from the router's chain list (hidden chains never get here). */
+export const ChainOptionView = z.object({
+  chainId: z.string(),
+  name: z.string(),
+  /** Interwoven Economy (Initia and its rollups) first, then the other chains. */
+  group: z.enum(['initia', 'other']),
+  /** "bech32 init1…", "0x…": the address hint for this chain. */
+  addressHint: z.string(),
+});
+export type ChainOptionView = z.infer<typeof ChainOptionView>;
+
+/** An asset of the picker. */
+export const AssetOptionView = z.object({
+  denom: z.string(),
+  /** The symbol, or the recommended symbol for a bridged twin ("USDC.axl"). */
+  label: z.string(),
+  name: z.optional(z.string()),
+  /** Where it comes from, when it is bridged ("from noble-1"). */
+  origin: z.optional(z.string()),
+  /** Whole units with the symbol ("12.5 INIT"); absent when no balance was asked. */
+  balance: z.optional(z.string()),
+  /** False when the router does not give its decimals: the amount cannot be converted. */
+  convertible: z.boolean(),
+});
+export type AssetOptionView = z.infer<typeof AssetOptionView>;
+
+export const AssetsReply = z.object({
+  assets: z.array(AssetOptionView),
+  /** Why there are no balances ("Enter your address to see balances", the router's error in words). */
+  balanceNote: z.optional(z.string()),
+});
+export type AssetsReply = z.infer<typeof AssetsReply>;
 
 /** An amount in base units with digit grouping ("1,000,000 uinit on interwoven-1") and, when the router's asset
  *  decimals are known, in whole units ("1 INIT"). */
@@ -85,12 +122,18 @@ export const RouteStepView = z.object({
 });
 export type RouteStepView = z.infer<typeof RouteStepView>;
 
-/** A chain the route needs an address on (in the order the router wants them), with a hint for the field. */
-export const AddressView = z.object({ chainId: z.string(), placeholder: z.string() });
+/** A chain the route needs an address on (in the order the router wants them), with a hint and what to offer. */
+export const AddressView = z.object({
+  chainId: z.string(),
+  placeholder: z.string(),
+  /** Derived from the sender's address with this chain's prefix (editable). */
+  derived: z.optional(z.string()),
+  /** Addresses used on this chain before, newest first. */
+  recent: z.array(z.string()),
+});
 
-/** The transactions to sign: as the router sent them, and one line each in words. */
-export const MsgsView = z.object({ raw: Json, summary: z.array(z.string()) });
-export type MsgsView = z.infer<typeof MsgsView>;
+/** A warning of the route: what kind, in words. */
+export const RouteWarningView = z.object({ title: z.string(), text: z.string() });
 
 export const RouteView = z.object({
   /** Where the messages are signed and broadcast (the first tracking chain too). */
@@ -99,15 +142,66 @@ export const RouteView = z.object({
   amountOut: AmountView,
   /** "about 30 s", "unknown". */
   duration: z.string(),
-  /** "2,000 uinit", one per fee. */
-  fees: z.array(z.string()),
+  /** Fees taken from the amount sent, and fees paid on top of it, in whole units (USD when given). */
+  fees: z.object({ deducted: z.array(z.string()), additional: z.array(z.string()) }),
   opHookRequired: z.boolean(),
+  /** The route swaps: slippage applies, and "minimum received" is shown. */
+  doesSwap: z.boolean(),
+  /** "0.5 %" when the router gives the swap's price impact. */
+  priceImpact: z.optional(z.string()),
   steps: z.array(RouteStepView),
-  warnings: z.array(z.string()),
+  /** The router's warnings: each one stops "Generate messages" until the user chooses to proceed. */
+  warnings: z.array(RouteWarningView),
   infos: z.array(z.string()),
   addresses: z.array(AddressView),
 });
 export type RouteView = z.infer<typeof RouteView>;
+
+export const RouteReply = z.object({ route: Json, view: RouteView, signature: z.string() });
+export type RouteReply = z.infer<typeof RouteReply>;
+
+/** One way of an OP withdrawal, as the Fast / Lossless choice shows it. */
+export const WithdrawalOptionView = z.object({ amountOut: z.string(), duration: z.string(), error: z.optional(z.string()) });
+
+/** The live quote for the form, pushed by the host as it changes. */
+export const QuoteView = z.object({
+  /** The form it answers (the webview drops a quote for a form it no longer shows). */
+  formKey: z.string(),
+  status: z.enum(['idle', 'loading', 'ready', 'error']),
+  route: z.optional(RouteReply),
+  error: z.optional(z.string()),
+  /** How old the quote was when posted (ms). */
+  ageMs: z.optional(z.number()),
+  refreshSeconds: z.number(),
+  /** From a rollup to Initia on an OP-bridged asset: the two ways, with their amounts and durations. */
+  withdrawal: z.optional(z.object({ fast: z.optional(WithdrawalOptionView), lossless: z.optional(WithdrawalOptionView) })),
+});
+export type QuoteView = z.infer<typeof QuoteView>;
+
+/** What the host says of the form as it is typed. */
+export const EditReply = z.object({
+  errors: FormErrors,
+  /** Not errors, but worth a look (slippage above 5 %, Max on the asset that pays the fee). */
+  warnings: z.partialRecord(FormField, z.string()),
+  /** The sender's balance of the source asset, when known: in words, and as the plain number Max fills in. */
+  balance: z.optional(z.object({ text: z.string(), max: z.string() })),
+  /** "0.99 OSMO" for a swap route at the form's slippage. */
+  minimumReceived: z.optional(z.string()),
+  formKey: z.string(),
+});
+export type EditReply = z.infer<typeof EditReply>;
+
+/** One message to sign, decoded: its kind in words, its chain and its fields. */
+export const MsgSummaryView = z.object({ title: z.string(), fields: z.array(z.object({ label: z.string(), value: z.string() })) });
+
+/** The transactions to sign: as the router sent them, decoded, and checked against the route and the addresses. */
+export const MsgsView = z.object({
+  raw: Json,
+  summaries: z.array(MsgSummaryView),
+  /** What differs from the route or the addresses entered, in words: any entry blocks signing. */
+  mismatches: z.array(z.string()),
+});
+export type MsgsView = z.infer<typeof MsgsView>;
 
 /** A hop as the timeline shows it (from the core's transfer model). */
 export const HopInfo = z.object({
@@ -140,19 +234,20 @@ export const TransferInfo = z.object({
   explorerLink: z.optional(z.string()),
   amountOut: z.optional(z.string()),
   updatedAt: z.optional(z.number()),
+  /** A lossless OP withdrawal: when it can be claimed on L1, in words. */
+  claim: z.optional(z.string()),
 });
 export type TransferInfo = z.infer<typeof TransferInfo>;
 
 export const Defaults = z.object({
   network: z.string(),
   sourceChainId: z.string(),
-  /** Recently used addresses, per chain id. */
-  addresses: z.record(z.string(), z.string()),
-  chains: z.array(z.string()),
   /** The router's origin the panel talks to, through the host ('' when the network has none). */
   router: z.string(),
   /** Origins reached over plain http (not encrypted), for a warning. */
   unencrypted: z.array(z.string()),
+  slippagePresets: z.array(z.string()),
+  defaultSlippage: z.string(),
 });
 export type Defaults = z.infer<typeof Defaults>;
 
@@ -162,20 +257,29 @@ export type Defaults = z.infer<typeof Defaults>;
 /** True when done; false when the user cancelled (a dialog closed). */
 const Done = z.boolean();
 
-export const RouteReply = z.object({ route: Json, view: RouteView });
-export type RouteReply = z.infer<typeof RouteReply>;
+export const MsgsReply = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('msgs'), msgs: MsgsView }),
+  /** The route changed since it was shown: review it and confirm again. */
+  z.object({ kind: z.literal('updated'), route: RouteReply, note: z.string() }),
+]);
+export type MsgsReply = z.infer<typeof MsgsReply>;
 
 export const OPS = {
-  /** Checks every field of the form at once (the panel shows each problem next to its field). */
-  validateForm: { request: z.object({ form: Form }), reply: FormErrors },
-  /** Finds a route for the form (refused, before any router request, while a field is not valid). */
-  route: { request: z.object({ form: Form }), reply: RouteReply },
+  /** The chains the router knows, for the pickers (cached per router for a few minutes). */
+  chains: { request: z.object({}), reply: z.object({ chains: z.array(ChainOptionView) }) },
+  /** The assets of a chain, with the address's balances when one is given and valid for the chain. */
+  assets: { request: z.object({ chainId: z.string(), address: z.string() }), reply: AssetsReply },
+  /** The form changed: checks every field, and (when it is complete) the host fetches the route 300 ms later and
+   *  keeps it fresh, pushing each quote. */
+  edit: { request: z.object({ form: Form }), reply: EditReply },
+  /** Fetch the route again now. */
+  refresh: { request: z.object({}), reply: Done },
   /** Gets the OP hook the route needs signed. */
   opHook: { request: z.object({ route: Json, sourceAddress: z.string(), destAddress: z.string() }), reply: Json },
-  /** Gets the messages to sign (and remembers the addresses per chain). */
-  msgs: { request: z.object({ route: Json, addresses: z.array(z.string()), slippage: z.string(), signedHook: z.optional(SignedHook) }), reply: MsgsView },
+  /** Gets the messages to sign (the route fetched again first when older than 10 s), decoded and checked. */
+  msgs: { request: z.object({ route: Json, signature: z.string(), addresses: z.array(z.string()), slippage: z.string(), signedHook: z.optional(SignedHook) }), reply: MsgsReply },
   /** Registers a broadcast transaction with the router and follows it. */
-  track: { request: z.extend(TxRef, { route: z.optional(Json) }), reply: TransferInfo },
+  track: { request: z.extend(TxRef, { route: z.optional(Json), withdrawal: z.optional(Withdrawal) }), reply: TransferInfo },
   /** Follows a transfer that is already tracked (after the panel came back). */
   watch: { request: TxRef, reply: TransferInfo },
   openJson: { request: z.object({ what: z.enum(['route', 'hook', 'msgs', 'status']), value: z.optional(z.unknown()) }), reply: Done },
@@ -229,6 +333,7 @@ export const ToWebview = z.discriminatedUnion('type', [
     z.object({ type: z.literal('reply'), id: z.number(), ok: z.literal(false), error: z.string() }),
   ]),
   z.object({ type: z.literal('transfer'), transfer: TransferInfo }),
+  z.object({ type: z.literal('quote'), quote: QuoteView }),
 ]);
 export type ToWebview = z.infer<typeof ToWebview>;
 
@@ -247,13 +352,21 @@ export const BridgeState = z
     step: BridgeStep,
     form: z.optional(Form),
     /** The route as the router sent it (sent back with opHook, msgs and track) and as the panel shows it. */
-    route: z.optional(z.object({ raw: Json, view: RouteView })),
+    route: z.optional(RouteReply),
+    /** The warnings the user chose to proceed past (their text, as one string): a route with other warnings asks again. */
+    accepted: z.optional(z.string()),
     hook: z.optional(Json),
     signedHook: z.optional(SignedHook),
     addresses: z.optional(z.array(z.string())),
+    /** The chain of each of `addresses` (a later route may ask for other chains). */
+    addressChains: z.optional(z.array(z.string())),
     /** The last address entered for each chain id (typed or sent), offered again on the next route. */
     knownAddresses: z.optional(z.record(z.string(), z.string())),
     msgs: z.optional(MsgsView),
+    /** The user chose to see messages that do not match what they asked for. */
+    overridden: z.optional(z.boolean()),
+    /** The source or destination asset is a custom denom (typed, not picked from the router's list). */
+    custom: z.optional(z.object({ source: z.boolean(), dest: z.boolean() })),
     tracking: z.optional(TxRef),
   })
   .check(
@@ -263,6 +376,11 @@ export const BridgeState = z
     ),
   );
 export type BridgeState = z.infer<typeof BridgeState>;
+
+/** A key for a form: the quote pushed for one form is never shown under another. */
+export function formKey(form: Form): string {
+  return JSON.stringify([form.sourceChainId, form.sourceDenom, form.sourceDecimals, form.destChainId, form.destDenom, form.amount.trim(), form.withdrawal]);
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Words for a failed parse (the core has its own; this file may import nothing but zod)

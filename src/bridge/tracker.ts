@@ -12,14 +12,15 @@ import { StatusPoller } from '../core/router/poller';
 import { describeState } from '../core/router/transfer';
 import { normaliseTxHash } from '../core/router/client';
 import { PollCoordinator } from '../core/router/coordinator';
-import { boundRaw, isUnfinished, transferKey, type TrackedTransfer, type TransferSummary } from '../core/router/records';
+import { boundRaw, claimText, isUnfinished, transferKey, type TrackedTransfer, type TransferSummary } from '../core/router/records';
 import { Leases, MAX_TRANSFERS, TransferStore, recordFileName } from '../core/router/store';
 import { errorMessage } from '../core/errors';
+import { timerDelay } from '../core/timers';
 import { shorten } from '../core/format';
 import { Command, StorageKey, ViewId } from '../platform/ids';
 import type { Services } from '../platform/services';
 
-export { isUnfinished, transferKey, type TrackedTransfer, type TransferSummary };
+export { claimText, isUnfinished, transferKey, type TrackedTransfer, type TransferSummary };
 
 export interface TrackRequest {
   txHash: string;
@@ -28,6 +29,8 @@ export interface TrackRequest {
   network: string;
   estimatedSeconds?: number;
   summary?: TransferSummary;
+  /** A lossless OP withdrawal: when it becomes claimable on L1 (ms). */
+  claimableAt?: number;
 }
 
 export class TransferTracker implements vscode.Disposable {
@@ -133,6 +136,7 @@ export class TransferTracker implements vscode.Disposable {
       trackedAt: Date.now(),
       estimatedSeconds: req.estimatedSeconds,
       summary: req.summary,
+      ...(req.claimableAt !== undefined ? { claimableAt: req.claimableAt } : {}),
       explorerLink: ack.explorer_link ?? undefined,
       watching: true,
     };
@@ -214,6 +218,47 @@ export class TransferTracker implements vscode.Disposable {
   /** Polls what needs polling (the coordinator decides which window does). */
   private sync(): void {
     if (this.started) this.coordinator?.want(this.active().map(transferKey));
+    this.scheduleClaims();
+  }
+
+  private readonly claimTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  /** A timer per lossless OP withdrawal not yet announced as claimable (timerDelay caps a long wait: it re-arms). */
+  private scheduleClaims(): void {
+    for (const t of this.transfers.values()) {
+      const key = transferKey(t);
+      if (t.claimableAt === undefined || t.claimAnnounced || this.claimTimers.has(key)) continue;
+      const timer = setTimeout(() => {
+        this.claimTimers.delete(key);
+        void this.announceClaim(key);
+      }, timerDelay(t.claimableAt - Date.now()));
+      this.claimTimers.set(key, timer);
+    }
+  }
+
+  /** Says once (in whichever window gets there first) that a withdrawal can be claimed; the claim is signed elsewhere. */
+  private async announceClaim(key: string): Promise<void> {
+    const t = this.transfers.get(key);
+    if (!t || t.claimAnnounced || t.claimableAt === undefined) return;
+    if (t.claimableAt > Date.now()) {
+      this.scheduleClaims();
+      return;
+    }
+    // Another window may have said it already: what is on disk decides.
+    const stored = this.store?.read(t);
+    if (stored?.claimAnnounced) {
+      this.apply(stored);
+      return;
+    }
+    t.claimAnnounced = true;
+    await this.save(t);
+    const details = vscode.l10n.t('Show Details');
+    const route = t.summary?.sourceChainId && t.summary.destChainId ? ` (${t.summary.sourceChainId} → ${t.summary.destChainId})` : '';
+    const choice = await vscode.window.showInformationMessage(
+      vscode.l10n.t('Initia: withdrawal {0}{1} can now be claimed on {2}. Claim it with your wallet: the claim is signed outside this extension.', shorten(t.txHash, 8, 6), route, t.summary?.destChainId ?? 'L1'),
+      details,
+    );
+    if (choice === details) void vscode.commands.executeCommand(Command.TransfersOpenStatus, t.chainId, t.txHash);
   }
 
   private forget(key: string): void {
@@ -412,6 +457,8 @@ export class TransferTracker implements vscode.Disposable {
   }
 
   dispose(): void {
+    for (const timer of this.claimTimers.values()) clearTimeout(timer);
+    this.claimTimers.clear();
     // Frees the leases: another window takes over these transfers at its next check.
     this.coordinator?.dispose();
     for (const d of this.disposables) d.dispose();

@@ -15,7 +15,7 @@ import { Command, ContextValue, Scheme, ViewId } from '../platform/ids';
 import { ExplorerNode, ExplorerTree } from '../platform/tree';
 import { untrustedMarkdown } from '../platform/markdown';
 import type { Services } from '../platform/services';
-import { isUnfinished, transferKey, type TrackedTransfer, type TransferTracker } from './tracker';
+import { claimText, isUnfinished, transferKey, type TrackedTransfer, type TransferTracker } from './tracker';
 
 const TRANSFER_SCHEME = Scheme.Transfer;
 
@@ -54,13 +54,16 @@ export class TransferNode extends ExplorerNode {
     const route = t.summary?.sourceChainId && t.summary.destChainId ? `${labelText(t.summary.sourceChainId, 30)} → ${labelText(t.summary.destChainId, 30)}` : labelText(t.chainId, 30);
     // The same words as the bridge panel's timeline ("failed (assets released)", not "completed error").
     const state = t.problem ? vscode.l10n.t('unknown to the router') : t.last ? labelText(describeState(t.last.state), 60) : vscode.l10n.t('registered');
-    item.description = `${state} · ${route}${t.watching || t.last?.terminal ? '' : ` · ${vscode.l10n.t('not watched')}`}`;
+    const claimable = t.claimableAt === undefined ? '' : t.claimableAt <= Date.now() ? ` · ${vscode.l10n.t('claimable now')}` : ` · ${vscode.l10n.t('claimable {0}', new Date(t.claimableAt).toLocaleDateString())}`;
+    item.description = `${state} · ${route}${claimable}${t.watching || t.last?.terminal ? '' : ` · ${vscode.l10n.t('not watched')}`}`;
     item.iconPath = t.problem ? icon(['question']) : icon(OUTCOME_ICONS[t.last?.outcome ?? 'pending'] ?? ['circle-outline']);
     const md = untrustedMarkdown();
     md.appendText(`${t.txHash}\n${vscode.l10n.t('Chain')}: ${t.chainId}\n${vscode.l10n.t('State')}: ${t.last?.state ?? '—'}\n`);
     if (t.last?.error) md.appendText(`${vscode.l10n.t('Error')}: ${t.last.error}\n`);
     if (t.problem) md.appendText(`${t.problem}\n`);
     md.appendText(`${vscode.l10n.t('Tracked')}: ${new Date(t.trackedAt).toLocaleString()}`);
+    const claim = claimText(t, Date.now(), (ms) => new Date(ms).toLocaleString());
+    if (claim) md.appendText(`\n${claim}`);
     item.tooltip = md;
     item.contextValue = isUnfinished(t) || (t.watching && !t.last?.terminal) ? ContextValue.TransferWatching : ContextValue.Transfer;
     item.command = { command: Command.TransfersOpenStatus, title: vscode.l10n.t('Open Status JSON'), arguments: [t.chainId, t.txHash] };

@@ -2,20 +2,33 @@
  * What the bridge webview shows, made on the host from the router's answers (pure: no VS Code, unit-tested in plain
  * Node). The webview renders these as they are, as text; it derives nothing from router data itself.
  */
-import { evmTxData, txView, type Asset, type MsgsResponse, type Route } from '../core/router/schemas';
+import type { Asset, BalanceEntry, Fee, MsgsResponse, Route } from '../core/router/schemas';
 import { routerErrorInfo } from '../core/router/client';
+import type { ChainOption } from '../core/router/catalog';
+import type { Verification } from '../core/router/verify';
 import { bridgeLabel, describeHopState, describeState, routeSteps, type RouteStep } from '../core/router/transfer';
 import { estimatedDuration, formatUnits, groupDigits } from '../core/format';
-import { parseAssetDenom, parseBaseAmount, parseChainId, parseSlippage, type Parsed } from '../core/validate';
-import { FORM_FIELDS, type Form, type FormErrors, type FormField, type RouteStepView, type RouteView, type TransferInfo } from './protocol';
+import { checkSlippage, compareBase, fromBaseUnits, minimumReceived, parseWholeAmount } from '../core/units';
+import { parseAssetDenom, parseChainId, type Parsed } from '../core/validate';
+import { parseAddressForChain } from '../core/router/client';
+import { FORM_FIELDS, type EditReply, type Form, type FormErrors, type FormField, type MsgsView, type RouteStepView, type RouteView } from './protocol';
+import type { TransferInfo } from './protocol';
 import type { TrackedTransfer } from './tracker';
+import { claimText } from '../core/router/records';
 
 /** The assets the router knows on a chain (undefined: not known, e.g. the assets request failed). */
 export type AssetsOf = (chainId: string) => readonly Asset[] | undefined;
 
+const sameDenom = (a: string, b: string) => (a.startsWith('0x') || b.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b);
+
+function findAsset(assets: AssetsOf, chainId: string, denom: string): Asset | undefined {
+  // For words only: a denom written in another case still names the asset's symbol.
+  return assets(chainId)?.find((a) => !!a.denom && a.denom.toLowerCase() === denom.toLowerCase());
+}
+
 /** `1.5 INIT` when the asset's decimals are known, else undefined. */
 function wholeUnits(assets: AssetsOf, chainId: string, denom: string, amount: unknown): string | undefined {
-  const asset = assets(chainId)?.find((a) => (a.denom ?? '').toLowerCase() === denom.toLowerCase());
+  const asset = findAsset(assets, chainId, denom);
   if (!asset || typeof asset.decimals !== 'number' || amount === undefined || amount === null) return undefined;
   const units = formatUnits(String(amount), asset.decimals);
   return units === undefined ? undefined : `${units} ${asset.symbol ?? denom}`;
@@ -33,15 +46,40 @@ function stepView(step: RouteStep): RouteStepView {
   };
 }
 
-/** The hint in an address field: EVM chains (numeric ids) take 0x addresses, the others bech32. */
-function addressPlaceholder(chainId: string): string {
-  return /^\d+$/.test(chainId) ? '0x…' : 'bech32 address';
+/** The hint in an address field: EVM chains take 0x addresses, the others bech32 with their prefix. */
+export function addressHint(chain: Pick<ChainOption, 'evm' | 'prefix'> | undefined, chainId: string): string {
+  if (chain?.evm || (!chain && /^\d+$/.test(chainId))) return '0x…';
+  return chain?.prefix ? `${chain.prefix}1…` : 'bech32 address';
 }
 
+/** A fee in whole units when its asset says its decimals ("0.002 INIT ($0.01)"), else in base units with the denom. */
+export function feeText(fee: Fee): string | undefined {
+  const amount = String(fee.amount ?? '').trim();
+  if (!amount) return undefined;
+  const asset = fee.origin_asset;
+  const whole = asset && typeof asset.decimals === 'number' && /^\d+$/.test(amount) ? formatUnits(amount, asset.decimals) : undefined;
+  const what = whole !== undefined ? `${whole} ${asset?.symbol ?? asset?.denom ?? ''}` : `${groupDigits(amount)} ${asset?.denom ?? ''}`;
+  const usd = fee.usd_amount ? ` ($${fee.usd_amount})` : '';
+  return `${what.trim()}${usd}`;
+}
+
+const WARNING_TITLES: Record<string, string> = {
+  BAD_PRICE_WARNING: 'Bad price',
+  LOW_INFO_WARNING: 'Little price information',
+};
+
+/** What the route view needs to know of each chain's addresses. */
+export type AddressesOf = (chainId: string) => { placeholder: string; derived?: string; recent: string[] };
+
 /** A found route as the panel shows it. */
-export function routeView(route: Route, assets: AssetsOf = () => undefined): RouteView {
+export function routeView(route: Route, assets: AssetsOf = () => undefined, addresses: AddressesOf = (c) => ({ placeholder: addressHint(undefined, c), recent: [] })): RouteView {
   const amountOut = route.estimated_amount_out ?? route.amount_out;
   const chains = route.required_chain_addresses ?? route.chain_ids ?? [];
+  const fees = route.estimated_fees ?? [];
+  const feeList = (behavior: 'FEE_BEHAVIOR_DEDUCTED' | 'FEE_BEHAVIOR_ADDITIONAL') =>
+    fees.filter((f) => (behavior === 'FEE_BEHAVIOR_ADDITIONAL' ? f.fee_behavior === behavior : f.fee_behavior !== 'FEE_BEHAVIOR_ADDITIONAL')).map(feeText).filter((f): f is string => !!f);
+  const warning = route.warning?.message || route.warning?.type ? [{ title: WARNING_TITLES[route.warning?.type ?? ''] ?? (route.warning?.type ? route.warning.type.replace(/_/g, ' ').toLowerCase() : 'Warning'), text: route.warning?.message ?? '' }] : [];
+  const impact = (route as { swap_price_impact_percent?: unknown }).swap_price_impact_percent;
   return {
     sourceChainId: route.source_asset_chain_id,
     amountIn: {
@@ -53,12 +91,31 @@ export function routeView(route: Route, assets: AssetsOf = () => undefined): Rou
       whole: wholeUnits(assets, route.dest_asset_chain_id, route.dest_asset_denom, amountOut),
     },
     duration: estimatedDuration(route.estimated_route_duration_seconds),
-    fees: (route.estimated_fees ?? []).map((f) => `${groupDigits(String(f.amount ?? ''))} ${f.origin_asset?.denom ?? ''}`.trim()).filter(Boolean),
+    fees: { deducted: feeList('FEE_BEHAVIOR_DEDUCTED'), additional: feeList('FEE_BEHAVIOR_ADDITIONAL') },
     opHookRequired: route.required_op_hook === true,
+    doesSwap: route.does_swap === true,
+    priceImpact: typeof impact === 'string' && /^-?\d+(\.\d+)?$/.test(impact) ? `${impact} %` : undefined,
     steps: routeSteps(route).map(stepView),
-    warnings: [route.warning?.message, ...(route.extra_warnings ?? [])].filter((w): w is string => !!w),
+    warnings: [...warning, ...(route.extra_warnings ?? []).filter(Boolean).map((text) => ({ title: 'Warning', text }))],
     infos: (route.extra_infos ?? []).filter(Boolean),
-    addresses: chains.map((chainId) => ({ chainId, placeholder: addressPlaceholder(chainId) })),
+    addresses: chains.map((chainId) => ({ chainId, ...addresses(chainId) })),
+  };
+}
+
+/** The amount that arrives at the least, at this slippage ("0.99 OSMO"), for a swap route. */
+export function minimumReceivedText(route: Route, slippage: string, assets: AssetsOf): string | undefined {
+  const out = String(route.estimated_amount_out ?? route.amount_out ?? '');
+  if (!/^\d+$/.test(out) || route.does_swap !== true) return undefined;
+  const min = minimumReceived(out, slippage);
+  return wholeUnits(assets, route.dest_asset_chain_id, route.dest_asset_denom, min) ?? `${groupDigits(min)} ${route.dest_asset_denom}`;
+}
+
+/** The messages to sign as the panel shows them: decoded and checked (core/router/verify.ts). */
+export function msgsView(msgs: MsgsResponse, verification: Verification): MsgsView {
+  return {
+    raw: msgs as unknown as MsgsView['raw'],
+    summaries: verification.summaries.map((s) => ({ title: `${s.tx + 1}. ${s.type} on ${s.chainId}`, fields: s.fields.map((f) => ({ label: f.label, value: f.value })) })),
+    mismatches: verification.mismatches.map((m) => m.message),
   };
 }
 
@@ -90,43 +147,8 @@ export function transferInfo(t: TrackedTransfer): TransferInfo {
     explorerLink: t.explorerLink,
     amountOut: release?.amount ? `${groupDigits(release.amount)} ${release.denom ?? ''} on ${release.chainId ?? '?'}`.trim() : undefined,
     updatedAt: t.last?.updatedAt,
+    claim: claimText(t, Date.now(), (ms) => new Date(ms).toLocaleString()),
   };
-}
-
-/** A 0x value in wei as words ("0 wei", "1,500,000,000,000,000,000 wei"). */
-function wei(value: string | null | undefined): string {
-  const v = (value ?? '').trim() || '0';
-  return /^\d+$/.test(v) ? `${groupDigits(v)} wei` : v;
-}
-
-/**
- * One line per transaction to sign, in the order they are signed: what kind, on which chain, signed by whom, and
- * what it carries. EVM calldata comes from the router without 0x; it is shown (and counted) with it, as wallets take it.
- */
-export function msgsSummary(msgs: MsgsResponse): string[] {
-  return msgs.txs.map((tx, i) => {
-    const n = `${i + 1}.`;
-    const view = txView(tx);
-    switch (view.kind) {
-      case 'cosmos': {
-        const types = view.tx.msgs.map((m) => m.msg_type_url.replace(/^\//, ''));
-        const count = types.length === 1 ? '1 message' : `${types.length} messages`;
-        const signer = view.tx.signer_address ? `, signed by ${view.tx.signer_address}` : '';
-        return `${n} Cosmos transaction on ${view.chainId}${signer}: ${count} (${types.join(', ')})`;
-      }
-      case 'evm': {
-        const data = evmTxData(view.tx);
-        const bytes = (data.length - 2) / 2;
-        const call = bytes >= 4 ? `calldata ${bytes} bytes, function ${data.slice(0, 10)}` : 'no calldata';
-        const approvals = view.tx.required_erc20_approvals?.length ? `; first approve ${view.tx.required_erc20_approvals.length} ERC-20 allowance(s)` : '';
-        return `${n} EVM transaction on chain ${view.chainId} to ${view.tx.to}, value ${wei(view.tx.value)}, ${call}${approvals}`;
-      }
-      case 'svm':
-        return `${n} Solana transaction on ${view.chainId}`;
-      case 'unknown':
-        return `${n} A transaction of a kind this version does not know: see the JSON`;
-    }
-  });
 }
 
 const UNSAFE_REASONS: Record<string, string> = {
@@ -150,28 +172,111 @@ export function routeErrorText(err: unknown): string | undefined {
   return undefined;
 }
 
-/** Each field of the bridge form: its name in words and the rule the router client applies to it. */
-const FORM_RULES: Record<FormField, { label: string; parse: (input: string) => Parsed<string> }> = {
-  sourceChainId: { label: 'Source chain id', parse: parseChainId },
-  sourceDenom: { label: 'Source denom', parse: parseAssetDenom },
-  destChainId: { label: 'Destination chain id', parse: parseChainId },
-  destDenom: { label: 'Destination denom', parse: parseAssetDenom },
-  amount: { label: 'Amount', parse: parseBaseAmount },
-  slippage: { label: 'Slippage', parse: parseSlippage },
-};
-
-/** Every field's problem at once (the rules of core/validate.ts, as the router client checks them); {} when all is well. */
-export function formErrors(form: Form): FormErrors {
-  const errors: FormErrors = {};
-  for (const field of FORM_FIELDS) {
-    const parsed = FORM_RULES[field].parse(form[field]);
-    if (!parsed.ok) errors[field] = parsed.error;
-  }
-  return errors;
+/** What the form check needs to know besides the form. */
+export interface FormContext {
+  /** The chains the router lists (undefined: not loaded, so chain ids are only checked for their form). */
+  chains?: readonly ChainOption[];
+  /** The source asset as the router lists it; undefined when its denom is not listed (a custom denom). */
+  sourceAsset?: Pick<Asset, 'decimals' | 'symbol'>;
+  /** The sender's balance of the source asset (undefined: not known). */
+  balance?: Pick<BalanceEntry, 'amount'>;
+  /** The denoms that pay fees on the source chain. */
+  feeDenoms?: readonly string[];
+  /** Bech32 prefixes by chain id (the router's). */
+  prefixes?: Readonly<Record<string, string>>;
 }
 
-/** The problems of a form in one text, field by field ("Source denom: Enter a denom …"); undefined when there are none. */
+export interface FormCheck extends Omit<EditReply, 'formKey' | 'minimumReceived'> {
+  /** The amount in base units, when every field the route needs is valid. */
+  base?: string;
+  /** The slippage as the router takes it, when it is valid. */
+  slippage?: string;
+}
+
+const FIELD_LABELS: Record<FormField, string> = {
+  sourceChainId: 'From chain',
+  sourceDenom: 'Asset',
+  sourceDecimals: 'Decimals',
+  sender: 'Your address',
+  amount: 'Amount',
+  destChainId: 'To chain',
+  destDenom: 'Asset received',
+  slippage: 'Slippage',
+};
+
+function chainProblem(chainId: string, chains: readonly ChainOption[] | undefined): Parsed<string> {
+  const parsed = parseChainId(chainId);
+  if (!parsed.ok) return { ok: false, error: chainId.trim() ? parsed.error : 'Pick a chain.' };
+  if (chains && chains.length && !chains.some((c) => c.chainId === parsed.value)) return { ok: false, error: `The router does not list the chain ${parsed.value}.` };
+  return parsed;
+}
+
+/**
+ * Every field's problem at once, and what is worth a look, as the user types (the rules of the core: units,
+ * validate, the router's chain list and prefixes). `base` is the amount in base units when nothing is wrong.
+ */
+export function checkForm(form: Form, ctx: FormContext = {}): FormCheck {
+  const errors: FormErrors = {};
+  const warnings: FormErrors = {};
+  const put = (field: FormField, parsed: Parsed<unknown>) => {
+    if (!parsed.ok) errors[field] = parsed.error;
+  };
+  const source = chainProblem(form.sourceChainId, ctx.chains);
+  put('sourceChainId', source);
+  put('destChainId', chainProblem(form.destChainId, ctx.chains));
+  const denom = parseAssetDenom(form.sourceDenom);
+  if (!denom.ok) errors.sourceDenom = form.sourceDenom.trim() ? denom.error : 'Pick an asset.';
+  const dest = parseAssetDenom(form.destDenom);
+  if (!dest.ok) errors.destDenom = form.destDenom.trim() ? dest.error : 'Pick an asset.';
+  else if (denom.ok && form.sourceChainId.trim() === form.destChainId.trim() && sameDenom(denom.value, dest.value)) errors.destDenom = 'The destination is the same asset on the same chain.';
+
+  let decimals: number | undefined;
+  if (ctx.sourceAsset) {
+    decimals = typeof ctx.sourceAsset.decimals === 'number' ? ctx.sourceAsset.decimals : undefined;
+  } else if (denom.ok) {
+    const d = form.sourceDecimals.trim();
+    if (!/^\d{1,2}$/.test(d) || Number(d) > 36) errors.sourceDecimals = "Enter the asset's decimals, a whole number from 0 to 36 (6 for most Cosmos assets, 18 for most EVM tokens).";
+    else decimals = Number(d);
+  }
+
+  if (form.sender.trim() && source.ok) {
+    const parsed = parseAddressForChain(source.value, form.sender, ctx.prefixes);
+    if (!parsed.ok) errors.sender = parsed.error;
+  }
+
+  let base: string | undefined;
+  let balance: FormCheck['balance'];
+  const symbol = ctx.sourceAsset?.symbol ?? (denom.ok ? denom.value : '');
+  if (ctx.balance && decimals !== undefined && /^\d+$/.test(ctx.balance.amount)) {
+    const whole = formatUnits(ctx.balance.amount, decimals);
+    balance = { text: `${whole ?? ctx.balance.amount} ${symbol}`.trim(), max: fromBaseUnits(ctx.balance.amount, decimals) };
+  }
+  const amount = parseWholeAmount(form.amount, decimals);
+  if (!amount.ok) {
+    // The amount cannot be checked against decimals the form does not have yet: say what is missing first.
+    if (!(errors.sourceDecimals && !form.amount.trim())) errors.amount = decimals === undefined && !ctx.sourceAsset && errors.sourceDecimals ? 'Enter the decimals first.' : amount.error;
+  } else {
+    base = amount.value.base;
+    if (ctx.balance && /^\d+$/.test(ctx.balance.amount)) {
+      const cmp = compareBase(base, ctx.balance.amount);
+      if (cmp > 0) errors.amount = `More than your balance (${balance?.text ?? ctx.balance.amount}).`;
+      else if (cmp === 0 && denom.ok && ctx.feeDenoms?.some((f) => sameDenom(f, denom.value))) {
+        warnings.amount = `${symbol || 'This asset'} also pays the network fee on ${form.sourceChainId}: sending all of it leaves nothing for the fee.`;
+      }
+    }
+  }
+
+  const slippage = checkSlippage(form.slippage);
+  if (slippage.error) errors.slippage = slippage.error;
+  else if (slippage.warning) warnings.slippage = slippage.warning;
+
+  // The route needs neither the sender nor the slippage (they matter for the messages): their problems do not hold it up.
+  const routeFields: FormField[] = ['sourceChainId', 'sourceDenom', 'sourceDecimals', 'amount', 'destChainId', 'destDenom'];
+  return { errors, warnings, balance, base: routeFields.some((f) => errors[f]) ? undefined : base, slippage: slippage.value };
+}
+
+/** The problems of a form in one text, field by field ("Asset: Pick an asset."); undefined when there are none. */
 export function formErrorsText(errors: FormErrors): string | undefined {
-  const lines = FORM_FIELDS.filter((f) => errors[f]).map((f) => `${FORM_RULES[f].label}: ${errors[f]}`);
+  const lines = FORM_FIELDS.filter((f) => errors[f]).map((f) => `${FIELD_LABELS[f]}: ${errors[f]}`);
   return lines.length ? lines.join('\n') : undefined;
 }

@@ -1,7 +1,7 @@
 // The bridge panel in the real workbench, driven inside its webview (nested iframes) against the fake router:
 // route → addresses → messages → track → live timeline to completion; hostile router text stays text.
 import * as assert from 'node:assert/strict';
-import { openBridge, findRoute, fill } from './bridgePanel';
+import { acceptWarning, openBridge, findRoute, fill } from './bridgePanel';
 import { e2eTest, screenshot } from './harness';
 
 const INIT = 'init1veaum7vy45fzw5x4mflskgx5lnmwmxx5wm3x8p';
@@ -15,18 +15,23 @@ e2eTest(
   // The panel names the router it talks to, and says plain http is not encrypted (the fake router is on 127.0.0.1).
   assert.equal(await frame.locator('#router-origin').textContent(), `Router: ${new URL(router.url).origin} (network Fake indexer)`);
   assert.match((await frame.locator('#unencrypted').textContent()) ?? '', /Not encrypted: http:\/\/127\.0\.0\.1:\d+ is plain http/);
-  await findRoute(frame, '1000000');
-  await frame.locator('#amount-out', { hasText: /^[\d,]+ uosmo on osmosis-1 \([\d.,]+ OSMO\)$/ }).waitFor({ timeout: 15_000 });
-    assert.equal(await frame.locator('#amount-in').textContent(), '1,000,000 uinit on interwoven-1 (1 INIT)', 'whole units when the decimals are known');
+  await findRoute(frame, '1', { sender: INIT });
+  await frame.locator('#amount-out', { hasText: /^[\d.,]+ OSMO \([\d,]+ uosmo on osmosis-1\)$/ }).waitFor({ timeout: 15_000 });
+  assert.equal(await frame.locator('#amount-in').textContent(), '1 INIT (1,000,000 uinit on interwoven-1)', 'typed in whole units, converted with the decimals');
   // The router's hostile warning is shown as the characters it is made of, and creates no element.
   const warnings = (await frame.locator('.warning').allTextContents()).join('\n');
   assert.ok(warnings.includes('<img src=x onerror=alert(1)>') && warnings.includes('<a href="command:'), `shown as text: ${warnings}`);
   assert.equal(await frame.locator('img, a[href]').count(), 0, 'no element made from router text');
-  await fill(frame, 'addr-0', INIT);
+  // The addresses along the route: the sender's, and the same account on Osmosis derived from it.
+  assert.equal(await frame.locator('#addr-0 input').first().inputValue(), INIT);
+  assert.equal(await frame.locator('#addr-1 input').first().inputValue(), OSMO);
   await fill(frame, 'addr-1', OSMO);
-  await frame.locator('#generate').click();
-  await frame.locator('#msgs-json', { hasText: 'MsgTransfer' }).waitFor({ timeout: 15_000 });
-  assert.match((await frame.locator('#msgs-summary li').first().textContent()) ?? '', /^1\. Cosmos transaction on interwoven-1.*1 message \(ibc\.applications\.transfer\.v1\.MsgTransfer\)/);
+  assert.equal(await frame.locator('#generate').getAttribute('aria-disabled'), 'true', 'a warning stops "Generate messages"');
+  await acceptWarning(frame);
+  await frame.locator('#generate:not([aria-disabled])').click();
+  await frame.locator('#msgs-summary', { hasText: 'IBC transfer' }).waitFor({ timeout: 15_000 });
+  assert.match((await frame.locator('#msgs-verified').textContent()) ?? '', /Checked: the messages match/);
+  assert.match((await frame.locator('#msgs-summary').textContent()) ?? '', new RegExp(OSMO));
   assert.match((await frame.locator('#sign-instruction').textContent()) ?? '', /never holds keys and never broadcasts/);
   await screenshot(page, 'bridge');
   await fill(frame, 't-hash', `${'AB'.repeat(31)}A1`);
@@ -42,10 +47,10 @@ e2eTest(
   assert.ok((await frame.locator('#hops .badge.done').count()) > 0, 'a finished hop has the "done" colour');
   await screenshot(page, 'bridge-tracked');
   // The steps reached the router in order (through the extension host: the webview's CSP allows it no connection).
-  assert.deepEqual(
-    [...new Set(router.requests.map((r) => r.path))].slice(0, 4),
-    ['/v2/fungible/route', '/v2/fungible/assets', '/v2/fungible/msgs', '/v2/tx/track'],
-  );
+  const paths = router.requests.map((r) => r.path);
+  for (const p of ['/v2/info/chains', '/v2/fungible/assets', '/v2/info/balances']) assert.ok(paths.includes(p), `the pickers asked ${p}`);
+  const first = (p: string) => paths.indexOf(p);
+  assert.ok(first('/v2/fungible/route') < first('/v2/fungible/msgs') && first('/v2/fungible/msgs') < first('/v2/tx/track'), paths.join(' '));
 },
   90_000,
 );

@@ -28,13 +28,52 @@ export async function openBridge(page: Page, opts: { fresh: boolean }): Promise<
   return frame;
 }
 
-/** Fills the route form for `amount` uinit on interwoven-1 → uosmo on osmosis-1 and asks for a route. */
-export async function findRoute(frame: FrameLocator, amount: string, opts: { slippage?: string } = {}): Promise<void> {
-  await fill(frame, 'f-src-chain', 'interwoven-1');
-  await fill(frame, 'f-src-denom', 'uinit');
-  await fill(frame, 'f-dst-chain', 'osmosis-1');
-  await fill(frame, 'f-dst-denom', 'uosmo');
-  await fill(frame, 'f-amount', amount);
-  if (opts.slippage !== undefined) await fill(frame, 'f-slippage', opts.slippage);
-  await frame.locator('#find-route').click();
+/**
+ * Picks an option in one of the panel's searchable pickers as a person does: types `query` into the combobox and
+ * presses Enter on the first match, or on the option whose label is `label` (arrow keys to it).
+ */
+export async function pick(frame: FrameLocator, id: string, query: string, label?: string): Promise<void> {
+  const input = frame.locator(`#${id}`);
+  await input.click();
+  await input.fill(query);
+  const options = frame.locator(`#${id}-list [role=option]`);
+  await options.first().waitFor({ timeout: 15_000 });
+  if (label !== undefined) {
+    const labels = await frame.locator(`#${id}-list [role=option] .picker-label`).allTextContents();
+    const index = labels.indexOf(label);
+    if (index < 0) throw new Error(`no option "${label}" in ${id}: ${labels.join(', ')}`);
+    for (let i = 0; i < index; i++) await input.press('ArrowDown');
+  }
+  await input.press('Enter');
+}
+
+export interface TransferSpec {
+  amount: string;
+  from?: string;
+  asset?: string;
+  to?: string;
+  receive?: string;
+  sender?: string;
+}
+
+/** Fills the transfer form (default: `amount` INIT on Initia → OSMO on Osmosis); the route follows by itself. */
+export async function fillTransfer(frame: FrameLocator, spec: TransferSpec): Promise<void> {
+  await pick(frame, 'f-src-chain', spec.from ?? 'interwoven-1');
+  await pick(frame, 'f-src-asset', spec.asset ?? 'INIT', spec.asset ?? 'INIT');
+  if (spec.sender !== undefined) await fill(frame, 'f-sender', spec.sender);
+  await pick(frame, 'f-dst-chain', spec.to ?? 'osmosis-1');
+  await pick(frame, 'f-dst-asset', spec.receive ?? 'OSMO', spec.receive ?? 'OSMO');
+  await fill(frame, 'f-amount', spec.amount);
+}
+
+/** Fills the form for `amount` INIT on interwoven-1 → OSMO on osmosis-1 and waits for the route it brings. */
+export async function findRoute(frame: FrameLocator, amount: string, spec: Omit<TransferSpec, 'amount'> = {}): Promise<void> {
+  await fillTransfer(frame, { amount, ...spec });
+  await frame.locator('#amount-in').waitFor({ timeout: 20_000 });
+}
+
+/** Ticks "proceed anyway" when the route carries a warning (the hostile fake router's routes do). */
+export async function acceptWarning(frame: FrameLocator): Promise<void> {
+  const box = frame.locator('#accept-warning');
+  if ((await box.count()) > 0 && !(await box.isChecked())) await box.check();
 }

@@ -6,13 +6,14 @@ import type { Page } from 'playwright-core';
 import { bridgeFrame, openBridge, findRoute } from './bridgePanel';
 import { e2eTest, runCommand } from './harness';
 
-const AMOUNT_IN = '2,000,000 uinit on interwoven-1 (2 INIT)';
+const AMOUNT_IN = '2 INIT (2,000,000 uinit on interwoven-1)';
 
 async function assertRestored(page: Page): Promise<void> {
   const frame = bridgeFrame(page);
   await frame.locator('#amount-in', { hasText: AMOUNT_IN }).waitFor({ timeout: 60_000 });
-  assert.equal(await frame.locator('#f-amount input').first().inputValue(), '2000000', 'the form');
-  assert.match((await frame.locator('#amount-out').textContent()) ?? '', /^1,996,000 uosmo on osmosis-1/, 'the route');
+  assert.equal(await frame.locator('#f-amount input').first().inputValue(), '2', 'the form');
+  assert.equal(await frame.locator('#f-src-asset').inputValue(), 'INIT', 'the picked asset');
+  assert.match((await frame.locator('#amount-out').textContent()) ?? '', /^1\.996 OSMO \(1,996,000 uosmo on osmosis-1\)/, 'the route');
   assert.equal(await frame.locator('#state-note').count(), 0, 'the saved state was read');
   assert.equal(await page.locator('.notifications-toasts .notification-toast', { hasText: 'could not be read' }).count(), 0);
 }
@@ -22,7 +23,7 @@ e2eTest(
   async ({ page }) => {
     // The panel may still show an earlier transfer: start a new one.
     const frame = await openBridge(page, { fresh: true });
-    await findRoute(frame, '2000000');
+    await findRoute(frame, '2');
     await frame.locator('#amount-in', { hasText: AMOUNT_IN }).waitFor({ timeout: 15_000 });
 
     // Hidden behind another editor, then shown again: a new document, the same panel.

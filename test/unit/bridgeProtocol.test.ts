@@ -6,14 +6,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type * as z from 'zod/mini';
-import { BridgeState, FORM_FIELDS, FromWebview, OPS, OP_NAMES, Request, RouteReply, ToWebview, TransferInfo, parseReply, prefillAddresses, type Handlers, type Reply } from '../../src/bridge/protocol';
+import { BridgeState, FORM_FIELDS, FromWebview, OPS, OP_NAMES, Request, RouteReply, ToWebview, TransferInfo, formKey, parseReply, type Form, type Handlers, type Reply } from '../../src/bridge/protocol';
 import { ReadyQueue } from '../../src/bridge/readyQueue';
-import { formErrors, formErrorsText, routeView, transferInfo } from '../../src/bridge/viewModels';
-import { parseAssetDenom, parseBaseAmount, parseChainId, parseSlippage } from '../../src/core/validate';
+import { checkForm, formErrorsText, routeView, transferInfo } from '../../src/bridge/viewModels';
+import { parseChainId } from '../../src/core/validate';
 import { Route, type Asset } from '../../src/core/router/schemas';
 import type { TrackedTransfer } from '../../src/bridge/tracker';
 
-const form = { sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo', amount: '1000000', slippage: '1' };
+const form: Form = { v: 2, sourceChainId: 'interwoven-1', sourceDenom: 'uinit', sourceDecimals: '', destChainId: 'osmosis-1', destDenom: 'uosmo', amount: '1.5', slippage: '0.5', sender: '', withdrawal: 'fast' };
 const route = Route.parse({
   amount_in: '1000000',
   amount_out: '998000',
@@ -29,7 +29,12 @@ const route = Route.parse({
   ],
   required_chain_addresses: ['interwoven-1', 'osmosis-1', '1'],
   estimated_route_duration_seconds: 30,
-  estimated_fees: [{ amount: '2000', origin_asset: { denom: 'uinit' } }, { amount: 1234567 }],
+  estimated_fees: [
+    { amount: '2000', origin_asset: { denom: 'uinit', symbol: 'INIT', decimals: 6 }, usd_amount: '0.01', fee_behavior: 'FEE_BEHAVIOR_DEDUCTED' },
+    { amount: 1234567, fee_behavior: 'FEE_BEHAVIOR_ADDITIONAL' },
+  ],
+  does_swap: true,
+  swap_price_impact_percent: '0.25',
   required_op_hook: false,
   warning: { type: 'LOW_INFO_WARNING', message: '<img src=x onerror=alert(1)>' },
   extra_warnings: ['[click](command:workbench.action.terminal.new)'],
@@ -52,11 +57,13 @@ const transfer = {
 
 /** A well-formed request of each op (the union must take every one). */
 const REQUESTS: { [K in keyof typeof OPS]: z.infer<(typeof OPS)[K]['request']> } = {
-  validateForm: { form: { ...form, amount: '' } },
-  route: { form },
+  chains: {},
+  assets: { chainId: 'interwoven-1', address: '' },
+  edit: { form: { ...form, amount: '' } },
+  refresh: {},
   opHook: { route: { amount_in: '1' }, sourceAddress: 'init1…', destAddress: 'init1…' },
-  msgs: { route: { amount_in: '1' }, addresses: ['a', 'b'], slippage: '1', signedHook: { signer: 's', hook: 'h' } },
-  track: { route: { amount_in: '1' }, txHash: 'AB', chainId: 'interwoven-1' },
+  msgs: { route: { amount_in: '1' }, signature: 'sig', addresses: ['a', 'b'], slippage: '1', signedHook: { signer: 's', hook: 'h' } },
+  track: { route: { amount_in: '1' }, txHash: 'AB', chainId: 'interwoven-1', withdrawal: 'lossless' },
   watch: { txHash: 'AB', chainId: 'interwoven-1' },
   openJson: { what: 'status' },
   saveJson: { what: 'msgs', value: { txs: [] } },
@@ -64,12 +71,15 @@ const REQUESTS: { [K in keyof typeof OPS]: z.infer<(typeof OPS)[K]['request']> }
   copy: { text: 'x' },
   openLink: { url: 'https://scan.example' },
 };
+const routeReply = { route: { amount_in: '1000000' }, view, signature: 'sig' };
 /** A well-formed reply of each op. */
 const REPLIES: { [K in keyof typeof OPS]: Reply<K> } = {
-  validateForm: { amount: 'Enter an amount in base units.' },
-  route: { route: { amount_in: '1000000' }, view },
+  chains: { chains: [{ chainId: 'interwoven-1', name: 'Initia', group: 'initia', addressHint: 'init1…' }] },
+  assets: { assets: [{ denom: 'uinit', label: 'INIT', balance: '12.5 INIT', convertible: true }], balanceNote: undefined },
+  edit: { errors: { amount: 'Enter an amount.' }, warnings: {}, formKey: formKey(form) },
+  refresh: true,
   opHook: { chain_id: 'osmosis-1', hook: [] },
-  msgs: { raw: { txs: [] }, summary: [] },
+  msgs: { kind: 'msgs', msgs: { raw: { txs: [] }, summaries: [], mismatches: [] } },
   track: transfer,
   watch: transfer,
   openJson: true,
@@ -91,7 +101,7 @@ test('protocol: every op has a request and a reply schema, and the Request union
     assert.deepEqual(parseReply(op, REPLIES[op]), { ok: true, value: REPLIES[op] }, `${op}: its reply is accepted`);
   }
   assert.equal(Request.safeParse({ op: 'deleteEverything' }).success, false, 'an op not in the table');
-  assert.equal(Request.safeParse({ op: 'route' }).success, false, 'an op without its arguments');
+  assert.equal(Request.safeParse({ op: 'edit' }).success, false, 'an op without its arguments');
   assert.equal(Request.safeParse({ op: 'opHook', route: 'not an object', sourceAddress: '', destAddress: '' }).success, false, 'an opaque route must still be a JSON object');
   assert.equal(FromWebview.safeParse({ type: 'request', id: '1', request: { op: 'copy', text: 'x' } }).success, false, 'ids are numbers');
 });
@@ -102,49 +112,51 @@ test('protocol: a reply that does not match its op is refused, saying what is of
     assert.equal(r.ok, false, `${op} accepted ${JSON.stringify(value)}`);
     return r.ok ? '' : r.error;
   };
-  assert.equal(bad('route', { ...REPLIES.route, view: { ...view, amountIn: { base: 1000000 } } }), `The extension's answer to "route" could not be read: view.amountIn.base should be a string but is a number.`);
-  assert.match(bad('route', { view }), /route is missing/);
-  assert.match(bad('route', { route: [], view }), /route should be a record but is an array/);
-  assert.match(bad('route', { ...REPLIES.route, view: { ...view, steps: [{ label: 'IBC' }] } }), /view\.steps\[0\]\.chains is missing/);
+  const updated = (route: unknown) => ({ kind: 'updated', note: 'Route updated', route });
+  assert.equal(bad('msgs', updated({ ...routeReply, view: { ...view, amountIn: { base: 1000000 } } })), `The extension's answer to "msgs" could not be read: route.view.amountIn.base should be a string but is a number.`);
+  assert.match(bad('msgs', updated({ view, signature: 's' })), /route\.route is missing/);
+  assert.match(bad('msgs', updated({ ...routeReply, route: [] })), /route\.route should be a record but is an array/);
+  assert.match(bad('msgs', updated({ ...routeReply, view: { ...view, steps: [{ label: 'IBC' }] } })), /route\.view\.steps\[0\]\.chains is missing/);
+  assert.match(bad('msgs', { kind: 'signed' }), /not any of the known kinds|should be one of/);
   assert.match(bad('watch', { ...transfer, outcome: 'exploded' }), /outcome should be one of "pending", "failing"/);
   assert.match(bad('track', null), /the value should be an object but is null/);
   assert.match(bad('copy', 'yes'), /the value should be a boolean but is a string/);
   assert.match(bad('opHook', [1]), /should be a record but is an array/);
   assert.match(bad('readSignedHook', { hook: 42 }), /hook should be a string but is a number/);
-  assert.match(bad('validateForm', { amount: 1 }), /amount should be a string but is a number/);
-  assert.match(bad('validateForm', { recipient: 'x' }), /is not valid/, 'only the fields of the form have errors');
+  assert.match(bad('edit', { ...REPLIES.edit, errors: { amount: 1 } }), /errors\.amount should be a string but is a number/);
+  assert.match(bad('edit', { ...REPLIES.edit, errors: { recipient: 'x' } }), /is not valid/, 'only the fields of the form have errors');
   // The reply envelope itself: ok replies carry a result, failed ones an error text.
   assert.ok(ToWebview.safeParse({ type: 'reply', id: 3, ok: true, result: 1 }).success);
   assert.equal(ToWebview.safeParse({ type: 'reply', id: 3, ok: false }).success, false, 'a failure without its error text');
-  assert.ok(ToWebview.safeParse({ type: 'init', defaults: { network: 'n', sourceChainId: '', addresses: {}, chains: [], router: 'https://router-api.initia.xyz', unencrypted: [] }, stateRejected: true }).success);
+  assert.ok(ToWebview.safeParse({ type: 'init', defaults: { network: 'n', sourceChainId: '', router: 'https://router-api.initia.xyz', unencrypted: [], slippagePresets: ['0.1', '0.5', '1'], defaultSlippage: '0.5' }, stateRejected: true }).success);
 });
 
 test('protocol: the types hold each handler to its own reply (checked by tsc)', () => {
-  const handlers: Pick<Handlers, 'copy' | 'watch' | 'route'> = {
+  const handlers: Pick<Handlers, 'copy' | 'watch' | 'edit'> = {
     // @ts-expect-error copy answers a boolean
     copy: async () => 'copied',
-    // @ts-expect-error watch answers a TransferInfo, not a route reply
-    watch: async () => REPLIES.route,
-    route: async (req) => {
-      // @ts-expect-error the route request has a form, not a txHash
+    // @ts-expect-error watch answers a TransferInfo, not an edit reply
+    watch: async () => REPLIES.edit,
+    edit: async (req) => {
+      // @ts-expect-error the edit request has a form, not a txHash
       void req.txHash;
-      return REPLIES.route;
+      return REPLIES.edit;
     },
   };
   assert.equal(typeof handlers.copy, 'function');
-  // @ts-expect-error a route request needs its form
-  const missing: Request = { op: 'route' };
+  // @ts-expect-error an edit request needs its form
+  const missing: Request = { op: 'edit' };
   assert.equal(Request.safeParse(missing).success, false);
 });
 
 const goodState: BridgeState = {
   step: 'tracking',
   form,
-  route: { raw: { amount_in: '1000000', operations: [] }, view },
+  route: { route: { amount_in: '1000000', operations: [] }, view, signature: 'sig' },
   hook: { chain_id: 'osmosis-1', hook: [] },
   signedHook: { signer: 'init1…', hook: 'Cq0B' },
   addresses: ['init1…', 'osmo1…', '0x…'],
-  msgs: { raw: { txs: [] }, summary: [] },
+  msgs: { raw: { txs: [] }, summaries: [{ title: '1. IBC transfer on interwoven-1', fields: [{ label: 'Receiver', value: 'osmo1…' }] }], mismatches: [] },
   tracking: { txHash: 'AB'.repeat(32), chainId: 'interwoven-1' },
 };
 
@@ -163,7 +175,9 @@ test('BridgeState: a saved state parses (unknown extra fields dropped); a corrup
     ['a form of the wrong type', { step: 'form', form: 'interwoven-1' }],
     ['a form field of the wrong type', { step: 'form', form: { ...form, amount: 1000000 } }],
     ['a route that is not an object', { ...goodState, route: 'route' }],
-    ['a route without its view', { ...goodState, route: { raw: {} } }],
+    ['a route without its view', { ...goodState, route: { route: {}, signature: 's' } }],
+    ['a form of the version that took base units', { step: 'form', form: { sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo', amount: '1000000', slippage: '1' } }],
+    ['msgs of an earlier version (one line each)', { ...goodState, msgs: { raw: {}, summary: ['1. …'] } }],
     ['the route of an earlier version (raw, no view)', { step: 'route', route: { amount_in: '1' }, display: {} }],
     ['addresses that are not strings', { ...goodState, addresses: [1, 2] }],
     ['tracking without a hash', { ...goodState, tracking: { chainId: 'interwoven-1' } }],
@@ -175,31 +189,36 @@ test('BridgeState: a saved state parses (unknown extra fields dropped); a corrup
 });
 
 test('routeView: the steps come from routeSteps, every text is made here and stays as the router wrote it', () => {
-  assert.deepEqual(RouteReply.parse({ route, view }).view, view, 'the view matches the reply schema');
+  assert.deepEqual(RouteReply.parse({ route, view, signature: 's' }).view, view, 'the view matches the reply schema');
   assert.equal(view.sourceChainId, 'interwoven-1');
   assert.deepEqual(view.amountIn, { base: '1,000,000 uinit on interwoven-1', whole: '1 INIT' });
   assert.deepEqual(view.amountOut, { base: '998,000 uosmo on osmosis-1', whole: '0.998 OSMO' }, 'the denom is matched without regard to case');
   assert.equal(view.duration, 'about 30 s');
-  assert.deepEqual(view.fees, ['2,000 uinit', '1,234,567']);
+  assert.deepEqual(view.fees, { deducted: ['0.002 INIT ($0.01)'], additional: ['1,234,567'] }, 'whole units where the fee says its decimals; split by fee_behavior');
+  assert.equal(view.doesSwap, true);
+  assert.equal(view.priceImpact, '0.25 %');
   assert.equal(view.opHookRequired, false);
   assert.deepEqual(view.steps, [
     { label: 'IBC', chains: 'interwoven-1 → osmosis-1', denoms: 'uinit → ibc/INIT', via: '<b>IBC</b>' },
     { label: 'Swap', chains: 'osmosis-1', denoms: 'ibc/INIT → uosmo', via: 'osmosis-poolmanager' },
     { label: 'teleport', chains: 'osmosis-1 → mystery-1', denoms: 'uosmo', via: undefined },
   ]);
-  assert.deepEqual(view.warnings, ['<img src=x onerror=alert(1)>', '[click](command:workbench.action.terminal.new)']);
+  assert.deepEqual(view.warnings, [
+    { title: 'Little price information', text: '<img src=x onerror=alert(1)>' },
+    { title: 'Warning', text: '[click](command:workbench.action.terminal.new)' },
+  ]);
   assert.deepEqual(view.infos, ['routed over IBC channel-0']);
   assert.deepEqual(view.addresses, [
-    { chainId: 'interwoven-1', placeholder: 'bech32 address' },
-    { chainId: 'osmosis-1', placeholder: 'bech32 address' },
-    { chainId: '1', placeholder: '0x…' },
+    { chainId: 'interwoven-1', placeholder: 'bech32 address', recent: [] },
+    { chainId: 'osmosis-1', placeholder: 'bech32 address', recent: [] },
+    { chainId: '1', placeholder: '0x…', recent: [] },
   ]);
   // Without the assets' decimals: base units only; without an estimate: "unknown".
   const bare = routeView({ ...route, estimated_route_duration_seconds: null, required_op_hook: true, warning: null, extra_warnings: null, extra_infos: null, estimated_fees: null });
   assert.deepEqual(bare.amountIn, { base: '1,000,000 uinit on interwoven-1', whole: undefined });
   assert.equal(bare.duration, 'unknown');
   assert.equal(bare.opHookRequired, true);
-  assert.deepEqual([bare.warnings, bare.infos, bare.fees], [[], [], []]);
+  assert.deepEqual([bare.warnings, bare.infos, bare.fees], [[], [], { deducted: [], additional: [] }]);
 });
 
 test('transferInfo: hops with their label and chains, txs with a readable name; it matches its schema', () => {
@@ -272,28 +291,36 @@ test('ReadyQueue: holds posts until ready, then sends them in order; a new docum
 /** The message of a failed parse (the rule's own words). */
 const err = (p: { ok: boolean; error?: string }) => (p.ok ? undefined : p.error);
 
-test('formErrors: the problem of every field at once, in the words of core/validate.ts (one source of rules)', () => {
-  assert.deepEqual(formErrors(form), {}, 'a good form has none');
-  const onlyChain = { sourceChainId: 'interwoven-1', sourceDenom: '', destChainId: '', destDenom: '', amount: '', slippage: '1' };
-  const errors = formErrors(onlyChain);
-  assert.deepEqual(Object.keys(errors), ['sourceDenom', 'destChainId', 'destDenom', 'amount'], 'each empty field, not only the first');
-  assert.deepEqual(errors, { sourceDenom: err(parseAssetDenom('')), destChainId: err(parseChainId('')), destDenom: err(parseAssetDenom('')), amount: err(parseBaseAmount('')) });
-  const bad = formErrors({ ...form, sourceChainId: 'no spaces allowed', destDenom: '0x12', amount: '1.5', slippage: '0' });
-  assert.deepEqual(bad, { sourceChainId: err(parseChainId('no spaces allowed')), destDenom: err(parseAssetDenom('0x12')), amount: err(parseBaseAmount('1.5')), slippage: err(parseSlippage('0')) });
-  assert.ok(OPS.validateForm.reply.safeParse(bad).success, 'the reply schema takes it');
+test('checkForm: every field\'s problem at once, in whole units with the asset\'s decimals, against the balance', () => {
+  const asset = { symbol: 'INIT', decimals: 6 };
+  assert.deepEqual(checkForm(form, { sourceAsset: asset }), { errors: {}, warnings: {}, balance: undefined, base: '1500000', slippage: '0.5' }, 'a good form: 1.5 INIT is 1,500,000 uinit');
+  const empty = checkForm({ ...form, sourceDenom: '', destChainId: '', destDenom: '', amount: '' });
+  assert.deepEqual(Object.keys(empty.errors).sort(), ['amount', 'destChainId', 'destDenom', 'sourceDenom'], 'each empty field, not only the first');
+  assert.equal(empty.errors.sourceDenom, 'Pick an asset.');
+  assert.equal(empty.base, undefined);
+  assert.equal(checkForm({ ...form, sourceChainId: 'no spaces allowed' }).errors.sourceChainId, err(parseChainId('no spaces allowed')));
+  assert.match(checkForm(form, { sourceAsset: { symbol: 'X', decimals: null } }).errors.amount!, /decimals of this asset is not known/, 'no guess at the decimals');
+  assert.match(checkForm({ ...form, amount: '1.1234567' }, { sourceAsset: asset }).errors.amount!, /at most 6 decimal places/);
+  assert.match(checkForm(form).errors.sourceDecimals!, /Enter the asset's decimals/, 'a custom denom needs its decimals');
+  assert.equal(checkForm({ ...form, sourceDecimals: '6' }).base, '1500000');
+  assert.equal(checkForm(form, { sourceAsset: asset, balance: { amount: '1000000' } }).errors.amount, 'More than your balance (1 INIT).');
+  assert.deepEqual(checkForm(form, { sourceAsset: asset, balance: { amount: '2500000' } }).balance, { text: '2.5 INIT', max: '2.5' });
+  assert.match(checkForm(form, { sourceAsset: asset, balance: { amount: '1500000' }, feeDenoms: ['uinit'] }).warnings.amount!, /also pays the network fee/, 'Max on the fee asset');
+  assert.match(checkForm({ ...form, slippage: '7' }, { sourceAsset: asset }).warnings.slippage!, /frontrun/);
+  const badSlippage = checkForm({ ...form, slippage: '0' }, { sourceAsset: asset });
+  assert.match(badSlippage.errors.slippage!, /more than 0/);
+  assert.equal(badSlippage.base, '1500000', 'the slippage does not hold up the route');
+  assert.match(checkForm({ ...form, sender: 'osmo1veaum7vy45fzw5x4mflskgx5lnmwmxx5gkz963' }, { sourceAsset: asset, prefixes: { 'interwoven-1': 'init' } }).errors.sender!, /starts with "init1"/);
+  assert.equal(checkForm({ ...form, destChainId: 'interwoven-1', destDenom: 'uinit' }, { sourceAsset: asset }).errors.destDenom, 'The destination is the same asset on the same chain.');
+  assert.match(checkForm({ ...form, destChainId: 'nowhere-1' }, { sourceAsset: asset, chains: [{ chainId: 'interwoven-1', name: 'Initia', evm: false, initia: true, testnet: false, feeDenoms: [] }] }).errors.destChainId!, /does not list the chain nowhere-1/);
+  assert.ok(OPS.edit.reply.safeParse({ ...badSlippage, formKey: 'k' }).success, 'the reply schema takes it');
   assert.equal(formErrorsText({}), undefined);
-  assert.equal(formErrorsText({ amount: 'A.', sourceDenom: 'B.' }), 'Source denom: B.\nAmount: A.', 'in the order of the form, named');
-  assert.deepEqual([...FORM_FIELDS], Object.keys(form), 'the fields are those of the form');
+  assert.equal(formErrorsText({ amount: 'A.', sourceDenom: 'B.' }), 'Asset: B.\nAmount: A.', 'in the order of the form, named');
+  assert.deepEqual(new Set(FORM_FIELDS), new Set(Object.keys(form).filter((k) => k !== 'v' && k !== 'withdrawal')), 'the fields are those of the form');
 });
 
-test('prefillAddresses: per chain id, the first source that has one; nothing from the prototype', () => {
-  const typed = { 'osmosis-1': 'osmo1typed' };
-  const remembered = { 'interwoven-1': 'init1remembered', 'osmosis-1': 'osmo1remembered', '': 'x' };
-  assert.deepEqual(prefillAddresses(['interwoven-1', 'osmosis-1', '1'], typed, remembered), ['init1remembered', 'osmo1typed', '']);
-  assert.deepEqual(prefillAddresses(['osmosis-1'], undefined, remembered), ['osmo1remembered'], 'a missing source is skipped');
-  assert.deepEqual(prefillAddresses(['osmosis-1'], { 'osmosis-1': '' }, remembered), ['osmo1remembered'], 'an empty entry is no address');
-  assert.deepEqual(prefillAddresses(['toString', '__proto__'], {}, remembered), ['', '']);
-  const state = BridgeState.parse({ step: 'form', knownAddresses: typed });
-  assert.deepEqual(state.knownAddresses, typed, 'the typed addresses are kept in the saved state');
-  assert.equal(BridgeState.safeParse({ step: 'form', knownAddresses: { a: 1 } }).success, false);
+test('formKey: the route depends on the chains, assets, amount and way, not on the sender or slippage', () => {
+  assert.equal(formKey(form), formKey({ ...form, sender: 'init1x', slippage: '1' }));
+  assert.notEqual(formKey(form), formKey({ ...form, amount: '2' }));
+  assert.notEqual(formKey(form), formKey({ ...form, withdrawal: 'lossless' }));
 });

@@ -41,6 +41,8 @@ export interface MsgsInput {
   slippagePercent?: string;
   /** Required when `route.required_op_hook` is true. */
   signedOpHook?: S.SignedOpHook;
+  /** Bech32 prefixes by chain id (the router's own list), over the client's. */
+  addressPrefixes?: Readonly<Record<string, string>>;
 }
 
 export interface StatusOptions {
@@ -241,7 +243,7 @@ export class RouterClient {
 
   /** POST /v2/fungible/msgs: the transactions to sign and broadcast on the source chain (use `txs`, not the deprecated `msgs`). */
   async msgs(input: MsgsInput, signal?: AbortSignal): Promise<S.MsgsResponse> {
-    return this.post(S.MsgsResponse, '/v2/fungible/msgs', msgsRequest(input, this.prefixes), signal);
+    return this.post(S.MsgsResponse, '/v2/fungible/msgs', msgsRequest(input, { ...this.prefixes, ...input.addressPrefixes }), signal);
   }
 
   /** POST /v2/tx/track: registers a broadcast tx (once) so its cross-chain progress is followed. */

@@ -85,6 +85,10 @@ export const TrackedTransferSchema = z.object({
   last: z.optional(LastStatusSchema),
   /** Why polling stopped without a terminal state (the router never knew it, …). */
   problem: z.optional(z.string()),
+  /** A lossless OP withdrawal: when it can be claimed on L1 (ms; from the route's estimated duration). */
+  claimableAt: z.optional(z.number()),
+  /** The "can be claimed now" notification was shown (by some window). */
+  claimAnnounced: z.optional(z.boolean()),
 });
 export type TrackedTransfer = z.infer<typeof TrackedTransferSchema>;
 
@@ -110,4 +114,11 @@ export function boundRaw(raw: unknown, max = MAX_RAW_BYTES): unknown {
   if (json === undefined) return undefined;
   const bytes = Buffer.byteLength(json, 'utf8');
   return bytes <= max ? raw : { dropped: `The status answer was too large to keep (${bytes} bytes; at most ${max}).`, bytes };
+}
+
+/** When a lossless OP withdrawal can be claimed, in words ("claimable now", "claimable from 1 Dec 2026, 14:00"). */
+export function claimText(t: Pick<TrackedTransfer, 'claimableAt' | 'summary'>, now: number, format: (ms: number) => string): string | undefined {
+  if (t.claimableAt === undefined) return undefined;
+  const where = t.summary?.destChainId ? ` on ${t.summary.destChainId}` : '';
+  return t.claimableAt <= now ? `Claimable now${where}: claim it with your wallet (the claim is signed outside this extension).` : `Claimable${where} from ${format(t.claimableAt)} (the OP bridge's challenge period).`;
 }

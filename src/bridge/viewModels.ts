@@ -114,7 +114,7 @@ export function minimumReceivedText(route: Route, slippage: string, assets: Asse
 export function msgsView(msgs: MsgsResponse, verification: Verification): MsgsView {
   return {
     raw: msgs as unknown as MsgsView['raw'],
-    summaries: verification.summaries.map((s) => ({ title: `${s.tx + 1}. ${s.type} on ${s.chainId}`, fields: s.fields.map((f) => ({ label: f.label, value: f.value })) })),
+    summaries: verification.summaries.map((s) => ({ title: `${s.type} on ${s.chainId}`, fields: s.fields.map((f) => ({ label: f.label, value: f.value })) })),
     mismatches: verification.mismatches.map((m) => m.message),
   };
 }
@@ -164,6 +164,7 @@ const UNSAFE_REASONS: Record<string, string> = {
 export function routeErrorText(err: unknown): string | undefined {
   const info = routerErrorInfo(err);
   if (!info) return undefined;
+  // Initia's `info` (the router's own help for the refusal) is already in the message, in brackets.
   if (info.noRoute) return `The router has no route from this asset to that one (it said: ${info.message}). Check the chains and denoms, or try another asset.`;
   if (info.unsafe) {
     const why = (info.reason && UNSAFE_REASONS[info.reason]) ?? 'it judged the route unsafe';

@@ -804,14 +804,14 @@ function renderQuote(): void {
 
 const short = (s: string) => (s.length > 20 ? `${s.slice(0, 10)}…${s.slice(-6)}` : s);
 
-/** The addresses to prefill, per chain: what was entered for this route, else the last one entered for that chain in
- *  this panel, else derived from the sender, else the last one used. */
+/** The addresses to prefill, per chain: what was entered for this route, else derived from the sender's address,
+ *  else the last one entered for that chain in this panel, else the last one used. */
 function routeAddresses(route: RouteReply): string[] {
   const view = route.view;
   return view.addresses.map((a, i) => {
     const entered = state.addresses?.[i];
     if (entered !== undefined && entered !== '' && (state.addressChains?.[i] ?? a.chainId) === a.chainId) return entered;
-    return state.knownAddresses?.[a.chainId] ?? a.derived ?? a.recent[0] ?? '';
+    return a.derived ?? state.knownAddresses?.[a.chainId] ?? a.recent[0] ?? '';
   });
 }
 

@@ -39,6 +39,8 @@ e2eTest(
     // A custom denom needs its decimals: the amount cannot be converted without them.
     await pick(frame, 'f-src-asset', 'Custom', 'Custom denom…');
     await fill(frame, 'f-src-denom', 'uother');
+    await frame.locator('#f-amount-error', { hasText: 'Enter the decimals first.' }).waitFor({ timeout: 10_000 });
+    await fill(frame, 'f-src-decimals', 'x');
     await frame.locator('#f-src-decimals-error', { hasText: "Enter the asset's decimals" }).waitFor({ timeout: 10_000 });
     assert.equal(router.count('/v2/fungible/route'), routes, 'no route request while the form is not complete');
   },

@@ -54,6 +54,28 @@ describe('bridge and transfers', function () {
     assert.ok(h.api.tracker.persisted().some((p) => p.txHash === hash('1') && p.last?.terminal), 'persisted with its last state');
   });
 
+  it('a lossless OP withdrawal says once when it can be claimed: a notification, the Transfers view and the stored record', async () => {
+    const t = await h.api.tracker.track({
+      txHash: hash('2', 'C4'),
+      chainId: 'demo-evm-1',
+      routerUrl: router.url,
+      network: 'Fake indexer',
+      estimatedSeconds: 604_800,
+      claimableAt: Date.now() + 300,
+      summary: { sourceChainId: 'demo-evm-1', destChainId: 'interwoven-1', hops: 1 },
+    });
+    assert.ok(t.claimableAt !== undefined && !t.claimAnnounced);
+    await waitFor('the claim notification', () => h.infos.some((m) => /withdrawal .* can now be claimed on interwoven-1/.test(m)));
+    assert.equal(t.claimAnnounced, true);
+    assert.ok(h.api.tracker.persisted().some((p) => p.txHash === t.txHash && p.claimAnnounced === true), 'stored, so no other window says it again');
+    const tree = h.api.features.transfers.tree;
+    const node = (await tree.getChildren()).find((n) => tree.getTreeItem(n).id === `demo-evm-1:${t.txHash}`);
+    assert.ok(node, 'listed');
+    assert.match(String(tree.getTreeItem(node).description), / · claimable now/);
+    assert.equal(h.infos.filter((m) => /can now be claimed/.test(m)).length, 1, 'said once');
+    await h.api.tracker.remove(t);
+  });
+
   it('the Transfers view lists transfers with hops and txs; the status document shows the router answer', async () => {
     const tree = h.api.features.transfers.tree;
     const roots = await tree.getChildren();

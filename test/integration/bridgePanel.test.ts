@@ -54,6 +54,7 @@ describe('bridge panel: saved state and the ready handshake', function () {
     ['a string', 'x'],
     ['an array', [null]],
     ['fields of the wrong type', { step: 'route', form: { amount: 1 }, route: 'route' }],
+    ['a form of the version that took base units', { step: 'form', form: { sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo', amount: '1000000', slippage: '1' } }],
   ] as const) {
     it(`a saved state that cannot be read (${what}) opens a fresh panel, says so, and tells the webview to discard it`, async () => {
       const { panel, posted } = restoredPanel(h, corrupt);
@@ -69,7 +70,8 @@ describe('bridge panel: saved state and the ready handshake', function () {
   }
 
   it('a readable saved state, or none, restores without a word', async () => {
-    const state = { step: 'form', form: { sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo', amount: '1000000', slippage: '1' }, unknownLater: true };
+    const form = { v: 2, sourceChainId: 'interwoven-1', sourceDenom: 'uinit', sourceDecimals: '', destChainId: 'osmosis-1', destDenom: 'uosmo', amount: '1', slippage: '0.5', sender: '', withdrawal: 'fast' };
+    const state = { step: 'form', form, unknownLater: true };
     for (const saved of [state, undefined, null]) {
       const { panel, posted } = restoredPanel(h, saved);
       await waitFor('the webview to say ready', () => h.api.bridge.delivery(panel)?.ready === true);
@@ -83,19 +85,21 @@ describe('bridge panel: saved state and the ready handshake', function () {
   it('posts wait for ready again while the panel is hidden; the state is rejected only once', async () => {
     const { panel, posted } = restoredPanel(h, 'corrupt');
     await waitFor('the webview to say ready', () => h.api.bridge.delivery(panel)?.ready === true);
+    // A fresh form asks for the chains, the source chain's assets and the form's check, and gets its (idle) quote.
+    await waitFor('the first requests answered', () => posted.filter((p) => p.type === 'reply').length >= 3 && posted.some((p) => p.type === 'quote'));
     const before = posted.length;
     // Hidden (another editor in its place), the webview's document is destroyed: posts are held from now on.
     // An empty untitled document: not dirty, so closing it asks nothing.
     const doc = await vscode.workspace.openTextDocument({ language: 'plaintext' });
     await vscode.window.showTextDocument(doc, { viewColumn: panel.viewColumn ?? vscode.ViewColumn.Active, preview: false });
     await waitFor('the panel to be hidden', () => !panel.visible);
-    assert.deepEqual(h.api.bridge.delivery(panel), { ready: false, held: 1, sent: before }, 'the next init waits for the next document');
+    // The next init, and the quote for the form the webview told the host (it tells it as soon as it starts).
+    assert.deepEqual(h.api.bridge.delivery(panel), { ready: false, held: 2, sent: before }, 'the next init waits for the next document');
     assert.equal(posted.length, before);
-    // Shown again: a new document says ready and gets its init, which no longer rejects anything.
+    // Shown again: a new document says ready and gets its init first, which no longer rejects anything.
     panel.reveal();
     await waitFor('the new document to say ready', () => h.api.bridge.delivery(panel)?.ready === true);
-    assert.equal(posted.length, before + 1);
-    assert.equal(posted[before]?.type, 'init');
+    assert.deepEqual(posted.slice(before, before + 2).map((p) => p.type), ['init', 'quote']);
     assert.equal(posted[before]?.stateRejected, undefined, 'the state is discarded once, not on every reload');
     assert.equal(h.infos.filter((m) => OPENED_FRESH.test(m)).length, 1);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -5,7 +5,21 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
+import {
+  EVM_TX_WITH_LOGS_COSMOS_HASH,
+  EVM_TX_WITH_LOGS_HASH,
+  FAILED_TX_HASH,
+  FAILED_TX_RAW_LOG,
+  FIXTURE_ERC20_PRICE,
+  FIXTURE_HEIGHT,
+  FIXTURE_MARKET,
+  FIXTURE_NFT_TOKEN_ID,
+  MULTI_MSG_TX_HASH,
+  TOPIC_APPROVAL,
+  TOPIC_TRANSFER,
+  startFakeIndexer,
+  type FakeIndexer,
+} from '../fixtures/fakeIndexer';
 import { startFakeRouter } from '../fixtures/fakeRouter';
 import { ChainData } from '../fixtures/chainData';
 
@@ -210,4 +224,67 @@ test('the demo (hostile: false) looks like a real chain: no hostile string in it
   } finally {
     await router.close();
   }
+});
+
+test('fixture: a failed tx with the SDK 0.50 raw_log, code 5, codespace sdk, and only fee events', async () => {
+  for (const server of [fake, plain]) {
+    const tx = (await get(`/indexer/tx/v1/txs/${FAILED_TX_HASH}`, server)).json.tx;
+    assert.deepEqual([tx.code, tx.codespace, tx.raw_log], [5, 'sdk', FAILED_TX_RAW_LOG]);
+    assert.match(tx.raw_log, /^failed to execute message; message index: 0: .*5uinit is smaller than 10uinit: insufficient funds$/);
+    assert.equal(Number(tx.height), FIXTURE_HEIGHT);
+    assert.ok(tx.events.every((e: any) => e.attributes.every((a: any) => a.key !== 'msg_index')), 'a failed tx keeps only its fee events');
+  }
+});
+
+test('fixture: a multi-message tx whose events carry msg_index; fee events none; amounts like 1500000uinit', async () => {
+  const tx = (await get(`/indexer/tx/v1/txs/${MULTI_MSG_TX_HASH}`)).json.tx;
+  assert.equal(tx.code, 0);
+  assert.equal(tx.tx.body.messages.length, 3);
+  const idx = (e: any) => e.attributes.find((a: any) => a.key === 'msg_index')?.value;
+  for (const e of tx.events) for (const a of e.attributes) assert.deepEqual(Object.keys(a).sort(), ['index', 'key', 'value']);
+  const fee = tx.events.filter((e: any) => idx(e) === undefined).map((e: any) => e.type);
+  assert.deepEqual([...new Set(fee)].sort(), ['coin_received', 'coin_spent', 'message', 'transfer', 'tx']);
+  assert.deepEqual([...new Set(tx.events.map(idx).filter(Boolean))], ['0', '1', '2']);
+  const spent = tx.events.filter((e: any) => e.type === 'coin_spent' && idx(e) === '0')[0];
+  assert.equal(spent.attributes.find((a: any) => a.key === 'amount').value, '1500000uinit');
+  const received = tx.events.filter((e: any) => e.type === 'coin_received' && idx(e) === '2')[0];
+  assert.match(received.attributes.find((a: any) => a.key === 'amount').value, /^42uinit,7ibc\/[0-9A-F]{64}$/);
+  const byHeight = (await get(`/indexer/tx/v1/txs/by_height/${FIXTURE_HEIGHT}?pagination.reverse=false`)).json.txs.map((t: any) => t.txhash);
+  assert.deepEqual(byHeight.slice(-3), [FAILED_TX_HASH, MULTI_MSG_TX_HASH, EVM_TX_WITH_LOGS_COSMOS_HASH], 'after the block\'s generated txs');
+});
+
+test('fixture: an EVM tx with ERC-20 Approval + Transfer and ERC-721 Transfer logs, and its call tree', async () => {
+  const evm = (await get(`/indexer/tx/v1/evm-txs/${EVM_TX_WITH_LOGS_HASH}`)).json.tx;
+  const f = fake.data.evmFixture();
+  assert.deepEqual([evm.from, evm.to, evm.status], [f.buyer, FIXTURE_MARKET, '0x1']);
+  const word = (h: string) => `0x${h.replace(/^0x/, '').padStart(64, '0')}`;
+  assert.deepEqual(evm.logs.map((l: any) => [l.address, l.topics[0], l.topics.length]), [
+    [f.erc20, TOPIC_APPROVAL, 3],
+    [f.erc20, TOPIC_TRANSFER, 3],
+    [f.erc721, TOPIC_TRANSFER, 4],
+  ]);
+  assert.equal(BigInt(evm.logs[1].data), FIXTURE_ERC20_PRICE);
+  assert.deepEqual(evm.logs[2].topics.slice(1), [word(f.seller), word(f.buyer), word(BigInt(FIXTURE_NFT_TOKEN_ID).toString(16))]);
+  assert.equal(evm.logs[2].data, '0x');
+  assert.ok(fake.data.denomRecords.some((d) => d.contract === f.erc20), 'the ERC-20 is the chain\'s evm/ token');
+  assert.ok(fake.data.collections.some((c) => c.address === f.erc721 && c.tokens.some((t) => t.tokenId === FIXTURE_NFT_TOKEN_ID)), 'the ERC-721 is an NFT collection');
+  const cosmos = (await get(`/indexer/tx/v1/txs/${EVM_TX_WITH_LOGS_COSMOS_HASH}`)).json.tx;
+  assert.equal(cosmos.tx.body.messages[0]['@type'], '/minievm.evm.v1.MsgCall');
+  const tree = (await get(`/indexer/tx/v1/evm-internal-txs/${EVM_TX_WITH_LOGS_HASH}?pagination.reverse=false`)).json;
+  assert.deepEqual(tree.internal_txs.map((c: any) => [c.index, c.parent_index, c.type]), [[0, -1, 'CALL'], [1, 0, 'CALL'], [2, 1, 'DELEGATECALL'], [3, 0, 'CALL']]);
+  assert.equal(tree.internal_txs[1].input.slice(0, 10), '0x23b872dd');
+  assert.deepEqual([tree.pagination.next_key, tree.pagination.total], [null, '4']);
+  assert.equal((await get(`/indexer/tx/v1/evm-txs/${EVM_TX_WITH_LOGS_HASH}`, plain)).status, 404, 'EVM chains only');
+  assert.equal((await get(`/indexer/tx/v1/txs/${EVM_TX_WITH_LOGS_COSMOS_HASH}`, plain)).status, 404);
+});
+
+test('EVM account lists: is_signer keeps what the account sent; internal lists by account page by offset', async () => {
+  const a = fake.data.accounts[2]!;
+  const all = (await get(`/indexer/tx/v1/evm-txs/by_account/${a.hex}?pagination.limit=1000`)).json.txs;
+  const signed = (await get(`/indexer/tx/v1/evm-txs/by_account/${a.bech32}?pagination.limit=1000&is_signer=true`)).json.txs;
+  assert.ok(signed.length > 0 && signed.length < all.length);
+  assert.ok(signed.every((t: any) => t.from === a.hex));
+  assert.ok(signed.some((t: any) => t.transactionHash === EVM_TX_WITH_LOGS_HASH));
+  const page = (await get(`/indexer/tx/v1/evm-internal-txs/by_account/${a.hex}?pagination.limit=2`)).json.pagination;
+  assert.equal(decode(page.next_key), '2');
 });

@@ -4,6 +4,7 @@
  * settings are read by platform/networks.ts.
  */
 import { parsePageUrl, parseServiceUrl } from './validate';
+import { NETWORK_VMS, type NetworkVm } from './capabilities';
 
 export interface NetworkProfile {
   name: string;
@@ -11,6 +12,11 @@ export interface NetworkProfile {
   indexerUrl: string;
   routerUrl?: string;
   explorerUrl?: string;
+  /**
+   * The chain's VM, when known: `minievm` rollups serve the EVM routes, other VMs never do. Unset, the network's
+   * /status decides (core/capabilities.ts).
+   */
+  vm?: NetworkVm;
   builtIn: boolean;
 }
 
@@ -26,6 +32,7 @@ export const BUILT_IN_NETWORKS: readonly NetworkProfile[] = [
     indexerUrl: 'https://indexer.initia.xyz',
     routerUrl: 'https://router-api.initia.xyz',
     explorerUrl: 'https://scan.initia.xyz/interwoven-1',
+    vm: 'l1',
     builtIn: true,
   },
   {
@@ -34,6 +41,7 @@ export const BUILT_IN_NETWORKS: readonly NetworkProfile[] = [
     indexerUrl: 'https://indexer.initiation-2.initia.xyz',
     routerUrl: 'https://router-api.initiation-2.initia.xyz',
     explorerUrl: 'https://scan.testnet.initia.xyz/initiation-2',
+    vm: 'l1',
     builtIn: true,
   },
   {
@@ -42,6 +50,7 @@ export const BUILT_IN_NETWORKS: readonly NetworkProfile[] = [
     indexerUrl: 'https://rollytics-api-yominet-1.anvil.asia-southeast.initia.xyz',
     routerUrl: 'https://router-api.initia.xyz',
     explorerUrl: 'https://scan.initia.xyz/yominet-1',
+    vm: 'minievm',
     builtIn: true,
   },
   {
@@ -50,6 +59,7 @@ export const BUILT_IN_NETWORKS: readonly NetworkProfile[] = [
     indexerUrl: 'https://rollytics-api-evm-1.anvil.asia-southeast.initia.xyz',
     routerUrl: 'https://router-api.initiation-2.initia.xyz',
     explorerUrl: 'https://scan.testnet.initia.xyz/evm-1',
+    vm: 'minievm',
     builtIn: true,
   },
   {
@@ -57,6 +67,7 @@ export const BUILT_IN_NETWORKS: readonly NetworkProfile[] = [
     chainId: 'demo-evm-1',
     indexerUrl: `http://127.0.0.1:${DEMO_INDEXER_PORT}`,
     routerUrl: `http://127.0.0.1:${DEMO_ROUTER_PORT}`,
+    vm: 'minievm',
     builtIn: true,
   },
 ];
@@ -96,12 +107,18 @@ export function readProfiles(userValue: unknown): ProfilesRead {
       urls[field] = parsed.value;
     }
     if (!urls.indexerUrl) return problems.push(`initia.networks ${label}: "indexerUrl" is required.`);
+    let vm: NetworkVm | undefined;
+    if (p.vm !== undefined && p.vm !== null && p.vm !== '') {
+      if (!(NETWORK_VMS as readonly unknown[]).includes(p.vm)) return problems.push(`initia.networks ${label}: vm: "${String(p.vm)}" is not one of ${NETWORK_VMS.join(', ')}.`);
+      vm = p.vm as NetworkVm;
+    }
     byName.set(p.name.trim(), {
       name: p.name.trim(),
       chainId: typeof p.chainId === 'string' && p.chainId.trim() ? p.chainId.trim() : undefined,
       indexerUrl: urls.indexerUrl,
       routerUrl: urls.routerUrl,
       explorerUrl: urls.explorerUrl,
+      ...(vm ? { vm } : {}),
       builtIn: false,
     });
     return undefined;

@@ -12,6 +12,7 @@ import type { IndexerClient } from './indexer/client';
 import type { PageRequest } from './indexer/paging';
 import type { Pagination } from './indexer/schemas';
 import { isNotFound } from './errors';
+import { NO_EVM_INDEX, UnavailableError, isEvmRouteMissing, type CapabilitySource } from './capabilities';
 import { shorten } from './format';
 import { firstProblem } from './schema';
 import {
@@ -45,7 +46,16 @@ export interface RecordResult {
 
 export type QueryResult = ListResult | RecordResult;
 
-type Run<Q, R> = (client: IndexerClient, query: Q, page: PageRequest, signal?: AbortSignal) => Promise<R>;
+/** What a lookup may ask of the network besides the indexer's answer. */
+export interface QueryContext {
+  /**
+   * The network's capabilities, asked only by lookups that depend on them (EVM lists, a tx hash that could be an EVM
+   * one); without it every route is tried and the indexer's 404 for EVM routes becomes the same sentence.
+   */
+  capabilities?: CapabilitySource;
+}
+
+type Run<Q, R> = (client: IndexerClient, query: Q, page: PageRequest, signal?: AbortSignal, ctx?: QueryContext) => Promise<R>;
 
 interface RowOf<S extends z.ZodMiniObject, K extends 'list' | 'record'> {
   schema: S;
@@ -76,7 +86,9 @@ const height = z.number().check(
   }),
 );
 const msgs = z.optional(z.array(valid(parseMsgType)));
-export const ACCOUNT_VIEWS = ['txs', 'signed', 'nfts', 'collections', 'internal'] as const;
+export const ACCOUNT_VIEWS = ['txs', 'signed', 'nfts', 'collections', 'internal', 'evmTxs', 'evmSigned'] as const;
+/** Account views served by the EVM routes only. */
+export const EVM_ACCOUNT_VIEWS: ReadonlySet<string> = new Set(['internal', 'evmTxs', 'evmSigned']);
 export type AccountView = (typeof ACCOUNT_VIEWS)[number];
 export const TOKEN_ORDERS = ['token_id', 'height'] as const;
 
@@ -111,20 +123,43 @@ const ACCOUNT_VIEW_TITLES: Record<AccountView, string> = {
   nfts: 'NFTs',
   collections: 'collections',
   internal: 'internal txs',
+  evmTxs: 'EVM txs',
+  evmSigned: 'signed EVM txs',
 };
+
+/**
+ * Runs an EVM route: refused without a request where the network is known to have no EVM index, and the indexer's
+ * own 404 for EVM routes ("evm routes are not available on this chain") said with the same sentence.
+ */
+async function evmOnly<R>(ctx: QueryContext | undefined, signal: AbortSignal | undefined, run: () => Promise<R>): Promise<R> {
+  if (ctx?.capabilities) {
+    const caps = await ctx.capabilities('evm', signal);
+    if (!caps.evm) throw new UnavailableError(caps.reason ?? NO_EVM_INDEX);
+  }
+  try {
+    return await run();
+  } catch (err) {
+    if (isEvmRouteMissing(err)) throw new UnavailableError(NO_EVM_INDEX);
+    throw err;
+  }
+}
 
 /**
  * Cosmos and EVM hashes are different keys on the real indexer: a hash the first endpoint does not know is tried on
  * the other one before saying "not found" (EVM first when the user wrote 0x).
  */
-async function lookupTx(client: IndexerClient, hash: string, evmFirst: boolean, signal?: AbortSignal): Promise<RecordResult> {
+async function lookupTx(client: IndexerClient, hash: string, evmFirst: boolean, signal?: AbortSignal, ctx?: QueryContext): Promise<RecordResult> {
   const cosmos = async (): Promise<RecordResult> => ({ body: await client.tx(hash, signal) });
   const evm = async (): Promise<RecordResult> => ({ body: await client.evmTx(hash, signal), evm: true });
+  // A network known to have no EVM index is asked only the cosmos endpoint (no /evm-txs/ probe).
+  const noEvm = async () => (ctx?.capabilities ? !(await ctx.capabilities('evm', signal)).evm : false);
+  if (evmFirst && (await noEvm())) return cosmos();
   const [first, second] = evmFirst ? [evm, cosmos] : [cosmos, evm];
   try {
     return await first();
   } catch (err) {
     if (!isNotFound(err)) throw err;
+    if (!evmFirst && (await noEvm())) throw err;
     try {
       return await second();
     } catch (err2) {
@@ -168,17 +203,37 @@ const TABLE = [
   record({
     schema: z.object({ op: op('tx'), hash: valid(parseTxHash), evmFirst: z.optional(z.boolean()) }),
     title: (q) => `tx ${shorten(q.hash.replace(/^0x/i, ''), 4, 2)}`,
-    run: (client, q, _page, signal) => lookupTx(client, q.hash, q.evmFirst ?? false, signal),
+    run: (client, q, _page, signal, ctx) => lookupTx(client, q.hash, q.evmFirst ?? false, signal, ctx),
   }),
   list({
     schema: z.object({ op: op('evmTxs') }),
     title: () => 'EVM txs',
-    run: async (client, _q, page, signal) => listOf(await client.evmTxs(page, signal), 'txs'),
+    run: (client, _q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmTxs(page, signal), 'txs')),
+  }),
+  list({
+    schema: z.object({ op: op('evmTxsByHeight'), height }),
+    title: (q) => `EVM txs at ${q.height}`,
+    run: (client, q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmTxsByHeight(q.height, page, signal), 'txs')),
+  }),
+  list({
+    schema: z.object({ op: op('evmInternalTxs') }),
+    title: () => 'internal EVM txs',
+    run: (client, _q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxs(page, signal), 'internal_txs')),
+  }),
+  list({
+    schema: z.object({ op: op('evmInternalTxsByHeight'), height }),
+    title: (q) => `internal txs at ${q.height}`,
+    run: (client, q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByHeight(q.height, page, signal), 'internal_txs')),
+  }),
+  list({
+    schema: z.object({ op: op('evmInternalTxsByHash'), hash: valid(parseTxHash) }),
+    title: (q) => `internal txs of ${shorten(q.hash.replace(/^0x/i, ''), 4, 2)}`,
+    run: (client, q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByHash(q.hash, page, signal), 'internal_txs')),
   }),
   list({
     schema: z.object({ op: op('account'), account: valid(parseAccount), view: z.enum(ACCOUNT_VIEWS), msgs }),
     title: (q) => `${shorten(q.account, 8, 4)} ${ACCOUNT_VIEW_TITLES[q.view]}${msgsSuffix(q.msgs)}`,
-    run: async (client, q, page, signal) => {
+    run: async (client, q, page, signal, ctx) => {
       switch (q.view) {
         case 'txs':
         case 'signed':
@@ -188,7 +243,10 @@ const TABLE = [
         case 'collections':
           return listOf(await client.collectionsByAccount(q.account, page, signal), 'collections');
         case 'internal':
-          return listOf(await client.evmInternalTxsByAccount(q.account, page, signal), 'internal_txs');
+          return evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByAccount(q.account, page, signal), 'internal_txs'));
+        case 'evmTxs':
+        case 'evmSigned':
+          return evmOnly(ctx, signal, async () => listOf(await client.evmTxsByAccount(q.account, { page, isSigner: q.view === 'evmSigned' }, signal), 'txs'));
       }
     },
   }),
@@ -256,8 +314,24 @@ export function queryTitle(query: Query): string {
 }
 
 /** Runs one page of the query (a record ignores the page). */
-export function runQuery(client: IndexerClient, query: Query, page: PageRequest, signal?: AbortSignal): Promise<QueryResult> {
-  return rowOf(query).run(client, query, page, signal);
+export function runQuery(client: IndexerClient, query: Query, page: PageRequest, signal?: AbortSignal, ctx?: QueryContext): Promise<QueryResult> {
+  return rowOf(query).run(client, query, page, signal, ctx);
+}
+
+/** Whether the lookup is served by the EVM routes only (so a network without them cannot answer it). */
+export function isEvmQuery(query: Query): boolean {
+  switch (query.op) {
+    case 'evmTxs':
+    case 'evmTxsByHeight':
+    case 'evmInternalTxs':
+    case 'evmInternalTxsByHeight':
+    case 'evmInternalTxsByHash':
+      return true;
+    case 'account':
+      return EVM_ACCOUNT_VIEWS.has(query.view);
+    default:
+      return false;
+  }
 }
 
 /** Checks a value against the table: a Query, or the sentence that says what is wrong with it. */

@@ -157,3 +157,99 @@ test('faults: 429 with Retry-After recovers; 500 is reported; wrong shape names 
   assert.match(shape.message, /field blocks/);
   fake.clearFaults();
 });
+
+// --- EVM routes beyond the spec (rollytics api/handler/tx: evm-txs by account / height, evm-internal-txs) ---
+
+test('evmTxsByAccount: the account\'s EVM txs; is_signer=true keeps those it sent; pages by the server key', async () => {
+  const account = fake.data.busyAccount();
+  fake.resetRequests();
+  const all = await client.evmTxsByAccount(account.bech32, { page: { limit: 5 } });
+  assert.equal(fake.requests.at(-1)!.path, `/indexer/tx/v1/evm-txs/by_account/${account.bech32}`);
+  assert.equal(new URLSearchParams(fake.requests.at(-1)!.query).get('is_signer'), null, 'not sent unless asked');
+  assert.equal(all.txs.length, 5);
+  for (const t of all.txs) assert.match(t.transactionHash, /^0x[0-9a-f]{64}$/);
+  const signed = await client.evmTxsByAccount(account.hex, { page: { limit: 1000 }, isSigner: true });
+  assert.equal(new URLSearchParams(fake.requests.at(-1)!.query).get('is_signer'), 'true');
+  assert.ok(signed.txs.length > 0 && signed.txs.every((t) => t.from === account.hex), 'only those it sent');
+  const everything = await client.evmTxsByAccount(account.hex, { page: { limit: 1000 } });
+  assert.ok(everything.txs.length > signed.txs.length, 'is_signer filters');
+  const info = pageInfo(all.txs.length, all.pagination, 5);
+  assert.ok(info.hasMore && info.nextKey);
+  const second = await client.evmTxsByAccount(account.bech32, { page: { limit: 5, key: info.nextKey } });
+  assert.equal(second.txs.length, 5);
+  assert.ok(!second.txs.some((t) => all.txs.some((a) => a.transactionHash === t.transactionHash)), 'the second page is another page');
+});
+
+test('evmTxsByHeight: the block\'s EVM txs, receipts with logs', async () => {
+  const tx = fake.data.txs.find((t) => t.evmHash)!;
+  const page = await client.evmTxsByHeight(tx.height);
+  assert.equal(fake.requests.at(-1)!.path, `/indexer/tx/v1/evm-txs/by_height/${tx.height}`);
+  assert.ok(page.txs.some((t) => t.transactionHash === tx.evmHash));
+  for (const t of page.txs) assert.equal(Number.parseInt(t.blockNumber, 16), tx.height);
+  assert.ok(page.txs[0]!.logs!.length > 0 && page.txs[0]!.logs![0]!.logIndex !== undefined);
+});
+
+test('evmInternalTxs (all): the real fields; pages by sequence cursor', async () => {
+  const first = await client.evmInternalTxs({ limit: 4 });
+  assert.equal(fake.requests.at(-1)!.path, '/indexer/tx/v1/evm-internal-txs');
+  assert.equal(first.internal_txs.length, 4);
+  for (const it of first.internal_txs) {
+    assert.deepEqual(Object.keys(it).sort(), ['from', 'gas', 'gasUsed', 'hash', 'height', 'index', 'input', 'output', 'parent_index', 'to', 'type', 'value']);
+    assert.equal(typeof it.height, 'number');
+    for (const k of ['input', 'output', 'value', 'gas', 'gasUsed'] as const) assert.match(it[k], /^0x(?:[0-9a-f]{2})*$/, `${k}: 0x + even-length hex`);
+  }
+  const key = pageInfo(4, first.pagination, 4).nextKey!;
+  assert.ok(Buffer.from(key, 'base64').toString().startsWith('{"sequence"'));
+  const second = await client.evmInternalTxs({ limit: 4, key });
+  assert.notDeepEqual(second.internal_txs[0], first.internal_txs[0]);
+});
+
+test('evmInternalTxsByHeight and evmInternalTxsByHash: offset-paged, the call tree of one tx', async () => {
+  const tx = fake.data.txs.find((t) => t.evmHash && fake.data.internalTxs.filter((it) => it.tx === t).length >= 2)!;
+  const byHeight = await client.evmInternalTxsByHeight(String(tx.height));
+  assert.equal(fake.requests.at(-1)!.path, `/indexer/tx/v1/evm-internal-txs/by_height/${tx.height}`);
+  assert.ok(byHeight.internal_txs.every((it) => it.height === tx.height));
+  const tree = await client.evmInternalTxsByHash(tx.evmHash!.toUpperCase().replace('0X', ''), { reverse: false });
+  assert.equal(fake.requests.at(-1)!.path, `/indexer/tx/v1/evm-internal-txs/${tx.evmHash}`, 'sent as the lower-case 0x EVM hash');
+  assert.deepEqual(tree.internal_txs.map((it) => it.index), tree.internal_txs.map((_, i) => i), 'pre-order indexes from 0');
+  assert.equal(tree.internal_txs[0]!.parent_index, -1, 'the top call has no parent');
+  for (const it of tree.internal_txs.slice(1)) assert.ok(it.parent_index >= 0 && it.parent_index < it.index);
+  const one = await client.evmInternalTxsByHash(tx.evmHash!, { limit: 1, reverse: false });
+  const key = pageInfo(1, one.pagination, 1).nextKey!;
+  assert.equal(Buffer.from(key, 'base64').toString(), '1', 'an offset key, as the real handler sends');
+  const next = await client.evmInternalTxsByHash(tx.evmHash!, { limit: 1, reverse: false, key });
+  assert.equal(next.internal_txs[0]!.index, 1);
+  const unknown = await rejection(client.evmInternalTxsByHash(`0x${'ab'.repeat(32)}`));
+  assert.deepEqual([unknown.status, unknown.serverMessage], [404, 'transaction not found']);
+});
+
+test('EVM methods: bad input refused before any request', async () => {
+  fake.resetRequests();
+  for (const p of [
+    client.evmTxsByAccount('init1nope'),
+    client.evmTxsByAccount('0x123'),
+    client.evmTxsByHeight(0),
+    client.evmTxsByHeight('12a'),
+    client.evmInternalTxsByHeight(-3),
+    client.evmInternalTxsByHash('0x1234'),
+    client.evmInternalTxsByHash('zz'.repeat(32)),
+  ]) {
+    const err = await rejection(p);
+    assert.equal(errorKind(err), 'input', err.message);
+  }
+  assert.equal(fake.requests.length, 0);
+});
+
+test('EVM methods on a chain without EVM routes: the indexer\'s 404 text', async () => {
+  const plain = await startFakeIndexer({ blocks: 30, evm: false });
+  const c = createIndexerClient(plain.url, { retryBaseMs: 10, timeoutMs: 3000 });
+  try {
+    for (const p of [c.evmTxsByAccount(fake.data.busyAccount().hex), c.evmTxsByHeight(3), c.evmInternalTxs(), c.evmInternalTxsByHeight(3), c.evmInternalTxsByHash(`0x${'ab'.repeat(32)}`)]) {
+      const err = await rejection(p);
+      assert.deepEqual([err.status, err.serverMessage], [404, 'evm routes are not available on this chain']);
+    }
+  } finally {
+    c.dispose();
+    await plain.close();
+  }
+});

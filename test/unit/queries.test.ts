@@ -20,6 +20,7 @@ import {
   type QueryOp,
 } from '../../src/core/queries';
 import { startFakeIndexer } from '../fixtures/fakeIndexer';
+import { isUnavailable, networkCapabilities } from '../../src/core/capabilities';
 
 const ZERO_ACCOUNT = bech32.encode('init', bech32.toWords(new Uint8Array(20)));
 
@@ -42,7 +43,11 @@ test('every row of the table runs against the fake indexer: lists page, records 
       txsByHeight: [{ op: 'txsByHeight', height: tx.height }],
       tx: [{ op: 'tx', hash: tx.hash }, { op: 'tx', hash: evmTx.evmHash!, evmFirst: true }],
       evmTxs: [{ op: 'evmTxs' }],
-      account: (['txs', 'signed', 'nfts', 'collections', 'internal'] as const).map((view) => ({ op: 'account' as const, account: account.bech32, view })),
+      evmTxsByHeight: [{ op: 'evmTxsByHeight', height: evmTx.height }],
+      evmInternalTxs: [{ op: 'evmInternalTxs' }],
+      evmInternalTxsByHeight: [{ op: 'evmInternalTxsByHeight', height: evmTx.height }],
+      evmInternalTxsByHash: [{ op: 'evmInternalTxsByHash', hash: evmTx.evmHash! }],
+      account: (['txs', 'signed', 'nfts', 'collections', 'internal', 'evmTxs', 'evmSigned'] as const).map((view) => ({ op: 'account' as const, account: account.bech32, view })),
       collections: [{ op: 'collections' }],
       collection: [{ op: 'collection', address: collection.address }],
       collectionsByName: [{ op: 'collectionsByName', name: collection.name.replace(/[^A-Za-z0-9]/g, '').slice(0, 4) || 'a' }],
@@ -125,4 +130,70 @@ test('property: decoding any text never throws and accepts only what the table a
     }),
     { numRuns: 2000 },
   );
+});
+
+test('capabilities: EVM lookups on a network without an EVM index are refused with the sentence, before any request', async () => {
+  const plain = await startFakeIndexer({ blocks: 30, evm: false });
+  const client = createIndexerClient(plain.url);
+  try {
+    const account = plain.data.accounts[1]!.bech32;
+    const asked: string[] = [];
+    const ctx = { capabilities: async (what: string) => (asked.push(what), networkCapabilities({ vm: 'minimove' })) };
+    const evmQueries: Query[] = [
+      { op: 'evmTxs' },
+      { op: 'evmTxsByHeight', height: 3 },
+      { op: 'evmInternalTxs' },
+      { op: 'evmInternalTxsByHeight', height: 3 },
+      { op: 'evmInternalTxsByHash', hash: `0x${'ab'.repeat(32)}` },
+      ...(['internal', 'evmTxs', 'evmSigned'] as const).map((view) => ({ op: 'account' as const, account, view })),
+    ];
+    for (const query of evmQueries) {
+      plain.resetRequests();
+      const err = await runQuery(client, query, { limit: 5 }, undefined, ctx).then(() => assert.fail(`${query.op} ran`), (e: unknown) => e);
+      assert.ok(isUnavailable(err), String(err));
+      assert.equal((err as Error).message, 'this network has no EVM index');
+      assert.equal(plain.requests.length, 0, `${JSON.stringify(query)}: no request`);
+    }
+    // Without capabilities (not known), the request goes out and the indexer's 404 becomes the same sentence.
+    const err = await runQuery(client, { op: 'evmTxsByHeight', height: 3 }, {}).then(() => assert.fail('ran'), (e: unknown) => e);
+    assert.ok(isUnavailable(err));
+    assert.equal(plain.count('/indexer/tx/v1/evm-txs/by_height/3'), 1);
+    // A 0x hash on it: the cosmos endpoint only, no /evm-txs/ probe (evmFirst or not).
+    const tx = plain.data.txs.at(-1)!;
+    for (const evmFirst of [true, false]) {
+      plain.resetRequests();
+      const found = await runQuery(client, { op: 'tx', hash: `0x${tx.hash.toLowerCase()}`, evmFirst }, {}, undefined, ctx);
+      assert.equal((found.body as { tx: { txhash: string } }).tx.txhash, tx.hash);
+      assert.deepEqual(plain.requests.map((r) => r.path), [`/indexer/tx/v1/txs/${tx.hash}`]);
+      plain.resetRequests();
+      const missing = await runQuery(client, { op: 'tx', hash: `0x${'cd'.repeat(32)}`, evmFirst }, {}, undefined, ctx).then(() => undefined, (e: unknown) => e as Error);
+      assert.match(missing?.message ?? '', /\[NOT_FOUND\] transaction not found/);
+      assert.ok(plain.requests.every((r) => !r.path.includes('/evm-txs/')), 'no EVM probe');
+    }
+    assert.ok(asked.every((w) => w === 'evm'), 'lookups only ask whether the network is EVM');
+  } finally {
+    client.dispose();
+    await plain.close();
+  }
+});
+
+test('capabilities: on an EVM network the EVM rows run, and a 0x hash asks the EVM endpoint first', async () => {
+  const fake = await startFakeIndexer({ blocks: 60 });
+  const client = createIndexerClient(fake.url);
+  try {
+    const ctx = { capabilities: async () => networkCapabilities({ vm: 'minievm' }) };
+    const evmTx = fake.data.txs.find((t) => t.evmHash)!;
+    fake.resetRequests();
+    const r = await runQuery(client, { op: 'tx', hash: evmTx.evmHash!, evmFirst: true }, {}, undefined, ctx);
+    assert.equal(r.evm, true);
+    assert.deepEqual(fake.requests.map((x) => x.path), [`/indexer/tx/v1/evm-txs/${evmTx.evmHash}`]);
+    const signed = await runQuery(client, { op: 'account', account: fake.data.accounts[2]!.hex, view: 'evmSigned' }, { limit: 50 }, undefined, ctx);
+    assert.ok(signed.list);
+    assert.equal(new URLSearchParams(fake.requests.at(-1)!.query).get('is_signer'), 'true');
+    assert.equal(queryTitle({ op: 'account', account: fake.data.accounts[2]!.hex, view: 'evmSigned' }).endsWith('signed EVM txs'), true);
+    assert.equal(queryTitle({ op: 'evmInternalTxsByHash', hash: evmTx.evmHash! }).startsWith('internal txs of '), true);
+  } finally {
+    client.dispose();
+    await fake.close();
+  }
 });

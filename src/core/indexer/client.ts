@@ -34,6 +34,12 @@ export interface AccountTxOptions extends TxListOptions {
   isSigner?: boolean;
 }
 
+export interface EvmAccountTxOptions {
+  page?: PageRequest;
+  /** Only EVM transactions this account signed (sent). */
+  isSigner?: boolean;
+}
+
 export interface TokenListOptions {
   page?: PageRequest;
   tokenId?: string;
@@ -152,6 +158,40 @@ export class IndexerClient {
   async evmTx(hash: string, signal?: AbortSignal) {
     const h = must(parseTxHash(hash));
     return this.get(S.EvmTxResponse, `/indexer/tx/v1/evm-txs/${h.evm}`, [], signal);
+  }
+
+  /** GET /indexer/tx/v1/evm-txs/by_account/{account}: `is_signer=true` keeps those the account signed. */
+  async evmTxsByAccount(account: string, opts: EvmAccountTxOptions = {}, signal?: AbortSignal) {
+    const a = must(parseAccount(account));
+    const q = pageQuery(opts.page);
+    if (opts.isSigner) q.push(['is_signer', 'true']);
+    return this.get(S.EvmTxsResponse, `/indexer/tx/v1/evm-txs/by_account/${segment(a.value)}`, q, signal);
+  }
+
+  /** GET /indexer/tx/v1/evm-txs/by_height/{height} */
+  async evmTxsByHeight(height: number | string, page?: PageRequest, signal?: AbortSignal) {
+    const h = must(parseHeight(height));
+    return this.get(S.EvmTxsResponse, `/indexer/tx/v1/evm-txs/by_height/${h}`, pageQuery(page), signal);
+  }
+
+  /** GET /indexer/tx/v1/evm-internal-txs: every internal call, newest first. */
+  async evmInternalTxs(page?: PageRequest, signal?: AbortSignal) {
+    return this.get(S.InternalTxsResponse, '/indexer/tx/v1/evm-internal-txs', pageQuery(page), signal);
+  }
+
+  /** GET /indexer/tx/v1/evm-internal-txs/by_height/{height} (offset-paged by the server) */
+  async evmInternalTxsByHeight(height: number | string, page?: PageRequest, signal?: AbortSignal) {
+    const h = must(parseHeight(height));
+    return this.get(S.InternalTxsResponse, `/indexer/tx/v1/evm-internal-txs/by_height/${h}`, pageQuery(page), signal);
+  }
+
+  /**
+   * GET /indexer/tx/v1/evm-internal-txs/{tx_hash}: the call tree of one EVM transaction (`parent_index` / `index`),
+   * offset-paged; an EVM hash the indexer does not know is a 404 `transaction not found`.
+   */
+  async evmInternalTxsByHash(hash: string, page?: PageRequest, signal?: AbortSignal) {
+    const h = must(parseTxHash(hash));
+    return this.get(S.InternalTxsResponse, `/indexer/tx/v1/evm-internal-txs/${h.evm}`, pageQuery(page), signal);
   }
 
   /** GET /indexer/tx/v1/evm-internal-txs/by_account/{account} */

@@ -90,7 +90,14 @@ export const EvmLog = z.looseObject({
   address: z.string(),
   topics: z.array(z.string()),
   data: z.string(),
+  blockNumber: z.optional(z.string()),
+  transactionHash: z.optional(z.string()),
+  transactionIndex: z.optional(z.string()),
+  blockHash: z.optional(z.string()),
+  logIndex: z.optional(z.string()),
+  removed: z.optional(z.boolean()),
 });
+export type EvmLog = z.infer<typeof EvmLog>;
 
 export const EvmTx = z.looseObject({
   transactionHash: z.string(),
@@ -100,19 +107,31 @@ export const EvmTx = z.looseObject({
   status: z.optional(z.string()),
   gasUsed: z.optional(z.string()),
   contractAddress: z.optional(z.nullable(z.string())),
+  transactionIndex: z.optional(z.string()),
+  type: z.optional(z.string()),
   logs: z.optional(z.nullable(z.array(EvmLog))),
 });
 export type EvmTx = z.infer<typeof EvmTx>;
 
+/**
+ * One call of an EVM transaction's call tree (rollytics `api/handler/tx/types.go` EvmInternalTxResponse): `index`
+ * numbers the calls of the tx, `parent_index` names the caller's index (0 for the top call's children of the tx
+ * itself). Byte fields are `0x` + even-length hex of the stored bytes (`"0x"` when empty); `from` / `to` are `""` when
+ * the indexer has no account for them.
+ */
 export const InternalTx = z.looseObject({
   height: decimal,
   hash: z.string(),
-  index: z.number(),
   parent_index: z.number(),
+  index: z.number(),
   type: z.string(),
   from: z.string(),
   to: z.string(),
-  value: z.optional(z.string()),
+  input: z.string(),
+  output: z.string(),
+  value: z.string(),
+  gas: z.string(),
+  gasUsed: z.string(),
 });
 export type InternalTx = z.infer<typeof InternalTx>;
 

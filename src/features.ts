@@ -91,7 +91,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
       bridge.open();
     }),
     register(Command.ShowLog, () => log.show()),
-    ...new LookupCommands(documents, context.globalState).register(register),
+    ...new LookupCommands(documents, context.globalState, () => services.capabilities()).register(register),
     ...registerDocumentPaging(documents, register),
     ...registerPagingCommands(register),
     ...registerTreeCommands(views, services, register),

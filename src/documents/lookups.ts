@@ -19,6 +19,7 @@ import {
   type Parsed,
 } from '../core/validate';
 import { ACCOUNT_VIEWS, TOKEN_ORDERS, type AccountView, type Query } from '../core/queries';
+import type { NetworkCapabilities } from '../core/capabilities';
 import { obtain, obtainMsgs, refuse } from '../platform/input';
 import type { Register } from '../platform/commands';
 import type { ResultDocuments } from './resultDocuments';
@@ -32,7 +33,9 @@ const ACCOUNT_VIEW_PICKS: Array<{ view: AccountView | 'filtered'; label: string;
   { view: 'filtered', label: '$(filter) Transactions by message type…', description: 'e.g. cosmos.bank.v1beta1.MsgSend' },
   { view: 'nfts', label: '$(file-media) NFTs', description: 'tokens the account owns' },
   { view: 'collections', label: '$(library) NFT collections', description: 'collections the account holds tokens of' },
-  { view: 'internal', label: '$(debug-step-into) Internal EVM transactions', description: 'EVM rollups only' },
+  { view: 'evmTxs', label: '$(symbol-event) EVM transactions', description: 'EVM transactions that involve the account' },
+  { view: 'evmSigned', label: '$(edit) EVM transactions signed', description: 'only those the account sent' },
+  { view: 'internal', label: '$(debug-step-into) Internal EVM transactions', description: 'calls inside EVM transactions' },
 ];
 
 function isAccountView(v: unknown): v is AccountView {
@@ -59,6 +62,8 @@ export class LookupCommands {
     private readonly documents: ResultDocuments,
     /** globalState: the recent lookups are the user's, in every window. */
     private readonly memento: vscode.Memento,
+    /** The active network's capabilities: the account picker offers EVM lists only where they exist. */
+    private readonly capabilities?: () => Promise<NetworkCapabilities>,
   ) {}
 
   /** The recent lookups, newest first (whatever else is stored there is left out). */
@@ -136,6 +141,10 @@ export class LookupCommands {
       r(Command.ShowBlocks, () => this.open({ op: 'blocks' })),
       r(Command.ShowTransactions, (msgs) => this.showTransactions(msgs)),
       r(Command.ShowEvmTransactions, () => this.open({ op: 'evmTxs' })),
+      r(Command.ShowEvmInternalTransactions, () => this.open({ op: 'evmInternalTxs' })),
+      r(Command.LookupEvmTxsByHeight, (height) => this.lookupEvmTxsByHeight(height)),
+      r(Command.LookupEvmInternalTxs, (hash) => this.lookupEvmInternalTxs(hash)),
+      r(Command.LookupEvmInternalTxsByHeight, (height) => this.lookupEvmInternalTxsByHeight(height)),
       r(Command.ShowCollections, () => this.open({ op: 'collections' })),
       r(Command.ShowStatus, () => this.open({ op: 'status' })),
     ];
@@ -221,10 +230,17 @@ export class LookupCommands {
     if (!account) return undefined;
     let view: AccountView | 'filtered' | undefined;
     if (viewArg !== undefined) {
-      if (!isAccountView(viewArg)) return refuse(vscode.l10n.t('Unknown account view "{0}": use txs, signed, nfts, collections or internal.', String(viewArg)));
+      if (!isAccountView(viewArg)) return refuse(vscode.l10n.t('Unknown account view "{0}": use {1}.', String(viewArg), ACCOUNT_VIEWS.join(', ')));
       view = viewArg;
     } else {
-      const picked = await vscode.window.showQuickPick(ACCOUNT_VIEW_PICKS, {
+      // EVM lists only where the network has them (internal ones only where they are indexed).
+      const caps = await this.capabilities?.();
+      const picks = ACCOUNT_VIEW_PICKS.filter((p) => {
+        if (p.view === 'evmTxs' || p.view === 'evmSigned') return caps?.evm ?? true;
+        if (p.view === 'internal') return caps?.evmInternalTxs ?? true;
+        return true;
+      });
+      const picked = await vscode.window.showQuickPick(picks, {
         placeHolder: vscode.l10n.t('What to show for {0}', account.value),
         ignoreFocusOut: true,
       });
@@ -273,6 +289,22 @@ export class LookupCommands {
   async showRichList(arg?: unknown): Promise<Uri> {
     const denom = await obtain(arg, parseDenom, vscode.l10n.t('Denom whose holders to list'), 'uinit · evm/0x… · ibc/…');
     return denom === undefined ? undefined : this.open({ op: 'richList', denom });
+  }
+
+  async lookupEvmTxsByHeight(arg?: unknown): Promise<Uri> {
+    const height = await obtain(arg, parseHeight, vscode.l10n.t('Block height whose EVM transactions to list'), '123456');
+    return height === undefined ? undefined : this.open({ op: 'evmTxsByHeight', height });
+  }
+
+  async lookupEvmInternalTxsByHeight(arg?: unknown): Promise<Uri> {
+    const height = await obtain(arg, parseHeight, vscode.l10n.t('Block height whose internal EVM transactions to list'), '123456');
+    return height === undefined ? undefined : this.open({ op: 'evmInternalTxsByHeight', height });
+  }
+
+  /** The call tree of one EVM transaction (its internal transactions, `parent_index` / `index`). */
+  async lookupEvmInternalTxs(arg?: unknown): Promise<Uri> {
+    const hash = await obtain(arg, parseTxHash, vscode.l10n.t('EVM transaction hash'), '0x… (64 hexadecimal digits)');
+    return hash ? this.open({ op: 'evmInternalTxsByHash', hash: hash.evm }) : undefined;
   }
 
   async showTransactions(msgsArg?: unknown): Promise<Uri> {

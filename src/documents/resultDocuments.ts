@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { PageTrail, pageInfo, type PageInfo } from '../core/indexer/paging';
 import { errorMessage, isCancelled } from '../core/errors';
+import { isUnavailable } from '../core/capabilities';
 import { decodeDocumentAddress, encodeDocumentAddress, isListQuery, queryTitle, runQuery, type Query } from '../core/queries';
 import { Command, Scheme } from '../platform/ids';
 import type { Services } from '../platform/services';
@@ -155,6 +156,27 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
         lenses.push(new vscode.CodeLens(top, { title, command: Command.LookupTxsByHeight, arguments: [state.query.height] }));
       }
     }
+    // On a network with an EVM index (known without asking: its profile, or the /status already read), a block also
+    // leads on to its EVM transactions and internal calls, and an EVM transaction to its call tree.
+    if (state.query.op === 'block' && state.content && this.services.knownCapabilities(state.network)?.evm) {
+      const height = state.query.height;
+      lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(symbol-event) Its EVM transactions'), command: Command.LookupEvmTxsByHeight, arguments: [height] }));
+      if (this.services.knownCapabilities(state.network)?.evmInternalTxs) {
+        lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(debug-step-into) Its internal EVM transactions'), command: Command.LookupEvmInternalTxsByHeight, arguments: [height] }));
+      }
+    }
+    // An account's document leads to its EVM lists on a network that has them.
+    if (state.query.op === 'account' && this.services.knownCapabilities(state.network)?.evm) {
+      const { account, view } = state.query;
+      if (view !== 'evmTxs') lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(symbol-event) EVM transactions'), command: Command.LookupAccount, arguments: [account, 'evmTxs'] }));
+      if (view !== 'evmSigned') lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(edit) EVM transactions signed'), command: Command.LookupAccount, arguments: [account, 'evmSigned'] }));
+    }
+    if (state.query.op === 'tx' && state.evm && state.content) {
+      const hash = (JSON.parse(state.content) as { tx?: { transactionHash?: unknown } }).tx?.transactionHash;
+      if (typeof hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(hash)) {
+        lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(debug-step-into) Internal transactions'), command: Command.LookupEvmInternalTxs, arguments: [hash] }));
+      }
+    }
     lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(refresh) Refresh'), command: Command.RefreshDocument, arguments: arg }));
     lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(globe) {0}', state.network), command: '' }));
     return lenses;
@@ -210,8 +232,10 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
       this.lensesChanged.fire();
       return true;
     } catch (err) {
+      // What the network cannot answer ("this network has no EVM index") is said as information, not as an error.
+      if (isUnavailable(err)) void vscode.window.showInformationMessage(vscode.l10n.t('{0}: {1}.', state.network, err.reason));
       // The page already shown stays as it was; the error offers a retry.
-      if (!isCancelled(err)) this.showError(err, retry);
+      else if (!isCancelled(err)) this.showError(err, retry);
       return false;
     }
   }
@@ -220,7 +244,7 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
     const network = this.services.networks.byName(state.network);
     if (!network) throw new Error(vscode.l10n.t('The network "{0}" is no longer configured.', state.network));
     const client = this.services.indexer(network);
-    const result = await runQuery(client, state.query, { key: state.trail.currentKey, limit: state.limit }, signal);
+    const result = await runQuery(client, state.query, { key: state.trail.currentKey, limit: state.limit }, signal, { capabilities: this.services.capabilitySource(network) });
     state.content = `${JSON.stringify(result.body, null, 2)}\n`;
     state.mtime = Math.max(Date.now(), state.mtime + 1);
     state.info = result.list ? pageInfo(result.list.count, result.list.pagination, state.limit) : undefined;

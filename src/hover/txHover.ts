@@ -22,7 +22,7 @@ import type { Services } from '../platform/services';
 import { Command } from '../platform/ids';
 
 const COPY_HASH_COMMAND = Command.HoverCopyHash;
-const ENABLED_COMMANDS = [Command.LookupTransaction, Command.LookupBlock, Command.LookupAccount, COPY_HASH_COMMAND, Command.SelectNetwork];
+const ENABLED_COMMANDS = [Command.LookupTransaction, Command.LookupBlock, Command.LookupAccount, Command.LookupEvmInternalTxs, COPY_HASH_COMMAND, Command.SelectNetwork];
 const FOUND_TTL_MS = 60 * 60_000; // a committed tx does not change
 const NOT_FOUND_TTL_MS = 15_000; // it may be indexed in a moment
 const CACHE_SIZE = 500;
@@ -159,7 +159,8 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
 
   private async fetch(network: NetworkProfile, hash: string, evmFirst: boolean, signal: AbortSignal): Promise<Outcome> {
     try {
-      const result = await runQuery(this.services.indexer(network), { op: 'tx', hash, evmFirst }, {}, signal);
+      // A network without an EVM index is asked the cosmos endpoint only, even for a 0x hash.
+      const result = await runQuery(this.services.indexer(network), { op: 'tx', hash, evmFirst }, {}, signal, { capabilities: this.services.capabilitySource(network) });
       return result.evm ? { kind: 'evm', tx: (result.body as { tx: EvmTx }).tx } : { kind: 'cosmos', tx: (result.body as { tx: Tx }).tx };
     } catch (err) {
       if (isNotFound(err)) return { kind: 'notFound' };
@@ -263,6 +264,8 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
       `[${vscode.l10n.t('Open block')}](${cmd(Command.LookupBlock, height)})`,
       `[${vscode.l10n.t('Copy hash')}](${cmd(COPY_HASH_COMMAND, shownHash)})`,
     ];
+    // An EVM transaction's call tree (its internal transactions).
+    if (outcome.kind === 'evm' && /^0x[0-9a-fA-F]{64}$/.test(shownHash)) actions.push(`[${vscode.l10n.t('Internal transactions')}](${cmd(Command.LookupEvmInternalTxs, shownHash)})`);
     const explorer = explorerLink(network, 'tx', shownHash);
     const explorerTarget = explorer && markdownUrl(explorer);
     if (explorerTarget) actions.push(`[${vscode.l10n.t('Open in explorer')}](${explorerTarget})`);

@@ -87,7 +87,9 @@ export class NetworkStatusBar implements vscode.Disposable {
     const ac = new AbortController();
     this.inFlight = ac;
     try {
-      const status = await this.services.indexer().status(ac.signal);
+      const network = this.services.network;
+      const status = await this.services.indexer(network).status(ac.signal);
+      this.services.noteStatus(network, status); // what capabilities() read: no /status of their own
       this.height = String(status.height);
       this.problem = undefined;
     } catch (err) {

@@ -27,6 +27,10 @@ export enum Command {
   ShowBlocks = 'initia.showBlocks',
   ShowTransactions = 'initia.showTransactions',
   ShowEvmTransactions = 'initia.showEvmTransactions',
+  ShowEvmInternalTransactions = 'initia.showEvmInternalTransactions',
+  LookupEvmTxsByHeight = 'initia.lookupEvmTxsByHeight',
+  LookupEvmInternalTxs = 'initia.lookupEvmInternalTxs',
+  LookupEvmInternalTxsByHeight = 'initia.lookupEvmInternalTxsByHeight',
   ShowCollections = 'initia.showCollections',
   ShowStatus = 'initia.showStatus',
   SelectNetwork = 'initia.selectNetwork',
@@ -75,6 +79,10 @@ export enum ContextValue {
   Filter = 'initia.filter',
   Block = 'initia.block',
   Tx = 'initia.tx',
+  /** An EVM transaction row (`initia.tx…`: the tx rows' copy / open JSON / explorer actions apply). */
+  EvmTx = 'initia.tx.evm',
+  /** A block's "EVM transactions" group. */
+  EvmTxs = 'initia.evmTxs',
   Collection = 'initia.collection',
   CollectionByHeight = 'initia.collection.byHeight',
   Token = 'initia.token',

@@ -10,6 +10,9 @@ import { stepTimeoutMs, type HttpLogEntry } from '../core/http';
 import type { IndexerClient } from '../core/indexer/client';
 import type { RouterClient } from '../core/router/client';
 import type { NetworkProfile } from '../core/networks';
+import type { Status } from '../core/indexer/schemas';
+import { networkCapabilities, type Capability, type CapabilitySource, type NetworkCapabilities } from '../core/capabilities';
+import { errorMessage } from '../core/errors';
 import { Networks } from './networks';
 import type { Settings } from './settings';
 
@@ -25,6 +28,10 @@ export class Services implements vscode.Disposable {
   private readonly heights = new vscode.EventEmitter<{ network: string; height: number }>();
   /** A view saw the chain's latest height (the status bar shows it without asking again). */
   readonly onDidSeeHeight = this.heights.event;
+  /** The last /status answer per network (name and indexer), whoever read it: what capabilities() are made of. */
+  private readonly statuses = new Map<string, Status>();
+  /** A /status request in flight per network, shared by everyone asking for capabilities meanwhile. */
+  private readonly statusReads = new Map<string, Promise<Status | undefined>>();
 
   constructor(
     readonly settings: Settings,
@@ -55,6 +62,61 @@ export class Services implements vscode.Disposable {
   /** Tells whoever shows the chain's height that a view has just seen this one. */
   reportHeight(network: NetworkProfile, height: number): void {
     if (Number.isSafeInteger(height) && height > 0) this.heights.fire({ network: network.name, height });
+  }
+
+  /** Keeps a /status answer read elsewhere (the status bar's), so that capabilities() need not ask again. */
+  noteStatus(network: NetworkProfile, status: Status): void {
+    this.statuses.set(statusKey(network), status);
+  }
+
+  /**
+   * What the network's indexer can answer (EVM routes, internal EVM transactions), from its profile's `vm` and its
+   * /status: at most one /status request per network (none when the status bar has read it, none when the profile
+   * alone answers `what`), never at activation since only lookups and views ask. A /status that fails is not kept:
+   * the answer is then the profile's alone, and the next question asks again.
+   */
+  async capabilities(network: NetworkProfile = this.network, what: Capability = 'evmInternalTxs'): Promise<NetworkCapabilities> {
+    const key = statusKey(network);
+    const known = this.statuses.get(key);
+    // A profile that names its VM answers "EVM?" by itself; "internal txs?" needs /status on a MiniEVM rollup.
+    if (known || (network.vm && (network.vm !== 'minievm' || what === 'evm'))) return networkCapabilities(network, known);
+    let read = this.statusReads.get(key);
+    if (!read) {
+      read = this.indexer(network)
+        .status()
+        .then(
+          (status) => {
+            this.statuses.set(key, status);
+            return status;
+          },
+          (err: unknown) => {
+            this.log.warn(`Capabilities of ${network.name}: /status did not answer (${errorMessage(err)}); going by its profile.`);
+            return undefined;
+          },
+        )
+        .finally(() => this.statusReads.delete(key));
+      this.statusReads.set(key, read);
+    }
+    return networkCapabilities(network, await read);
+  }
+
+  /**
+   * The capabilities known without a request (the profile's `vm` names a VM other than MiniEVM, or a /status has been
+   * read), for what must be decided at once (CodeLenses); undefined when only a request would tell. `networkName`:
+   * a profile's name (documents keep theirs).
+   */
+  knownCapabilities(networkName: string): NetworkCapabilities | undefined {
+    const network = this.networks.byName(networkName);
+    if (!network) return undefined;
+    const known = this.statuses.get(statusKey(network));
+    if (known || (network.vm && network.vm !== 'minievm')) return networkCapabilities(network, known);
+    // A MiniEVM profile: EVM for sure; whether internal txs are indexed is not known yet.
+    return network.vm === 'minievm' ? { evm: true, evmInternalTxs: false } : undefined;
+  }
+
+  /** The capabilities of a network as the lookup table asks for them. */
+  capabilitySource(network: NetworkProfile = this.network): CapabilitySource {
+    return (what) => this.capabilities(network, what);
   }
 
   get network(): NetworkProfile {
@@ -136,4 +198,8 @@ export class Services implements vscode.Disposable {
     this.dropTransport();
     vscode.Disposable.from(...this.disposables).dispose();
   }
+}
+
+function statusKey(network: NetworkProfile): string {
+  return JSON.stringify([network.name, network.indexerUrl]);
 }

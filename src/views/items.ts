@@ -5,7 +5,7 @@
  * and "open in explorer" mean for it (see treeCommands.ts).
  */
 import * as vscode from 'vscode';
-import type { Block, Collection, Holder, Nft, Tx } from '../core/indexer/schemas';
+import type { Block, Collection, EvmTx, Holder, Nft, Tx } from '../core/indexer/schemas';
 import { absoluteTime, clockTime, compactAmount, groupDigits, labelText, numericTokenOrder, shorten, summariseMsgTypes, timeWithAge } from '../core/format';
 import { explorerLink, type NetworkProfile } from '../core/networks';
 import { ExplorerNode, MessageNode, PagedChildren, type Changed } from '../platform/tree';
@@ -105,6 +105,107 @@ export class TxNode extends RowNode {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/** Hex quantity (`0x1a`) as a decimal string, or the text as it came. */
+function hexQuantity(v: string | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  return /^0x[0-9a-fA-F]{1,60}$/.test(v) ? BigInt(v).toString() : v;
+}
+
+/** An EVM transaction (its receipt, as the indexer keeps it). */
+export class EvmTxNode extends RowNode {
+  override resolveTooltip(): vscode.MarkdownString {
+    const tx = this.tx;
+    return tooltip([
+      [vscode.l10n.t('EVM transaction'), tx.transactionHash],
+      [vscode.l10n.t('Height'), hexQuantity(tx.blockNumber)],
+      [vscode.l10n.t('Result'), tx.status === '0x1' ? vscode.l10n.t('success') : vscode.l10n.t('reverted')],
+      [vscode.l10n.t('From'), tx.from],
+      [vscode.l10n.t('To'), tx.to || (tx.contractAddress ? vscode.l10n.t('new contract {0}', tx.contractAddress) : undefined)],
+      [vscode.l10n.t('Gas used'), tx.gasUsed ? groupDigits(hexQuantity(tx.gasUsed) ?? '?') : undefined],
+      [vscode.l10n.t('Logs'), String(tx.logs?.length ?? 0)],
+    ]);
+  }
+
+  readonly id: string;
+  readonly actions: RowActions;
+
+  constructor(
+    ctx: RowContext,
+    private readonly tx: EvmTx,
+    idPrefix: string,
+  ) {
+    super();
+    this.id = `${idPrefix}/evm/${tx.transactionHash}`;
+    this.actions = {
+      copyValue: tx.transactionHash,
+      open: { command: Command.LookupTransaction, title: vscode.l10n.t('Open JSON'), arguments: [tx.transactionHash] },
+      explorerUrl: explorerLink(ctx.network, 'tx', tx.transactionHash),
+    };
+  }
+
+  protected createTreeItem(): vscode.TreeItem {
+    const tx = this.tx;
+    const ok = tx.status === '0x1';
+    const logs = tx.logs?.length ?? 0;
+    const item = new vscode.TreeItem(shorten(labelText(tx.transactionHash, 80), 8, 6), vscode.TreeItemCollapsibleState.None);
+    const to = tx.to ? vscode.l10n.t('to {0}', shorten(labelText(tx.to, 80), 6, 4)) : vscode.l10n.t('contract creation');
+    item.description = [to, logs === 1 ? vscode.l10n.t('1 log') : vscode.l10n.t('{0} logs', logs), ok ? '' : vscode.l10n.t('reverted')].filter(Boolean).join(' · ');
+    item.iconPath = ok ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')) : new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
+    item.command = this.actions.open;
+    item.contextValue = ContextValue.EvmTx;
+    item.accessibilityInformation = { label: vscode.l10n.t('EVM transaction {0}, {1}', shorten(tx.transactionHash, 8, 6), ok ? vscode.l10n.t('succeeded') : vscode.l10n.t('reverted')) };
+    return item;
+  }
+}
+
+/** A block's EVM transactions (`evm-txs/by_height`), listed on EVM networks only, loaded when expanded. */
+export class EvmTxsNode extends ExplorerNode {
+  readonly id: string;
+  private readonly txs: PagedChildren<EvmTx>;
+
+  constructor(
+    ctx: RowContext,
+    readonly height: number,
+    idPrefix: string,
+  ) {
+    super();
+    this.id = `${idPrefix}/evmTxs`;
+    this.txs = new PagedChildren<EvmTx>(this, {
+      id: this.id,
+      pageSize: ctx.pageSize(),
+      fetch: async (page, signal) => {
+        const r = await ctx.services.indexer(ctx.network).evmTxsByHeight(height, { ...page, reverse: false }, signal);
+        return { items: r.txs, pagination: r.pagination };
+      },
+      toNode: (tx) => new EvmTxNode(ctx, tx, this.id),
+      empty: () => new MessageNode(`${this.id}/empty`, vscode.l10n.t('No EVM transactions in this block')),
+      changed: ctx.changed,
+    });
+  }
+
+  override getChildren(): Promise<ExplorerNode[]> {
+    return this.txs.children();
+  }
+
+  protected createTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(vscode.l10n.t('EVM transactions'), vscode.TreeItemCollapsibleState.Collapsed);
+    item.iconPath = new vscode.ThemeIcon('symbol-event');
+    item.tooltip = vscode.l10n.t('The EVM transactions of block {0} (their receipts and logs)', groupDigits(this.height));
+    item.contextValue = ContextValue.EvmTxs;
+    return item;
+  }
+
+  reset(): void {
+    this.txs.reset();
+  }
+
+  dispose(): void {
+    this.txs.dispose();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
 export class BlockNode extends RowNode {
   override resolveTooltip(): vscode.MarkdownString {
     const b = this.block;
@@ -122,6 +223,7 @@ export class BlockNode extends RowNode {
   readonly actions: RowActions;
   readonly height: number;
   private readonly txs: PagedChildren<Tx>;
+  private evmTxs: EvmTxsNode | undefined;
 
   constructor(
     private readonly ctx: RowContext,
@@ -151,8 +253,16 @@ export class BlockNode extends RowNode {
     return Number(this.block.tx_count);
   }
 
-  override getChildren(): Promise<ExplorerNode[]> {
-    return this.txs.children();
+  /**
+   * Its transactions and, on a network with an EVM index, an "EVM transactions" row first (loaded when expanded, so a
+   * block still costs one request). Whether the network has one comes from its profile or the /status already read;
+   * at most one /status per network otherwise, asked alongside the first page.
+   */
+  override async getChildren(): Promise<ExplorerNode[]> {
+    const [caps, txs] = await Promise.all([this.ctx.services.capabilities(this.ctx.network, 'evm'), this.txs.children()]);
+    if (!caps.evm) return txs;
+    this.evmTxs ??= Object.assign(new EvmTxsNode(this.ctx, this.height, this.id), { parent: this });
+    return [this.evmTxs, ...txs];
   }
 
   protected createTreeItem(): vscode.TreeItem {
@@ -171,11 +281,13 @@ export class BlockNode extends RowNode {
 
   refresh(): void {
     this.txs.reset();
+    this.evmTxs?.reset();
     this.ctx.changed(this);
   }
 
   dispose(): void {
     this.txs.dispose();
+    this.evmTxs?.dispose();
   }
 }
 

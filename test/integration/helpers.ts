@@ -23,13 +23,17 @@ export interface Harness {
 
 type Show = (message: string, ...rest: unknown[]) => Thenable<unknown>;
 
-/** Starts a fake indexer, makes it the active network, and captures error / info notifications. */
+/**
+ * Starts a fake indexer, makes it the active network, and captures error / info notifications. An EVM fake's profile
+ * says `vm: "minievm"` (as the built-in EVM networks do), so that whether it is EVM costs no /status request; a
+ * non-EVM fake's profile is silent, and its /status decides.
+ */
 export async function setUp(options: Parameters<typeof startFakeIndexer>[0] = {}): Promise<Harness> {
   const fake = await startFakeIndexer(options);
   const config = vscode.workspace.getConfiguration('initia');
   await config.update(
     'networks',
-    [{ name: FAKE_NETWORK, chainId: fake.data.chainId, indexerUrl: fake.url, explorerUrl: 'https://scan.example/demo' }],
+    [{ name: FAKE_NETWORK, chainId: fake.data.chainId, indexerUrl: fake.url, explorerUrl: 'https://scan.example/demo', ...(options.evm === false ? {} : { vm: 'minievm' }) }],
     vscode.ConfigurationTarget.Global,
   );
   await config.update('activeNetwork', FAKE_NETWORK, vscode.ConfigurationTarget.Global);
@@ -102,7 +106,7 @@ export async function sample<T>(h: Harness, path: string): Promise<T> {
 }
 
 /** Runs `fn` with `network` added to the networks and active; then the networks and the active one are as before. */
-export async function onNetwork(network: { name: string; indexerUrl: string }, fn: () => Promise<void>): Promise<void> {
+export async function onNetwork(network: { name: string; indexerUrl: string; vm?: string }, fn: () => Promise<void>): Promise<void> {
   const config = vscode.workspace.getConfiguration('initia');
   const networks = config.get<unknown[]>('networks') ?? [];
   const active = config.get<string>('activeNetwork');

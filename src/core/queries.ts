@@ -86,9 +86,8 @@ const height = z.number().check(
   }),
 );
 const msgs = z.optional(z.array(valid(parseMsgType)));
+/** Account views; `internal`, `evmTxs` and `evmSigned` are served by the EVM routes only. */
 export const ACCOUNT_VIEWS = ['txs', 'signed', 'nfts', 'collections', 'internal', 'evmTxs', 'evmSigned'] as const;
-/** Account views served by the EVM routes only. */
-export const EVM_ACCOUNT_VIEWS: ReadonlySet<string> = new Set(['internal', 'evmTxs', 'evmSigned']);
 export type AccountView = (typeof ACCOUNT_VIEWS)[number];
 export const TOKEN_ORDERS = ['token_id', 'height'] as const;
 
@@ -316,22 +315,6 @@ export function queryTitle(query: Query): string {
 /** Runs one page of the query (a record ignores the page). */
 export function runQuery(client: IndexerClient, query: Query, page: PageRequest, signal?: AbortSignal, ctx?: QueryContext): Promise<QueryResult> {
   return rowOf(query).run(client, query, page, signal, ctx);
-}
-
-/** Whether the lookup is served by the EVM routes only (so a network without them cannot answer it). */
-export function isEvmQuery(query: Query): boolean {
-  switch (query.op) {
-    case 'evmTxs':
-    case 'evmTxsByHeight':
-    case 'evmInternalTxs':
-    case 'evmInternalTxsByHeight':
-    case 'evmInternalTxsByHash':
-      return true;
-    case 'account':
-      return EVM_ACCOUNT_VIEWS.has(query.view);
-    default:
-      return false;
-  }
 }
 
 /** Checks a value against the table: a Query, or the sentence that says what is wrong with it. */

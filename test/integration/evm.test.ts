@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EVM_TX_WITH_LOGS_HASH, FIXTURE_HEIGHT, MULTI_MSG_TX_HASH, startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
-import { onNetwork, paths, run, setUp, type Harness } from './helpers';
+import { onNetwork, paths, run, setUp, waitFor, type Harness } from './helpers';
 import type { ExplorerNode } from '../../src/platform/tree';
 
 type Tree = { getChildren(node?: ExplorerNode): ExplorerNode[] | Promise<ExplorerNode[]>; getTreeItem(node: ExplorerNode): vscode.TreeItem };
@@ -77,6 +77,23 @@ describe('EVM where the network has it', function () {
       await tree.getChildren(await blockRow(tree, FIXTURE_HEIGHT - 1));
       assert.equal(plain.count('/status'), statusBefore, 'the answer is kept: no second /status');
     });
+  });
+
+  it('a network whose /status the status bar has read: no /status of its own to know it has no EVM', async () => {
+    const other = await startFakeIndexer({ blocks: 20, evm: false, chainId: 'plain-two-1' });
+    try {
+      await onNetwork({ name: 'Plain two', indexerUrl: other.url }, async () => {
+        await h.api.features.statusBar.refresh();
+        await waitFor('the status bar to read /status', () => other.count('/status') >= 1);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        other.resetRequests();
+        const tx = other.data.txs.at(-1)!;
+        await run('initia.lookupTransaction', `0x${tx.hash}`);
+        assert.deepEqual(other.requests.map((r) => r.path), [`/indexer/tx/v1/txs/${tx.hash}`]);
+      });
+    } finally {
+      await other.close();
+    }
   });
 
   it('non-EVM network: a 0x hash lookup goes straight to the cosmos endpoint (no /evm-txs/ request)', async () => {

@@ -9,7 +9,7 @@
 // 'vscode' has no JavaScript (only @types/vscode): it resolves to nothing, so rules match the bare name `^vscode$`
 // (and, should a resolver ever map it to its types, the @types package).
 const VSCODE = ['^vscode$', '^node_modules/@types/vscode/'];
-const ADAPTERS = '^src/(documents|views|hover|network|bridge)/';
+const ADAPTERS = '^src/(documents|views|hover|network|bridge|explain)/';
 /** Imports that are types only: `import type …` (or every name `type`) and `typeof import('…')`. */
 const TYPES = ['type-only', 'type-import'];
 
@@ -39,9 +39,9 @@ module.exports = {
     },
     {
       name: 'adapter-only-core-platform-own',
-      comment: 'An adapter (documents, views, hover, network, bridge) imports only src/core, src/platform and its own folder.',
+      comment: 'An adapter (documents, views, hover, network, bridge, explain) imports only src/core, src/platform and its own folder.',
       severity: 'error',
-      from: { path: '^src/(documents|views|hover|network|bridge)/' },
+      from: { path: '^src/(documents|views|hover|network|bridge|explain)/' },
       to: { path: '^src/', pathNot: ['^src/$1/', '^src/core/', '^src/platform/'] },
     },
     {
@@ -54,16 +54,16 @@ module.exports = {
     {
       name: 'webview-only-protocol',
       comment:
-        'The webview (browser code) imports only src/bridge/protocol.ts, its own folder and npm packages: no vscode, no node, no host code.',
+        'The webviews (browser code) import only their protocols (src/bridge/protocol.ts, src/explain/protocol.ts), their own folder and npm packages: no vscode, no node, no host code.',
       severity: 'error',
       from: { path: '^src/webview/' },
-      to: { pathNot: ['^src/bridge/protocol\\.ts$', '^src/webview/', '^node_modules/'] },
+      to: { pathNot: ['^src/(bridge|explain)/protocol\\.ts$', '^src/webview/', '^node_modules/'] },
     },
     {
       name: 'protocol-only-npm',
-      comment: 'src/bridge/protocol.ts is shared with the webview: it imports only npm packages (zod).',
+      comment: 'The protocols (src/bridge/protocol.ts, src/explain/protocol.ts) are shared with the webviews: they import only npm packages (zod).',
       severity: 'error',
-      from: { path: '^src/bridge/protocol\\.ts$' },
+      from: { path: '^src/(bridge|explain)/protocol\\.ts$' },
       to: { pathNot: '^node_modules/' },
     },
     {

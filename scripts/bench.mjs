@@ -9,7 +9,7 @@
 //     per tree page / lookup / first and repeated hover, and 10,000 blocks through the Blocks tree's Load more (heap
 //     growth, ms per page)
 // Env: INITIA_BENCH_STARTS (default 5), INITIA_BENCH_REQUESTS (default 1000), INITIA_BENCH_ONLY (a comma list of
-// client, host, polling, windows, quotes: measure only those and keep the other figures of bench/results.json).
+// client, host, polling, windows, quotes, explain: measure only those and keep the other figures of bench/results.json).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -246,6 +246,19 @@ if (part('quotes')) {
   }
 }
 
+// --- Explain Transaction: host time for a 200-message tx ----------------------------------------------------------
+if (part('explain')) {
+  const file = join(CACHE_DIR, 'bench', 'explain.json');
+  mkdirSync(join(CACHE_DIR, 'bench'), { recursive: true });
+  rmSync(file, { force: true });
+  run(process.execPath, [join(REPO_ROOT, 'out', 'test', 'bench', 'explain.js'), file]);
+  const x = JSON.parse(readFileSync(file, 'utf8'));
+  for (const key of ['explain200Ms', 'explain200P95Ms']) {
+    if (x[key] === undefined) throw new Error(`explain measurement: ${key} missing from ${file}`);
+    results[key] = x[key];
+  }
+}
+
 mkdirSync(join(REPO_ROOT, 'bench'), { recursive: true });
 writeFileSync(join(REPO_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
@@ -265,6 +278,7 @@ const rows = [
   ['10,000 blocks: per Load more (median / p95)', `${results.msPerPage} / ${results.msPerPageP95} ms`, '< 50 ms'],
   ['status polls: ours vs skip-go waitForTransaction', `${results.pollRequestsOurs} vs ${results.pollRequestsSkipClient} (${results.pollRatio})`, '≤ 1/5'],
   ['terminal seen later than it (median / p90)', `${results.pollDetectionLaterMedianS} / ${results.pollDetectionLaterP90S} s`, '≤ 2 s median'],
+  ['explain a 200-message tx (median / p95)', `${results.explain200Ms} / ${results.explain200P95Ms} ms`, '≤ 50 ms'],
   ['bridge quote: route requests in 60 s visible / 30 s hidden', `${results.quoteVisible60s} / ${results.quoteHidden30s}`, '6 / 0'],
   ['status polls, same transfers: 1 window vs 3 windows', `${results.pollWindows1} vs ${results.pollWindows3} (${results.pollWindowsRatio}×)`, '≤ 1.1×'],
 ];

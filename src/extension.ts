@@ -151,6 +151,9 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
     vscode.window.registerWebviewPanelSerializer(WebviewType.Bridge, {
       deserializeWebviewPanel: async (panel, state: unknown) => load().restoreBridge(panel, state),
     }),
+    vscode.window.registerWebviewPanelSerializer(WebviewType.Explain, {
+      deserializeWebviewPanel: async (panel, state: unknown) => load().restoreExplain(panel, state),
+    }),
     // Result documents are read-only files of their own scheme (not a text content provider): VS Code restores the
     // tabs of a file system after a window reload (activating the extension by onFileSystem:initia), and the
     // document then loads itself again from its address.

@@ -24,6 +24,8 @@ import { registerNetworkCommands } from './network/commands';
 import { TransferTracker } from './bridge/tracker';
 import { TransferDocuments, TransfersTree, registerTransferCommands } from './bridge/transfersView';
 import { BridgePanels } from './bridge/panel';
+import { ExplainPanels } from './explain/panel';
+import { registerExplainCommands } from './explain/commands';
 import { Command } from './platform/ids';
 
 export interface FeatureDeps {
@@ -47,8 +49,11 @@ export interface Features extends vscode.Disposable {
   transfers: TransfersTree;
   transferDocuments: TransferDocuments;
   bridge: BridgePanels;
+  explain: ExplainPanels;
   /** Re-attaches a bridge panel VS Code restored after a reload. */
   restoreBridge(panel: vscode.WebviewPanel, state: unknown): void;
+  /** Re-attaches an Explain Transaction panel VS Code restored after a reload. */
+  restoreExplain(panel: vscode.WebviewPanel, state: unknown): void;
   /** Command handlers by id; activation's command shells call into this table. */
   handlers: ReadonlyMap<string, Handler>;
 }
@@ -73,6 +78,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
   const transfers = new TransfersTree(tracker);
   const transferDocuments = new TransferDocuments(tracker);
   const bridge = new BridgePanels(context, services, tracker);
+  const explain = new ExplainPanels(context, services, () => undefined);
   const disposables: vscode.Disposable[] = [
     services,
     statusBar,
@@ -80,6 +86,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     transfers,
     transferDocuments,
     bridge,
+    explain,
     documents,
     views.blocks,
     views.collections,
@@ -96,6 +103,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     ...registerPagingCommands(register),
     ...registerTreeCommands(views, services, register),
     ...registerHoverCommands(register, services),
+    ...registerExplainCommands(explain, register),
   ];
   statusBar.start();
   return {
@@ -109,7 +117,9 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     transfers,
     transferDocuments,
     bridge,
+    explain,
     restoreBridge: (panel, state) => bridge.restore(panel, state),
+    restoreExplain: (panel, state) => explain.restore(panel, state),
     handlers,
     dispose: () => vscode.Disposable.from(...disposables).dispose(),
   };

@@ -18,6 +18,7 @@ import { estimatedDuration, groupDigits } from '../core/format';
 import { BridgeState, FromWebview, formKey, problemText, type AssetsReply, type ChainOptionView, type EditReply, type Form, type Handlers, type QuoteView, type Request, type RouteReply, type ToWebview } from './protocol';
 import { ReadyQueue } from './readyQueue';
 import { bridgeHtml } from './html';
+import { nonce } from '../platform/webviewHtml';
 import { RouterCatalog } from './catalog';
 import { addressHint, checkForm, formErrorsText, minimumReceivedText, msgsView, routeErrorText, routeView, transferInfo, type FormContext } from './viewModels';
 import { errorMessage } from '../core/errors';
@@ -28,12 +29,6 @@ import type { Services } from '../platform/services';
 import type { TransferTracker } from './tracker';
 
 const ADDRESSES_KEY = StorageKey.BridgeAddresses;
-
-function nonce(): string {
-  const bytes = new Uint8Array(18);
-  crypto.getRandomValues(bytes);
-  return Buffer.from(bytes).toString('base64').replace(/[^A-Za-z0-9]/g, '');
-}
 
 /** Whether a state VS Code restored is unreadable (no state at all is not: the webview never saved one). */
 export function isRejectedState(state: unknown): boolean {

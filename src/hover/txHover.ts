@@ -22,7 +22,7 @@ import type { Services } from '../platform/services';
 import { Command } from '../platform/ids';
 
 const COPY_HASH_COMMAND = Command.HoverCopyHash;
-const ENABLED_COMMANDS = [Command.LookupTransaction, Command.LookupBlock, Command.LookupAccount, Command.LookupEvmInternalTxs, COPY_HASH_COMMAND, Command.SelectNetwork];
+const ENABLED_COMMANDS = [Command.ExplainTransaction, Command.LookupTransaction, Command.LookupBlock, Command.LookupAccount, Command.LookupEvmInternalTxs, COPY_HASH_COMMAND, Command.SelectNetwork];
 const FOUND_TTL_MS = 60 * 60_000; // a committed tx does not change
 const NOT_FOUND_TTL_MS = 15_000; // it may be indexed in a moment
 const CACHE_SIZE = 500;
@@ -260,6 +260,7 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
     });
 
     const actions = [
+      `[${vscode.l10n.t('Explain')}](${cmd(Command.ExplainTransaction, hash)})`,
       `[${vscode.l10n.t('Open JSON')}](${cmd(Command.LookupTransaction, hash)})`,
       `[${vscode.l10n.t('Open block')}](${cmd(Command.LookupBlock, height)})`,
       `[${vscode.l10n.t('Copy hash')}](${cmd(COPY_HASH_COMMAND, shownHash)})`,

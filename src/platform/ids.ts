@@ -17,6 +17,7 @@ export enum ViewId {
 export enum Command {
   Lookup = 'initia.lookup',
   LookupTransaction = 'initia.lookupTransaction',
+  ExplainTransaction = 'initia.explainTransaction',
   LookupBlock = 'initia.lookupBlock',
   LookupTxsByHeight = 'initia.lookupTxsByHeight',
   LookupAccount = 'initia.lookupAccount',
@@ -44,6 +45,7 @@ export enum Command {
   TreeCopy = 'initia.tree.copy',
   TreeCopyAmount = 'initia.tree.copyAmount',
   TreeOpenJson = 'initia.tree.openJson',
+  TreeExplain = 'initia.tree.explain',
   TreeOpenInExplorer = 'initia.tree.openInExplorer',
   BlocksRefresh = 'initia.blocks.refresh',
   BlocksShowOldestFirst = 'initia.blocks.showOldestFirst',
@@ -113,6 +115,7 @@ export enum Scheme {
 /** View type of the bridge webview panel (its serializer is registered at activation). */
 export enum WebviewType {
   Bridge = 'initia.bridge',
+  Explain = 'initia.explain',
 }
 
 /** Keys in globalState / workspaceState. */

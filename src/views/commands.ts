@@ -54,6 +54,10 @@ export function registerTreeCommands(views: Views, services: Services, register:
       if (!row) return undefined;
       return vscode.commands.executeCommand(row.actions.open.command, ...(row.actions.open.arguments ?? []));
     }),
+    r(Command.TreeExplain, (node: unknown) => {
+      const row = selected(views, node, isRow);
+      return row ? vscode.commands.executeCommand(Command.ExplainTransaction, row.actions.copyValue) : undefined;
+    }),
     r(Command.TreeOpenInExplorer, async (node: unknown) => {
       const row = selected(views, node, isRow);
       if (!row) return false;

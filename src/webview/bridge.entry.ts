@@ -437,6 +437,9 @@ function setField<K extends keyof Form>(key: K, value: Form[K], changed: FormFie
     state.step = 'form';
     state.route = undefined;
     state.hook = undefined;
+    // Addresses typed for that route stay offered per chain (knownAddresses), below the sender's own.
+    state.addresses = undefined;
+    state.addressChains = undefined;
     routeNote = undefined;
   }
   edit(changed);

@@ -1,0 +1,37 @@
+/**
+ * `Initia: Explain Transaction…`: from the palette (asks for a hash, checked as it is typed), a hover or tree item
+ * (the hash given), or a transaction's JSON document title bar (the document's address names the hash).
+ */
+import * as vscode from 'vscode';
+import { decodeDocumentAddress } from '../core/queries';
+import { parseTxHash } from '../core/validate';
+import { errorMessage } from '../core/errors';
+import type { Register } from '../platform/commands';
+import { Command, Scheme } from '../platform/ids';
+import { obtain, refuse } from '../platform/input';
+import type { ExplainPanels } from './panel';
+
+/** The hash a command argument names: itself, or the tx of an `initia:` document. */
+function hashOf(arg: unknown): unknown {
+  if (arg instanceof vscode.Uri) {
+    if (arg.scheme !== Scheme.Result) return undefined;
+    const address = decodeDocumentAddress(arg.query);
+    return address.ok && address.value.query.op === 'tx' ? address.value.query.hash : undefined;
+  }
+  return typeof arg === 'string' ? arg : undefined;
+}
+
+export function registerExplainCommands(panels: ExplainPanels, register: Register): vscode.Disposable[] {
+  return [
+    register(Command.ExplainTransaction, async (arg?: unknown) => {
+      const given = hashOf(arg);
+      const hash = await obtain(given, parseTxHash, vscode.l10n.t('Transaction hash to explain (64 hexadecimal digits, 0x for an EVM transaction)'), 'A1B2… or 0x…');
+      if (!hash) return undefined;
+      try {
+        return await panels.open(hash.prefixed ? hash.evm : hash.cosmos);
+      } catch (err) {
+        return refuse(errorMessage(err));
+      }
+    }),
+  ];
+}

@@ -25,6 +25,7 @@ import { TransferTracker } from './bridge/tracker';
 import { TransferDocuments, TransfersTree, registerTransferCommands } from './bridge/transfersView';
 import { BridgePanels } from './bridge/panel';
 import { Command } from './platform/ids';
+import { WorkspaceAbis } from './explain/abiIndex';
 
 export interface FeatureDeps {
   context: vscode.ExtensionContext;
@@ -47,6 +48,9 @@ export interface Features extends vscode.Disposable {
   transfers: TransfersTree;
   transferDocuments: TransferDocuments;
   bridge: BridgePanels;
+  /** The workspace's contract ABIs for decoding EVM logs and calls: indexed on the first decode, which also loads
+   *  dist/abi.js (viem); creating it does nothing. */
+  abis: WorkspaceAbis;
   /** Re-attaches a bridge panel VS Code restored after a reload. */
   restoreBridge(panel: vscode.WebviewPanel, state: unknown): void;
   /** Command handlers by id; activation's command shells call into this table. */
@@ -73,6 +77,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
   const transfers = new TransfersTree(tracker);
   const transferDocuments = new TransferDocuments(tracker);
   const bridge = new BridgePanels(context, services, tracker);
+  const abis = new WorkspaceAbis(log);
   const disposables: vscode.Disposable[] = [
     services,
     statusBar,
@@ -80,6 +85,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     transfers,
     transferDocuments,
     bridge,
+    abis,
     documents,
     views.blocks,
     views.collections,
@@ -109,6 +115,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     transfers,
     transferDocuments,
     bridge,
+    abis,
     restoreBridge: (panel, state) => bridge.restore(panel, state),
     handlers,
     dispose: () => vscode.Disposable.from(...disposables).dispose(),

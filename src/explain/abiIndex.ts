@@ -5,8 +5,8 @@
  * Nothing happens until the first decode: then the files are found and read (vscode.workspace.fs, so remote and
  * virtual workspaces work), parsed by src/core/abi/artifacts.ts, and indexed by the ABI decoder bundle
  * (dist/abi.js: viem), which is required then and only then. A file system watcher on the same files, started by
- * that first index, keeps it fresh: created, changed and deleted artifacts (or their deleted folders) are applied
- * after a short quiet time.
+ * that first index, keeps it fresh: created, changed and deleted artifacts are applied after a short quiet time
+ * (a new folder under out/ or artifacts/ is scanned, a deleted folder drops what it held).
  * A broken artifact is skipped with one log line; JSON in those folders that is no artifact at all is only noted
  * at debug level.
  */
@@ -68,7 +68,10 @@ export class WorkspaceAbis implements vscode.Disposable {
   private ready: Promise<void> | undefined;
   /** The watchers and their listeners, made by the first index. */
   private readonly watchers: vscode.Disposable[] = [];
+  /** Files to read again (a URI) or to drop (undefined), by URI string, until the next quiet time. */
   private readonly pending = new Map<string, vscode.Uri | undefined>();
+  /** Folders made meanwhile, to scan for artifacts. */
+  private readonly folders = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
   private readonly updated = new vscode.EventEmitter<AbiStats>();
@@ -239,6 +242,15 @@ export class WorkspaceAbis implements vscode.Disposable {
       this.pending.set(uri.toString(), uri);
       schedule();
     };
+    // A folder made under out/ or artifacts/ (a new `out/X.sol/`) is scanned too: a file written into a folder that
+    // has just been made can reach the file system watcher before the folder is watched, and its event is lost.
+    const created = (uri: vscode.Uri) => {
+      if (this.wanted(uri)) changed(uri);
+      else if (mayHoldArtifacts(vscode.workspace.asRelativePath(uri, false))) {
+        this.folders.add(uri.toString());
+        schedule();
+      }
+    };
     // A deleted folder (`forge clean`, `rm -r out/X.sol`) is reported as the folder alone, which the artifacts' glob
     // does not match: deletions are watched everywhere and drop every known file at or under the deleted path.
     const deleted = (uri: vscode.Uri) => {
@@ -253,33 +265,49 @@ export class WorkspaceAbis implements vscode.Disposable {
       }
       if (any) schedule();
     };
-    const files = vscode.workspace.createFileSystemWatcher(ARTIFACT_GLOB, false, false, true);
-    const deletions = vscode.workspace.createFileSystemWatcher('**', true, true, false);
-    this.watchers.push(files, deletions, files.onDidCreate(changed), files.onDidChange(changed), deletions.onDidDelete(deleted));
+    const files = vscode.workspace.createFileSystemWatcher(ARTIFACT_GLOB, true, false, true);
+    const all = vscode.workspace.createFileSystemWatcher('**', false, true, false);
+    this.watchers.push(files, all, files.onDidChange(changed), all.onDidCreate(created), all.onDidDelete(deleted));
   }
 
   private applyChanges(): void {
     this.timer = undefined;
-    if (this.disposed || this.pending.size === 0) return;
+    if (this.disposed || (this.pending.size === 0 && this.folders.size === 0)) return;
     const changes = [...this.pending];
+    const folders = [...this.folders].map((f) => vscode.Uri.parse(f));
     this.pending.clear();
+    this.folders.clear();
     const previous = this.ready ?? Promise.resolve();
-    this.ready = previous.then(async () => {
-      const started = performance.now();
-      const reads: vscode.Uri[] = [];
-      for (const [key, uri] of changes) {
-        if (uri) reads.push(uri);
-        else {
-          this.forget(key);
-          this.broken.delete(key);
+    this.ready = previous
+      .then(async () => {
+        const started = performance.now();
+        const reads = new Map<string, vscode.Uri>();
+        let dropped = 0;
+        for (const [key, uri] of changes) {
+          if (uri) reads.set(key, uri);
+          else {
+            this.forget(key);
+            this.broken.delete(key);
+            dropped++;
+          }
         }
-      }
-      await this.readAll(reads);
-      this.rebuild(started);
-      this.log.debug?.(`ABI index: ${changes.length} change(s) applied; ${this.current.files} artifact(s) in ${this.current.indexedMs} ms`);
-    }).catch((err: unknown) => {
-      this.log.warn(`ABI index: could not apply file changes: ${err instanceof Error ? err.message : String(err)}`);
-    });
+        for (const folder of folders) {
+          try {
+            if ((await vscode.workspace.fs.stat(folder)).type & vscode.FileType.Directory) {
+              const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*.json'), ARTIFACT_EXCLUDE, MAX_FILES);
+              for (const uri of found) if (this.wanted(uri)) reads.set(uri.toString(), uri);
+            }
+          } catch {
+            // gone again
+          }
+        }
+        await this.readAll([...reads.values()]);
+        this.rebuild(started);
+        this.log.debug?.(`ABI index: ${reads.size} file(s) read again, ${dropped} dropped; ${this.current.files} artifact(s) in ${this.current.indexedMs} ms`);
+      })
+      .catch((err: unknown) => {
+        this.log.warn(`ABI index: could not apply file changes: ${err instanceof Error ? err.message : String(err)}`);
+      });
   }
 
   dispose(): void {
@@ -289,5 +317,12 @@ export class WorkspaceAbis implements vscode.Disposable {
     for (const w of this.watchers.splice(0)) w.dispose();
     this.updated.dispose();
     this.pending.clear();
+    this.folders.clear();
   }
+}
+
+/** A created path (workspace-relative) under an out/ or artifacts/ folder, or one of those: it may hold artifacts. */
+function mayHoldArtifacts(relativePath: string): boolean {
+  const p = `/${relativePath.replace(/\\/g, '/')}/`;
+  return /\/(out|artifacts)\//.test(p) && !/\/(node_modules|build-info|\.git)\//.test(p) && !/\.json\/$/i.test(p);
 }

@@ -1,8 +1,10 @@
 // The architecture of src/ as rules (README, "Architecture"), checked by `npm run lint`:
 //   depcruise src --config .dependency-cruiser.cjs
 // Layers: core (pure, no vscode) ← platform (VS Code concerns every adapter shares) ← adapters (documents, views,
-// hover, network, bridge; each its own folder) ← features.ts (the lazily loaded bundle's entry) ⇠ extension.ts (the
-// activation shell: values only from platform, types only from the rest). The webview is browser code that speaks
+// hover, network, bridge, explain; each its own folder) ← features.ts (the lazily loaded bundle's entry) ⇠
+// extension.ts (the activation shell: values only from platform, types only from the rest). src/abi/ is the ABI
+// decoder bundle's entry (dist/abi.js, required on the first decode): it takes only viem and core/abi, and the
+// features take only its types. The webview is browser code that speaks
 // to the host only through bridge/protocol.ts. Type-only imports count (tsPreCompilationDeps), so a cycle through
 // `import type` is a cycle too.
 //
@@ -39,10 +41,34 @@ module.exports = {
     },
     {
       name: 'adapter-only-core-platform-own',
-      comment: 'An adapter (documents, views, hover, network, bridge, explain) imports only src/core, src/platform and its own folder.',
+      comment:
+        'An adapter (documents, views, hover, network, bridge, explain) imports only src/core, src/platform and its own folder (and the types of src/abi/: see abi-types-only).',
       severity: 'error',
       from: { path: '^src/(documents|views|hover|network|bridge|explain)/' },
-      to: { path: '^src/', pathNot: ['^src/$1/', '^src/core/', '^src/platform/'] },
+      to: { path: '^src/', pathNot: ['^src/$1/', '^src/core/', '^src/platform/', '^src/abi/'] },
+    },
+    {
+      name: 'abi-types-only',
+      comment:
+        'src/abi/ is the decoder bundle (dist/abi.js), required at run time on the first decode: the rest of src takes only its types (a value import would put viem in the features bundle).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/abi/' },
+      to: { path: '^src/abi/', dependencyTypesNot: TYPES },
+    },
+    {
+      name: 'abi-only-viem-core-abi',
+      comment:
+        'The decoder bundle takes values only from viem (npm), its own folder and src/core/abi/builtins.ts, and types from src/core: no module in two host bundles (esbuild.mjs).',
+      severity: 'error',
+      from: { path: '^src/abi/' },
+      to: { pathNot: ['^src/abi/', '^src/core/abi/builtins\\.ts$', '^node_modules/'], dependencyTypesNot: [...TYPES, 'core'] },
+    },
+    {
+      name: 'builtins-only-in-decoder',
+      comment: "src/core/abi/builtins.ts is the decoder bundle's: the features never import its values.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(abi|core/abi)/' },
+      to: { path: '^src/core/abi/builtins\\.ts$', dependencyTypesNot: TYPES },
     },
     {
       name: 'src-not-outside-src',

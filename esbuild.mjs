@@ -1,9 +1,12 @@
 // Builds the extension's bundles:
 //   dist/extension.js  activation shell: registrations, settings, the status item (no undici, no zod).
 //   dist/features.js   required on first use: every adapter and the pure core (HTTP, schemas, API clients).
+//   dist/abi.js        required by the features on the first EVM decode (src/explain/abiIndex.ts): the ABI decoder
+//                      (src/abi/decoder.ts: viem's decoding and keccak, the built-in token ABIs).
 //   dist/webview/*.js  browser bundles for webviews (any src/webview/<name>.entry.ts), when present.
-// The two host bundles must not share code: a module whose code lands in both (a value import from the shell into
-// the features, or the other way round) fails the build, naming it. Enums are inlined by esbuild, so the shared
+// The host bundles must not share code: a module whose code lands in two of them (a value import from the shell into
+// the features, from the features into the decoder, or the other way round) fails the build, naming it. The decoder
+// imports only viem, src/core/abi/builtins.ts (nothing else imports it) and types, so it shares nothing either. Enums are inlined by esbuild, so the shared
 // identifiers of src/platform/ids.ts add nothing to either bundle.
 // Flags: --production minifies and drops source maps; --watch rebuilds on change; --metafile writes dist/meta-*.json.
 import * as esbuild from 'esbuild';
@@ -38,8 +41,9 @@ const host = {
 const builds = [
   { ...host, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
   { ...host, entryPoints: { features: 'src/features.ts' }, outdir: 'dist' },
+  { ...host, entryPoints: { abi: 'src/abi/decoder.ts' }, outdir: 'dist' },
 ];
-const HOST_BUILDS = 2;
+const HOST_BUILDS = 3;
 
 /** Modules whose code is in more than one host bundle, with the bundles they are in. */
 function sharedModules(metafiles) {
@@ -59,7 +63,9 @@ function sharedModules(metafiles) {
 function checkNoSharedModules(results) {
   const shared = sharedModules(results.slice(0, HOST_BUILDS).map((r) => r.metafile));
   if (shared.length === 0) return true;
-  console.error('[esbuild] these modules are in both host bundles (the shell may only import types from the features):');
+  console.error(
+    '[esbuild] these modules are in more than one host bundle (the shell may only import types from the features, the features only types from src/abi/):',
+  );
   for (const [input, outs] of shared) console.error(`  ${input}  →  ${outs.join(', ')}`);
   return false;
 }

@@ -1,7 +1,7 @@
 // `npm run bench`: measures the budgets of DESIGN.md against the fake servers on 127.0.0.1 and writes
 // bench/results.json (committed) plus a table. Not part of `npm test`.
-//   - bundle sizes (production build): the activation shell, the features bundle (adapters and core), the webview
-//     bundles; the .vsix
+//   - bundle sizes (production build): the activation shell, the features bundle (adapters and core), the ABI
+//     decoder bundle (viem, loaded on the first EVM decode), the webview bundles; the .vsix
 //   - client overhead: our indexer client (src/core/clients.ts bundled as the product bundles it: undici + zod +
 //     retry) vs a bare undici request to the same URL
 //   - inside a real VS Code extension host (code-server, 5 starts): activate() time (median), whether activation
@@ -9,7 +9,7 @@
 //     per tree page / lookup / first and repeated hover, and 10,000 blocks through the Blocks tree's Load more (heap
 //     growth, ms per page)
 // Env: INITIA_BENCH_STARTS (default 5), INITIA_BENCH_REQUESTS (default 1000), INITIA_BENCH_ONLY (a comma list of
-// client, host, polling, windows, quotes, explain: measure only those and keep the other figures of bench/results.json).
+// client, host, polling, windows, quotes, explain, abi: measure only those and keep the other figures of bench/results.json).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -44,6 +44,7 @@ const results = {
   machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, node ${process.version}`,
   activationBundleBytes: size(join(REPO_ROOT, 'dist', 'extension.js')),
   featuresBundleBytes: size(join(REPO_ROOT, 'dist', 'features.js')),
+  abiBundleBytes: size(join(REPO_ROOT, 'dist', 'abi.js')),
   webviewBundleBytes,
   vsixBytes: size(join(REPO_ROOT, 'initia-explorer.vsix')),
 };
@@ -259,6 +260,21 @@ if (part('explain')) {
   }
 }
 
+// --- the workspace ABI index: 1,000 artifacts, off the activation path ------------------------------------------------
+// test/bench/abi.ts: 1,000 generated Foundry / Hardhat / .abi.json artifacts in a temp folder; read, parse and index
+// them (median of 5 fresh processes), and the first decode including loading dist/abi.js. Budget: index ≤ 1 s.
+if (part('abi')) {
+  const file = join(CACHE_DIR, 'bench', 'abi.json');
+  mkdirSync(join(CACHE_DIR, 'bench'), { recursive: true });
+  rmSync(file, { force: true });
+  run(process.execPath, [join(REPO_ROOT, 'out', 'test', 'bench', 'abi.js'), file]);
+  const a = JSON.parse(readFileSync(file, 'utf8'));
+  for (const key of ['abiArtifacts', 'abiIndexMs', 'abiIndexMsRuns', 'abiReadParseMs', 'abiBuildIndexMs', 'abiLoadDecoderMs', 'abiFirstDecodeMs', 'abiRebuildMs', 'abiIndexBudgetMet']) {
+    if (a[key] === undefined) throw new Error(`ABI index measurement: ${key} missing from ${file}`);
+    results[key] = a[key];
+  }
+}
+
 mkdirSync(join(REPO_ROOT, 'bench'), { recursive: true });
 writeFileSync(join(REPO_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
@@ -268,6 +284,7 @@ const rows = [
   ['features loaded by activation', String(results.featuresLoadedAtActivation), 'false'],
   ['activation bundle', kb(results.activationBundleBytes), '≤ 60 KB'],
   ['features bundle (adapters + core: undici, zod, clients)', kb(results.featuresBundleBytes), 'reported'],
+  ['ABI decoder bundle (viem; on the first EVM decode)', kb(results.abiBundleBytes), 'reported'],
   ['webview bundles', kb(results.webviewBundleBytes), 'reported'],
   ['.vsix', kb(results.vsixBytes), '≤ 1.5 MB'],
   ['requests per tree page / lookup / repeated hover', `${results.requestsPerTreePage} / ${results.requestsPerLookup} / ${results.requestsPerRepeatedHover}`, '1 / 1 / 0'],
@@ -280,6 +297,7 @@ const rows = [
   ['terminal seen later than it (median / p90)', `${results.pollDetectionLaterMedianS} / ${results.pollDetectionLaterP90S} s`, '≤ 2 s median'],
   ['explain a 200-message tx (median / p95)', `${results.explain200Ms} / ${results.explain200P95Ms} ms`, '≤ 50 ms'],
   ['bridge quote: route requests in 60 s visible / 30 s hidden', `${results.quoteVisible60s} / ${results.quoteHidden30s}`, '6 / 0'],
+  ['ABI index, 1,000 artifacts / first decode with dist/abi.js', `${results.abiIndexMs} / ${results.abiFirstDecodeMs} ms`, '≤ 1 s, lazily'],
   ['status polls, same transfers: 1 window vs 3 windows', `${results.pollWindows1} vs ${results.pollWindows3} (${results.pollWindowsRatio}×)`, '≤ 1.1×'],
 ];
 console.log(`\nInitia Explorer bench — ${results.date}\n${results.machine}\n`);

@@ -27,6 +27,7 @@ import { BridgePanels } from './bridge/panel';
 import { ExplainPanels } from './explain/panel';
 import { registerExplainCommands } from './explain/commands';
 import { Command } from './platform/ids';
+import { WorkspaceAbis } from './explain/abiIndex';
 
 export interface FeatureDeps {
   context: vscode.ExtensionContext;
@@ -50,6 +51,9 @@ export interface Features extends vscode.Disposable {
   transferDocuments: TransferDocuments;
   bridge: BridgePanels;
   explain: ExplainPanels;
+  /** The workspace's contract ABIs for decoding EVM logs and calls: indexed on the first decode, which also loads
+   *  dist/abi.js (viem); creating it does nothing. */
+  abis: WorkspaceAbis;
   /** Re-attaches a bridge panel VS Code restored after a reload. */
   restoreBridge(panel: vscode.WebviewPanel, state: unknown): void;
   /** Re-attaches an Explain Transaction panel VS Code restored after a reload. */
@@ -78,7 +82,8 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
   const transfers = new TransfersTree(tracker);
   const transferDocuments = new TransferDocuments(tracker);
   const bridge = new BridgePanels(context, services, tracker);
-  const explain = new ExplainPanels(context, services, () => undefined);
+  const abis = new WorkspaceAbis(log);
+  const explain = new ExplainPanels(context, services, () => abis);
   const disposables: vscode.Disposable[] = [
     services,
     statusBar,
@@ -87,6 +92,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     transferDocuments,
     bridge,
     explain,
+    abis,
     documents,
     views.blocks,
     views.collections,
@@ -118,6 +124,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     transferDocuments,
     bridge,
     explain,
+    abis,
     restoreBridge: (panel, state) => bridge.restore(panel, state),
     restoreExplain: (panel, state) => explain.restore(panel, state),
     handlers,

@@ -18,6 +18,8 @@ async function main(): Promise<number> {
   // A copy of test/workspace, so that tests may write its .vscode/settings.json (as a cloned repository would).
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'initia-workspace-'));
   fs.cpSync(path.join(root, 'test', 'workspace'), workspace, { recursive: true });
+  // A Solidity project's build output (Foundry out/, Hardhat artifacts/, a plain .abi.json) for the ABI index's tests.
+  fs.cpSync(path.join(root, 'test', 'fixtures', 'workspace-abi'), path.join(workspace, 'solidity'), { recursive: true });
   const desktop = process.env.INITIA_VSCODE === 'desktop';
 
   const vscode = desktop ? { version: process.env.INITIA_VSCODE_VERSION ?? 'stable' } : { vscodeExecutablePath: path.join(root, 'scripts', 'vscode-launcher.mjs') };

@@ -18,12 +18,10 @@ import { nonce, webviewHtml } from '../platform/webviewHtml';
 import type { Services } from '../platform/services';
 import { ExplainState, FromExplainWebview, type ExplainView, type ToExplainWebview } from './protocol';
 import { explainCosmos, explainEvm, type Decoded } from './viewModel';
+import type { WorkspaceAbis } from './abiIndex';
 
-/** What the panel needs of the workspace's ABIs (explain/abiIndex.ts). */
-export interface AbiDecoder {
-  decodeLog(log: { address: string; topics: readonly string[]; data: string }): Promise<Decoded | undefined>;
-  decodeCall(input: { to?: string; data: string }): Promise<Decoded | undefined>;
-}
+/** What the panel needs of the workspace's ABIs. */
+export type AbiDecoder = Pick<WorkspaceAbis, 'decodeLog' | 'decodeCall'>;
 
 const LOOKUP: Record<'tx' | 'block' | 'account', Command> = {
   tx: Command.LookupTransaction,

@@ -7,18 +7,11 @@
 import type { EvmTx, InternalTx, Tx } from '../core/indexer/schemas';
 import { balanceChanges, callTree, groupEvents, msgTypeWords, quantity, readEvents, signersOf, type TxEvent } from '../core/txExplain';
 import { absoluteTime, formatUnits, groupDigits, labelText } from '../core/format';
+import type { DecodedCall, DecodedLog } from '../core/abi/artifacts';
 import type { CallView, DecodedView, EventView, ExplainView, Field, Link, LogView, MessageView } from './protocol';
 
-/** A decoded log or call as the ABI decoder gives it (only what the view needs). */
-export interface Decoded {
-  name: string;
-  signature: string;
-  contract?: string;
-  /** The ABI file's URI. */
-  file?: string;
-  builtin?: string;
-  args: ReadonlyArray<{ name: string; type: string; value: string }>;
-}
+/** A decoded log or call, as the workspace's ABIs give it (core/abi/artifacts.ts). */
+export type Decoded = DecodedLog | DecodedCall;
 
 /** An asset's symbol and decimals on this network, when known (the router's asset list). */
 export type AssetOf = (denom: string) => { symbol?: string; decimals?: number } | undefined;

@@ -260,11 +260,18 @@ export class Leases {
   acquire(key: string): boolean {
     const file = this.fileOf(key);
     for (let attempt = 0; attempt < 3; attempt++) {
+      // Created whole or not at all: written to a file of its own, then linked into place (a link fails when the
+      // lease exists). With a plain exclusive create another window could read it empty, take it for broken and
+      // take it over, and two windows would poll the same transfer.
+      const draft = `${file}.${process.pid}-${createHash('sha256').update(`${this.owner}:${attempt}:${Math.random()}`).digest('hex').slice(0, 12)}.draft`;
+      fs.writeFileSync(draft, this.text());
       try {
-        fs.writeFileSync(file, this.text(), { flag: 'wx' });
+        fs.linkSync(draft, file);
         return true;
       } catch (err) {
         if (!isCode(err, 'EEXIST')) throw err;
+      } finally {
+        fs.rmSync(draft, { force: true });
       }
       const text = readText(file);
       if (text === undefined) continue; // released meanwhile: try again
@@ -303,11 +310,11 @@ export class Leases {
     if (lease?.owner === this.owner) fs.rmSync(this.fileOf(key), { force: true });
   }
 
-  /** Removes old takeover markers and temp files. */
+  /** Removes old takeover markers, temp files and lease drafts a crash left behind. */
   sweep(): void {
     const limit = Date.now() - MARKER_TTL_MS;
     for (const name of fs.readdirSync(this.dir)) {
-      if (!name.includes('.takeover-') && !name.endsWith('.tmp')) continue;
+      if (!name.includes('.takeover-') && !name.endsWith('.tmp') && !name.endsWith('.draft')) continue;
       const file = path.join(this.dir, name);
       try {
         if (fs.statSync(file).mtimeMs < limit) fs.rmSync(file, { force: true });

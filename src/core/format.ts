@@ -124,6 +124,18 @@ export function compactAmount(amount: string): string {
 }
 
 /**
+ * A whole-unit amount (as formatUnits writes it, `1,234.567891`) short enough for a row: at most 4 decimals (cut, not
+ * rounded, so it never shows more than there is), and the power-of-ten form of `compactAmount` for a huge whole part.
+ */
+export function compactUnits(whole: string): string {
+  const [int = '', frac = ''] = whole.replace(/,/g, '').split('.');
+  if (!/^\d+$/.test(int)) return whole;
+  if (int.replace(/^0+(?=\d)/, '').length > 15) return compactAmount(int);
+  const shown = frac.slice(0, 4).replace(/0+$/, '');
+  return `${groupDigits(int)}${shown ? `.${shown}` : ''}`;
+}
+
+/**
  * Token ids in number order when they are all whole numbers, in the direction the page came in (the indexer orders
  * them as text: 9, 8, 7, 48, 47…); other ids as they came.
  */

@@ -8,9 +8,8 @@
  */
 import * as vscode from 'vscode';
 import { errorMessage, isNotFound } from '../core/errors';
-import type { Asset } from '../core/router/schemas';
 import type { EvmTx, Tx } from '../core/indexer/schemas';
-import { evmLogsOf, readEvents } from '../core/txExplain';
+import { balanceChanges, evmLogsOf, readEvents } from '../core/txExplain';
 import { must, parseTxHash } from '../core/validate';
 import { Command, WebviewType } from '../platform/ids';
 import { copyToClipboard } from '../platform/links';
@@ -29,9 +28,6 @@ const LOOKUP: Record<'tx' | 'block' | 'account', Command> = {
   account: Command.LookupAccount,
 };
 
-/** How long the router's asset list of a chain is kept for whole units. */
-const ASSETS_TTL_MS = 5 * 60_000;
-
 export class ExplainPanels implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private subscriptions: vscode.Disposable[] = [];
@@ -39,7 +35,6 @@ export class ExplainPanels implements vscode.Disposable {
   private ready = false;
   private pending: ToExplainWebview | undefined;
   private generation = 0;
-  private readonly assets = new Map<string, { at: number; list: Promise<readonly Asset[]> }>();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -159,23 +154,6 @@ export class ExplainPanels implements vscode.Disposable {
     }
   }
 
-  /** The router's asset list for the network's chain (for whole units), cached; undefined when there is none. */
-  private assetList(): Promise<readonly Asset[]> | undefined {
-    const network = this.services.network;
-    if (!network.routerUrl || !network.chainId) return undefined;
-    const key = `${network.routerUrl}\n${network.chainId}`;
-    const cached = this.assets.get(key);
-    if (cached && Date.now() - cached.at < ASSETS_TTL_MS) return cached.list;
-    const chainId = network.chainId;
-    const list = this.services
-      .router(network.routerUrl, network.name)
-      .assets([chainId])
-      .then((a) => a.chain_to_assets_map[chainId]?.assets ?? []);
-    this.assets.set(key, { at: Date.now(), list });
-    list.catch(() => this.assets.delete(key));
-    return list;
-  }
-
   private async load(hash: string): Promise<ExplainView | undefined> {
     const generation = ++this.generation;
     const network = this.services.network;
@@ -241,14 +219,28 @@ export class ExplainPanels implements vscode.Disposable {
   private async explainCosmosTx(tx: Tx, notes: string[]): Promise<ExplainView> {
     const network = this.services.network;
     const abis = this.abis();
-    const list = await this.assetList()?.catch((err: unknown) => {
-      this.services.log.debug(`Explain: no asset decimals (${errorMessage(err)})`);
-      return undefined;
-    });
-    const asset = (denom: string) => {
-      const a = list?.find((x) => x.denom === denom || (x.denom ?? '').toLowerCase() === denom.toLowerCase());
-      return a ? { symbol: a.symbol ?? undefined, decimals: typeof a.decimals === 'number' ? a.decimals : undefined } : undefined;
+    // Whole units where the router lists the denoms of this chain (asked once per denom, its list cached).
+    const denoms = new Set<string>();
+    for (const c of tx.tx?.auth_info?.fee?.amount ?? []) denoms.add(c.denom);
+    const collect = (v: unknown, depth: number): void => {
+      if (!v || typeof v !== 'object' || depth > 4) return;
+      if (Array.isArray(v)) v.forEach((x) => collect(x, depth + 1));
+      else if (typeof (v as { denom?: unknown }).denom === 'string') denoms.add((v as { denom: string }).denom);
+      else Object.values(v).forEach((x) => collect(x, depth + 1));
     };
+    collect(tx.tx?.body?.messages, 0);
+    for (const b of balanceChanges(readEvents(tx.events))) for (const c of b.changes) denoms.add(c.denom);
+    const known = new Map<string, { symbol?: string; decimals?: number }>();
+    await Promise.all(
+      [...denoms].slice(0, 50).map(async (d) => {
+        const info = await this.services.assetOf(network, d).catch((err: unknown) => {
+          this.services.log.debug(`Explain: no decimals for ${d} (${errorMessage(err)})`);
+          return undefined;
+        });
+        if (info) known.set(d, info);
+      }),
+    );
+    const asset = (denom: string) => known.get(denom);
     const messages = (tx.tx?.body?.messages ?? []) as Array<Record<string, unknown>>;
     const calls = new Map<number, Decoded>();
     await Promise.all(

@@ -11,10 +11,14 @@ import type { IndexerClient } from '../core/indexer/client';
 import type { RouterClient } from '../core/router/client';
 import type { NetworkProfile } from '../core/networks';
 import type { Status } from '../core/indexer/schemas';
+import type { Asset } from '../core/router/schemas';
 import { networkCapabilities, type Capability, type CapabilitySource, type NetworkCapabilities } from '../core/capabilities';
 import { errorMessage } from '../core/errors';
 import { Networks } from './networks';
 import type { Settings } from './settings';
+
+/** How long a router's asset list of a chain is kept (symbols and decimals change when an asset is listed). */
+const ASSET_LIST_TTL_MS = 5 * 60_000;
 
 export class Services implements vscode.Disposable {
   readonly networks: Networks;
@@ -62,6 +66,36 @@ export class Services implements vscode.Disposable {
   /** Tells whoever shows the chain's height that a view has just seen this one. */
   reportHeight(network: NetworkProfile, height: number): void {
     if (Number.isSafeInteger(height) && height > 0) this.heights.fire({ network: network.name, height });
+  }
+
+  private readonly assetLists = new Map<string, { at: number; list: Promise<readonly Asset[]> }>();
+
+  /**
+   * What the router says of a denom of the network's own chain (its symbol and decimals, for whole units), from its
+   * asset list for that chain, kept 5 minutes per router and chain; undefined when the network has no router or chain
+   * id, or the router does not list the denom. An ERC-20 matches as its 0x address whatever its case, and as `evm/0x…`.
+   */
+  async assetOf(network: NetworkProfile, denom: string): Promise<{ symbol?: string; decimals?: number } | undefined> {
+    if (!network.routerUrl || !network.chainId) return undefined;
+    const chainId = network.chainId;
+    const key = `${network.routerUrl}\n${chainId}`;
+    let cached = this.assetLists.get(key);
+    if (!cached || Date.now() - cached.at > ASSET_LIST_TTL_MS) {
+      const list = this.router(network.routerUrl, network.name)
+        .assets([chainId])
+        .then((a) => a.chain_to_assets_map[chainId]?.assets ?? []);
+      cached = { at: Date.now(), list };
+      this.assetLists.set(key, cached);
+      list.catch(() => this.assetLists.delete(key));
+    }
+    const norm = (d: string) => {
+      const bare = d.replace(/^evm\//, '');
+      return /^0x[0-9a-fA-F]{40}$/.test(bare) ? bare.toLowerCase() : d;
+    };
+    const want = norm(denom);
+    const asset = (await cached.list).find((a) => !!a.denom && norm(a.denom) === want);
+    if (!asset) return undefined;
+    return { symbol: asset.symbol ?? undefined, decimals: typeof asset.decimals === 'number' ? asset.decimals : undefined };
   }
 
   /** Keeps a /status answer read elsewhere (the status bar's), so that capabilities() need not ask again. */

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { Block, Collection, EvmTx, Holder, Nft, Tx } from '../core/indexer/schemas';
-import { absoluteTime, clockTime, compactAmount, groupDigits, labelText, numericTokenOrder, shorten, summariseMsgTypes, timeWithAge } from '../core/format';
+import { absoluteTime, clockTime, compactAmount, compactUnits, formatUnits, groupDigits, labelText, numericTokenOrder, shorten, summariseMsgTypes, timeWithAge } from '../core/format';
 import { explorerLink, type NetworkProfile } from '../core/networks';
 import { ExplorerNode, MessageNode, PagedChildren, type Changed } from '../platform/tree';
 import type { Services } from '../platform/services';
@@ -442,6 +442,8 @@ export class HolderNode extends RowNode {
     private readonly holder: Holder,
     private readonly rank: number,
     idPrefix: string,
+    /** The denom's symbol and decimals, when the router lists it: amounts in whole units. */
+    private readonly asset?: { symbol?: string; decimals?: number },
   ) {
     super();
     this.id = `${idPrefix}/holder/${rank}`;
@@ -456,13 +458,16 @@ export class HolderNode extends RowNode {
   protected createTreeItem(): vscode.TreeItem {
     const h = this.holder;
     const item = new vscode.TreeItem(`${this.rank}. ${shorten(h.account, 10, 6)}`, vscode.TreeItemCollapsibleState.None);
-    // Compact in the row (28-digit amounts were cut off); exact in the tooltip.
-    item.description = compactAmount(h.amount);
+    const decimals = this.asset?.decimals;
+    const whole = decimals !== undefined ? formatUnits(h.amount, decimals) : undefined;
+    const symbol = this.asset?.symbol ? ` ${labelText(this.asset.symbol, 20)}` : '';
+    // Compact in the row (28-digit amounts were cut off); exact in the tooltip. Whole units when decimals are known.
+    item.description = whole !== undefined ? `${compactUnits(whole)}${symbol}` : compactAmount(h.amount);
     item.iconPath = new vscode.ThemeIcon('account');
     item.tooltip = tooltip([
       [vscode.l10n.t('Rank'), String(this.rank)],
       [vscode.l10n.t('Account'), h.account],
-      [vscode.l10n.t('Amount'), `${groupDigits(h.amount)} ${vscode.l10n.t('(base units)')}`],
+      [vscode.l10n.t('Amount'), whole !== undefined ? `${whole}${symbol} (${groupDigits(h.amount)} ${vscode.l10n.t('base units')})` : `${groupDigits(h.amount)} ${vscode.l10n.t('(base units)')}`],
     ]);
     item.command = this.actions.open;
     item.contextValue = ContextValue.Holder;

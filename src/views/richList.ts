@@ -22,6 +22,8 @@ export class DenomNode extends RowNode {
   readonly id: string;
   readonly actions: RowActions;
   readonly holders: PagedChildren<Holder>;
+  /** The denom's symbol and decimals, when the router lists it. */
+  private asset: { symbol?: string; decimals?: number } | undefined;
 
   constructor(
     private readonly ctx: RowContext,
@@ -38,10 +40,15 @@ export class DenomNode extends RowNode {
       id: this.id,
       pageSize: ctx.pageSize(),
       fetch: async (page, signal) => {
-        const r = await ctx.services.indexer(network).richList(denom, page, signal);
+        // Whole units where the router lists this denom of the chain (its asset list, cached; never in the way).
+        const [r, asset] = await Promise.all([
+          ctx.services.indexer(network).richList(denom, page, signal),
+          ctx.services.assetOf(network, denom).catch(() => undefined),
+        ]);
+        this.asset = asset;
         return { items: r.holders, pagination: r.pagination };
       },
-      toNode: (h, i) => new HolderNode(ctx, h, i + 1, this.id),
+      toNode: (h, i) => new HolderNode(ctx, h, i + 1, this.id, this.asset),
       empty: () =>
         new MessageNode(`${this.id}/empty`, vscode.l10n.t('No holders listed: {0} may not index a rich list for this denom', network.name), {
           icon: 'circle-slash',

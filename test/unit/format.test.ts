@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { absoluteTime, clockTime, compactAmount, numericTokenOrder, estimatedDuration, formatUnits, groupDigits, labelText, relativeTime, shorten, summariseMsgTypes, timeWithAge } from '../../src/core/format';
+import { absoluteTime, clockTime, compactAmount, compactUnits, numericTokenOrder, estimatedDuration, formatUnits, groupDigits, labelText, relativeTime, shorten, summariseMsgTypes, timeWithAge } from '../../src/core/format';
 
 test('groupDigits is exact for amounts beyond 2^53 and leaves non-integers alone', () => {
   assert.equal(groupDigits('1000000000000000000000012345'), '1,000,000,000,000,000,000,000,012,345');
@@ -94,4 +94,12 @@ test('numericTokenOrder: whole-number ids in number order, in the direction the 
   assert.deepEqual(ids(['1', '10', '11', '2', '3']), ['1', '2', '3', '10', '11']);
   assert.deepEqual(ids(['b', 'a', '3']), ['b', 'a', '3']);
   assert.deepEqual(ids(['7']), ['7']);
+});
+
+test('compactUnits: whole units for a row, at most 4 decimals cut (never rounded), huge whole parts as a power of ten', () => {
+  assert.equal(compactUnits('1,234.567891'), '1,234.5678');
+  assert.equal(compactUnits('12.5'), '12.5');
+  assert.equal(compactUnits('0.00001'), '0');
+  assert.equal(compactUnits('7'), '7');
+  assert.equal(compactUnits('1,234,567,890,123,456,789.5'), compactAmount('1234567890123456789'));
 });

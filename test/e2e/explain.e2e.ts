@@ -1,7 +1,7 @@
 // Explain Transaction in the real workbench, driven inside its webview: a failed tx explained (code, codespace and
 // the chain's reason first, then each message with its events), and an EVM tx whose logs are decoded with the
 // built-in ERC-20/721 ABIs and whose top call is decoded with an ABI the user has in the workspace (no verified
-// contract); a value in the view leads on to its lookup. Screenshots for the README.
+// contract); a value in the view leads on to its lookup (as a JSON document's link does). Screenshots for the README.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -67,6 +67,9 @@ e2eTest(
       const from = frame.locator('#facts button.link').filter({ hasText: /^0x/ }).first();
       const address = ((await from.textContent()) ?? '').trim();
       await from.click();
+      // As from a JSON document's link: the account lookup asks what to show; its first choice is the transactions.
+      await page.locator('.quick-input-widget', { hasText: 'What to show' }).waitFor({ timeout: 15_000 });
+      await page.keyboard.press('Enter');
       await page.locator('.tabs-container .tab', { hasText: address.slice(0, 8) }).first().waitFor({ timeout: 15_000 });
       assert.ok(fake.requests.some((r) => r.path.toLowerCase().includes(address.toLowerCase())), 'the lookup asked the indexer for that account');
     } finally {

@@ -20,7 +20,8 @@ import { RichListView } from './views/richList';
 import { registerTreeCommands, type Views } from './views/commands';
 import { TxHoverProvider, registerHoverCommands } from './hover/txHover';
 import { NetworkStatusBar } from './network/statusBar';
-import { registerNetworkCommands } from './network/commands';
+import { NetworkPicker, registerNetworkCommands } from './network/commands';
+import { Registry } from './platform/registry';
 import { TransferTracker } from './bridge/tracker';
 import { TransferDocuments, TransfersTree, registerTransferCommands } from './bridge/transfersView';
 import { BridgePanels } from './bridge/panel';
@@ -50,6 +51,9 @@ export interface Features extends vscode.Disposable {
   transferDocuments: TransferDocuments;
   bridge: BridgePanels;
   explain: ExplainPanels;
+  /** The chain registry (read when the network picker opens) and the picker. */
+  registry: Registry;
+  networkPicker: NetworkPicker;
   /** Re-attaches a bridge panel VS Code restored after a reload. */
   restoreBridge(panel: vscode.WebviewPanel, state: unknown): void;
   /** Re-attaches an Explain Transaction panel VS Code restored after a reload. */
@@ -79,6 +83,8 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
   const transferDocuments = new TransferDocuments(tracker);
   const bridge = new BridgePanels(context, services, tracker);
   const explain = new ExplainPanels(context, services, () => undefined);
+  const registry = new Registry(services, context.globalStorageUri.fsPath, context.asAbsolutePath('media/registry-snapshot.json'));
+  const networkPicker = new NetworkPicker(services.networks, registry, settings);
   const disposables: vscode.Disposable[] = [
     services,
     statusBar,
@@ -92,7 +98,8 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     views.collections,
     views.richList,
     hover,
-    ...registerNetworkCommands(services.networks, register),
+    registry,
+    ...registerNetworkCommands(networkPicker, services.networks, register),
     ...registerTransferCommands(tracker, services, register),
     register(Command.OpenBridge, () => {
       bridge.open();
@@ -118,6 +125,8 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     transferDocuments,
     bridge,
     explain,
+    registry,
+    networkPicker,
     restoreBridge: (panel, state) => bridge.restore(panel, state),
     restoreExplain: (panel, state) => explain.restore(panel, state),
     handlers,

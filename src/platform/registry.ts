@@ -1,139 +1,41 @@
 /**
- * The chain registry as the network picker reads it: the registries' `chains.json` (`initia.registry.urls`, user
- * settings only) read at most once a day, in the background, only when asked (the picker opening; never at
- * activation), through the shared HTTP layer; the answer kept in a file of the extension's global storage (shared by
- * every window, surviving restarts); the snapshot bundled in `media/registry-snapshot.json` when there is neither a
- * fresh answer nor a cached one. An entry that does not parse is skipped with one line in the log.
+ * The chain registry as the network picker reads it (core/registryStore.ts): the registries of `initia.registry.urls`
+ * (user settings only) read at most once a day, in the background, only when the picker opens (never at
+ * activation), through the shared HTTP layer (proxies, certificates, limits); the answer kept in a file of the
+ * extension's global storage; the snapshot bundled in `media/registry-snapshot.json` when there is neither.
  */
 import * as vscode from 'vscode';
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
-import { errorMessage } from '../core/errors';
-import { RegistryFile, fetchRegistry, parseRegistry, registryFresh, type RegistryChain } from '../core/registry';
+import { fetchRegistry } from '../core/registry';
+import { RegistryStore, type RegistryState } from '../core/registryStore';
 import type { Services } from './services';
 
-export interface RegistryState {
-  chains: RegistryChain[];
-  /** Where the chains come from. */
-  origin: 'registry' | 'cache' | 'snapshot';
-  /** When the registry answered (undefined for the snapshot). */
-  fetchedAt?: number;
-}
-
-const CACHE_FILE = 'registry-chains.json';
+export type { RegistryState } from '../core/registryStore';
 
 export class Registry implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<RegistryState>();
   /** Fires when a fresher list has been read. */
   readonly onDidChange = this.emitter.event;
-  private state: RegistryState | undefined;
-  private cached: (RegistryFile & { fetchedAt: number; urls: string[] }) | undefined;
-  private loading: Promise<RegistryState> | undefined;
-  private refreshing: Promise<RegistryState | undefined> | undefined;
-  /** Lines already logged (a skipped entry is said once per window, not at every read). */
-  private readonly said = new Set<string>();
+  readonly store: RegistryStore;
 
-  constructor(
-    private readonly services: Services,
-    private readonly storageDir: string,
-    private readonly snapshotPath: string,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(services: Services, storageDir: string, snapshotPath: string) {
+    this.store = new RegistryStore({
+      storageDir,
+      snapshotPath,
+      urls: () => services.settings.get('registry.urls'),
+      fetch: (url) => fetchRegistry(services.registry(url), url),
+      log: services.log,
+      changed: (state) => this.emitter.fire(state),
+    });
+  }
 
-  /** The chains known now, without a request: the last answer, else the cache file, else the bundled snapshot. */
+  /** The chains known now, without a request: the last answer, else the kept one, else the bundled snapshot. */
   load(): Promise<RegistryState> {
-    if (this.state) return Promise.resolve(this.state);
-    this.loading ??= this.readLocal().finally(() => (this.loading = undefined));
-    return this.loading;
+    return this.store.load();
   }
 
-  /**
-   * Reads the registries when the answer in hand is more than a day old (or was read from other URLs); at most one
-   * read at a time. Resolves with the new state, or undefined when nothing was read (fresh enough, or failed: the
-   * failure is logged and the cache or snapshot stays).
-   */
+  /** Reads the registries when the answer in hand is a day old; resolves with the new state, or undefined. */
   refresh(): Promise<RegistryState | undefined> {
-    this.refreshing ??= this.fetchIfStale().finally(() => (this.refreshing = undefined));
-    return this.refreshing;
-  }
-
-  private get urls(): string[] {
-    return [...this.services.settings.get('registry.urls')];
-  }
-
-  private get cacheFile(): string {
-    return path.join(this.storageDir, CACHE_FILE);
-  }
-
-  private async fetchIfStale(): Promise<RegistryState | undefined> {
-    await this.load();
-    const urls = this.urls;
-    if (urls.length === 0 || registryFresh(this.cached, urls, this.now())) return undefined;
-    const sources: Array<{ url: string; chains: unknown[] }> = [];
-    for (const url of urls) {
-      try {
-        const value = await fetchRegistry(this.services.registry(url), url);
-        sources.push({ url, chains: Array.isArray(value) ? value : [] });
-        if (!Array.isArray(value)) this.say(`Registry ${url}: the answer is not a list of chains; ignored.`);
-      } catch (err) {
-        this.services.log.warn(`Registry ${url} did not answer (${errorMessage(err)}); using the ${this.cached ? 'copy read earlier' : 'bundled snapshot'}.`);
-        return undefined;
-      }
-    }
-    const file = { fetchedAt: this.now(), urls, sources };
-    this.cached = file;
-    this.state = { chains: this.parse(file), origin: 'registry', fetchedAt: file.fetchedAt };
-    try {
-      await fs.mkdir(this.storageDir, { recursive: true });
-      const tmp = `${this.cacheFile}.${process.pid}.tmp`;
-      await fs.writeFile(tmp, JSON.stringify(file));
-      await fs.rename(tmp, this.cacheFile);
-    } catch (err) {
-      this.services.log.warn(`Registry: could not keep the answer in ${this.cacheFile} (${errorMessage(err)}).`);
-    }
-    this.services.log.info(`Registry: ${this.state.chains.length} chains read from ${urls.join(', ')}.`);
-    this.emitter.fire(this.state);
-    return this.state;
-  }
-
-  private async readLocal(): Promise<RegistryState> {
-    try {
-      const raw = JSON.parse(await fs.readFile(this.cacheFile, 'utf8')) as { urls?: unknown };
-      const file = RegistryFile.safeParse(raw);
-      const urls = Array.isArray(raw.urls) ? raw.urls.filter((u): u is string => typeof u === 'string') : [];
-      if (file.success && file.data.fetchedAt !== undefined) {
-        this.cached = { ...file.data, fetchedAt: file.data.fetchedAt, urls };
-        this.state = { chains: this.parse(file.data), origin: 'cache', fetchedAt: file.data.fetchedAt };
-        return this.state;
-      }
-      this.services.log.warn(`Registry: ${this.cacheFile} is not a registry answer; ignored.`);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.services.log.warn(`Registry: could not read ${this.cacheFile} (${errorMessage(err)}).`);
-    }
-    try {
-      const file = RegistryFile.parse(JSON.parse(await fs.readFile(this.snapshotPath, 'utf8')));
-      this.state = { chains: this.parse(file), origin: 'snapshot' };
-    } catch (err) {
-      this.services.log.warn(`Registry: the bundled snapshot could not be read (${errorMessage(err)}).`);
-      this.state = { chains: [], origin: 'snapshot' };
-    }
-    return this.state;
-  }
-
-  private parse(file: RegistryFile): RegistryChain[] {
-    const chains: RegistryChain[] = [];
-    for (const source of file.sources) {
-      const parsed = parseRegistry(source.chains, source.url);
-      parsed.skipped.forEach((line) => this.say(line));
-      chains.push(...parsed.chains);
-    }
-    return chains;
-  }
-
-  private say(line: string): void {
-    if (this.said.has(line)) return;
-    this.said.add(line);
-    this.services.log.warn(line);
+    return this.store.refresh();
   }
 
   dispose(): void {

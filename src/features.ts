@@ -20,7 +20,8 @@ import { RichListView } from './views/richList';
 import { registerTreeCommands, type Views } from './views/commands';
 import { TxHoverProvider, registerHoverCommands } from './hover/txHover';
 import { NetworkStatusBar } from './network/statusBar';
-import { registerNetworkCommands } from './network/commands';
+import { NetworkPicker, registerNetworkCommands } from './network/commands';
+import { Registry } from './platform/registry';
 import { TransferTracker } from './bridge/tracker';
 import { TransferDocuments, TransfersTree, registerTransferCommands } from './bridge/transfersView';
 import { BridgePanels } from './bridge/panel';
@@ -54,6 +55,9 @@ export interface Features extends vscode.Disposable {
   /** The workspace's contract ABIs for decoding EVM logs and calls: indexed on the first decode, which also loads
    *  dist/abi.js (viem); creating it does nothing. */
   abis: WorkspaceAbis;
+  /** The chain registry (read when the network picker opens) and the picker. */
+  registry: Registry;
+  networkPicker: NetworkPicker;
   /** Re-attaches a bridge panel VS Code restored after a reload. */
   restoreBridge(panel: vscode.WebviewPanel, state: unknown): void;
   /** Re-attaches an Explain Transaction panel VS Code restored after a reload. */
@@ -84,6 +88,8 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
   const bridge = new BridgePanels(context, services, tracker);
   const abis = new WorkspaceAbis(log);
   const explain = new ExplainPanels(context, services, () => abis);
+  const registry = new Registry(services, context.globalStorageUri.fsPath, context.asAbsolutePath('media/registry-snapshot.json'));
+  const networkPicker = new NetworkPicker(services.networks, registry, settings);
   const disposables: vscode.Disposable[] = [
     services,
     statusBar,
@@ -98,7 +104,8 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     views.collections,
     views.richList,
     hover,
-    ...registerNetworkCommands(services.networks, register),
+    registry,
+    ...registerNetworkCommands(networkPicker, services.networks, register),
     ...registerTransferCommands(tracker, services, register),
     register(Command.OpenBridge, () => {
       bridge.open();
@@ -125,6 +132,8 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     bridge,
     explain,
     abis,
+    registry,
+    networkPicker,
     restoreBridge: (panel, state) => bridge.restore(panel, state),
     restoreExplain: (panel, state) => explain.restore(panel, state),
     handlers,

@@ -12,3 +12,8 @@ export function createIndexerClient(baseUrl: string, options: ClientOptions = {}
 export function createRouterClient(baseUrl: string, options: ClientOptions = {}): RouterClient {
   return new RouterClient(baseUrl, new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'router' }));
 }
+
+/** The HTTP client for the chain registry's `chains.json` (core/registry.ts `fetchRegistry`). */
+export function createRegistryHttp(_baseUrl: string, options: ClientOptions = {}): HttpClient {
+  return new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'registry' });
+}

@@ -16,6 +16,7 @@ import { NO_EVM_INDEX, UnavailableError, isEvmRouteMissing, type CapabilitySourc
 import { shorten } from './format';
 import { firstProblem } from './schema';
 import {
+  ANY_PREFIX,
   parseAccount,
   parseCollectionAddress,
   parseCollectionName,
@@ -230,7 +231,7 @@ const TABLE = [
     run: (client, q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByHash(q.hash, page, signal), 'internal_txs')),
   }),
   list({
-    schema: z.object({ op: op('account'), account: valid(parseAccount), view: z.enum(ACCOUNT_VIEWS), msgs }),
+    schema: z.object({ op: op('account'), account: valid((s) => parseAccount(s, ANY_PREFIX)), view: z.enum(ACCOUNT_VIEWS), msgs }),
     title: (q) => `${shorten(q.account, 8, 4)} ${ACCOUNT_VIEW_TITLES[q.view]}${msgsSuffix(q.msgs)}`,
     run: async (client, q, page, signal, ctx) => {
       switch (q.view) {

@@ -63,7 +63,10 @@ export interface Address {
   bytes: number;
 }
 
-function parseBech32(s: string, what: string, anyPrefix = false): Parsed<Address> {
+/** `parseAccount`'s prefix that accepts any bech32 prefix (the clients: the input was checked against its network). */
+export const ANY_PREFIX = '*';
+
+function parseBech32(s: string, what: string, anyPrefix = false, prefix: string = ACCOUNT_PREFIX): Parsed<Address> {
   const lower = s.toLowerCase();
   if (s !== lower && s !== s.toUpperCase()) return fail(`A bech32 ${what} is all lower-case (or all upper-case).`);
   let decoded: { prefix: string; words: number[] };
@@ -74,7 +77,9 @@ function parseBech32(s: string, what: string, anyPrefix = false): Parsed<Address
     if (/checksum/i.test(reason)) return fail(`That ${what} has a wrong checksum: check for a typo.`);
     return fail(`That is not a valid bech32 ${what} (${reason}).`);
   }
-  if (!anyPrefix && decoded.prefix !== ACCOUNT_PREFIX) return fail(`An Initia ${what} starts with "${ACCOUNT_PREFIX}1", not "${decoded.prefix}1".`);
+  if (!anyPrefix && prefix !== ANY_PREFIX && decoded.prefix !== prefix) {
+    return fail(prefix === ACCOUNT_PREFIX ? `An Initia ${what} starts with "${prefix}1", not "${decoded.prefix}1".` : `An address of this network starts with "${prefix}1", not "${decoded.prefix}1".`);
+  }
   let bytes: number;
   try {
     bytes = bech32.fromWords(decoded.words).length;
@@ -100,15 +105,19 @@ function initAddressProblem(s: string, what: string): string | undefined {
   return undefined;
 }
 
-/** An account: bech32 `init1…` with a valid checksum, or `0x` + 40 hex digits. */
-export function parseAccount(input: string): Parsed<Address> {
+/**
+ * An account: bech32 with the network's prefix (`init1…` by default; `ANY_PREFIX` accepts any) and a valid checksum,
+ * or `0x` + 40 hex digits.
+ */
+export function parseAccount(input: string, prefix: string = ACCOUNT_PREFIX): Parsed<Address> {
   const s = clean(input);
-  if (!s) return fail('Enter an account address (init1… or 0x followed by 40 hexadecimal digits).');
+  const start = prefix === ANY_PREFIX ? ACCOUNT_PREFIX : prefix;
+  if (!s) return fail(`Enter an account address (${start}1… or 0x followed by 40 hexadecimal digits).`);
   if (looksLikeInitAddress(s)) {
     const problem = initAddressProblem(s, 'address');
-    return problem ? fail(problem) : parseBech32(s, 'address');
+    return problem ? fail(problem) : parseBech32(s, 'address', false, prefix);
   }
-  if (/^[a-z]+1[02-9ac-hj-np-z]{6,}$/i.test(s)) return parseBech32(s, 'address');
+  if (/^[a-z]+1[02-9ac-hj-np-z]{6,}$/i.test(s)) return parseBech32(s, 'address', false, prefix);
   const { body, prefixed } = stripHexPrefix(s);
   if (prefixed || HEX.test(body)) {
     if (!HEX.test(body)) return fail('A 0x address has only hexadecimal digits after 0x.');

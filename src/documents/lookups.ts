@@ -8,6 +8,7 @@ import {
   classify,
   describeTarget,
   describeUnrecognised,
+  ACCOUNT_PREFIX,
   parseAccount,
   parseCollectionAddress,
   parseCollectionName,
@@ -226,7 +227,9 @@ export class LookupCommands {
   }
 
   async lookupAccount(arg?: unknown, viewArg?: unknown, msgsArg?: unknown): Promise<Uri> {
-    const account = await obtain(arg, parseAccount, vscode.l10n.t('Account address'), 'init1… or 0x… (40 hex digits)');
+    // The network's own bech32 prefix (the profile's `bech32Prefix`, `init` by default).
+    const prefix = this.documents.services.network.bech32Prefix ?? ACCOUNT_PREFIX;
+    const account = await obtain(arg, (s: string) => parseAccount(s, prefix), vscode.l10n.t('Account address'), `${prefix}1… or 0x… (40 hex digits)`);
     if (!account) return undefined;
     let view: AccountView | 'filtered' | undefined;
     if (viewArg !== undefined) {

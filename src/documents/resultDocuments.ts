@@ -46,7 +46,7 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
   readonly onDidChangeCodeLenses = this.lensesChanged.event;
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly services: Services) {
+  constructor(readonly services: Services) {
     this.subscriptions.push(
       vscode.workspace.onDidCloseTextDocument((doc) => {
         if (doc.uri.scheme === Scheme.Result) this.states.delete(doc.uri.toString());

@@ -1,43 +1,193 @@
-/** "Initia: Select Network": a quick pick over the profiles, with a way to add one in settings. */
+/**
+ * "Initia: Select Network": a quick pick over the built-in and the user's profiles, then the chain registry's chains
+ * grouped as Mainnet and Testnet (searchable by name, chain id, VM and APIs). A registry chain is added to the user's
+ * `initia.networks` once the user has confirmed its endpoints, then made active; a chain without an indexer is listed
+ * but cannot be chosen.
+ */
 import * as vscode from 'vscode';
+import { registryRows, type RegistryRow } from '../core/registry';
+import { PROFILE_FIELDS, type NetworkProfile } from '../core/networks';
 import type { Register } from '../platform/commands';
 import type { Networks } from '../platform/networks';
+import type { Registry } from '../platform/registry';
+import type { Settings } from '../platform/settings';
 import { Command } from '../platform/ids';
 
-export function registerNetworkCommands(networks: Networks, register: Register): vscode.Disposable[] {
+export type PickItem = vscode.QuickPickItem &
+  ({ kind?: undefined; network: string } | { kind?: undefined; registry: RegistryRow } | { kind?: undefined; edit: true } | { kind: vscode.QuickPickItemKind.Separator });
+
+export class NetworkPicker {
+  /** The quick pick on screen (for tests). */
+  current: vscode.QuickPick<PickItem> | undefined;
+
+  constructor(
+    private readonly networks: Networks,
+    private readonly registry: Registry,
+    private readonly settings: Settings,
+  ) {}
+
+  /** The picker's rows: the profiles, then the registry's mainnet and testnet chains, then "edit in settings". */
+  async items(): Promise<PickItem[]> {
+    const all = this.networks.all();
+    const active = this.networks.active().name;
+    const { chains } = await this.registry.load();
+    this.networks.setRegistry(chains);
+    const rows = registryRows(chains, all);
+    const items: PickItem[] = all.map((n) => ({
+      label: `${n.name === active ? '$(check) ' : ''}${n.name}`,
+      description: [n.chainId, n.vm].filter(Boolean).join(' · '),
+      detail: n.indexerUrl + (n.builtIn ? '' : vscode.l10n.t(' · from your settings')),
+      network: n.name,
+    }));
+    const groups = [
+      ['mainnet', vscode.l10n.t('Mainnet')],
+      ['testnet', vscode.l10n.t('Testnet')],
+    ] as const;
+    for (const [group, title] of groups) {
+      const inGroup = rows.filter((r) => r.group === group);
+      if (inGroup.length === 0) continue;
+      items.push({ label: title, kind: vscode.QuickPickItemKind.Separator });
+      for (const r of inGroup) {
+        items.push({
+          label: r.disabledReason ? `$(circle-slash) ${r.label}` : r.label,
+          description: r.description,
+          detail: r.detail,
+          registry: r,
+        });
+      }
+    }
+    items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: vscode.l10n.t('$(gear) Add or edit networks in settings…'), edit: true });
+    return items;
+  }
+
+  /** Shows the picker; the registry is read in the background meanwhile (at most once a day) and the rows follow. */
+  show(): Promise<string | undefined> {
+    const qp = vscode.window.createQuickPick<PickItem>();
+    this.current = qp;
+    qp.placeholder = vscode.l10n.t('Select the Initia network to browse (active: {0})', this.networks.active().name);
+    qp.matchOnDescription = true;
+    qp.matchOnDetail = true;
+    qp.busy = true;
+    let closed = false;
+    const fill = async () => {
+      const items = await this.items();
+      if (closed) return;
+      const keep = qp.activeItems[0];
+      qp.items = items;
+      const same = keep && items.find((i) => i.label === keep.label && i.description === keep.description);
+      if (same) qp.activeItems = [same];
+    };
+    void fill();
+    const refreshed = this.registry.refresh().then(
+      (state) => (state && !closed ? fill() : undefined),
+      () => undefined,
+    );
+    void refreshed.finally(() => {
+      if (!closed) qp.busy = false;
+    });
+    return new Promise<string | undefined>((resolve) => {
+      let result: Promise<string | undefined> | undefined;
+      qp.onDidAccept(() => {
+        const picked = qp.selectedItems[0];
+        if (!picked || picked.kind === vscode.QuickPickItemKind.Separator) return;
+        if ('registry' in picked && picked.registry.disabledReason) {
+          void this.explainDisabled(picked.registry);
+          return; // stays open: the row does nothing else
+        }
+        result = this.choose(picked);
+        qp.hide();
+      });
+      qp.onDidHide(() => {
+        closed = true;
+        if (this.current === qp) this.current = undefined;
+        qp.dispose();
+        resolve(result ?? Promise.resolve(undefined));
+      });
+      qp.show();
+    });
+  }
+
+  /** What choosing a row does; resolves to the name of the network made active. */
+  async choose(item: PickItem): Promise<string | undefined> {
+    if (item.kind === vscode.QuickPickItemKind.Separator) return undefined;
+    if ('edit' in item) {
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'initia.networks');
+      return undefined;
+    }
+    if ('network' in item) {
+      await this.networks.select(item.network);
+      return item.network;
+    }
+    return this.chooseRegistry(item.registry);
+  }
+
+  /** A registry chain: explained when it cannot be browsed; else confirmed once, added to the user's networks, made active. */
+  async chooseRegistry(row: RegistryRow): Promise<string | undefined> {
+    if (row.disabledReason || !row.profile) {
+      await this.explainDisabled(row);
+      return undefined;
+    }
+    const saved = this.networks.all().find((p) => p.chainId === row.profile!.chainId);
+    if (saved) {
+      await this.networks.select(saved.name);
+      return saved.name;
+    }
+    const p = row.profile;
+    const endpoints = [
+      vscode.l10n.t('Indexer: {0}', p.indexerUrl),
+      p.restUrl && vscode.l10n.t('REST: {0}', p.restUrl),
+      p.jsonRpcUrl && vscode.l10n.t('JSON-RPC: {0}', p.jsonRpcUrl),
+      p.routerUrl && vscode.l10n.t('Router: {0}', p.routerUrl),
+      p.explorerUrl && vscode.l10n.t('Explorer: {0}', p.explorerUrl),
+    ].filter(Boolean);
+    const use = vscode.l10n.t('Add and Use');
+    const answer = await vscode.window.showInformationMessage(
+      vscode.l10n.t('Add {0} ({1}) from the Initia registry to your networks?', p.name, p.chainId ?? ''),
+      { modal: true, detail: `${endpoints.join('\n')}\n\n${vscode.l10n.t('It is saved in your user settings (initia.networks), where you can edit it.')}` },
+      use,
+    );
+    if (answer !== use) return undefined;
+    const current = this.settings.get('networks');
+    await this.settings.update('networks', [...current, profileSetting(p)]);
+    await this.networks.select(p.name);
+    return p.name;
+  }
+
+  private async explainDisabled(row: RegistryRow): Promise<void> {
+    await vscode.window.showInformationMessage(vscode.l10n.t('{0} ({1}) cannot be browsed: {2}.', row.label, row.chain.chain_id, row.disabledReason ?? ''));
+  }
+
+  /** The registry chain named by chain id or name (for the command's argument). */
+  async findRegistryRow(name: string): Promise<RegistryRow | undefined> {
+    const { chains } = await this.registry.load();
+    const lower = name.toLowerCase();
+    return registryRows(chains, []).find((r) => r.chain.chain_id === name || r.label.toLowerCase() === lower || r.profile?.name.toLowerCase() === lower);
+  }
+}
+
+/** A profile as it is written to `initia.networks`: the fields a user may set, nothing undefined. */
+export function profileSetting(p: NetworkProfile): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const field of PROFILE_FIELDS) {
+    const v = p[field];
+    if (typeof v === 'string' && v) out[field] = v;
+  }
+  return out;
+}
+
+export function registerNetworkCommands(picker: NetworkPicker, networks: Networks, register: Register): vscode.Disposable[] {
   return [
     register(Command.SelectNetwork, async (name?: unknown): Promise<string | undefined> => {
-      const all = networks.all();
-      if (typeof name === 'string') {
-        if (!all.some((n) => n.name === name)) {
-          void vscode.window.showErrorMessage(vscode.l10n.t('Initia: there is no network named "{0}".', name));
-          return undefined;
-        }
+      if (typeof name !== 'string') return picker.show();
+      if (networks.all().some((n) => n.name === name)) {
         await networks.select(name);
         return name;
       }
-      const active = networks.active().name;
-      const edit = { label: vscode.l10n.t('$(gear) Add or edit networks in settings…'), network: undefined };
-      const picked = await vscode.window.showQuickPick(
-        [
-          ...all.map((n) => ({
-            label: `${n.name === active ? '$(check) ' : ''}${n.name}`,
-            description: n.chainId,
-            detail: n.indexerUrl + (n.builtIn ? '' : vscode.l10n.t(' · from your settings')),
-            network: n.name,
-          })),
-          { label: '', kind: vscode.QuickPickItemKind.Separator, network: undefined },
-          edit,
-        ],
-        { placeHolder: vscode.l10n.t('Select the Initia network to browse (active: {0})', active) },
-      );
-      if (!picked) return undefined;
-      if (picked === edit) {
-        await vscode.commands.executeCommand('workbench.action.openSettings', 'initia.networks');
-        return undefined;
-      }
-      if (picked.network) await networks.select(picked.network);
-      return picked.network;
+      // A chain of the registry, by chain id or name: confirmed and added as from the picker.
+      const row = await picker.findRegistryRow(name);
+      if (row) return picker.chooseRegistry(row);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Initia: there is no network named "{0}".', name));
+      return undefined;
     }),
   ];
 }

@@ -105,10 +105,12 @@ export class NetworkStatusBar implements vscode.Disposable {
     const network = this.services.network;
     const height = this.height ? ` #${Number(this.height).toLocaleString('en-US')}` : '';
     const plain = unencryptedOrigins(network);
-    this.item.text = `$(${this.problem ? 'warning' : 'globe'}) ${network.name}${height}${plain.length ? ' $(unlock)' : ''}`;
+    const vm = network.vm ? ` · ${network.vm}` : '';
+    this.item.text = `$(${this.problem ? 'warning' : 'globe'}) ${network.name}${vm}${height}${plain.length ? ' $(unlock)' : ''}`;
     const tip = untrustedMarkdown();
     tip.appendText(vscode.l10n.t('Initia network: {0}', network.name));
     if (network.chainId) tip.appendText(` (${network.chainId})`);
+    if (network.vm) tip.appendText(`\n\n${vscode.l10n.t('VM: {0}', network.vm)}`);
     tip.appendText(`\n\n${vscode.l10n.t('Indexer: {0}', new URL(network.indexerUrl).origin)}\n\n`);
     tip.appendText(`${network.routerUrl ? vscode.l10n.t('Router: {0}', new URL(network.routerUrl).origin) : vscode.l10n.t('Router: none')}\n\n`);
     if (plain.length) tip.appendText(`${vscode.l10n.t('Not encrypted (plain http): {0}', plain.join(', '))}\n\n`);
@@ -119,7 +121,7 @@ export class NetworkStatusBar implements vscode.Disposable {
     this.item.accessibilityInformation = {
       label: vscode.l10n.t(
         'Initia network {0}{1}{2}',
-        network.name,
+        network.name + (network.vm ? `, ${network.vm}` : ''),
         this.height ? vscode.l10n.t(', height {0}', this.height) : '',
         plain.length ? vscode.l10n.t(', not encrypted') : '',
       ),

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { DEFAULT_NETWORK, readProfiles, type NetworkProfile, type ProfilesRead } from '../core/networks';
+import { registryProfile, type RegistryChain } from '../core/registry';
 import type { Settings } from './settings';
 
 export class Networks implements vscode.Disposable {
@@ -13,6 +14,8 @@ export class Networks implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
   private cache: ProfilesRead | undefined;
   private warned = new Set<string>();
+  /** The registry's chains as profiles, once read: what a user profile naming their chain id inherits from. */
+  private bases: NetworkProfile[] = [];
 
   constructor(private readonly settings: Settings) {
     this.subscription = settings.onChange(['networks', 'activeNetwork'], () => {
@@ -23,7 +26,7 @@ export class Networks implements vscode.Disposable {
 
   all(): NetworkProfile[] {
     if (!this.cache) {
-      this.cache = readProfiles(this.settings.get('networks'));
+      this.cache = readProfiles(this.settings.get('networks'), this.bases);
       const fresh = this.cache.problems.filter((p) => !this.warned.has(p));
       fresh.forEach((p) => this.warned.add(p));
       if (fresh.length > 0) {
@@ -33,6 +36,22 @@ export class Networks implements vscode.Disposable {
       }
     }
     return this.cache.profiles;
+  }
+
+  /**
+   * The registry's chains (read by the network picker): a user profile that names one's chain id takes the fields it
+   * leaves out from it. Fires a change only when the active profile is different for it.
+   */
+  setRegistry(chains: readonly RegistryChain[]): void {
+    const bases = chains.flatMap((c) => {
+      const made = registryProfile(c);
+      return 'profile' in made ? [made.profile] : [];
+    });
+    if (JSON.stringify(bases) === JSON.stringify(this.bases)) return;
+    const before = JSON.stringify(this.active());
+    this.bases = bases;
+    this.cache = undefined;
+    if (JSON.stringify(this.active()) !== before) this.emitter.fire(this.active());
   }
 
   /** The active profile; an unknown name falls back to the default network. */

@@ -4,9 +4,9 @@
  */
 import * as vscode from 'vscode';
 import * as tls from 'node:tls';
-import { createIndexerClient, createRouterClient, type ClientOptions } from '../core/clients';
+import { createIndexerClient, createRegistryHttp, createRouterClient, type ClientOptions } from '../core/clients';
 import { chooseTransport, nodeCaCertificates, type FetchFunction, type Transport } from '../core/transport';
-import { stepTimeoutMs, type HttpLogEntry } from '../core/http';
+import { stepTimeoutMs, type HttpClient, type HttpLogEntry } from '../core/http';
 import type { IndexerClient } from '../core/indexer/client';
 import type { RouterClient } from '../core/router/client';
 import type { NetworkProfile } from '../core/networks';
@@ -24,6 +24,7 @@ export class Services implements vscode.Disposable {
   readonly networks: Networks;
   private readonly clients = new Map<string, IndexerClient>();
   private readonly routers = new Map<string, RouterClient>();
+  private readonly registries = new Map<string, HttpClient>();
   private readonly disposables: vscode.Disposable[] = [];
   /** How requests travel, shared by every client; made on the first request, again after a network setting changed. */
   private shared: Transport | undefined;
@@ -167,6 +168,11 @@ export class Services implements vscode.Disposable {
     return this.client(this.routers, routerUrl, networkName, createRouterClient);
   }
 
+  /** The HTTP client for a chain registry's `chains.json` (the same transport, proxies and limits as every request). */
+  registry(url: string): HttpClient {
+    return this.client(this.registries, url, 'registry', createRegistryHttp);
+  }
+
   /** The client of `url` for the current HTTP settings, made on first use; its requests are logged under `networkName`. */
   private client<C>(cache: Map<string, C>, url: string, networkName: string, create: (url: string, options: ClientOptions) => C): C {
     const http = this.httpSettings();
@@ -219,6 +225,8 @@ export class Services implements vscode.Disposable {
     if (!routers) return;
     for (const client of this.routers.values()) client.dispose();
     this.routers.clear();
+    for (const client of this.registries.values()) client.dispose();
+    this.registries.clear();
   }
 
   /** Closes the shared transport; the next request makes one from the settings as they are then. */

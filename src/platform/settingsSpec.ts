@@ -63,6 +63,7 @@ export const SETTINGS = {
   'richList.denoms': { kind: 'listsByKey', default: {} },
   'hover.enabled': { kind: 'boolean', default: true },
   'http.transport': { kind: 'choice', default: 'auto', values: ['auto', 'vscode', 'direct'], userOnly: true },
+  'registry.urls': { kind: 'stringList', default: ['https://registry.initia.xyz/chains.json', 'https://registry.testnet.initia.xyz/chains.json'], userOnly: true },
 } as const satisfies Record<string, SettingSpec>;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -4,7 +4,7 @@
  * argument (VS Code passes it from menus) and fall back to the view's selection.
  */
 import * as vscode from 'vscode';
-import { parseAccount, parseCollectionName, parseDenom } from '../core/validate';
+import { ACCOUNT_PREFIX, parseAccount, parseCollectionName, parseDenom } from '../core/validate';
 import { obtain } from '../platform/input';
 import type { Register } from '../platform/commands';
 import { copyToClipboard, openExternalUrl } from '../platform/links';
@@ -35,7 +35,7 @@ const isCollection = (n: unknown): n is CollectionNode => n instanceof Collectio
 const isDenom = (n: unknown): n is DenomNode => n instanceof DenomNode;
 
 export function registerTreeCommands(views: Views, services: Services, register: Register): vscode.Disposable[] {
-  const updateExplorerContext = () => void vscode.commands.executeCommand('setContext', ContextKey.HasExplorer, !!services.network.explorerUrl);
+  const updateExplorerContext = () => void vscode.commands.executeCommand('setContext', ContextKey.HasExplorer, !!(services.network.explorerUrl || services.network.txPage || services.network.accountPage));
   updateExplorerContext();
   const settings = services.settings;
   const r = register;
@@ -80,7 +80,8 @@ export function registerTreeCommands(views: Views, services: Services, register:
       if (name !== undefined) views.collections.setFilter({ kind: 'name', name });
     }),
     r(Command.CollectionsFindByAccount, async (arg?: unknown) => {
-      const account = await obtain(arg, parseAccount, vscode.l10n.t('Show the NFT collections an account holds'), vscode.l10n.t('init1… or 0x…'));
+      const prefix = services.network.bech32Prefix ?? ACCOUNT_PREFIX;
+      const account = await obtain(arg, (s: string) => parseAccount(s, prefix), vscode.l10n.t('Show the NFT collections an account holds'), vscode.l10n.t('{0}1… or 0x…', prefix));
       if (account !== undefined) views.collections.setFilter({ kind: 'account', account: account.value });
     }),
     r(Command.CollectionsClearFilter, () => views.collections.setFilter({ kind: 'all' })),

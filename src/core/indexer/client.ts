@@ -8,6 +8,7 @@ import { endpoint, type HttpClient } from '../http';
 import { InputError } from '../errors';
 import { parseWith } from '../schema';
 import {
+  ANY_PREFIX,
   parseAccount,
   parseCollectionAddress,
   parseCollectionName,
@@ -129,7 +130,7 @@ export class IndexerClient {
 
   /** GET /indexer/tx/v1/txs/by_account/{account} */
   async txsByAccount(account: string, opts: AccountTxOptions = {}, signal?: AbortSignal) {
-    const a = must(parseAccount(account));
+    const a = must(parseAccount(account, ANY_PREFIX));
     const q = this.txQuery(opts);
     if (opts.isSigner) q.push(['is_signer', 'true']);
     return this.get(S.TxsResponse, `/indexer/tx/v1/txs/by_account/${segment(a.value)}`, q, signal);
@@ -162,7 +163,7 @@ export class IndexerClient {
 
   /** GET /indexer/tx/v1/evm-txs/by_account/{account}: `is_signer=true` keeps those the account signed. */
   async evmTxsByAccount(account: string, opts: EvmAccountTxOptions = {}, signal?: AbortSignal) {
-    const a = must(parseAccount(account));
+    const a = must(parseAccount(account, ANY_PREFIX));
     const q = pageQuery(opts.page);
     if (opts.isSigner) q.push(['is_signer', 'true']);
     return this.get(S.EvmTxsResponse, `/indexer/tx/v1/evm-txs/by_account/${segment(a.value)}`, q, signal);
@@ -196,7 +197,7 @@ export class IndexerClient {
 
   /** GET /indexer/tx/v1/evm-internal-txs/by_account/{account} */
   async evmInternalTxsByAccount(account: string, page?: PageRequest, signal?: AbortSignal) {
-    const a = must(parseAccount(account));
+    const a = must(parseAccount(account, ANY_PREFIX));
     return this.get(S.InternalTxsResponse, `/indexer/tx/v1/evm-internal-txs/by_account/${segment(a.value)}`, pageQuery(page), signal);
   }
 
@@ -209,7 +210,7 @@ export class IndexerClient {
 
   /** GET /indexer/nft/v1/collections/by_account/{account} */
   async collectionsByAccount(account: string, page?: PageRequest, signal?: AbortSignal) {
-    const a = must(parseAccount(account));
+    const a = must(parseAccount(account, ANY_PREFIX));
     return this.get(S.CollectionsResponse, `/indexer/nft/v1/collections/by_account/${segment(a.value)}`, pageQuery(page), signal);
   }
 
@@ -227,7 +228,7 @@ export class IndexerClient {
 
   /** GET /indexer/nft/v1/tokens/by_account/{account} */
   async tokensByAccount(account: string, opts: AccountTokenOptions = {}, signal?: AbortSignal) {
-    const a = must(parseAccount(account));
+    const a = must(parseAccount(account, ANY_PREFIX));
     const q = this.tokenQuery(opts);
     if (opts.collectionAddr !== undefined) q.push(['collection_addr', must(parseCollectionAddress(opts.collectionAddr)).value]);
     return this.get(S.NftsResponse, `/indexer/nft/v1/tokens/by_account/${segment(a.value)}`, q, signal);

@@ -68,7 +68,7 @@ e2eTest(
       const address = ((await from.textContent()) ?? '').trim();
       await from.click();
       // As from a JSON document's link: the account lookup asks what to show; its first choice is the transactions.
-      await page.locator('.quick-input-widget', { hasText: 'What to show' }).waitFor({ timeout: 15_000 });
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'every transaction that involves the account' }).waitFor({ timeout: 15_000 });
       await page.keyboard.press('Enter');
       await page.locator('.tabs-container .tab', { hasText: address.slice(0, 8) }).first().waitFor({ timeout: 15_000 });
       assert.ok(fake.requests.some((r) => r.path.toLowerCase().includes(address.toLowerCase())), 'the lookup asked the indexer for that account');

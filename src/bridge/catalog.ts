@@ -6,7 +6,7 @@
  * Pure apart from the clock: no VS Code.
  */
 import type { RouterClient } from '../core/router/client';
-import { addressPrefixes, assetOptions, balancesOf, chainOptions, normaliseDenom, type AssetOption, type ChainOption } from '../core/router/catalog';
+import { addressPrefixes, assetOptions, balancesOf, chainOptions, normaliseDenom, sameDenom, type AssetOption, type ChainOption } from '../core/router/catalog';
 import type { Asset, BalanceEntry, ChainInfo } from '../core/router/schemas';
 
 export const LIST_TTL_MS = 5 * 60_000;
@@ -16,6 +16,9 @@ interface Entry<T> {
   at: number;
   value: Promise<T>;
 }
+
+/** The asset a denom names in a list (0x denoms without regard to case). */
+const findAsset = (list: readonly Asset[], denom: string): Asset | undefined => list.find((a) => !!a.denom && sameDenom(a.denom, denom));
 
 export class RouterCatalog {
   private chainList: Entry<ChainInfo[]> | undefined;
@@ -82,13 +85,13 @@ export class RouterCatalog {
 
   /** The asset a denom names on a chain, if the router lists it. */
   async asset(chainId: string, denom: string): Promise<Asset | undefined> {
-    const d = normaliseDenom(denom);
-    return (await this.rawAssets(chainId)).find((a) => a.denom !== undefined && a.denom !== null && normaliseDenom(a.denom) === d);
+    return findAsset(await this.rawAssets(chainId), denom);
   }
 
   /** The asset as it was loaded already (undefined when not loaded yet): for words, never a request. */
   assetNow(chainId: string, denom: string): Asset | undefined {
-    return this.loaded(chainId)?.find((a) => a.denom !== undefined && a.denom !== null && normaliseDenom(a.denom) === normaliseDenom(denom));
+    const list = this.loaded(chainId);
+    return list && findAsset(list, denom);
   }
 
   /** A chain's assets as last loaded (undefined when never loaded): for words, never a request. */

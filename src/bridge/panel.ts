@@ -16,11 +16,11 @@ import { Route, type Asset } from '../core/router/schemas';
 import { DEFAULT_SLIPPAGE, SLIPPAGE_PRESETS } from '../core/units';
 import { estimatedDuration, groupDigits } from '../core/format';
 import { BridgeState, FromWebview, formKey, problemText, type AssetsReply, type ChainOptionView, type EditReply, type Form, type Handlers, type QuoteView, type Request, type RouteReply, type ToWebview } from './protocol';
-import { ReadyQueue } from './readyQueue';
+import { ReadyQueue } from '../platform/readyQueue';
 import { bridgeHtml } from './html';
 import { nonce } from '../platform/webviewHtml';
 import { RouterCatalog } from './catalog';
-import { addressHint, checkForm, formErrorsText, minimumReceivedText, msgsView, routeErrorText, routeView, transferInfo, type FormContext } from './viewModels';
+import { addressHint, checkForm, minimumReceivedText, msgsView, routeErrorText, routeView, transferInfo, type FormContext } from './viewModels';
 import { errorMessage } from '../core/errors';
 import { openExternalUrl } from '../platform/links';
 import { unencryptedOrigins } from '../core/networks';
@@ -249,8 +249,7 @@ class BridgeSession implements vscode.Disposable {
   }
 
   private routeError(err: unknown): string {
-    const text = routeErrorText(err) ?? errorMessage(err);
-    return text;
+    return routeErrorText(err) ?? errorMessage(err);
   }
 
   /** The addresses remembered per chain, newest first, as stored: anything else in there (a foreign or corrupt value) is left out. */
@@ -482,7 +481,7 @@ class BridgeSession implements vscode.Disposable {
     },
     refresh: async () => {
       const pending = this.quotes.refreshNow();
-      if (!pending) throw new Error(formErrorsText({}) ?? vscode.l10n.t('Fill in the form first.'));
+      if (!pending) throw new Error(vscode.l10n.t('Fill in the form first.'));
       await pending.catch(() => undefined);
       return true;
     },

@@ -4,22 +4,20 @@
  */
 import type { Asset, BalanceEntry, Fee, MsgsResponse, Route } from '../core/router/schemas';
 import { routerErrorInfo } from '../core/router/client';
-import type { ChainOption } from '../core/router/catalog';
+import { sameDenom, type ChainOption } from '../core/router/catalog';
 import type { Verification } from '../core/router/verify';
 import { bridgeLabel, describeHopState, describeState, routeSteps, type RouteStep } from '../core/router/transfer';
 import { estimatedDuration, formatUnits, groupDigits } from '../core/format';
 import { checkSlippage, compareBase, fromBaseUnits, minimumReceived, parseWholeAmount } from '../core/units';
 import { parseAssetDenom, parseChainId, type Parsed } from '../core/validate';
 import { parseAddressForChain } from '../core/router/client';
-import { FORM_FIELDS, type EditReply, type Form, type FormErrors, type FormField, type MsgsView, type RouteStepView, type RouteView } from './protocol';
+import { type EditReply, type Form, type FormErrors, type FormField, type MsgsView, type RouteStepView, type RouteView } from './protocol';
 import type { TransferInfo } from './protocol';
 import type { TrackedTransfer } from './tracker';
 import { claimText } from '../core/router/records';
 
 /** The assets the router knows on a chain (undefined: not known, e.g. the assets request failed). */
 export type AssetsOf = (chainId: string) => readonly Asset[] | undefined;
-
-const sameDenom = (a: string, b: string) => (a.startsWith('0x') || b.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b);
 
 function findAsset(assets: AssetsOf, chainId: string, denom: string): Asset | undefined {
   // For words only: a denom written in another case still names the asset's symbol.
@@ -194,17 +192,6 @@ export interface FormCheck extends Omit<EditReply, 'formKey' | 'minimumReceived'
   slippage?: string;
 }
 
-const FIELD_LABELS: Record<FormField, string> = {
-  sourceChainId: 'From chain',
-  sourceDenom: 'Asset',
-  sourceDecimals: 'Decimals',
-  sender: 'Your address',
-  amount: 'Amount',
-  destChainId: 'To chain',
-  destDenom: 'Asset received',
-  slippage: 'Slippage',
-};
-
 function chainProblem(chainId: string, chains: readonly ChainOption[] | undefined): Parsed<string> {
   const parsed = parseChainId(chainId);
   if (!parsed.ok) return { ok: false, error: chainId.trim() ? parsed.error : 'Pick a chain.' };
@@ -274,10 +261,4 @@ export function checkForm(form: Form, ctx: FormContext = {}): FormCheck {
   // The route needs neither the sender nor the slippage (they matter for the messages): their problems do not hold it up.
   const routeFields: FormField[] = ['sourceChainId', 'sourceDenom', 'sourceDecimals', 'amount', 'destChainId', 'destDenom'];
   return { errors, warnings, balance, base: routeFields.some((f) => errors[f]) ? undefined : base, slippage: slippage.value };
-}
-
-/** The problems of a form in one text, field by field ("Asset: Pick an asset."); undefined when there are none. */
-export function formErrorsText(errors: FormErrors): string | undefined {
-  const lines = FORM_FIELDS.filter((f) => errors[f]).map((f) => `${FIELD_LABELS[f]}: ${errors[f]}`);
-  return lines.length ? lines.join('\n') : undefined;
 }

@@ -99,6 +99,16 @@ export function formatUnits(amount: string | number | bigint, decimals: number):
 }
 
 /**
+ * An amount in words: `1.5 INIT (1,500,000 uinit)` when the asset's decimals are known, else `1,500,000 uinit`.
+ * `asset` names the symbol and decimals (the denom stands in for a missing symbol).
+ */
+export function amountWords(amount: string, denom: string, asset?: { symbol?: string; decimals?: number }): string {
+  const whole = typeof asset?.decimals === 'number' ? formatUnits(amount, asset.decimals) : undefined;
+  const base = `${groupDigits(amount)} ${denom}`;
+  return whole === undefined ? base : `${whole} ${asset?.symbol || denom} (${base})`;
+}
+
+/**
  * A route's estimated duration in words: `about 30 s`, `about 5 min`, `about 2 h`, `about 3 days`; `unknown` when the
  * router gives none (or something that is not a non-negative number).
  */

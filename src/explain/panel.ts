@@ -14,9 +14,11 @@ import { must, parseTxHash } from '../core/validate';
 import { Command, WebviewType } from '../platform/ids';
 import { copyToClipboard } from '../platform/links';
 import { nonce, webviewHtml } from '../platform/webviewHtml';
+import { ReadyQueue } from '../platform/readyQueue';
 import type { Services } from '../platform/services';
 import { ExplainState, FromExplainWebview, type ExplainView, type ToExplainWebview } from './protocol';
-import { explainCosmos, explainEvm, type Decoded } from './viewModel';
+import type { Decoded } from '../core/abi/artifacts';
+import { explainCosmos, explainEvm } from './viewModel';
 import type { WorkspaceAbis } from './abiIndex';
 
 /** What the panel needs of the workspace's ABIs. */
@@ -32,8 +34,9 @@ export class ExplainPanels implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private subscriptions: vscode.Disposable[] = [];
   private shown: { hash: string; network: string; raw?: unknown } | undefined;
-  private ready = false;
-  private pending: ToExplainWebview | undefined;
+  /** Posts wait for the document's `ready` (again after it is recreated); the latest view is what a new one gets. */
+  private readonly queue = new ReadyQueue<ToExplainWebview>((message) => void this.panel?.webview.postMessage(message));
+  private latest: ToExplainWebview | undefined;
   private generation = 0;
 
   constructor(
@@ -81,7 +84,7 @@ export class ExplainPanels implements vscode.Disposable {
   private attach(panel: vscode.WebviewPanel): void {
     this.panel?.dispose();
     this.panel = panel;
-    this.ready = false;
+    this.expectDocument();
     panel.webview.options = this.options();
     panel.iconPath = vscode.Uri.joinPath(this.context.extensionUri, 'media', 'initia.svg');
     const webview = panel.webview;
@@ -98,7 +101,7 @@ export class ExplainPanels implements vscode.Disposable {
       webview.onDidReceiveMessage((m: unknown) => void this.receive(m)),
       panel.onDidChangeViewState(() => {
         // Hidden, the webview's document is destroyed; the new one says ready and gets the view again.
-        if (!panel.visible) this.ready = false;
+        if (!panel.visible) this.expectDocument();
       }),
       panel.onDidDispose(() => {
         if (this.panel === panel) this.panel = undefined;
@@ -108,10 +111,16 @@ export class ExplainPanels implements vscode.Disposable {
     );
   }
 
-  /** Posts now when the webview is ready, else keeps the latest message for its `ready`. */
+  /** Shows a message: now when the document is ready, else when it says so (only the latest one counts). */
   private post(message: ToExplainWebview): void {
-    this.pending = message;
-    if (this.ready && this.panel) void this.panel.webview.postMessage(message);
+    this.latest = message;
+    this.queue.post(message, 'view');
+  }
+
+  /** A new document is coming (html set, panel hidden, webview reloaded): it gets the latest view when ready. */
+  private expectDocument(): void {
+    this.queue.reset();
+    if (this.latest) this.queue.post(() => this.latest!, 'view');
   }
 
   private async receive(raw: unknown): Promise<void> {
@@ -123,8 +132,9 @@ export class ExplainPanels implements vscode.Disposable {
     const msg = parsed.data;
     switch (msg.type) {
       case 'ready':
-        this.ready = true;
-        if (this.pending && this.panel) void this.panel.webview.postMessage(this.pending);
+        // Ready again without having been hidden: the webview was reloaded, its document is a new one.
+        if (this.queue.isReady) this.expectDocument();
+        this.queue.markReady();
         return;
       case 'open':
         // Only the extension's own lookups, each of which checks its value again before any request.

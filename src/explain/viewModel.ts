@@ -6,12 +6,9 @@
  */
 import type { EvmTx, InternalTx, Tx } from '../core/indexer/schemas';
 import { balanceChanges, callTree, groupEvents, msgTypeWords, quantity, readEvents, signersOf, type TxEvent } from '../core/txExplain';
-import { absoluteTime, formatUnits, groupDigits, labelText } from '../core/format';
-import type { DecodedCall, DecodedLog } from '../core/abi/artifacts';
+import { absoluteTime, amountWords, formatUnits, groupDigits, labelText } from '../core/format';
+import type { Decoded } from '../core/abi/artifacts';
 import type { CallView, DecodedView, EventView, ExplainView, Field, Link, LogView, MessageView } from './protocol';
-
-/** A decoded log or call, as the workspace's ABIs give it (core/abi/artifacts.ts). */
-export type Decoded = DecodedLog | DecodedCall;
 
 /** An asset's symbol and decimals on this network, when known (the router's asset list). */
 export type AssetOf = (denom: string) => { symbol?: string; decimals?: number } | undefined;
@@ -52,10 +49,7 @@ function decodedView(d: Decoded, files: Files): DecodedView {
 }
 
 function amountText(asset: AssetOf, denom: string, amount: string): string {
-  const a = asset(denom);
-  const whole = a && typeof a.decimals === 'number' ? formatUnits(amount, a.decimals) : undefined;
-  const base = `${groupDigits(amount)} ${denom}`;
-  return whole === undefined ? base : `${whole} ${a?.symbol ?? denom} (${base})`;
+  return amountWords(amount, denom, asset(denom));
 }
 
 const isCoin = (v: unknown): v is { denom: string; amount: string } =>

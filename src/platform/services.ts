@@ -12,6 +12,7 @@ import type { RouterClient } from '../core/router/client';
 import type { NetworkProfile } from '../core/networks';
 import type { Status } from '../core/indexer/schemas';
 import type { Asset } from '../core/router/schemas';
+import { normaliseDenom } from '../core/router/catalog';
 import { networkCapabilities, type Capability, type CapabilitySource, type NetworkCapabilities } from '../core/capabilities';
 import { errorMessage } from '../core/errors';
 import { Networks } from './networks';
@@ -91,7 +92,7 @@ export class Services implements vscode.Disposable {
     }
     const norm = (d: string) => {
       const bare = d.replace(/^evm\//, '');
-      return /^0x[0-9a-fA-F]{40}$/.test(bare) ? bare.toLowerCase() : d;
+      return /^0x[0-9a-fA-F]{40}$/.test(bare) ? normaliseDenom(bare) : d;
     };
     const want = norm(denom);
     const asset = (await cached.list).find((a) => !!a.denom && norm(a.denom) === want);

@@ -38,6 +38,7 @@ import {
   type RouteReply,
   type TransferInfo,
 } from '../bridge/protocol';
+import { h } from './dom';
 
 provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeTextField(), vsCodeTextArea(), vsCodeDivider(), vsCodeProgressRing());
 
@@ -52,19 +53,6 @@ const vscode = acquireVsCodeApi();
 
 // ---------------------------------------------------------------------------------------------------------------
 // DOM helpers: text only, never HTML
-
-type Child = Node | string | null | undefined | false;
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Record<string, string>, ...children: Child[]): HTMLElementTagNameMap[K];
-function h(tag: string, attrs?: Record<string, string>, ...children: Child[]): HTMLElement;
-function h(tag: string, attrs: Record<string, string> = {}, ...children: Child[]): HTMLElement {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (/^on/i.test(k)) continue; // no inline handlers, ever
-    el.setAttribute(k, v);
-  }
-  for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(typeof c === 'string' ? document.createTextNode(c) : c);
-  return el;
-}
 
 function button(label: string, onClick: () => void, attrs: Record<string, string> = {}): HTMLElement {
   const b = h('vscode-button', attrs, label);

@@ -5,6 +5,7 @@
  * its number in the view. The transaction shown is kept with setState, so a reload shows it again.
  */
 import { ToExplainWebview, type ExplainState, type DecodedView, type EventView, type ExplainView, type Field, type FromExplainWebview } from '../explain/protocol';
+import { h } from './dom';
 
 interface VsCodeApi {
   postMessage(message: FromExplainWebview): void;
@@ -13,17 +14,6 @@ interface VsCodeApi {
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 const vscode = acquireVsCodeApi();
-
-type Child = Node | string | null | undefined | false;
-function h(tag: string, attrs: Record<string, string> = {}, ...children: Child[]): HTMLElement {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (/^on/i.test(k)) continue; // no inline handlers, ever
-    el.setAttribute(k, v);
-  }
-  for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(typeof c === 'string' ? document.createTextNode(c) : c);
-  return el;
-}
 
 function action(label: string, message: FromExplainWebview, attrs: Record<string, string> = {}): HTMLElement {
   const b = h('button', { type: 'button', ...attrs }, label);

@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type * as z from 'zod/mini';
 import { BridgeState, FORM_FIELDS, FromWebview, OPS, OP_NAMES, Request, RouteReply, ToWebview, TransferInfo, formKey, parseReply, type Form, type Handlers, type Reply } from '../../src/bridge/protocol';
-import { ReadyQueue } from '../../src/bridge/readyQueue';
-import { checkForm, formErrorsText, routeView, transferInfo } from '../../src/bridge/viewModels';
+import { ReadyQueue } from '../../src/platform/readyQueue';
+import { checkForm, routeView, transferInfo } from '../../src/bridge/viewModels';
 import { parseChainId } from '../../src/core/validate';
 import { Route, type Asset } from '../../src/core/router/schemas';
 import type { TrackedTransfer } from '../../src/bridge/tracker';
@@ -314,8 +314,6 @@ test('checkForm: every field\'s problem at once, in whole units with the asset\'
   assert.equal(checkForm({ ...form, destChainId: 'interwoven-1', destDenom: 'uinit' }, { sourceAsset: asset }).errors.destDenom, 'The destination is the same asset on the same chain.');
   assert.match(checkForm({ ...form, destChainId: 'nowhere-1' }, { sourceAsset: asset, chains: [{ chainId: 'interwoven-1', name: 'Initia', evm: false, initia: true, testnet: false, feeDenoms: [] }] }).errors.destChainId!, /does not list the chain nowhere-1/);
   assert.ok(OPS.edit.reply.safeParse({ ...badSlippage, formKey: 'k' }).success, 'the reply schema takes it');
-  assert.equal(formErrorsText({}), undefined);
-  assert.equal(formErrorsText({ amount: 'A.', sourceDenom: 'B.' }), 'Asset: B.\nAmount: A.', 'in the order of the form, named');
   assert.deepEqual(new Set(FORM_FIELDS), new Set(Object.keys(form).filter((k) => k !== 'v' && k !== 'withdrawal')), 'the fields are those of the form');
 });
 

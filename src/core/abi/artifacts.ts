@@ -57,9 +57,10 @@ export interface DecodedArg {
   indexed?: boolean;
 }
 
-export interface DecodedLog {
+/** A decoded event log or function call: its name and signature, where its ABI came from, its arguments. */
+export interface Decoded {
   name: string;
-  /** `Transfer(address,address,uint256)` */
+  /** `Transfer(address,address,uint256)`, `deposit(uint256,address)` */
   signature: string;
   contract?: string;
   /** The artifact's URI, for a link. */
@@ -68,15 +69,10 @@ export interface DecodedLog {
   args: DecodedArg[];
 }
 
-export interface DecodedCall {
-  name: string;
-  /** `deposit(uint256,address)` */
-  signature: string;
-  contract?: string;
-  file?: string;
-  builtin?: BuiltinStandard;
-  args: DecodedArg[];
-}
+/** A decoded event log. */
+export type DecodedLog = Decoded;
+/** A decoded function call (its input). */
+export type DecodedCall = Decoded;
 
 const ITEM_TYPES: readonly string[] = ['function', 'event', 'error', 'constructor', 'fallback', 'receive'];
 

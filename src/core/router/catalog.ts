@@ -97,6 +97,11 @@ export function normaliseDenom(denom: string): string {
   return /^0x/i.test(denom) ? denom.toLowerCase() : denom;
 }
 
+/** Whether two denoms name the same asset (0x denoms compared without regard to case). */
+export function sameDenom(a: string, b: string): boolean {
+  return normaliseDenom(a) === normaliseDenom(b);
+}
+
 /** The balances of one chain from an answer, keyed by normalised denom (empty when the chain is not in it). */
 export function balancesOf(answer: BalancesResponse, chainId: string): Map<string, BalanceEntry> {
   const out = new Map<string, BalanceEntry>();

@@ -24,7 +24,8 @@
  */
 import * as z from 'zod/mini';
 import { bech32 } from 'bech32';
-import { formatUnits, groupDigits, labelText, shortMsgType } from '../format';
+import { amountWords, groupDigits, labelText, shortMsgType } from '../format';
+import { sameDenom } from './catalog';
 import { evmTxData, txView, type CosmosTx, type EvmTx, type MsgsResponse, type Route, type SvmTx } from './schemas';
 
 export interface AssetInfo {
@@ -137,7 +138,6 @@ export function sameAddress(a: string, b: string): boolean {
 }
 
 /** Same denom: exactly, or case-insensitively for 0x contracts. */
-const sameDenom = (a: string, b: string) => (/^0x/i.test(a) || /^0x/i.test(b) ? a.toLowerCase() === b.toLowerCase() : a === b);
 
 /** Whether an address appears in a text (lower-cased): as itself, as the hex of its bytes, or of its UTF-8 text. */
 function appearsIn(address: string, haystack: string): boolean {
@@ -182,9 +182,7 @@ export function verifyMsgs(msgs: MsgsResponse, input: VerifyInput): Verification
 
   const amountText = (chainId: string, denom: string, amount: string): string => {
     const info = input.asset?.(chainId, denom);
-    const whole = typeof info?.decimals === 'number' ? formatUnits(amount, info.decimals) : undefined;
-    const base = `${groupDigits(amount)} ${clip(denom)}`;
-    return whole === undefined ? base : `${whole} ${clip(info?.symbol || denom)} (${base})`;
+    return amountWords(amount, clip(denom), info && { decimals: info.decimals, symbol: info.symbol ? clip(info.symbol) : undefined });
   };
   const coinsText = (chainId: string, coins: readonly Coin[]) => (coins.length ? coins.map((c) => amountText(chainId, c.denom, c.amount)).join(', ') : 'none');
   const add = (m: Mismatch) => mismatches.push(m);

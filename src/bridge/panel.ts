@@ -11,16 +11,17 @@ import { normaliseTxHash } from '../core/router/client';
 import { deriveAddress } from '../core/router/catalog';
 import { QuoteRefresher, QUOTE_MAX_AGE_MS, QUOTE_REFRESH_MS, routeSignature, type QuoteEvent } from '../core/router/quotes';
 import { systemClock, type Clock } from '../core/router/poller';
-import { verifyMsgs } from '../core/router/verify';
-import { Route, type Asset } from '../core/router/schemas';
-import { DEFAULT_SLIPPAGE, SLIPPAGE_PRESETS } from '../core/units';
+import { verifyMsgs, type Intent } from '../core/router/verify';
+import { checkOpHook, hookForMsgs } from '../core/router/check/hook';
+import { Route, type Asset, type OpHook } from '../core/router/schemas';
+import { DEFAULT_SLIPPAGE, SLIPPAGE_PRESETS, parseWholeAmount } from '../core/units';
 import { estimatedDuration, groupDigits } from '../core/format';
 import { BridgeState, FromWebview, formKey, problemText, type AssetsReply, type ChainOptionView, type EditReply, type Form, type Handlers, type QuoteView, type Request, type RouteReply, type ToWebview } from './protocol';
 import { ReadyQueue } from '../platform/readyQueue';
 import { bridgeHtml } from './html';
 import { nonce } from '../platform/webviewHtml';
 import { RouterCatalog } from './catalog';
-import { addressHint, checkForm, minimumReceivedText, msgsView, routeErrorText, routeView, transferInfo, type FormContext } from './viewModels';
+import { addressHint, checkForm, minimumReceivedText, msgsView, routeErrorText, routeView, summaryViews, transferInfo, verdictView, type FormContext } from './viewModels';
 import { errorMessage } from '../core/errors';
 import { openExternalUrl } from '../platform/links';
 import { unencryptedOrigins } from '../core/networks';
@@ -155,6 +156,8 @@ class BridgeSession implements vscode.Disposable {
   private readonly queue = new ReadyQueue<ToWebview>((message) => void this.panel.webview.postMessage(message));
   /** The form as last edited, and the key of the route it asks for. */
   private form: Form | undefined;
+  /** The OP hook the router answered, as it was checked and shown (the signed hook must carry exactly it). */
+  private hook: { signature: string; hook: OpHook } | undefined;
   private key = '';
   private armed = false;
   private quoteEvent: QuoteEvent<Quote> = { kind: 'idle' };
@@ -324,6 +327,53 @@ class BridgeSession implements vscode.Disposable {
     return parsed.data;
   }
 
+  /**
+   * The user's intent, held here: the form the user filled in (source, asset, amount in whole units, destination,
+   * slippage) and the address the user confirmed for each chain of the route. Never taken from the router's answer;
+   * the decimals are the router's unless the user gave them for a custom denom (said next to the amount).
+   */
+  private async intent(route: Route, addresses: readonly string[]): Promise<Intent> {
+    const form = this.form;
+    if (!form) throw new Error(vscode.l10n.t('Fill in the form first.'));
+    const ctx = await this.formContext(form);
+    const custom = form.sourceDecimals.trim();
+    const decimals = custom ? Number(custom) : ctx.sourceAsset?.decimals;
+    if (typeof decimals !== 'number' || !Number.isInteger(decimals)) throw new Error(vscode.l10n.t('The decimals of {0} are not known: the amount cannot be checked.', form.sourceDenom));
+    const amount = parseWholeAmount(form.amount, decimals);
+    if (!amount.ok) throw new Error(amount.error);
+    const byChain: Record<string, string> = {};
+    route.required_chain_addresses.forEach((c, i) => {
+      const a = addresses[i]?.trim();
+      if (a && byChain[c] === undefined) byChain[c] = a;
+    });
+    if (form.sender.trim() && byChain[form.sourceChainId.trim()] === undefined) byChain[form.sourceChainId.trim()] = form.sender.trim();
+    return {
+      sourceChainId: form.sourceChainId.trim(),
+      sourceDenom: form.sourceDenom.trim(),
+      amountIn: amount.value.base,
+      typed: form.amount.trim(),
+      decimals,
+      decimalsFrom: custom ? 'user' : 'router',
+      symbol: ctx.sourceAsset?.symbol ?? undefined,
+      destChainId: form.destChainId.trim(),
+      destDenom: form.destDenom.trim(),
+      addresses: byChain,
+      slippagePercent: form.slippage.trim() || DEFAULT_SLIPPAGE,
+    };
+  }
+
+  /** What the checks know beyond the router: the OP bridge ids of the user's own profiles, and words for amounts. */
+  private checkOptions(catalog: RouterCatalog) {
+    const profiles = this.services.networks.all();
+    return {
+      opBridgeId: (chainId: string) => profiles.find((p) => p.chainId === chainId && p.opBridgeId !== undefined)?.opBridgeId?.toString(),
+      asset: (chainId: string, denom: string) => {
+        const a = catalog.assetNow(chainId, denom);
+        return a ? { symbol: a.symbol ?? undefined, decimals: typeof a.decimals === 'number' ? a.decimals : undefined } : undefined;
+      },
+    };
+  }
+
   /** What the form check needs: the router's chains, the source asset, the sender's balance (nothing is asked for
    *  the balance here: the asset picker loads it), each as far as it is known. */
   private async formContext(form: Form): Promise<FormContext> {
@@ -485,7 +535,20 @@ class BridgeSession implements vscode.Disposable {
       await pending.catch(() => undefined);
       return true;
     },
-    opHook: async (req) => this.router().client.opHook(this.route(req.route), req.sourceAddress, req.destAddress),
+    opHook: async (req) => {
+      const route = this.route(req.route);
+      const intent = await this.intent(route, req.addresses);
+      const { client, catalog } = this.router();
+      // The hook is asked for the user's own bech32 key (the source's, or on an EVM source the one on Initia).
+      const source = req.addresses.map((a) => a.trim()).find((a) => a && !/^0x/i.test(a)) ?? '';
+      const hook = await client.opHook(route, source, intent.addresses[intent.destChainId] ?? '');
+      const check = checkOpHook(hook, intent, route, this.checkOptions(catalog));
+      this.hook = { signature: routeSignature(route), hook };
+      if (check.kind !== 'matches') this.services.log.warn(`Bridge: the OP hook does not match the transfer: ${[...check.mismatches, ...check.unverified].map((m) => m.text).join(' | ')}`);
+      // What the user copies and signs: the hook as parsed and checked.
+      const shown = { chain_id: hook.chain_id, hook: hook.hook.map((m) => ({ msg_type_url: m.msg_type_url, msg: m.msg })) };
+      return { hook: shown, summaries: summaryViews(check.summaries), verdict: verdictView(check) };
+    },
     msgs: async (req) => {
       const shown = this.route(req.route);
       // A quote older than 10 s is fetched again first; if what the user reviewed changed, they review it again.
@@ -501,20 +564,18 @@ class BridgeSession implements vscode.Disposable {
       }
       const { client, catalog } = this.router();
       const route = shown;
+      const intent = await this.intent(route, req.addresses);
+      const options = this.checkOptions(catalog);
+      // A route that needs an OP hook: the checked hook and a signed hook carrying exactly it, or no request at all.
+      const hook = this.hook && this.hook.signature === routeSignature(route) ? this.hook.hook : undefined;
+      const prepared = hookForMsgs(intent, route, hook, req.signedHook, options);
+      if (!prepared.ok) throw new Error(vscode.l10n.t('The signed OP hook was refused: {0}', prepared.problems.join(' ')));
       const prefixes = await catalog.prefixes().catch(() => ({}));
-      const msgs = await client.msgs({ route, addresses: req.addresses, slippagePercent: req.slippage, signedOpHook: req.signedHook, addressPrefixes: prefixes });
+      const msgs = await client.msgs({ route, addresses: req.addresses, slippagePercent: intent.slippagePercent, signedOpHook: req.signedHook, addressPrefixes: prefixes });
       await this.remember(route.required_chain_addresses ?? route.chain_ids ?? [], req.addresses);
-      const verification = verifyMsgs(msgs, {
-        route,
-        addresses: req.addresses.map((a) => a.trim()),
-        signedHook: req.signedHook,
-        asset: (chainId, denom) => {
-          const a = catalog.assetNow(chainId, denom);
-          return a ? { symbol: a.symbol ?? undefined, decimals: typeof a.decimals === 'number' ? a.decimals : undefined } : undefined;
-        },
-      });
-      if (!verification.ok) this.services.log.warn(`Bridge: the messages differ from the route: ${verification.mismatches.map((m) => m.message).join(' | ')}`);
-      return { kind: 'msgs', msgs: msgsView(msgs, verification) };
+      const verification = verifyMsgs(msgs, { intent, route, hook: prepared.value, ...options });
+      if (!verification.ok) this.services.log.warn(`Bridge: the messages were not verified (${verification.kind}): ${[...verification.mismatches, ...verification.unverified].map((m) => m.text).join(' | ')}`);
+      return { kind: 'msgs', msgs: msgsView(verification) };
     },
     track: async (req) => {
       const { url } = this.router();

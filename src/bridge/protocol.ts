@@ -194,12 +194,25 @@ export type EditReply = z.infer<typeof EditReply>;
 /** One message to sign, decoded: its kind in words, its chain and its fields. */
 export const MsgSummaryView = z.object({ title: z.string(), fields: z.array(z.object({ label: z.string(), value: z.string() })) });
 
-/** The transactions to sign: as the router sent them, decoded, and checked against the route and the addresses. */
-export const MsgsView = z.object({
-  raw: Json,
-  summaries: z.array(MsgSummaryView),
-  /** What differs from the route or the addresses entered, in words: any entry blocks signing. */
+/** The check's verdict in words: matches (with what the messages do), couldn't verify (what and why), doesn't match. */
+export const VerdictView = z.object({
+  kind: z.enum(['matches', 'unverified', 'mismatch']),
+  effects: z.array(z.string()),
   mismatches: z.array(z.string()),
+  unverified: z.array(z.string()),
+});
+export type VerdictView = z.infer<typeof VerdictView>;
+
+/** The OP hook as it was checked: what to sign (rebuilt from the parsed hook), in words, and the verdict. */
+export const OpHookView = z.object({ hook: Json, summaries: z.array(MsgSummaryView), verdict: VerdictView });
+export type OpHookView = z.infer<typeof OpHookView>;
+
+/** The transactions to sign: rebuilt from the checked objects, decoded, with the verdict. */
+export const MsgsView = z.object({
+  /** What the user copies or saves: built from the parsed, checked transactions. */
+  signable: Json,
+  summaries: z.array(MsgSummaryView),
+  verdict: VerdictView,
 });
 export type MsgsView = z.infer<typeof MsgsView>;
 
@@ -275,7 +288,7 @@ export const OPS = {
   /** Fetch the route again now. */
   refresh: { request: z.object({}), reply: Done },
   /** Gets the OP hook the route needs signed. */
-  opHook: { request: z.object({ route: Json, sourceAddress: z.string(), destAddress: z.string() }), reply: Json },
+  opHook: { request: z.object({ route: Json, addresses: z.array(z.string()) }), reply: OpHookView },
   /** Gets the messages to sign (the route fetched again first when older than 10 s), decoded and checked. */
   msgs: { request: z.object({ route: Json, signature: z.string(), addresses: z.array(z.string()), slippage: z.string(), signedHook: z.optional(SignedHook) }), reply: MsgsReply },
   /** Registers a broadcast transaction with the router and follows it. */
@@ -355,7 +368,9 @@ export const BridgeState = z
     route: z.optional(RouteReply),
     /** The warnings the user chose to proceed past (their text, as one string): a route with other warnings asks again. */
     accepted: z.optional(z.string()),
-    hook: z.optional(Json),
+    hook: z.optional(OpHookView),
+    /** The user chose to see an OP hook that does not match. */
+    hookOverridden: z.optional(z.boolean()),
     signedHook: z.optional(SignedHook),
     addresses: z.optional(z.array(z.string())),
     /** The chain of each of `addresses` (a later route may ask for other chains). */

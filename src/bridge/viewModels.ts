@@ -2,7 +2,7 @@
  * What the bridge webview shows, made on the host from the router's answers (pure: no VS Code, unit-tested in plain
  * Node). The webview renders these as they are, as text; it derives nothing from router data itself.
  */
-import type { Asset, BalanceEntry, Fee, MsgsResponse, Route } from '../core/router/schemas';
+import type { Asset, BalanceEntry, Fee, Route } from '../core/router/schemas';
 import { routerErrorInfo } from '../core/router/client';
 import { sameDenom, type ChainOption } from '../core/router/catalog';
 import type { Verification } from '../core/router/verify';
@@ -11,7 +11,7 @@ import { estimatedDuration, formatUnits, groupDigits } from '../core/format';
 import { checkSlippage, compareBase, fromBaseUnits, minimumReceived, parseWholeAmount } from '../core/units';
 import { parseAssetDenom, parseChainId, type Parsed } from '../core/validate';
 import { parseAddressForChain } from '../core/router/client';
-import { type EditReply, type Form, type FormErrors, type FormField, type MsgsView, type RouteStepView, type RouteView } from './protocol';
+import { type EditReply, type Form, type FormErrors, type FormField, type MsgsView, type RouteStepView, type RouteView, type VerdictView } from './protocol';
 import type { TransferInfo } from './protocol';
 import type { TrackedTransfer } from './tracker';
 import { claimText } from '../core/router/records';
@@ -108,13 +108,16 @@ export function minimumReceivedText(route: Route, slippage: string, assets: Asse
   return wholeUnits(assets, route.dest_asset_chain_id, route.dest_asset_denom, min) ?? `${groupDigits(min)} ${route.dest_asset_denom}`;
 }
 
-/** The messages to sign as the panel shows them: decoded and checked (core/router/verify.ts). */
-export function msgsView(msgs: MsgsResponse, verification: Verification): MsgsView {
-  return {
-    raw: msgs as unknown as MsgsView['raw'],
-    summaries: verification.summaries.map((s) => ({ title: `${s.type} on ${s.chainId}`, fields: s.fields.map((f) => ({ label: f.label, value: f.value })) })),
-    mismatches: verification.mismatches.map((m) => m.message),
-  };
+/** A verdict as the panel says it. */
+export function verdictView(v: Pick<Verification, 'kind' | 'effects' | 'mismatches' | 'unverified'>): VerdictView {
+  return { kind: v.kind, effects: v.effects, mismatches: v.mismatches.map((m) => m.text), unverified: v.unverified.map((m) => m.text) };
+}
+
+export const summaryViews = (summaries: Verification['summaries']) => summaries.map((s) => ({ title: `${s.type} on ${s.chainId}`, fields: s.fields.map((f) => ({ label: f.label, value: f.value })) }));
+
+/** The messages to sign as the panel shows them: rebuilt from what was checked (core/router/verify.ts), with the verdict. */
+export function msgsView(verification: Verification): MsgsView {
+  return { signable: verification.signable as MsgsView['signable'], summaries: summaryViews(verification.summaries), verdict: verdictView(verification) };
 }
 
 /** A tracked transfer as the webview's timeline shows it. */

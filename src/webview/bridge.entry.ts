@@ -37,6 +37,7 @@ import {
   type Request,
   type RouteReply,
   type TransferInfo,
+  type VerdictView,
 } from '../bridge/protocol';
 import { h } from './dom';
 
@@ -831,14 +832,31 @@ function renderHook(): HTMLElement {
   };
   signer.addEventListener('input', keep);
   signed.addEventListener('input', keep);
-  const hook = state.hook;
+  const checked = state.hook;
+  const hook = checked?.hook;
+  const verdict = checked?.verdict;
+  const cleared = verdict?.kind === 'matches' || state.hookOverridden === true;
+  const override = () => {
+    const cb = h('input', { type: 'checkbox', id: 'override-hook' }) as HTMLInputElement;
+    cb.checked = state.hookOverridden === true;
+    cb.addEventListener('change', () => {
+      state.hookOverridden = cb.checked;
+      save();
+      renderQuote();
+      $('override-hook')?.focus();
+    });
+    return h('div', { class: 'radio' }, cb, h('label', { for: 'override-hook' }, 'Show how to sign it anyway (I will not sign it unless I understand why)'));
+  };
   return h(
     'div',
     { class: 'hook' },
     h('h3', {}, 'OP hook'),
     h('div', { class: 'actions' }, button('Get OP hook', () => void getHook(), { id: 'get-hook' })),
-    hook ? h('pre', { id: 'hook-json', tabindex: '0' }, JSON.stringify(hook, null, 2)) : null,
-    hook
+    verdict ? verdictBox(verdict, 'hook', 'this hook') : null,
+    checked && checked.summaries.length ? summaryList(checked.summaries, 'hook-summary', 'The OP hook') : null,
+    verdict && verdict.kind !== 'matches' ? override() : null,
+    hook && cleared ? h('pre', { id: 'hook-json', tabindex: '0' }, JSON.stringify(hook, null, 2)) : null,
+    hook && cleared
       ? h(
           'div',
           { class: 'actions' },
@@ -847,11 +865,36 @@ function renderHook(): HTMLElement {
           button('Save as JSON…', () => act('route-error', 'saveJson', { what: 'hook', value: hook })),
         )
       : null,
-    h('p', { class: 'hint' }, 'Sign the hook with your own wallet or CLI on the chain it names, then paste the signer and the signed transaction (base64) here, or open the file you saved it to.'),
+    !hook || cleared ? h('p', { class: 'hint', id: 'hook-instruction' }, 'Sign the hook with your own wallet or CLI on the chain it names, then paste the signer and the signed transaction (base64) here, or open the file you saved it to. The signed hook is decoded and must carry exactly the hook checked above.') : null,
     signer,
     signed,
     h('div', { class: 'actions' }, button('Open signed hook file…', () => void loadSignedHook(), { appearance: 'secondary' })),
   );
+}
+
+/** The verdict in words: matches (what it does), couldn't verify (what and why), doesn't match (what differs). */
+function verdictBox(v: VerdictView, id: string, what: string): HTMLElement {
+  if (v.kind === 'matches') {
+    return h('div', { class: 'verified', id: `${id}-verified`, role: 'status' }, h('strong', {}, `✓ Matches your transfer: every message of ${what} was decoded and accounted for.`), h('ul', { id: `${id}-effects` }, ...v.effects.map((e) => h('li', {}, e))));
+  }
+  if (v.kind === 'mismatch') {
+    return h(
+      'div',
+      { class: 'danger-box', id: `${id}-mismatch`, role: 'alert' },
+      h('strong', {}, `Doesn't match: do not sign ${what}. It differs from what you asked for.`),
+      h('ul', {}, ...v.mismatches.map((m) => h('li', {}, m)), ...v.unverified.map((m) => h('li', {}, m))),
+    );
+  }
+  return h(
+    'div',
+    { class: 'danger-box', id: `${id}-unverified`, role: 'alert' },
+    h('strong', {}, `Couldn't verify ${what}: part of it was not understood, so it is not called checked.`),
+    h('ul', {}, ...v.unverified.map((m) => h('li', {}, m))),
+  );
+}
+
+function summaryList(summaries: readonly { title: string; fields: readonly { label: string; value: string }[] }[], id: string, label: string): HTMLElement {
+  return h('ol', { id, class: 'summary', 'aria-label': label }, ...summaries.map((s) => h('li', {}, h('strong', {}, s.title), h('dl', {}, ...s.fields.flatMap((f) => [h('dt', {}, f.label), h('dd', {}, f.value)])))));
 }
 
 /** The addresses in the route's fields. */
@@ -863,9 +906,10 @@ async function getHook(): Promise<void> {
   const route = state.route;
   if (!route) return;
   const addresses = currentAddresses(route);
-  const hook = await run('route-error', 'Getting the OP hook…', () => request('opHook', { route: route.route, sourceAddress: addresses[0] ?? '', destAddress: addresses.at(-1) ?? '' }));
+  const hook = await run('route-error', 'Getting the OP hook and checking it…', () => request('opHook', { route: route.route, addresses }));
   if (hook === undefined) return;
   state.hook = hook;
+  state.hookOverridden = undefined;
   save();
   renderQuote();
 }
@@ -920,18 +964,11 @@ function renderMsgs(root: HTMLElement): void {
   const route = state.route;
   if (!msgs || !route) return;
   const source = route.view.sourceChainId;
-  const mismatched = msgs.mismatches.length > 0;
+  const verdict = msgs.verdict;
+  const mismatched = verdict.kind !== 'matches';
   const section = h('section', { 'aria-labelledby': 'msgs-title', id: 'msgs' }, h('h2', { id: 'msgs-title', tabindex: '-1' }, '3. Sign and broadcast'));
+  section.append(verdictBox(verdict, 'msgs', 'these messages'));
   if (mismatched) {
-    section.append(
-      h(
-        'div',
-        { class: 'danger-box', id: 'msgs-mismatch', role: 'alert' },
-        h('strong', {}, 'Do not sign these messages: they differ from what you asked for.'),
-        h('ul', {}, ...msgs.mismatches.map((m) => h('li', {}, m))),
-        h('p', {}, 'Check the route and the addresses, or find the route again. If you still want to see them:'),
-      ),
-    );
     const cb = h('input', { type: 'checkbox', id: 'override-mismatch' }) as HTMLInputElement;
     cb.checked = state.overridden === true;
     cb.addEventListener('change', () => {
@@ -940,13 +977,9 @@ function renderMsgs(root: HTMLElement): void {
       renderAll();
       $('override-mismatch')?.focus();
     });
-    section.append(h('div', { class: 'radio' }, cb, h('label', { for: 'override-mismatch' }, 'Show them anyway (I will not sign them unless I understand why they differ)')));
-  } else {
-    section.append(h('p', { class: 'verified', id: 'msgs-verified', role: 'status' }, '✓ Checked: the messages match the route (chain, sender, amount, denom) and the addresses you entered.'));
+    section.append(h('p', {}, 'Check the route and the addresses, or find the route again. If you still want to see them:'), h('div', { class: 'radio' }, cb, h('label', { for: 'override-mismatch' }, verdict.kind === 'mismatch' ? 'Show them anyway (I will not sign them unless I understand why they differ)' : 'Show them anyway (I will not sign them unless I understand what was not verified)')));
   }
-  section.append(
-    h('ol', { id: 'msgs-summary', class: 'summary', 'aria-label': 'Messages to sign' }, ...msgs.summaries.map((s) => h('li', {}, h('strong', {}, s.title), h('dl', {}, ...s.fields.flatMap((f) => [h('dt', {}, f.label), h('dd', {}, f.value)]))))),
-  );
+  section.append(summaryList(msgs.summaries, 'msgs-summary', 'Messages to sign'));
   const back = button('Back to the route', () => {
     state.step = 'route';
     state.msgs = undefined;
@@ -961,13 +994,13 @@ function renderMsgs(root: HTMLElement): void {
   }
   section.append(
     h('p', { class: 'instruction', id: 'sign-instruction' }, `Sign and broadcast these messages on ${source} with your own wallet or CLI: this extension never holds keys and never broadcasts. Then paste the transaction hash below to follow the transfer.`),
-    h('details', { id: 'msgs-raw' }, h('summary', {}, 'Raw JSON'), h('pre', { id: 'msgs-json', tabindex: '0' }, JSON.stringify(msgs.raw, null, 2))),
+    h('details', { id: 'msgs-raw' }, h('summary', {}, 'JSON to sign (rebuilt from what was checked)'), h('pre', { id: 'msgs-json', tabindex: '0' }, JSON.stringify(msgs.signable, null, 2))),
     h(
       'div',
       { class: 'actions' },
-      button('Copy', () => act('track-error', 'copy', { text: JSON.stringify(msgs.raw, null, 2) })),
-      button('Open as JSON', () => act('track-error', 'openJson', { what: 'msgs', value: msgs.raw })),
-      button('Save to file…', () => act('track-error', 'saveJson', { what: 'msgs', value: msgs.raw })),
+      button('Copy', () => act('track-error', 'copy', { text: JSON.stringify(msgs.signable, null, 2) })),
+      button('Open as JSON', () => act('track-error', 'openJson', { what: 'msgs', value: msgs.signable })),
+      button('Save to file…', () => act('track-error', 'saveJson', { what: 'msgs', value: msgs.signable })),
       back,
     ),
     h('h3', {}, 'Track the broadcast transaction'),

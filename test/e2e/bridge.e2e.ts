@@ -30,7 +30,7 @@ e2eTest(
   await acceptWarning(frame);
   await frame.locator('#generate:not([aria-disabled])').click();
   await frame.locator('#msgs-summary', { hasText: 'IBC transfer' }).waitFor({ timeout: 15_000 });
-  assert.match((await frame.locator('#msgs-verified').textContent()) ?? '', /Checked: the messages match/);
+  assert.match((await frame.locator('#msgs-verified').textContent()) ?? '', /Matches your transfer.*Sends 1 INIT \(1,000,000 uinit\) from init1\w+ on interwoven-1 to osmo1\w+ on osmosis-1/);
   const summary = (await frame.locator('#msgs-summary').textContent()) ?? '';
   assert.ok(summary.includes(`Sender${INIT}`) && summary.includes('Amount1 INIT (1,000,000 uinit)'), summary);
   assert.match((await frame.locator('#sign-instruction').textContent()) ?? '', /never holds keys and never broadcasts/);

@@ -61,7 +61,7 @@ const REQUESTS: { [K in keyof typeof OPS]: z.infer<(typeof OPS)[K]['request']> }
   assets: { chainId: 'interwoven-1', address: '' },
   edit: { form: { ...form, amount: '' } },
   refresh: {},
-  opHook: { route: { amount_in: '1' }, sourceAddress: 'init1…', destAddress: 'init1…' },
+  opHook: { route: { amount_in: '1' }, addresses: ['init1…', 'init1…'] },
   msgs: { route: { amount_in: '1' }, signature: 'sig', addresses: ['a', 'b'], slippage: '1', signedHook: { signer: 's', hook: 'h' } },
   track: { route: { amount_in: '1' }, txHash: 'AB', chainId: 'interwoven-1', withdrawal: 'lossless' },
   watch: { txHash: 'AB', chainId: 'interwoven-1' },
@@ -78,8 +78,8 @@ const REPLIES: { [K in keyof typeof OPS]: Reply<K> } = {
   assets: { assets: [{ denom: 'uinit', label: 'INIT', balance: '12.5 INIT', convertible: true }], balanceNote: undefined },
   edit: { errors: { amount: 'Enter an amount.' }, warnings: {}, formKey: formKey(form) },
   refresh: true,
-  opHook: { chain_id: 'osmosis-1', hook: [] },
-  msgs: { kind: 'msgs', msgs: { raw: { txs: [] }, summaries: [], mismatches: [] } },
+  opHook: { hook: { chain_id: 'osmosis-1', hook: [] }, summaries: [], verdict: { kind: 'matches', effects: ['Sends 1 INIT'], mismatches: [], unverified: [] } },
+  msgs: { kind: 'msgs', msgs: { signable: { txs: [] }, summaries: [], verdict: { kind: 'mismatch', effects: [], mismatches: ['x'], unverified: [] } } },
   track: transfer,
   watch: transfer,
   openJson: true,
@@ -102,7 +102,7 @@ test('protocol: every op has a request and a reply schema, and the Request union
   }
   assert.equal(Request.safeParse({ op: 'deleteEverything' }).success, false, 'an op not in the table');
   assert.equal(Request.safeParse({ op: 'edit' }).success, false, 'an op without its arguments');
-  assert.equal(Request.safeParse({ op: 'opHook', route: 'not an object', sourceAddress: '', destAddress: '' }).success, false, 'an opaque route must still be a JSON object');
+  assert.equal(Request.safeParse({ op: 'opHook', route: 'not an object', addresses: [] }).success, false, 'an opaque route must still be a JSON object');
   assert.equal(FromWebview.safeParse({ type: 'request', id: '1', request: { op: 'copy', text: 'x' } }).success, false, 'ids are numbers');
 });
 
@@ -121,7 +121,8 @@ test('protocol: a reply that does not match its op is refused, saying what is of
   assert.match(bad('watch', { ...transfer, outcome: 'exploded' }), /outcome should be one of "pending", "failing"/);
   assert.match(bad('track', null), /the value should be an object but is null/);
   assert.match(bad('copy', 'yes'), /the value should be a boolean but is a string/);
-  assert.match(bad('opHook', [1]), /should be a record but is an array/);
+  assert.match(bad('opHook', [1]), /should be an object but is an array/);
+  assert.match(bad('opHook', { hook: [1], summaries: [], verdict: { kind: 'matches', effects: [], mismatches: [], unverified: [] } }), /hook should be a record but is an array/);
   assert.match(bad('readSignedHook', { hook: 42 }), /hook should be a string but is a number/);
   assert.match(bad('edit', { ...REPLIES.edit, errors: { amount: 1 } }), /errors\.amount should be a string but is a number/);
   assert.match(bad('edit', { ...REPLIES.edit, errors: { recipient: 'x' } }), /is not valid/, 'only the fields of the form have errors');
@@ -153,10 +154,10 @@ const goodState: BridgeState = {
   step: 'tracking',
   form,
   route: { route: { amount_in: '1000000', operations: [] }, view, signature: 'sig' },
-  hook: { chain_id: 'osmosis-1', hook: [] },
+  hook: { hook: { chain_id: 'osmosis-1', hook: [] }, summaries: [], verdict: { kind: 'matches', effects: [], mismatches: [], unverified: [] } },
   signedHook: { signer: 'init1…', hook: 'Cq0B' },
   addresses: ['init1…', 'osmo1…', '0x…'],
-  msgs: { raw: { txs: [] }, summaries: [{ title: '1. IBC transfer on interwoven-1', fields: [{ label: 'Receiver', value: 'osmo1…' }] }], mismatches: [] },
+  msgs: { signable: { txs: [] }, summaries: [{ title: '1. IBC transfer on interwoven-1', fields: [{ label: 'Receiver', value: 'osmo1…' }] }], verdict: { kind: 'matches', effects: [], mismatches: [], unverified: [] } },
   tracking: { txHash: 'AB'.repeat(32), chainId: 'interwoven-1' },
 };
 

@@ -2,6 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { bech32 } from 'bech32';
+import { OFT_SEND, decodeCall } from '../../src/core/router/check/abi';
 import { ChainsResponse, AssetsResponse, Route, MsgsResponse } from '../../src/core/router/schemas';
 import { startFakeRouter, OP_FINALIZATION_SECONDS, USDC_ON_INITIA, USDC_AXL_ON_INITIA, HIDDEN_ASSET, NO_DECIMALS_ASSET, type FakeRouter } from '../fixtures/fakeRouter';
 
@@ -205,14 +206,16 @@ test('tamperMsgs: the msgs differ from the request in one field; shiftQuotes mov
     const sender = await deposit();
     assert.notEqual(sender.sender, INIT);
     assert.equal(bech32.decode(sender.sender).prefix, 'init');
-    // EVM: the calldata carries the receiver's bytes and the amount as 32-byte words.
+    // EVM: LayerZero OFT send, ABI-encoded: the receiver's bytes as bytes32 and the amount in its SendParam.
     fake.tamperMsgs(undefined);
     const evmRoute = await route(routeBody('1', USDC_ETH, 'interwoven-1', 'uinit', '123456789'));
     const evm = (await msgsFor(evmRoute, [ETH, INIT])).txs[0]!.evm_tx!;
     const receiverHex = Buffer.from(bech32.fromWords(bech32.decode(INIT).words)).toString('hex');
-    assert.equal(evm.data!.slice(0, 8), 'c7c7f5b3');
-    assert.equal(evm.data!.slice(8, 72), receiverHex.padStart(64, '0'));
-    assert.equal(BigInt(`0x${evm.data!.slice(72, 136)}`), 123456789n);
+    const call = decodeCall(evm.data!, [OFT_SEND])!;
+    const [param] = call.args as [unknown[]];
+    assert.equal(call.fn.name, 'send');
+    assert.equal(param[1], `0x${receiverHex.padStart(64, '0')}`);
+    assert.equal(param[2], 123456789n);
     fake.tamperMsgs('amount');
     const tampered = (await msgsFor(evmRoute, [ETH, INIT])).txs[0]!.evm_tx!;
     assert.equal(tampered.required_erc20_approvals![0]!.amount, '123456790');

@@ -230,8 +230,12 @@ export class RouterClient {
       if (a.startsWith('0x')) throw new InputError(`${what}: the OP hook takes bech32 addresses (init1…), not 0x….`);
       return a;
     };
+    // From an EVM chain the hook is signed by the user's bech32 key on a cosmos chain of the route (as InterwovenKit's initia address).
+    const sourceChain = parseAddressForChain(route.source_asset_chain_id, sourceAddress, this.prefixes).ok
+      ? route.source_asset_chain_id
+      : (route.required_chain_addresses.find((c) => { const p = parseAddressForChain(c, sourceAddress, this.prefixes); return p.ok && !p.value.startsWith('0x'); }) ?? route.source_asset_chain_id);
     const body: S.OpHookRequest = {
-      source_address: bech32Only(route.source_asset_chain_id, sourceAddress, 'Source address'),
+      source_address: bech32Only(sourceChain, sourceAddress, 'Source address'),
       source_asset_chain_id: must(parseChainId(route.source_asset_chain_id), 'Source chain'),
       source_asset_denom: must(parseAssetDenom(route.source_asset_denom), 'Source asset'),
       dest_address: bech32Only(route.dest_asset_chain_id, destAddress, 'Destination address'),

@@ -1,0 +1,185 @@
+/**
+ * Bytes as the checks read them: addresses (bech32 and 0x) as their bytes, strict base64 and hex, and two small
+ * readers, BCS (Move arguments) and protobuf (a signed transaction). Every reader is strict: a length that runs past
+ * the end, a trailing byte, a non-canonical encoding is an error, never a guess. Pure, no dependencies but bech32.
+ */
+import { bech32 } from 'bech32';
+
+export class DecodeError extends Error {}
+
+/** Lower-case hex of an address's bytes (0x…: its bytes; bech32: its data), or undefined when it is neither. */
+export function addressBytes(address: string): string | undefined {
+  const a = address.trim();
+  if (/^0x[0-9a-f]+$/i.test(a)) return a.slice(2).toLowerCase();
+  try {
+    return Buffer.from(bech32.fromWords(bech32.decode(a.toLowerCase(), 1023).words)).toString('hex');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The bech32 prefix of an address, or undefined for 0x and anything else. */
+export function bech32Prefix(address: string): string | undefined {
+  try {
+    return bech32.decode(address.trim().toLowerCase(), 1023).prefix;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Hex without leading zero bytes past 20 (a 32-byte word or a Move address holding a 20-byte account). */
+function accountHex(hex: string): string {
+  return hex.length > 40 && /^0*$/.test(hex.slice(0, hex.length - 40)) ? hex.slice(-40) : hex;
+}
+
+/**
+ * Same account: equal ignoring case, or the same bytes (an Initia 0x address and its init1… form; a Move or ABI
+ * 32-byte word holding a 20-byte account). Two bech32 addresses of different prefixes are the same account only
+ * when `acrossPrefixes` (the same key on two chains): the caller decides, never this function by default.
+ */
+export function sameAddress(a: string, b: string, acrossPrefixes = false): boolean {
+  const x = a.trim();
+  const y = b.trim();
+  if (!x || !y) return false;
+  if (x.toLowerCase() === y.toLowerCase()) return true;
+  const px = bech32Prefix(x);
+  const py = bech32Prefix(y);
+  if (px !== undefined && py !== undefined && px !== py && !acrossPrefixes) return false;
+  const bx = addressBytes(x);
+  const by = addressBytes(y);
+  return bx !== undefined && by !== undefined && bx.length >= 40 && by.length >= 40 && accountHex(bx) === accountHex(by);
+}
+
+/** Strict standard base64 (padding required) to bytes. */
+export function base64Bytes(s: string): Uint8Array {
+  if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s)) throw new DecodeError('not base64');
+  return new Uint8Array(Buffer.from(s, 'base64'));
+}
+
+/** Strict hex (optional 0x, even length) to bytes. */
+export function hexBytes(s: string): Uint8Array {
+  const h = s.replace(/^0x/i, '');
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(h)) throw new DecodeError('not hex');
+  return new Uint8Array(Buffer.from(h, 'hex'));
+}
+
+export const toHex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
+
+export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// BCS (Move): what the hooks' arguments use
+
+export class BcsReader {
+  private at = 0;
+  constructor(private readonly bytes: Uint8Array) {}
+
+  private take(n: number): Uint8Array {
+    if (this.at + n > this.bytes.length) throw new DecodeError('BCS value runs past its end');
+    const out = this.bytes.subarray(this.at, this.at + n);
+    this.at += n;
+    return out;
+  }
+
+  u8(): number {
+    return this.take(1)[0]!;
+  }
+
+  u64(): bigint {
+    return Buffer.from(this.take(8)).readBigUInt64LE();
+  }
+
+  /** ULEB128 length, canonical (no redundant trailing zero group). */
+  uleb(): number {
+    let value = 0;
+    for (let shift = 0; shift < 35; shift += 7) {
+      const b = this.u8();
+      value += (b & 0x7f) * 2 ** shift;
+      if ((b & 0x80) === 0) {
+        if (b === 0 && shift > 0) throw new DecodeError('BCS length is not canonical');
+        return value;
+      }
+    }
+    throw new DecodeError('BCS length too long');
+  }
+
+  bytesVec(): Uint8Array {
+    return this.take(this.uleb());
+  }
+
+  /** A Move address: 32 bytes, as lower-case hex without 0x. */
+  address(): string {
+    return toHex(this.take(32));
+  }
+
+  string(): string {
+    const b = this.bytesVec();
+    const s = Buffer.from(b).toString('utf8');
+    if (!equalBytes(new Uint8Array(Buffer.from(s, 'utf8')), b)) throw new DecodeError('BCS string is not UTF-8');
+    return s;
+  }
+
+  end(): void {
+    if (this.at !== this.bytes.length) throw new DecodeError(`${this.bytes.length - this.at} byte(s) after the BCS value`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Protobuf: just enough to read a signed cosmos transaction
+
+export interface ProtoField {
+  no: number;
+  wire: 0 | 1 | 2 | 5;
+  /** Varint and fixed values as bigint; length-delimited as bytes. */
+  value: bigint | Uint8Array;
+}
+
+/** Every field of a message, in order; strict about wire types and lengths. */
+export function protoFields(bytes: Uint8Array): ProtoField[] {
+  const out: ProtoField[] = [];
+  let at = 0;
+  const varint = (): bigint => {
+    let v = 0n;
+    for (let shift = 0n; shift < 70n; shift += 7n) {
+      if (at >= bytes.length) throw new DecodeError('protobuf varint runs past the end');
+      const b = bytes[at++]!;
+      v |= BigInt(b & 0x7f) << shift;
+      if ((b & 0x80) === 0) return v;
+    }
+    throw new DecodeError('protobuf varint too long');
+  };
+  while (at < bytes.length) {
+    const key = varint();
+    const no = Number(key >> 3n);
+    const wire = Number(key & 7n);
+    if (no < 1) throw new DecodeError('protobuf field number 0');
+    if (wire === 0) out.push({ no, wire, value: varint() });
+    else if (wire === 2) {
+      const len = Number(varint());
+      if (at + len > bytes.length) throw new DecodeError('protobuf field runs past the end');
+      out.push({ no, wire, value: bytes.subarray(at, at + len) });
+      at += len;
+    } else if (wire === 1 || wire === 5) {
+      const n = wire === 1 ? 8 : 4;
+      if (at + n > bytes.length) throw new DecodeError('protobuf field runs past the end');
+      out.push({ no, wire, value: BigInt(`0x${toHex(bytes.subarray(at, at + n).slice().reverse()) || '0'}`) });
+      at += n;
+    } else throw new DecodeError(`protobuf wire type ${wire} is not supported`);
+  }
+  return out;
+}
+
+/** A length-delimited field as UTF-8 text (strict). */
+export function protoText(f: ProtoField): string {
+  if (!(f.value instanceof Uint8Array)) throw new DecodeError(`field ${f.no} is not text`);
+  const s = Buffer.from(f.value).toString('utf8');
+  if (!equalBytes(new Uint8Array(Buffer.from(s, 'utf8')), f.value)) throw new DecodeError(`field ${f.no} is not UTF-8`);
+  return s;
+}
+
+export function protoBytes(f: ProtoField): Uint8Array {
+  if (!(f.value instanceof Uint8Array)) throw new DecodeError(`field ${f.no} is not bytes`);
+  return f.value;
+}

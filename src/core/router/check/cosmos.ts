@@ -1,0 +1,248 @@
+/**
+ * Cosmos messages by allowlist: each `msg_type_url` has a decoder for its amino JSON, strict about its fields (a field
+ * the check does not know is unverified), and the amino `type` / `@type`, when present, must name the same type. A
+ * decoded message records its effects on the run: payments from the user's addresses (followed to where they land)
+ * and grants. Types that grant permissions or move funds aside (authz, feegrant, multi-send) are named as such; any
+ * other type is unverified. The parsed message is what is handed back to be signed.
+ */
+import * as z from 'zod/mini';
+import { sameDenom } from '../catalog';
+import { base64Bytes, sameAddress, toHex } from './bytes';
+import { decodeEvmCall } from './evm';
+import { follow, opDeposit } from './memo';
+import { amountText, clip, mismatch, unverified, type MsgField, type MsgSummary, type Run } from './model';
+import { hopFrom, type Hop } from './route';
+
+const amount = z.string().check(z.regex(/^\d+$/));
+const Coin = z.strictObject({ denom: z.string().check(z.minLength(1)), amount });
+type Coin = z.infer<typeof Coin>;
+const Height = z.strictObject({ revision_number: z.optional(z.union([z.string(), z.number()])), revision_height: z.optional(z.union([z.string(), z.number()])) });
+
+const MsgTransfer = z.strictObject({
+  source_port: z.string(),
+  source_channel: z.string(),
+  token: Coin,
+  sender: z.string(),
+  receiver: z.string(),
+  timeout_height: z.optional(Height),
+  timeout_timestamp: z.optional(z.union([z.string(), z.number()])),
+  memo: z.optional(z.string()),
+});
+const MsgSend = z.strictObject({ from_address: z.string(), to_address: z.string(), amount: z.array(Coin) });
+const MsgDeposit = z.strictObject({ sender: z.string(), bridge_id: z.union([z.string().check(z.regex(/^\d+$/)), z.number()]), to: z.string(), amount: Coin, data: z.optional(z.nullable(z.string())) });
+const MsgWithdrawal = z.strictObject({ sender: z.string(), to: z.string(), amount: Coin });
+const MsgCall = z.strictObject({ sender: z.string(), contract_addr: z.string(), input: z.string(), value: z.optional(z.nullable(amount)), access_list: z.optional(z.nullable(z.array(z.unknown()))), auth_list: z.optional(z.nullable(z.array(z.unknown()))) });
+const MsgDepositForBurn = z.strictObject({ from: z.string(), amount, destination_domain: z.union([z.number(), z.string().check(z.regex(/^\d+$/))]), mint_recipient: z.string(), burn_token: z.string(), destination_caller: z.optional(z.string()) });
+
+/** Amino names of the understood types (a wrapped `{type, value}` must use this one). */
+const AMINO: Record<string, string> = {
+  '/ibc.applications.transfer.v1.MsgTransfer': 'cosmos-sdk/MsgTransfer',
+  '/cosmos.bank.v1beta1.MsgSend': 'cosmos-sdk/MsgSend',
+  '/opinit.ophost.v1.MsgInitiateTokenDeposit': 'ophost/MsgInitiateTokenDeposit',
+  '/opinit.opchild.v1.MsgInitiateTokenWithdrawal': 'opchild/MsgInitiateTokenWithdrawal',
+  '/minievm.evm.v1.MsgCall': 'evm/MsgCall',
+  '/circle.cctp.v1.MsgDepositForBurn': 'cctp/DepositForBurn',
+  '/circle.cctp.v1.MsgDepositForBurnWithCaller': 'cctp/DepositForBurnWithCaller',
+};
+
+const NAMES: Record<string, string> = {
+  '/ibc.applications.transfer.v1.MsgTransfer': 'IBC transfer',
+  '/cosmos.bank.v1beta1.MsgSend': 'Bank send',
+  '/opinit.ophost.v1.MsgInitiateTokenDeposit': 'OPinit deposit',
+  '/opinit.opchild.v1.MsgInitiateTokenWithdrawal': 'OPinit withdrawal',
+  '/minievm.evm.v1.MsgCall': 'EVM call',
+  '/circle.cctp.v1.MsgDepositForBurn': 'CCTP burn',
+  '/circle.cctp.v1.MsgDepositForBurnWithCaller': 'CCTP burn',
+};
+
+/** Types that are understood to grant permissions or move funds in ways a bridge transfer never needs. */
+const FORBIDDEN: Record<string, string> = {
+  '/cosmos.authz.v1beta1.MsgGrant': 'grants another account the right to act for you (authz)',
+  '/cosmos.authz.v1beta1.MsgExec': 'executes messages on behalf of another account (authz)',
+  '/cosmos.feegrant.v1beta1.MsgGrantAllowance': 'lets another account spend your funds on fees (feegrant)',
+  '/cosmos.bank.v1beta1.MsgMultiSend': 'sends funds to several accounts at once',
+  '/cosmwasm.wasm.v1.MsgExecuteContract': 'calls a contract (with funds) whose effect this check cannot read',
+  '/initia.move.v1.MsgExecute': 'calls a Move function whose effect this check cannot read',
+  '/initia.move.v1.MsgExecuteJSON': 'calls a Move function whose effect this check cannot read',
+};
+
+/** Circle's CCTP domains of the chains a route may mint on. */
+export const CCTP_DOMAINS: Record<string, number> = { '1': 0, '43114': 1, '10': 2, '42161': 3, 'noble-1': 4, '8453': 6, '137': 7 };
+
+export interface CosmosResult {
+  summary: MsgSummary;
+  /** The message as checked, to be signed (amino JSON, no wrapper). */
+  signable?: Record<string, unknown>;
+}
+
+/** Amino JSON of one message: the object, unwrapped, with its declared type checked against the type URL. */
+function unwrap(run: Run, at: { tx: number; msg: number }, typeUrl: string, raw: string): Record<string, unknown> | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    unverified(run, `Message ${at.msg + 1} is not valid JSON: it cannot be read or checked.`, at);
+    return undefined;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    unverified(run, `Message ${at.msg + 1} is not a JSON object: it cannot be read or checked.`, at);
+    return undefined;
+  }
+  let obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj);
+  if (keys.length === 2 && 'type' in obj && 'value' in obj && obj.value && typeof obj.value === 'object' && !Array.isArray(obj.value)) {
+    if (obj.type !== AMINO[typeUrl]) {
+      mismatch(run, `Message ${at.msg + 1} says it is ${clip(String(obj.type), 80)} in its amino JSON but ${clip(typeUrl, 80)} in its type URL: a wallet could sign either.`, at);
+      return undefined;
+    }
+    obj = obj.value as Record<string, unknown>;
+  }
+  if ('@type' in obj) {
+    if (obj['@type'] !== typeUrl) {
+      mismatch(run, `Message ${at.msg + 1} says it is ${clip(String(obj['@type']), 80)} in "@type" but ${clip(typeUrl, 80)} in its type URL: a wallet could sign either.`, at);
+      return undefined;
+    }
+    const { ['@type']: _, ...rest } = obj;
+    obj = rest;
+  }
+  return obj;
+}
+
+function parse<S extends z.ZodMiniType>(run: Run, at: { tx: number; msg: number }, name: string, schema: S, obj: Record<string, unknown>): z.infer<S> | undefined {
+  const r = schema.safeParse(obj);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const where = issue?.path.length ? issue.path.join('.') : '';
+  const unknownKeys = issue?.code === 'unrecognized_keys' ? (issue as { keys?: string[] }).keys ?? [] : [];
+  if (unknownKeys.length) unverified(run, `Message ${at.msg + 1} (${name}) has field(s) ${unknownKeys.map((k) => `"${clip(k, 40)}"`).join(', ')}${where ? ` in ${clip(where, 40)}` : ''} that this check does not read.`, at);
+  else unverified(run, `Message ${at.msg + 1} (${name}) cannot be read: ${clip(where || 'its fields', 80)} is missing or not of the expected type.`, at);
+  return undefined;
+}
+
+/** A sender field must be the user's address on the chain the tx is for. */
+function checkFrom(run: Run, at: { tx: number; msg: number }, chain: string, label: string, address: string): boolean {
+  if (run.hookSigners !== undefined) {
+    if (run.hookSigners.some((s) => sameAddress(address, s, true))) return true;
+    mismatch(run, `Message ${at.msg + 1} has ${label} ${clip(address)}, but the hook must be signed by you (${clip(run.hookSigners.join(' or ') || 'no bech32 address entered')}).`, at);
+    return false;
+  }
+  const mine = run.intent.addresses[chain];
+  if (mine !== undefined && sameAddress(address, mine)) return true;
+  mismatch(run, `Message ${at.msg + 1} has ${label} ${clip(address)}, but your address on ${clip(chain)} is ${clip(mine ?? '(none entered)')}.`, at);
+  return false;
+}
+
+export function decodeCosmosMsg(run: Run, hops: readonly Hop[], tx: number, chain: string, typeUrl: string, raw: string): CosmosResult {
+  const msg = run.summaries.length;
+  const at = { tx, msg };
+  const name = NAMES[typeUrl] ?? `Other message (${clip(typeUrl.replace(/^\//, ''), 80)})`;
+  const fields: MsgField[] = [];
+  const summary: MsgSummary = { tx, chainId: chain, kind: 'cosmos', type: name, typeUrl, fields };
+  run.summaries.push(summary);
+  const obj = unwrap(run, at, typeUrl, raw);
+  if (!obj) {
+    fields.push({ label: 'Raw message', value: clip(raw, 200) });
+    return { summary };
+  }
+  if (!(typeUrl in AMINO)) {
+    for (const [k, v] of Object.entries(obj).slice(0, 20)) if (['string', 'number', 'boolean'].includes(typeof v)) fields.push({ label: clip(k, 60), value: clip(String(v), 200) });
+    const forbidden = FORBIDDEN[typeUrl];
+    if (forbidden) mismatch(run, `Message ${msg + 1} (${clip(typeUrl, 80)}) ${forbidden}: a bridge transfer never needs it.`, at);
+    else unverified(run, `Message ${msg + 1} is of type ${clip(typeUrl, 80)}, which this check does not understand: it is not checked.`, at);
+    return { summary };
+  }
+  const amt = (c: Coin) => amountText(run, chain, c.denom, c.amount);
+  const pay = (from: string, c: Coin, landing: ReturnType<typeof follow>) => run.payments.push({ tx, msg, chain, from, denom: c.denom, amount: BigInt(c.amount), role: 'transfer', landing });
+  switch (typeUrl) {
+    case '/ibc.applications.transfer.v1.MsgTransfer': {
+      const m = parse(run, at, name, MsgTransfer, obj);
+      if (!m) return { summary };
+      fields.push({ label: 'Sender', value: clip(m.sender) }, { label: 'Receiver', value: clip(m.receiver, 200) }, { label: 'Amount', value: amt(m.token) }, { label: 'Channel', value: clip(`${m.source_port}/${m.source_channel}`) });
+      if (m.memo) fields.push({ label: 'Memo', value: clip(m.memo, 200) });
+      checkFrom(run, at, chain, 'sender', m.sender);
+      const hop = hopFrom(hops, chain, undefined, m.source_channel);
+      let landing: ReturnType<typeof follow>;
+      if (!hop || (hop.kind !== 'transfer' && hop.kind !== 'eureka_transfer') || hop.channel !== m.source_channel || m.source_port !== 'transfer') {
+        mismatch(run, `Message ${msg + 1} sends over ${clip(`${m.source_port}/${m.source_channel}`)} from ${clip(chain)}, which is not the route's IBC channel${hop?.channel ? ` (${clip(hop.channel)})` : ''}.`, at);
+      } else {
+        landing = follow({ run, hops, tx, msg, chain: hop.to, receiver: m.receiver, memo: m.memo, amount: BigInt(m.token.amount), via: [`IBC ${m.source_channel} to ${hop.to}`] });
+      }
+      pay(m.sender, m.token, landing);
+      return { summary, signable: m };
+    }
+    case '/cosmos.bank.v1beta1.MsgSend': {
+      const m = parse(run, at, name, MsgSend, obj);
+      if (!m) return { summary };
+      fields.push({ label: 'From', value: clip(m.from_address) }, { label: 'To', value: clip(m.to_address) }, { label: 'Amount', value: m.amount.map(amt).join(', ') || 'none' });
+      checkFrom(run, at, chain, 'from_address', m.from_address);
+      for (const c of m.amount) pay(m.from_address, c, { chain, address: m.to_address, via: [`bank send on ${chain}`] });
+      return { summary, signable: m };
+    }
+    case '/opinit.ophost.v1.MsgInitiateTokenDeposit': {
+      const m = parse(run, at, name, MsgDeposit, obj);
+      if (!m) return { summary };
+      fields.push({ label: 'Sender', value: clip(m.sender) }, { label: 'Bridge', value: clip(String(m.bridge_id)) }, { label: 'To', value: clip(m.to) }, { label: 'Amount', value: amt(m.amount) });
+      let data: Uint8Array = new Uint8Array();
+      if (m.data) {
+        fields.push({ label: 'Data (runs on the rollup)', value: clip(m.data, 200) });
+        try {
+          data = base64Bytes(m.data);
+        } catch {
+          unverified(run, `Message ${msg + 1}'s deposit data is not base64: it cannot be checked.`, at);
+          pay(m.sender, m.amount, undefined);
+          return { summary };
+        }
+      }
+      checkFrom(run, at, chain, 'sender', m.sender);
+      const landing = opDeposit({ run, hops, tx, msg, chain, receiver: m.to, memo: undefined, amount: BigInt(m.amount.amount), via: [] }, { bridgeId: String(m.bridge_id), to: m.to, amount: BigInt(m.amount.amount), data, what: 'the deposit' });
+      pay(m.sender, m.amount, landing);
+      return { summary, signable: m };
+    }
+    case '/opinit.opchild.v1.MsgInitiateTokenWithdrawal': {
+      const m = parse(run, at, name, MsgWithdrawal, obj);
+      if (!m) return { summary };
+      fields.push({ label: 'Sender', value: clip(m.sender) }, { label: 'To', value: clip(m.to) }, { label: 'Amount', value: amt(m.amount) });
+      checkFrom(run, at, chain, 'sender', m.sender);
+      const hop = hops.find((h) => h.kind === 'op_init_transfer' && h.from === chain);
+      if (!hop) mismatch(run, `Message ${msg + 1} withdraws over the OP bridge from ${clip(chain)}, which the route does not.`, at);
+      pay(m.sender, m.amount, hop ? { chain: hop.to, address: m.to, via: [`OP bridge withdrawal to ${hop.to}`] } : undefined);
+      return { summary, signable: m };
+    }
+    case '/minievm.evm.v1.MsgCall': {
+      const m = parse(run, at, name, MsgCall, obj);
+      if (!m) return { summary };
+      fields.push({ label: 'Sender', value: clip(m.sender) }, { label: 'Contract', value: clip(m.contract_addr) }, { label: 'Value', value: `${m.value || '0'} (base units of the chain's EVM fee asset)` });
+      if (m.access_list?.length || m.auth_list?.length) unverified(run, `Message ${msg + 1} carries an access or authorization list that this check does not read.`, at);
+      checkFrom(run, at, chain, 'sender', m.sender);
+      const spends = decodeEvmCall(run, hops, { tx, msg, chain, from: m.sender, to: m.contract_addr, value: BigInt(m.value || '0'), data: m.input, fields });
+      if (spends !== undefined) mismatch(run, `Message ${msg + 1} spends an ERC-20 through an approval that no message grants.`, at);
+      return { summary, signable: m };
+    }
+    default: {
+      // CCTP from Noble: burns USDC, minted to `mint_recipient` (32 bytes) on the chain of `destination_domain`.
+      const m = parse(run, at, name, MsgDepositForBurn, obj);
+      if (!m) return { summary };
+      let recipient: string;
+      try {
+        const b = base64Bytes(m.mint_recipient);
+        if (b.length !== 32) throw new Error('length');
+        recipient = `0x${toHex(b.subarray(12))}`;
+        if (!/^0{24}$/.test(toHex(b.subarray(0, 12)))) recipient = `0x${toHex(b)}`;
+      } catch {
+        unverified(run, `Message ${msg + 1}'s mint recipient is not 32 bytes of base64: it cannot be checked.`, at);
+        return { summary };
+      }
+      const domain = Number(m.destination_domain);
+      fields.push({ label: 'From', value: clip(m.from) }, { label: 'Amount', value: amountText(run, chain, m.burn_token, m.amount) }, { label: 'Destination domain', value: String(domain) }, { label: 'Mint recipient', value: recipient });
+      if (m.destination_caller) fields.push({ label: 'Destination caller', value: clip(m.destination_caller) });
+      checkFrom(run, at, chain, 'from', m.from);
+      const hop = hops.find((h) => (h.kind === 'cctp_transfer' || h.kind === 'cctp_transfer_v2') && h.from === chain);
+      const coin = { denom: m.burn_token, amount: m.amount };
+      if (!hop) mismatch(run, `Message ${msg + 1} burns for CCTP on ${clip(chain)}, which the route does not.`, at);
+      else if (CCTP_DOMAINS[hop.to] !== domain) mismatch(run, `Message ${msg + 1} mints on CCTP domain ${domain}, but the route goes to ${clip(hop.to)}${CCTP_DOMAINS[hop.to] === undefined ? ' (a chain whose domain this check does not know)' : ` (domain ${CCTP_DOMAINS[hop.to]})`}.`, at);
+      if (hop && !sameDenom(hop.denomIn ?? m.burn_token, m.burn_token)) mismatch(run, `Message ${msg + 1} burns ${clip(m.burn_token)}, not the route's ${clip(hop.denomIn ?? '')}.`, at);
+      pay(m.from, coin, hop && CCTP_DOMAINS[hop.to] === domain ? { chain: hop.to, address: recipient, via: [`CCTP to ${hop.to}`] } : undefined);
+      return { summary, signable: m };
+    }
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * The route against the user's intent: the amount, the assets and chains at both ends exactly as intended; the
+ * operations one continuous path from the source chain to the destination chain; an address named for each chain by
+ * the user (the destination's is the user's destination address, whatever position the router gives it); an OP hook
+ * believed only where the route has an OPinit deposit that another hop leads into.
+ */
+import { sameDenom } from '../catalog';
+import { operationView, type Operation, type Route } from '../schemas';
+import { clip, mismatch, unverified, type Intent, type Run } from './model';
+
+export interface Hop {
+  index: number;
+  kind: string;
+  from: string;
+  to: string;
+  denomIn?: string;
+  denomOut?: string;
+  /** IBC: the channel on `from`. */
+  channel?: string;
+  /** OPinit: the bridge id. */
+  bridgeId?: string;
+  /** The contract the funds enter on `to` (IBC hooks), when the route names it. */
+  entryContract?: string;
+  op: Operation;
+}
+
+const s = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : undefined);
+
+/** The route's operations as hops with their chains, or undefined for an operation the check does not understand. */
+export function hopsOf(route: Route): Array<Hop | { index: number; unknown: string }> {
+  return route.operations.map((op, index) => {
+    const v = operationView(op);
+    if (v.kind === 'unknown') return { index, unknown: v.key ?? 'an operation without a kind' };
+    const b = v.body as Record<string, unknown>;
+    const base = { index, kind: v.kind, denomIn: s(b.denom_in), denomOut: s(b.denom_out), op };
+    switch (v.kind) {
+      case 'swap':
+      case 'bank_send': {
+        const chain = s(b.chain_id) ?? s(b.from_chain_id);
+        return chain ? { ...base, from: chain, to: chain } : { index, unknown: v.kind };
+      }
+      case 'evm_swap': {
+        const chain = s(b.from_chain_id);
+        return chain ? { ...base, from: chain, to: chain } : { index, unknown: v.kind };
+      }
+      default:
+        return {
+          ...base,
+          from: s(b.from_chain_id)!,
+          to: s(b.to_chain_id)!,
+          channel: s(b.channel),
+          bridgeId: s(b.op_init_bridge_id),
+          entryContract: s(b.to_chain_entry_contract_address),
+        };
+    }
+  });
+}
+
+export const isHop = (h: Hop | { index: number; unknown: string }): h is Hop => !('unknown' in h);
+
+/** Whether the route needs an OP hook: an OPinit deposit that is not its first operation (another hop leads into it). */
+export function routeNeedsOpHook(route: Route): boolean {
+  const hops = hopsOf(route);
+  return hops.some((h, i) => i > 0 && isHop(h) && h.kind === 'op_init_transfer');
+}
+
+export function checkRoute(run: Run): Hop[] {
+  const { route, intent } = run;
+  const at = {};
+  if (route.amount_in !== intent.amountIn) {
+    mismatch(run, `The route sends ${clip(route.amount_in)} base units of ${clip(route.source_asset_denom)}, but you asked for ${clip(intent.typed)} (${intent.amountIn} base units with ${intent.decimals} decimals).`, at);
+  }
+  if (route.source_asset_chain_id !== intent.sourceChainId) mismatch(run, `The route starts on ${clip(route.source_asset_chain_id)}, but you chose ${clip(intent.sourceChainId)}.`);
+  if (!sameDenom(route.source_asset_denom, intent.sourceDenom)) mismatch(run, `The route sends ${clip(route.source_asset_denom)}, but you chose ${clip(intent.sourceDenom)}.`);
+  if (route.dest_asset_chain_id !== intent.destChainId) mismatch(run, `The route ends on ${clip(route.dest_asset_chain_id)}, but you chose ${clip(intent.destChainId)}.`);
+  if (!sameDenom(route.dest_asset_denom, intent.destDenom)) mismatch(run, `The route delivers ${clip(route.dest_asset_denom)}, but you chose ${clip(intent.destDenom)}.`);
+
+  // Addresses: one per chain, each the user's.
+  const chains = route.required_chain_addresses;
+  for (const c of [intent.sourceChainId, intent.destChainId]) {
+    if (!chains.includes(c)) mismatch(run, `The route names no address on ${clip(c)}, which your transfer ${c === intent.destChainId ? 'ends' : 'starts'} on.`);
+  }
+  for (const c of chains) if (!intent.addresses[c]?.trim()) mismatch(run, `No address was entered for ${clip(c)}.`);
+
+  // The path.
+  const hops = hopsOf(route);
+  const known: Hop[] = [];
+  if (!hops.length) mismatch(run, 'The route has no operation.');
+  let at_ = intent.sourceChainId;
+  for (const h of hops) {
+    if (!isHop(h)) {
+      unverified(run, `Operation ${h.index + 1} of the route (${clip(h.unknown, 60)}) is of a kind this check does not understand.`);
+      return known;
+    }
+    if (h.from !== at_) mismatch(run, `Operation ${h.index + 1} of the route starts on ${clip(h.from)}, but the previous step ends on ${clip(at_)}: the path is not continuous.`);
+    at_ = h.to;
+    known.push(h);
+  }
+  if (hops.length && at_ !== intent.destChainId) mismatch(run, `The route's last operation ends on ${clip(at_)}, not on ${clip(intent.destChainId)}.`);
+  const first = known[0];
+  if (first?.denomIn && !sameDenom(first.denomIn, intent.sourceDenom)) mismatch(run, `The route's first operation takes ${clip(first.denomIn)}, not ${clip(intent.sourceDenom)}.`);
+  const last = known.at(-1);
+  if (last?.denomOut && !sameDenom(last.denomOut, intent.destDenom)) mismatch(run, `The route's last operation delivers ${clip(last.denomOut)}, not ${clip(intent.destDenom)}.`);
+
+  // OPinit bridge ids the user's profiles name.
+  for (const h of known) {
+    if (h.kind !== 'op_init_transfer') continue;
+    const l2 = run.opBridgeId(h.to) !== undefined ? h.to : h.from;
+    const mine = run.opBridgeId(l2);
+    if (mine !== undefined && h.bridgeId !== undefined && h.bridgeId !== mine) mismatch(run, `The route uses OP bridge ${clip(h.bridgeId)} for ${clip(l2)}, but your network profile names bridge ${clip(mine)}.`);
+  }
+  if (route.required_op_hook === true && !routeNeedsOpHook(route)) {
+    mismatch(run, 'The router asks for an OP hook, but this route has no OPinit deposit that another hop leads into: no hook is needed, and none should be signed.');
+  }
+  return known;
+}
+
+/** The hop that leaves `chain` (over `channel` when given). */
+export function hopFrom(hops: readonly Hop[], chain: string, kind?: string, channel?: string): Hop | undefined {
+  return hops.find((h) => h.from === chain && h.from !== h.to && (kind === undefined || h.kind === kind) && (channel === undefined || h.channel === undefined || h.channel === channel));
+}
+
+export const intentChains = (intent: Intent) => Object.keys(intent.addresses);

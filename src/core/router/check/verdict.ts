@@ -1,0 +1,20 @@
+/** The three honest verdicts: matches (every effect accounted for), unverified (something was not understood), mismatch. */
+import type { MsgSummary, Problem, Run } from './model';
+
+export type VerdictKind = 'matches' | 'unverified' | 'mismatch';
+
+export interface Verdict {
+  kind: VerdictKind;
+  /** What the messages do, in words, when they match. */
+  effects: string[];
+  mismatches: Problem[];
+  unverified: Problem[];
+  summaries: MsgSummary[];
+}
+
+export function verdictOf(run: Run, effects: string[]): Verdict {
+  const mismatches = run.problems.filter((p) => p.level === 'mismatch');
+  const unverified = run.problems.filter((p) => p.level === 'unverified');
+  const kind: VerdictKind = mismatches.length ? 'mismatch' : unverified.length ? 'unverified' : 'matches';
+  return { kind, effects: kind === 'matches' ? effects : [], mismatches, unverified, summaries: run.summaries };
+}

@@ -1,0 +1,304 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the hostile router edits arbitrary JSON answers on the wire */
+/**
+ * The bridge check against a hostile router: a proxy in front of the fake router rewrites its answers on the wire
+ * (route, msgs, op-hook), the real RouterClient fetches and parses them, and the verdict is computed as the panel
+ * computes it (route and intent → OP hook check → signed hook → msgs). Every honest route kind matches; every tamper
+ * is proven to change the answer and must not match.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { bech32 } from 'bech32';
+import { createRouterClient } from '../../src/core/clients';
+import type { RouterClient } from '../../src/core/router/client';
+import type { Route } from '../../src/core/router/schemas';
+import { verifyMsgs, type Intent } from '../../src/core/router/verify';
+import { checkOpHook, hookForMsgs } from '../../src/core/router/check/hook';
+import { routeNeedsOpHook } from '../../src/core/router/check/route';
+import { ERC20_APPROVE, SET_APPROVAL_FOR_ALL, encodeCall } from '../../src/core/router/check/abi';
+import { startFakeRouter, USDC_ON_INITIA, LZ_CONTRACT, OSMOSIS_ENTRY, type FakeRouter } from '../fixtures/fakeRouter';
+import { startHostileRouter, signHook, signedTx, msgSendProto, type HostileRouter } from '../fixtures/hostileRouter';
+
+const INIT = 'init1veaum7vy45fzw5x4mflskgx5lnmwmxx5wm3x8p';
+const INIT_DEST = bech32.encode('init', bech32.toWords(new Uint8Array(20).fill(9)));
+const ATTACKER = bech32.encode('init', bech32.toWords(new Uint8Array(20).fill(0xa7)));
+const OSMO = bech32.encode('osmo', bech32.decode(INIT).words);
+const OSMO_DEST = bech32.encode('osmo', bech32.toWords(new Uint8Array(20).fill(3)));
+const OSMO_ATTACKER = bech32.encode('osmo', bech32.toWords(new Uint8Array(20).fill(0xa7)));
+const NOBLE = bech32.encode('noble', bech32.decode(INIT).words);
+const ETH = '0x667bcdf984ad122750d5da7f0b20d4fcf6ed98d4';
+const ETH_DEST = '0x' + '5f'.repeat(20);
+const ETH_ATTACKER = '0x' + 'a7'.repeat(20);
+const USDC_ETH = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+const L2 = 'l2/2588fd87a8e081f6a557f43ff14f05dddf5e34cb27afcefd6eaf81f1daea30d0';
+const MSG_SEND = '/cosmos.bank.v1beta1.MsgSend';
+
+interface Kind {
+  name: string;
+  from: string;
+  denom: string;
+  typed: string;
+  decimals: number;
+  to: string;
+  destDenom: string;
+  addresses: Record<string, string>;
+  isOpWithdraw?: boolean;
+  slippage?: string;
+}
+
+const base10 = (typed: string, decimals: number) => {
+  const [w, f = ''] = typed.split('.');
+  return (BigInt(w!) * 10n ** BigInt(decimals) + BigInt((f + '0'.repeat(decimals)).slice(0, decimals) || '0')).toString();
+};
+
+const KINDS: Record<string, Kind> = {
+  deposit: { name: 'OPinit deposit', from: 'interwoven-1', denom: 'uinit', typed: '1.5', decimals: 6, to: 'demo-evm-1', destDenom: L2, addresses: { 'interwoven-1': INIT, 'demo-evm-1': INIT_DEST } },
+  withdrawal: { name: 'lossless OP withdrawal', from: 'demo-evm-1', denom: L2, typed: '2', decimals: 6, to: 'interwoven-1', destDenom: 'uinit', addresses: { 'demo-evm-1': INIT, 'interwoven-1': INIT_DEST }, isOpWithdraw: true },
+  fast: { name: 'fast withdrawal (IBC)', from: 'demo-evm-1', denom: L2, typed: '2', decimals: 6, to: 'interwoven-1', destDenom: 'uinit', addresses: { 'demo-evm-1': INIT, 'interwoven-1': INIT_DEST }, isOpWithdraw: false },
+  noble: { name: 'IBC from Noble', from: 'noble-1', denom: 'uusdc', typed: '25', decimals: 6, to: 'interwoven-1', destDenom: USDC_ON_INITIA, addresses: { 'noble-1': NOBLE, 'interwoven-1': INIT_DEST } },
+  swap: { name: 'IBC + swap on Osmosis', from: 'interwoven-1', denom: 'uinit', typed: '1.5', decimals: 6, to: 'osmosis-1', destDenom: 'uosmo', addresses: { 'interwoven-1': INIT, 'osmosis-1': OSMO_DEST }, slippage: '0.5' },
+  osmoBack: { name: 'IBC from Osmosis', from: 'osmosis-1', denom: 'uosmo', typed: '3', decimals: 6, to: 'interwoven-1', destDenom: 'uinit', addresses: { 'osmosis-1': OSMO, 'interwoven-1': INIT_DEST } },
+  hook: { name: 'IBC + Move hook OP deposit + OP hook', from: 'osmosis-1', denom: 'uosmo', typed: '4', decimals: 6, to: 'demo-evm-1', destDenom: L2, addresses: { 'osmosis-1': OSMO, 'interwoven-1': INIT, 'demo-evm-1': INIT_DEST } },
+  twoTx: { name: 'OPinit withdrawal then IBC (two txs)', from: 'demo-evm-1', denom: L2, typed: '5', decimals: 6, to: 'osmosis-1', destDenom: 'uosmo', addresses: { 'demo-evm-1': INIT, 'interwoven-1': INIT, 'osmosis-1': OSMO_DEST } },
+  evmErc20: { name: 'LayerZero from Ethereum (ERC-20, approval)', from: '1', denom: USDC_ETH, typed: '12.5', decimals: 6, to: 'interwoven-1', destDenom: 'uinit', addresses: { '1': ETH, 'interwoven-1': INIT_DEST } },
+  evmNative: { name: 'LayerZero from Ethereum (native, value = amount + additional fee)', from: '1', denom: 'ethereum-native', typed: '0.25', decimals: 18, to: 'interwoven-1', destDenom: 'uinit', addresses: { '1': ETH, 'interwoven-1': INIT_DEST } },
+  evmHook: { name: 'LayerZero then OP deposit with OP hook (two txs)', from: '1', denom: USDC_ETH, typed: '7', decimals: 6, to: 'demo-evm-1', destDenom: L2, addresses: { '1': ETH, 'interwoven-1': INIT, 'demo-evm-1': INIT_DEST } },
+  cctp: { name: 'CCTP from Noble', from: 'noble-1', denom: 'uusdc', typed: '100', decimals: 6, to: '1', destDenom: USDC_ETH, addresses: { 'noble-1': NOBLE, '1': ETH_DEST } },
+};
+
+let fake: FakeRouter;
+let proxy: HostileRouter;
+let client: RouterClient;
+
+before(async () => {
+  fake = await startFakeRouter({ hostile: false });
+  proxy = await startHostileRouter(fake.url);
+  client = createRouterClient(proxy.url, { timeoutMs: 5000 });
+});
+after(async () => {
+  await proxy.close();
+  await fake.close();
+});
+
+type Rewrite = (path: string, json: any) => unknown;
+interface Outcome {
+  kind: 'matches' | 'unverified' | 'mismatch' | 'refused';
+  texts: string[];
+  signable?: unknown;
+}
+
+/** The panel's sequence: route → intent → (OP hook checked → signed hook checked) → msgs → verdict. */
+async function flow(k: Kind, rewrite?: Rewrite, opts: { sign?: (hook: any) => { signer: string; hook: string }; opBridgeId?: string } = {}): Promise<Outcome> {
+  proxy.rewrite = rewrite;
+  const intent: Intent = { sourceChainId: k.from, sourceDenom: k.denom, amountIn: base10(k.typed, k.decimals), typed: k.typed, decimals: k.decimals, decimalsFrom: 'chain', destChainId: k.to, destDenom: k.destDenom, addresses: k.addresses, slippagePercent: k.slippage ?? '0.5' };
+  const route: Route = await client.route({ amountIn: intent.amountIn, sourceChainId: k.from, sourceDenom: k.denom, destChainId: k.to, destDenom: k.destDenom, ...(k.isOpWithdraw !== undefined ? { isOpWithdraw: k.isOpWithdraw } : {}) });
+  const options = { opBridgeId: (c: string) => (c === 'demo-evm-1' ? (opts.opBridgeId ?? '1') : undefined), asset: () => undefined };
+  const addresses = route.required_chain_addresses.map((c) => k.addresses[c] ?? '');
+  let signed: { signer: string; hook: string } | undefined;
+  let hook;
+  if (routeNeedsOpHook(route)) {
+    const source = addresses.find((a) => !a.startsWith('0x')) ?? '';
+    hook = await client.opHook(route, source, k.addresses[k.to]!);
+    const check = checkOpHook(hook, intent, route, options);
+    if (check.kind !== 'matches') return { kind: check.kind, texts: [...check.mismatches, ...check.unverified].map((p) => p.text) };
+    signed = opts.sign ? opts.sign(hook) : { signer: source, hook: signHook(hook) };
+  }
+  const prepared = hookForMsgs(intent, route, hook, signed, options);
+  if (!prepared.ok) return { kind: 'refused', texts: prepared.problems };
+  let msgs;
+  try {
+    msgs = await client.msgs({ route, addresses, slippagePercent: intent.slippagePercent, ...(signed ? { signedOpHook: signed } : {}) });
+  } catch (err) {
+    // The client refuses before any request (a route asking for a hook it does not need).
+    if (err instanceof Error && err.name === 'InputError') return { kind: 'refused', texts: [err.message] };
+    throw err;
+  }
+  const v = verifyMsgs(msgs, { intent, route, hook: prepared.value, ...options });
+  return { kind: v.kind, texts: [...v.mismatches, ...v.unverified].map((p) => p.text), signable: v.signable };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Honest routes: every kind matches.
+
+for (const [key, k] of Object.entries(KINDS)) {
+  test(`honest: ${k.name} matches`, async () => {
+    const out = await flow(k);
+    assert.deepEqual([out.kind, out.texts], ['matches', []], key);
+  });
+}
+
+test('honest: what is copied is rebuilt from the checked objects, without the deprecated msgs[]', async () => {
+  const out = await flow(KINDS.swap!);
+  assert.equal(out.kind, 'matches');
+  assert.ok(!JSON.stringify(out.signable).includes('multi_chain_msg'));
+  assert.deepEqual(Object.keys(out.signable as object), ['txs']);
+});
+
+test('a LayerZero route from Initia (a Move call this check does not know) is unverified, in words', async () => {
+  const out = await flow({ name: 'lz', from: 'interwoven-1', denom: 'uinit', typed: '1', decimals: 6, to: '1', destDenom: USDC_ETH, addresses: { 'interwoven-1': INIT, '1': ETH_DEST } });
+  assert.notEqual(out.kind, 'matches');
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Hostile answers
+
+const onMsgs = (f: (json: any) => void): Rewrite => (path, json) => (path === '/v2/fungible/msgs' ? (f(json), json) : undefined);
+const onRoute = (f: (json: any) => void): Rewrite => (path, json) => (path === '/v2/fungible/route' ? (f(json), json) : undefined);
+const onHook = (f: (json: any) => void): Rewrite => (path, json) => (path === '/op-hook' ? (f(json), json) : undefined);
+const cosmosMsg = (json: any, t = 0, m = 0) => JSON.parse(json.txs[t].cosmos_tx.msgs[m].msg);
+const setCosmosMsg = (json: any, value: unknown, t = 0, m = 0) => {
+  json.txs[t].cosmos_tx.msgs[m].msg = JSON.stringify(value);
+};
+const editMsg = (f: (msg: any) => void, t = 0, m = 0) => onMsgs((json) => {
+  const msg = cosmosMsg(json, t, m);
+  f(msg);
+  setCosmosMsg(json, msg, t, m);
+});
+const editMemo = (f: (memo: any) => void) => editMsg((msg) => {
+  const memo = JSON.parse(msg.memo);
+  f(memo);
+  msg.memo = JSON.stringify(memo);
+});
+const addMsg = (typeUrl: string, value: unknown, t = 0) => onMsgs((json) => {
+  json.txs[t].cosmos_tx.msgs.push({ msg_type_url: typeUrl, msg: JSON.stringify(value) });
+});
+const bcs32 = (addr: string) => Buffer.from(Buffer.from(bech32.fromWords(bech32.decode(addr).words)).toString('hex').padStart(64, '0'), 'hex').toString('base64');
+const u64 = (n: bigint) => {
+  const b = Buffer.alloc(8);
+  b.writeBigUInt64LE(n);
+  return b.toString('base64');
+};
+const editEvm = (f: (tx: any) => void, t = 0) => onMsgs((json) => f(json.txs[t].evm_tx));
+const word = (hex: string) => hex.replace(/^0x/, '').padStart(64, '0');
+
+interface Case {
+  family: string;
+  name: string;
+  kind: string;
+  rewrite: Rewrite;
+  sign?: (hook: any) => { signer: string; hook: string };
+  opBridgeId?: string;
+}
+
+const send = (to: string, amount = '1000') => ({ from_address: INIT, to_address: to, amount: [{ denom: 'uinit', amount }] });
+
+const CASES: Case[] = [
+  // Receiver, hidden or not
+  { family: 'receiver', name: 'swap memo transfers the output to another address', kind: 'swap', rewrite: editMemo((m) => (m.wasm.msg.swap_and_action.post_swap_action.transfer.to_address = OSMO_ATTACKER)) },
+  { family: 'receiver', name: 'swap memo calls another contract (receiver moved too)', kind: 'swap', rewrite: editMsg((msg) => { const memo = JSON.parse(msg.memo); memo.wasm.contract = OSMO_ATTACKER; msg.receiver = OSMO_ATTACKER; msg.memo = JSON.stringify(memo); }) },
+  { family: 'receiver', name: 'swap memo forwards the output over IBC to an attacker', kind: 'swap', rewrite: editMemo((m) => (m.wasm.msg.swap_and_action.post_swap_action = { ibc_transfer: { ibc_info: { source_channel: 'channel-9', receiver: ATTACKER, memo: '', recover_address: OSMO_DEST } } })) },
+  { family: 'receiver', name: 'IBC receiver replaced', kind: 'noble', rewrite: editMsg((m) => (m.receiver = ATTACKER)) },
+  { family: 'receiver', name: 'packet-forward memo sends the funds on from the receiver', kind: 'noble', rewrite: editMsg((m) => (m.memo = JSON.stringify({ forward: { receiver: ATTACKER, port: 'transfer', channel: 'channel-0' } }))) },
+  { family: 'receiver', name: 'nested packet-forward hides the receiver two levels down', kind: 'osmoBack', rewrite: editMsg((m) => (m.memo = JSON.stringify({ forward: { receiver: INIT_DEST, port: 'transfer', channel: 'channel-5', next: { forward: { receiver: ATTACKER, channel: 'channel-0' } } } }))) },
+  { family: 'receiver', name: 'ibc-hooks wasm memo on a plain transfer', kind: 'noble', rewrite: editMsg((m) => { m.receiver = ATTACKER; m.memo = JSON.stringify({ wasm: { contract: ATTACKER, msg: { swap_and_action: {} } } }); }) },
+  { family: 'receiver', name: 'memo of a key the check does not know (evm hook)', kind: 'noble', rewrite: editMsg((m) => (m.memo = JSON.stringify({ evm: { message: { contract_addr: ETH_ATTACKER, input: '0x' } } }))) },
+  { family: 'receiver', name: 'Move hook deposits to the attacker (BCS)', kind: 'hook', rewrite: editMemo((m) => (m.move.message.args[1] = bcs32(ATTACKER))) },
+  { family: 'receiver', name: 'Move hook calls another function', kind: 'hook', rewrite: editMsg((msg) => { const memo = JSON.parse(msg.memo); memo.move.message.function_name = 'transfer_all'; msg.receiver = '0x1::op_bridge_hook::transfer_all'; msg.memo = JSON.stringify(memo); }) },
+  { family: 'receiver', name: 'Move hook receiver field names another function than the memo', kind: 'hook', rewrite: editMsg((m) => (m.receiver = '0x1::coin::transfer')) },
+  { family: 'receiver', name: 'OPinit deposit to the attacker', kind: 'deposit', rewrite: editMsg((m) => (m.to = ATTACKER)) },
+  { family: 'receiver', name: 'OPinit deposit carries a data hook that runs on the rollup', kind: 'deposit', rewrite: editMsg((m) => (m.data = signHook({ hook: [{ msg_type_url: MSG_SEND, msg: JSON.stringify(send(ATTACKER)) }] }))) },
+  { family: 'receiver', name: 'withdrawal to the attacker', kind: 'withdrawal', rewrite: editMsg((m) => (m.to = ATTACKER)) },
+  { family: 'receiver', name: 'OFT send to the attacker (bytes32)', kind: 'evmErc20', rewrite: editEvm((tx) => (tx.data = tx.data.slice(0, 8 + 64 * 4) + word(ETH_ATTACKER) + tx.data.slice(8 + 64 * 5))) },
+  { family: 'receiver', name: "attacker's receiver word with the user's bytes appended after the arguments", kind: 'evmErc20', rewrite: editEvm((tx) => (tx.data = tx.data.slice(0, 8 + 64 * 4) + word(ETH_ATTACKER) + tx.data.slice(8 + 64 * 5) + word(Buffer.from(bech32.fromWords(bech32.decode(INIT_DEST).words)).toString('hex')))) },
+  { family: 'receiver', name: 'OFT compose message runs code on the destination', kind: 'evmNative', rewrite: editEvm((tx) => { const d: string = tx.data; const composeOffset = 8 + 64 * 11; tx.data = d.slice(0, composeOffset) + word('20') + 'ab'.repeat(32) + d.slice(composeOffset + 64); }) },
+  { family: 'receiver', name: 'CCTP mint recipient replaced', kind: 'cctp', rewrite: editMsg((m) => (m.mint_recipient = Buffer.from(word(ETH_ATTACKER), 'hex').toString('base64'))) },
+  { family: 'receiver', name: 'second tx of a two-tx route sends to the attacker', kind: 'twoTx', rewrite: editMsg((m) => (m.receiver = OSMO_ATTACKER), 1) },
+  { family: 'receiver', name: 'withdrawal of a two-tx route lands at an address that is not yours', kind: 'twoTx', rewrite: editMsg((m) => (m.to = ATTACKER), 0) },
+  // Extra value-moving messages
+  { family: 'extra', name: 'extra bank send', kind: 'deposit', rewrite: addMsg(MSG_SEND, send(ATTACKER)) },
+  { family: 'extra', name: 'extra MsgMultiSend', kind: 'deposit', rewrite: addMsg('/cosmos.bank.v1beta1.MsgMultiSend', { inputs: [], outputs: [] }) },
+  { family: 'extra', name: 'extra authz MsgGrant', kind: 'deposit', rewrite: addMsg('/cosmos.authz.v1beta1.MsgGrant', { granter: INIT, grantee: ATTACKER, grant: {} }) },
+  { family: 'extra', name: 'extra authz MsgExec', kind: 'deposit', rewrite: addMsg('/cosmos.authz.v1beta1.MsgExec', { grantee: ATTACKER, msgs: [] }) },
+  { family: 'extra', name: 'extra feegrant', kind: 'swap', rewrite: addMsg('/cosmos.feegrant.v1beta1.MsgGrantAllowance', { granter: INIT, grantee: ATTACKER, allowance: {} }) },
+  { family: 'extra', name: 'extra wasm execute with funds', kind: 'swap', rewrite: addMsg('/cosmwasm.wasm.v1.MsgExecuteContract', { sender: INIT, contract: ATTACKER, msg: {}, funds: [{ denom: 'uinit', amount: '5' }] }) },
+  { family: 'extra', name: 'extra Move transfer', kind: 'deposit', rewrite: addMsg('/initia.move.v1.MsgExecute', { sender: INIT, module_address: '0x1', module_name: 'coin', function_name: 'transfer', type_args: [], args: [] }) },
+  { family: 'extra', name: 'extra minievm MsgCall approving a spender', kind: 'withdrawal', rewrite: addMsg('/minievm.evm.v1.MsgCall', { sender: INIT, contract_addr: USDC_ETH, input: encodeCall(ERC20_APPROVE, [ETH_ATTACKER, 10n ** 30n]), value: '0' }) },
+  { family: 'extra', name: 'extra minievm MsgCall of an unknown function', kind: 'withdrawal', rewrite: addMsg('/minievm.evm.v1.MsgCall', { sender: INIT, contract_addr: USDC_ETH, input: '0xdeadbeef', value: '0' }) },
+  { family: 'extra', name: 'second ERC-20 approval to another spender', kind: 'evmErc20', rewrite: editEvm((tx) => tx.required_erc20_approvals.push({ token_contract: USDC_ETH, spender: ETH_ATTACKER, amount: '12500000' })) },
+  { family: 'extra', name: 'unlimited approval', kind: 'evmErc20', rewrite: editEvm((tx) => (tx.required_erc20_approvals[0].amount = ((1n << 256n) - 1n).toString())) },
+  { family: 'extra', name: 'approval to another spender than the contract called', kind: 'evmErc20', rewrite: editEvm((tx) => (tx.required_erc20_approvals[0].spender = ETH_ATTACKER)) },
+  { family: 'extra', name: 'call replaced by setApprovalForAll', kind: 'evmErc20', rewrite: editEvm((tx) => (tx.data = encodeCall(SET_APPROVAL_FOR_ALL, [ETH_ATTACKER, true]).slice(2))) },
+  { family: 'extra', name: 'the same transfer twice', kind: 'noble', rewrite: onMsgs((json) => json.txs[0].cosmos_tx.msgs.push(json.txs[0].cosmos_tx.msgs[0])) },
+  { family: 'extra', name: 'the same transaction twice', kind: 'deposit', rewrite: onMsgs((json) => json.txs.push(json.txs[0])) },
+  { family: 'extra', name: 'a message type nobody knows', kind: 'deposit', rewrite: addMsg('/evil.v1.MsgDrain', { sender: INIT }) },
+  // Amounts, denoms, decimals
+  { family: 'amount', name: "route's amount_in is not what you typed", kind: 'deposit', rewrite: onRoute((r) => (r.amount_in = (BigInt(r.amount_in) * 100n).toString())) },
+  { family: 'amount', name: 'transfer amount + 1', kind: 'noble', rewrite: editMsg((m) => (m.token.amount = (BigInt(m.token.amount) + 1n).toString())) },
+  { family: 'amount', name: 'deposit amount doubled', kind: 'deposit', rewrite: editMsg((m) => (m.amount.amount = (BigInt(m.amount.amount) * 2n).toString())) },
+  { family: 'amount', name: 'EVM value raised', kind: 'evmNative', rewrite: editEvm((tx) => (tx.value = (BigInt(tx.value) * 2n).toString())) },
+  { family: 'amount', name: 'OFT amountLD raised with the approval', kind: 'evmErc20', rewrite: editEvm((tx) => { tx.data = tx.data.slice(0, 8 + 64 * 5) + word((10n ** 12n).toString(16)) + tx.data.slice(8 + 64 * 6); tx.required_erc20_approvals[0].amount = (10n ** 12n).toString(); }) },
+  { family: 'amount', name: 'approval above the amount', kind: 'evmErc20', rewrite: editEvm((tx) => (tx.required_erc20_approvals[0].amount = (BigInt(tx.required_erc20_approvals[0].amount) * 10n).toString())) },
+  { family: 'amount', name: 'messaging fee above what the route discloses', kind: 'evmNative', rewrite: editEvm((tx) => { const fee = 10n ** 18n; const d: string = tx.data; const feeAt = 8 + 64 * 2; const amount = BigInt('0x' + d.slice(8 + 64 * 5, 8 + 64 * 6)); tx.data = d.slice(0, feeAt) + word(fee.toString(16)) + d.slice(feeAt + 64); tx.value = (amount + fee).toString(); }) },
+  { family: 'amount', name: 'swap minimum out at 1 % while you chose 0.5 %', kind: 'swap', rewrite: editMemo((m) => { const a = m.wasm.msg.swap_and_action.min_asset.native; a.amount = ((BigInt(a.amount) * 990n) / 995n).toString(); }) },
+  { family: 'amount', name: 'swap minimum out of 1', kind: 'swap', rewrite: editMemo((m) => (m.wasm.msg.swap_and_action.min_asset.native.amount = '1')) },
+  { family: 'amount', name: 'OFT minimum of 1', kind: 'evmErc20', rewrite: editEvm((tx) => (tx.data = tx.data.slice(0, 8 + 64 * 6) + word('1') + tx.data.slice(8 + 64 * 7))) },
+  { family: 'amount', name: 'another denom sent', kind: 'noble', rewrite: editMsg((m) => (m.token.denom = 'uatom')) },
+  { family: 'amount', name: "route delivers another asset", kind: 'deposit', rewrite: onRoute((r) => (r.dest_asset_denom = 'uinit')) },
+  { family: 'amount', name: 'Move hook deposit amount raised', kind: 'hook', rewrite: editMemo((m) => (m.move.message.args[2] = u64(10n ** 15n))) },
+  { family: 'amount', name: 'swap pays an undisclosed affiliate', kind: 'swap', rewrite: editMemo((m) => (m.wasm.msg.swap_and_action.affiliates = [{ address: OSMO_ATTACKER, basis_points_fee: '500' }])) },
+  // Sender and chain
+  { family: 'sender', name: 'tx signer is another address', kind: 'deposit', rewrite: onMsgs((json) => (json.txs[0].cosmos_tx.signer_address = ATTACKER)) },
+  { family: 'sender', name: "message sender is another address", kind: 'withdrawal', rewrite: editMsg((m) => (m.sender = ATTACKER)) },
+  { family: 'sender', name: 'tx for another chain', kind: 'deposit', rewrite: onMsgs((json) => (json.txs[0].cosmos_tx.chain_id = 'mystery-1')) },
+  { family: 'sender', name: "required_chain_addresses without your destination's chain", kind: 'swap', rewrite: onRoute((r) => (r.required_chain_addresses = ['interwoven-1', 'interwoven-1'])) },
+  { family: 'sender', name: 'route starts on another chain', kind: 'noble', rewrite: onRoute((r) => (r.source_asset_chain_id = 'osmosis-1')) },
+  { family: 'sender', name: 'IBC over another channel than the route', kind: 'noble', rewrite: editMsg((m) => (m.source_channel = 'channel-77')) },
+  { family: 'sender', name: 'EVM tx signed by another address', kind: 'evmNative', rewrite: editEvm((tx) => (tx.signer_address = ETH_ATTACKER)) },
+  { family: 'sender', name: 'OFT refund to the attacker', kind: 'evmNative', rewrite: editEvm((tx) => (tx.data = tx.data.slice(0, 8 + 64 * 4) + word(ETH_ATTACKER) + tx.data.slice(8 + 64 * 5))) },
+  // Encoding confusion
+  { family: 'encoding', name: 'amino type disagrees with msg_type_url', kind: 'deposit', rewrite: onMsgs((json) => { const m = cosmosMsg(json); setCosmosMsg(json, { type: 'cosmos-sdk/MsgSend', value: m }); }) },
+  { family: 'encoding', name: '"@type" disagrees with msg_type_url', kind: 'deposit', rewrite: editMsg((m) => (m['@type'] = MSG_SEND)) },
+  { family: 'encoding', name: 'a tx carrying both cosmos_tx and evm_tx', kind: 'deposit', rewrite: onMsgs((json) => (json.txs[0].evm_tx = { chain_id: 'interwoven-1', to: ETH_ATTACKER, value: '1', data: '' })) },
+  { family: 'encoding', name: 'a field the check does not read inside a message', kind: 'noble', rewrite: editMsg((m) => (m.callback = { address: ATTACKER })) },
+  { family: 'encoding', name: 'an unknown key on the cosmos tx', kind: 'deposit', rewrite: onMsgs((json) => (json.txs[0].cosmos_tx.fee_granter = ATTACKER)) },
+  { family: 'encoding', name: 'message that is not JSON', kind: 'deposit', rewrite: onMsgs((json) => (json.txs[0].cosmos_tx.msgs[0].msg = '{"sender":')) },
+  { family: 'encoding', name: 'an unknown key on the EVM tx', kind: 'evmNative', rewrite: editEvm((tx) => (tx.authorization_list = [{ address: ETH_ATTACKER }])) },
+  // The route itself
+  { family: 'route', name: 'a discontinuous path', kind: 'hook', rewrite: onRoute((r) => (r.operations[1].op_init_transfer.from_chain_id = 'noble-1')) },
+  { family: 'route', name: 'an operation of an unknown kind', kind: 'deposit', rewrite: onRoute((r) => (r.operations = [{ teleport_transfer: { from_chain_id: 'interwoven-1', to_chain_id: 'demo-evm-1' } }])) },
+  { family: 'route', name: 'required_op_hook on a plain deposit', kind: 'deposit', rewrite: onRoute((r) => (r.required_op_hook = true)) },
+  { family: 'route', name: 'another OP bridge than your profile names', kind: 'deposit', rewrite: (path, json: any) => (path === '/v2/fungible/route' ? ((json.operations[0].op_init_transfer.op_init_bridge_id = '7'), json) : path === '/v2/fungible/msgs' ? (() => { const m = cosmosMsg(json); m.bridge_id = '7'; setCosmosMsg(json, m); return json; })() : undefined) },
+  { family: 'route', name: 'the route ends on another chain than the last operation', kind: 'noble', rewrite: onRoute((r) => (r.operations[0].transfer.to_chain_id = 'osmosis-1')) },
+  // The OP hook
+  { family: 'hook', name: 'hook sends to the attacker', kind: 'hook', rewrite: onHook((h) => { const m = JSON.parse(h.hook[0].msg); m.to_address = ATTACKER; h.hook[0].msg = JSON.stringify(m); }) },
+  { family: 'hook', name: 'hook sends more than the route delivers (your rollup balance)', kind: 'hook', rewrite: onHook((h) => { const m = JSON.parse(h.hook[0].msg); m.amount[0].amount = '999999999999'; h.hook[0].msg = JSON.stringify(m); }) },
+  { family: 'hook', name: 'hook for another chain', kind: 'hook', rewrite: onHook((h) => (h.chain_id = 'interwoven-1')) },
+  { family: 'hook', name: 'hook from another account', kind: 'hook', rewrite: onHook((h) => { const m = JSON.parse(h.hook[0].msg); m.from_address = ATTACKER; h.hook[0].msg = JSON.stringify(m); }) },
+  { family: 'hook', name: 'hook of a type the check does not know', kind: 'hook', rewrite: onHook((h) => (h.hook = [{ msg_type_url: '/initia.move.v1.MsgExecuteJSON', msg: JSON.stringify({ sender: INIT, module_address: '0x1', module_name: 'coin', function_name: 'transfer', type_args: [], args: [] }) }])) },
+  { family: 'hook', name: 'hook with a second message', kind: 'hook', rewrite: onHook((h) => h.hook.push({ msg_type_url: MSG_SEND, msg: JSON.stringify(send(ATTACKER)) })) },
+  { family: 'hook', name: 'deposit carries other bytes than the signed hook', kind: 'hook', rewrite: editMemo((m) => (m.move.message.args[3] = Buffer.concat([Buffer.from([4]), Buffer.from('evil')]).toString('base64'))) },
+  { family: 'hook', name: 'LayerZero route: deposit without the signed hook, to the attacker', kind: 'evmHook', rewrite: editMsg((m) => { m.to = ATTACKER; m.data = ''; }, 1) },
+];
+
+test(`at least 50 hostile cases across every family`, () => {
+  assert.ok(CASES.length >= 50, `${CASES.length}`);
+  assert.deepEqual([...new Set(CASES.map((c) => c.family))].sort(), ['amount', 'encoding', 'extra', 'hook', 'receiver', 'route', 'sender']);
+});
+
+for (const c of CASES) {
+  test(`hostile (${c.family}): ${c.name}`, async () => {
+    proxy.changed = 0;
+    const out = await flow(KINDS[c.kind]!, c.rewrite, { sign: c.sign, opBridgeId: c.opBridgeId });
+    assert.ok(proxy.changed > 0, 'the tamper changed the answer on the wire');
+    assert.notEqual(out.kind, 'matches', `not a match: ${c.name}`);
+    assert.ok(out.texts.length > 0 && out.texts.every((t) => t.length > 20), 'said in words');
+  });
+}
+
+// Signed hooks the user pastes back: refused before /v2/fungible/msgs is asked.
+const SIGNED: Array<{ name: string; sign: (hook: any) => { signer: string; hook: string } }> = [
+  { name: '"Hello world this is not a signed tx"', sign: () => ({ signer: INIT, hook: Buffer.from('Hello world this is not a signed tx').toString('base64') }) },
+  { name: 'a signed hook that sends elsewhere', sign: () => ({ signer: INIT, hook: signHook({ hook: [{ msg_type_url: MSG_SEND, msg: JSON.stringify(send(ATTACKER)) }] }) }) },
+  { name: 'a signed hook without a signature', sign: (h) => ({ signer: INIT, hook: signedTx(h.hook.map((m: any) => ({ typeUrl: m.msg_type_url, value: msgSendProto(JSON.parse(m.msg)) })), { signatures: 0 }) }) },
+  { name: 'a signer who is not you', sign: (h) => ({ signer: ATTACKER, hook: signHook(h) }) },
+  { name: 'a signed hook with one more message', sign: (h) => ({ signer: INIT, hook: signedTx([...h.hook.map((m: any) => ({ typeUrl: m.msg_type_url, value: msgSendProto(JSON.parse(m.msg)) })), { typeUrl: MSG_SEND, value: msgSendProto(send(ATTACKER)) }]) }) },
+];
+for (const s of SIGNED) {
+  test(`signed hook refused before msgs: ${s.name}`, async () => {
+    const before = fake.requests.filter((r) => r.path === '/v2/fungible/msgs').length;
+    const out = await flow(KINDS.hook!, undefined, { sign: s.sign });
+    assert.equal(out.kind, 'refused');
+    assert.equal(fake.requests.filter((r) => r.path === '/v2/fungible/msgs').length, before, 'no msgs request');
+  });
+}
+
+export { CASES, KINDS, OSMOSIS_ENTRY, LZ_CONTRACT };

@@ -9,7 +9,7 @@
 //     per tree page / lookup / first and repeated hover, and 10,000 blocks through the Blocks tree's Load more (heap
 //     growth, ms per page)
 // Env: INITIA_BENCH_STARTS (default 5), INITIA_BENCH_REQUESTS (default 1000), INITIA_BENCH_ONLY (a comma list of
-// client, host, polling, windows, quotes, explain, abi: measure only those and keep the other figures of bench/results.json).
+// client, host, polling, windows, quotes, explain, verify, abi: measure only those and keep the other figures of bench/results.json).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -260,6 +260,19 @@ if (part('explain')) {
   }
 }
 
+// --- the bridge check: host time to verify a 50-message router answer ------------------------------------------------
+if (part('verify')) {
+  const file = join(CACHE_DIR, 'bench', 'verify.json');
+  mkdirSync(join(CACHE_DIR, 'bench'), { recursive: true });
+  rmSync(file, { force: true });
+  run(process.execPath, [join(REPO_ROOT, 'out', 'test', 'bench', 'verify.js'), file]);
+  const x = JSON.parse(readFileSync(file, 'utf8'));
+  for (const key of ['verify50Ms', 'verify50P95Ms']) {
+    if (x[key] === undefined) throw new Error(`verify measurement: ${key} missing from ${file}`);
+    results[key] = x[key];
+  }
+}
+
 // --- the workspace ABI index: 1,000 artifacts, off the activation path ------------------------------------------------
 // test/bench/abi.ts: 1,000 generated Foundry / Hardhat / .abi.json artifacts in a temp folder; read, parse and index
 // them (median of 5 fresh processes), and the first decode including loading dist/abi.js. Budget: index ≤ 1 s.
@@ -296,6 +309,7 @@ const rows = [
   ['status polls: ours vs skip-go waitForTransaction', `${results.pollRequestsOurs} vs ${results.pollRequestsSkipClient} (${results.pollRatio})`, '≤ 1/5'],
   ['terminal seen later than it (median / p90)', `${results.pollDetectionLaterMedianS} / ${results.pollDetectionLaterP90S} s`, '≤ 2 s median'],
   ['explain a 200-message tx (median / p95)', `${results.explain200Ms} / ${results.explain200P95Ms} ms`, '≤ 50 ms'],
+  ['verify a 50-message router answer (median / p95)', `${results.verify50Ms} / ${results.verify50P95Ms} ms`, '≤ 20 ms'],
   ['bridge quote: route requests in 60 s visible / 30 s hidden', `${results.quoteVisible60s} / ${results.quoteHidden30s}`, '6 / 0'],
   ['ABI index, 1,000 artifacts / first decode with dist/abi.js', `${results.abiIndexMs} / ${results.abiFirstDecodeMs} ms`, '≤ 1 s, lazily'],
   ['status polls, same transfers: 1 window vs 3 windows', `${results.pollWindows1} vs ${results.pollWindows3} (${results.pollWindowsRatio}×)`, '≤ 1.1×'],

@@ -18,10 +18,9 @@ e2eTest(
     try {
       await findRoute(frame, '2', { from: 'osmosis-1', asset: 'OSMO', to: 'demo-evm-1', receive: 'INIT', sender: OSMO });
       await frame.locator('#get-hook').waitFor({ timeout: 15_000 });
-      const last = frame.locator('[id^="addr-"] input').last();
-      await last.waitFor();
-      const count = await frame.locator('[id^="addr-"]').count();
-      await fill(frame, `addr-${count - 1}`, INIT_DEST);
+      // Osmosis → Initia → the rollup: your address on each; the destination's is another account.
+      await frame.locator('#addr-2 input').first().waitFor({ timeout: 15_000 });
+      await fill(frame, 'addr-2', INIT_DEST);
       await frame.locator('#get-hook').click();
       await frame.locator('#hook-mismatch').waitFor({ timeout: 15_000 });
       assert.match((await frame.locator('#hook-mismatch').textContent()) ?? '', /Doesn't match: do not sign this hook.*not to your destination address/);

@@ -302,3 +302,9 @@ for (const s of SIGNED) {
 }
 
 export { CASES, KINDS, OSMOSIS_ENTRY, LZ_CONTRACT };
+
+test('a field the check does not read is "Couldn\'t verify" (said in words), not a made-up difference', async () => {
+  const out = await flow(KINDS.swap!, editMsg((m) => (m.callback = { address: ATTACKER })));
+  assert.equal(out.kind, 'unverified');
+  assert.deepEqual(out.texts, ['Message 1 (IBC transfer) has field(s) "callback" that this check does not read.']);
+});

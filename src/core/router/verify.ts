@@ -71,6 +71,8 @@ export function verifyMsgs(msgs: MsgsResponse, input: VerifyInput): Verification
   const hops = checkRoute(run);
   const signable: unknown[] = [];
   let complete = true;
+  /** Messages that could not be decoded (already unverified): what they move is unknown, not missing. */
+  let undecoded = 0;
   if (!msgs.txs.length) mismatch(run, 'The router returned no transaction to sign.');
 
   msgs.txs.forEach((raw, t) => {
@@ -109,7 +111,10 @@ export function verifyMsgs(msgs: MsgsResponse, input: VerifyInput): Verification
     for (const m of tx.msgs) {
       const r = decodeCosmosMsg(run, hops, t, tx.chain_id, m.msg_type_url, m.msg);
       if (r.signable) out.push({ msg_type_url: m.msg_type_url, msg: JSON.stringify(r.signable) });
-      else ok = false;
+      else {
+        ok = false;
+        undecoded++;
+      }
     }
     if (!ok) return undefined;
     return { cosmos_tx: { chain_id: tx.chain_id, ...(tx.path ? { path: tx.path } : {}), ...(tx.signer_address ? { signer_address: tx.signer_address } : {}), msgs: out }, ...(raw.operations_indices ? { operations_indices: raw.operations_indices } : {}) };
@@ -142,13 +147,13 @@ export function verifyMsgs(msgs: MsgsResponse, input: VerifyInput): Verification
     return { evm_tx: { chain_id: tx.chain_id, to: tx.to, value: tx.value ?? '', data: tx.data ?? '', required_erc20_approvals: approvals.map((a) => ({ token_contract: a.token_contract, spender: a.spender, amount: a.amount })), ...(tx.signer_address ? { signer_address: tx.signer_address } : {}) }, ...(raw.operations_indices ? { operations_indices: raw.operations_indices } : {}) };
   }
 
-  const effects = accountFor(run);
+  const effects = accountFor(run, undecoded);
   const verdict = verdictOf(run, effects);
   return { ...verdict, signable: { txs: complete ? signable : msgs.txs }, ok: verdict.kind === 'matches' };
 }
 
-/** The checks over all payments together; returns the effects in words. */
-function accountFor(run: Run): string[] {
+/** The checks over all payments together; returns the effects in words. `undecoded`: messages not read (unverified). */
+function accountFor(run: Run, undecoded: number): string[] {
   const { intent, route } = run;
   const receiver = intent.addresses[intent.destChainId] ?? '';
   const words: string[] = [];
@@ -159,7 +164,8 @@ function accountFor(run: Run): string[] {
     if (sameDenom(p.denom, intent.sourceDenom)) sent += p.amount;
     else mismatch(run, `Message ${p.msg + 1} sends ${amountText(run, p.chain, p.denom, p.amount)}, an asset you did not choose to send.`, { tx: p.tx, msg: p.msg });
   }
-  if (sent !== BigInt(intent.amountIn)) {
+  // Less than asked while a message could not be read is not a difference: that message is already unverified.
+  if (sent > BigInt(intent.amountIn) || (sent < BigInt(intent.amountIn) && undecoded === 0)) {
     mismatch(run, `The messages send ${amountText(run, intent.sourceChainId, intent.sourceDenom, sent)} in all, but you asked to send ${amountText(run, intent.sourceChainId, intent.sourceDenom, intent.amountIn)}.`);
   }
   // Fees on top, only as disclosed.

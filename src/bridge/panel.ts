@@ -13,6 +13,7 @@ import { QuoteRefresher, QUOTE_MAX_AGE_MS, QUOTE_REFRESH_MS, routeSignature, typ
 import { systemClock, type Clock } from '../core/router/poller';
 import { verifyMsgs, type Intent } from '../core/router/verify';
 import { checkOpHook, hookForMsgs } from '../core/router/check/hook';
+import { bankDecimals, erc20Decimals } from '../core/router/check/decimals';
 import { Route, type Asset, type OpHook } from '../core/router/schemas';
 import { DEFAULT_SLIPPAGE, SLIPPAGE_PRESETS, parseWholeAmount } from '../core/units';
 import { estimatedDuration, groupDigits } from '../core/format';
@@ -158,6 +159,8 @@ class BridgeSession implements vscode.Disposable {
   private form: Form | undefined;
   /** The OP hook the router answered, as it was checked and shown (the signed hook must carry exactly it). */
   private hook: { signature: string; hook: OpHook } | undefined;
+  /** Decimals the chains themselves gave, per `chain|denom` (undefined: the chain did not say). */
+  private readonly decimals = new Map<string, number | undefined>();
   private key = '';
   private armed = false;
   private quoteEvent: QuoteEvent<Quote> = { kind: 'idle' };
@@ -337,7 +340,9 @@ class BridgeSession implements vscode.Disposable {
     if (!form) throw new Error(vscode.l10n.t('Fill in the form first.'));
     const ctx = await this.formContext(form);
     const custom = form.sourceDecimals.trim();
-    const decimals = custom ? Number(custom) : ctx.sourceAsset?.decimals;
+    const routerDecimals = ctx.sourceAsset?.decimals ?? undefined;
+    const fromChain = custom ? undefined : await this.chainDecimals(form.sourceChainId.trim(), form.sourceDenom.trim());
+    const decimals = custom ? Number(custom) : (fromChain ?? routerDecimals);
     if (typeof decimals !== 'number' || !Number.isInteger(decimals)) throw new Error(vscode.l10n.t('The decimals of {0} are not known: the amount cannot be checked.', form.sourceDenom));
     const amount = parseWholeAmount(form.amount, decimals);
     if (!amount.ok) throw new Error(amount.error);
@@ -353,13 +358,34 @@ class BridgeSession implements vscode.Disposable {
       amountIn: amount.value.base,
       typed: form.amount.trim(),
       decimals,
-      decimalsFrom: custom ? 'user' : 'router',
+      decimalsFrom: custom ? 'user' : fromChain !== undefined ? 'chain' : 'router',
+      ...(typeof routerDecimals === 'number' ? { routerDecimals } : {}),
       symbol: ctx.sourceAsset?.symbol ?? undefined,
       destChainId: form.destChainId.trim(),
       destDenom: form.destDenom.trim(),
       addresses: byChain,
       slippagePercent: form.slippage.trim() || DEFAULT_SLIPPAGE,
     };
+  }
+
+  /**
+   * The source asset's decimals from the chain itself, where the user's profile of that chain has a REST URL (bank
+   * denom metadata) or, for an 0x token, a JSON-RPC URL (`decimals()`); undefined otherwise, or when it does not say.
+   * Kept per chain and denom for the panel's life.
+   */
+  private async chainDecimals(chainId: string, denom: string): Promise<number | undefined> {
+    const key = `${chainId}|${denom}`;
+    if (this.decimals.has(key)) return this.decimals.get(key);
+    const profile = this.services.networks.all().find((p) => p.chainId === chainId && (/^0x/i.test(denom) ? p.jsonRpcUrl : p.restUrl));
+    let found: number | undefined;
+    try {
+      if (profile?.jsonRpcUrl && /^0x/i.test(denom)) found = await erc20Decimals(this.services.chainApi(profile.jsonRpcUrl), profile.jsonRpcUrl, denom);
+      else if (profile?.restUrl && !/^0x/i.test(denom)) found = await bankDecimals(this.services.chainApi(profile.restUrl), profile.restUrl, denom);
+    } catch (err) {
+      this.services.log.info(`Bridge: ${chainId} did not say the decimals of ${denom} (${errorMessage(err)}): the router's are used.`);
+    }
+    this.decimals.set(key, found);
+    return found;
   }
 
   /** What the checks know beyond the router: the OP bridge ids of the user's own profiles, and words for amounts. */

@@ -17,3 +17,8 @@ export function createRouterClient(baseUrl: string, options: ClientOptions = {})
 export function createRegistryHttp(_baseUrl: string, options: ClientOptions = {}): HttpClient {
   return new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'registry' });
 }
+
+/** The HTTP client for a chain's own REST or JSON-RPC API (the user's profile URLs): asset decimals the router does not vouch for. */
+export function createChainHttp(_baseUrl: string, options: ClientOptions = {}): HttpClient {
+  return new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'chain' });
+}

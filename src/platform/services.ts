@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import * as tls from 'node:tls';
-import { createIndexerClient, createRegistryHttp, createRouterClient, type ClientOptions } from '../core/clients';
+import { createIndexerClient, createChainHttp, createRegistryHttp, createRouterClient, type ClientOptions } from '../core/clients';
 import { chooseTransport, nodeCaCertificates, type FetchFunction, type Transport } from '../core/transport';
 import { stepTimeoutMs, type HttpClient, type HttpLogEntry } from '../core/http';
 import type { IndexerClient } from '../core/indexer/client';
@@ -26,6 +26,7 @@ export class Services implements vscode.Disposable {
   private readonly clients = new Map<string, IndexerClient>();
   private readonly routers = new Map<string, RouterClient>();
   private readonly registries = new Map<string, HttpClient>();
+  private readonly chainApis = new Map<string, HttpClient>();
   private readonly disposables: vscode.Disposable[] = [];
   /** How requests travel, shared by every client; made on the first request, again after a network setting changed. */
   private shared: Transport | undefined;
@@ -167,6 +168,11 @@ export class Services implements vscode.Disposable {
   /** The router client for a router URL (a network's `routerUrl`). */
   router(routerUrl: string, networkName = 'router'): RouterClient {
     return this.client(this.routers, routerUrl, networkName, createRouterClient);
+  }
+
+  /** The HTTP client for a chain's own REST or JSON-RPC URL (from the user's profiles). */
+  chainApi(url: string): HttpClient {
+    return this.client(this.chainApis, url, 'chain', createChainHttp);
   }
 
   /** The HTTP client for a chain registry's `chains.json` (the same transport, proxies and limits as every request). */

@@ -8,113 +8,16 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { bech32 } from 'bech32';
-import { createRouterClient } from '../../src/core/clients';
-import type { RouterClient } from '../../src/core/router/client';
-import type { Route } from '../../src/core/router/schemas';
-import { verifyMsgs, type Intent } from '../../src/core/router/verify';
-import { checkOpHook, hookForMsgs } from '../../src/core/router/check/hook';
-import { routeNeedsOpHook } from '../../src/core/router/check/route';
 import { ERC20_APPROVE, SET_APPROVAL_FOR_ALL, encodeCall } from '../../src/core/router/check/abi';
-import { startFakeRouter, USDC_ON_INITIA, LZ_CONTRACT, OSMOSIS_ENTRY, type FakeRouter } from '../fixtures/fakeRouter';
-import { startHostileRouter, signHook, signedTx, msgSendProto, type HostileRouter } from '../fixtures/hostileRouter';
+import { signHook, signedTx, msgSendProto } from '../fixtures/hostileRouter';
+import { startBridgeFlow, KINDS, INIT, INIT_DEST, ATTACKER, OSMO_ATTACKER, OSMO_DEST, ETH_ATTACKER, USDC_ETH, ETH_DEST, MSG_SEND, type BridgeFlow, type Rewrite, type Kind } from '../fixtures/bridgeFlow';
 
-const INIT = 'init1veaum7vy45fzw5x4mflskgx5lnmwmxx5wm3x8p';
-const INIT_DEST = bech32.encode('init', bech32.toWords(new Uint8Array(20).fill(9)));
-const ATTACKER = bech32.encode('init', bech32.toWords(new Uint8Array(20).fill(0xa7)));
-const OSMO = bech32.encode('osmo', bech32.decode(INIT).words);
-const OSMO_DEST = bech32.encode('osmo', bech32.toWords(new Uint8Array(20).fill(3)));
-const OSMO_ATTACKER = bech32.encode('osmo', bech32.toWords(new Uint8Array(20).fill(0xa7)));
-const NOBLE = bech32.encode('noble', bech32.decode(INIT).words);
-const ETH = '0x667bcdf984ad122750d5da7f0b20d4fcf6ed98d4';
-const ETH_DEST = '0x' + '5f'.repeat(20);
-const ETH_ATTACKER = '0x' + 'a7'.repeat(20);
-const USDC_ETH = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
-const L2 = 'l2/2588fd87a8e081f6a557f43ff14f05dddf5e34cb27afcefd6eaf81f1daea30d0';
-const MSG_SEND = '/cosmos.bank.v1beta1.MsgSend';
-
-interface Kind {
-  name: string;
-  from: string;
-  denom: string;
-  typed: string;
-  decimals: number;
-  to: string;
-  destDenom: string;
-  addresses: Record<string, string>;
-  isOpWithdraw?: boolean;
-  slippage?: string;
-}
-
-const base10 = (typed: string, decimals: number) => {
-  const [w, f = ''] = typed.split('.');
-  return (BigInt(w!) * 10n ** BigInt(decimals) + BigInt((f + '0'.repeat(decimals)).slice(0, decimals) || '0')).toString();
-};
-
-const KINDS: Record<string, Kind> = {
-  deposit: { name: 'OPinit deposit', from: 'interwoven-1', denom: 'uinit', typed: '1.5', decimals: 6, to: 'demo-evm-1', destDenom: L2, addresses: { 'interwoven-1': INIT, 'demo-evm-1': INIT_DEST } },
-  withdrawal: { name: 'lossless OP withdrawal', from: 'demo-evm-1', denom: L2, typed: '2', decimals: 6, to: 'interwoven-1', destDenom: 'uinit', addresses: { 'demo-evm-1': INIT, 'interwoven-1': INIT_DEST }, isOpWithdraw: true },
-  fast: { name: 'fast withdrawal (IBC)', from: 'demo-evm-1', denom: L2, typed: '2', decimals: 6, to: 'interwoven-1', destDenom: 'uinit', addresses: { 'demo-evm-1': INIT, 'interwoven-1': INIT_DEST }, isOpWithdraw: false },
-  noble: { name: 'IBC from Noble', from: 'noble-1', denom: 'uusdc', typed: '25', decimals: 6, to: 'interwoven-1', destDenom: USDC_ON_INITIA, addresses: { 'noble-1': NOBLE, 'interwoven-1': INIT_DEST } },
-  swap: { name: 'IBC + swap on Osmosis', from: 'interwoven-1', denom: 'uinit', typed: '1.5', decimals: 6, to: 'osmosis-1', destDenom: 'uosmo', addresses: { 'interwoven-1': INIT, 'osmosis-1': OSMO_DEST }, slippage: '0.5' },
-  osmoBack: { name: 'IBC from Osmosis', from: 'osmosis-1', denom: 'uosmo', typed: '3', decimals: 6, to: 'interwoven-1', destDenom: 'uinit', addresses: { 'osmosis-1': OSMO, 'interwoven-1': INIT_DEST } },
-  hook: { name: 'IBC + Move hook OP deposit + OP hook', from: 'osmosis-1', denom: 'uosmo', typed: '4', decimals: 6, to: 'demo-evm-1', destDenom: L2, addresses: { 'osmosis-1': OSMO, 'interwoven-1': INIT, 'demo-evm-1': INIT_DEST } },
-  twoTx: { name: 'OPinit withdrawal then IBC (two txs)', from: 'demo-evm-1', denom: L2, typed: '5', decimals: 6, to: 'osmosis-1', destDenom: 'uosmo', addresses: { 'demo-evm-1': INIT, 'interwoven-1': INIT, 'osmosis-1': OSMO_DEST } },
-  evmErc20: { name: 'LayerZero from Ethereum (ERC-20, approval)', from: '1', denom: USDC_ETH, typed: '12.5', decimals: 6, to: 'interwoven-1', destDenom: 'uinit', addresses: { '1': ETH, 'interwoven-1': INIT_DEST } },
-  evmNative: { name: 'LayerZero from Ethereum (native, value = amount + additional fee)', from: '1', denom: 'ethereum-native', typed: '0.25', decimals: 18, to: 'interwoven-1', destDenom: 'uinit', addresses: { '1': ETH, 'interwoven-1': INIT_DEST } },
-  evmHook: { name: 'LayerZero then OP deposit with OP hook (two txs)', from: '1', denom: USDC_ETH, typed: '7', decimals: 6, to: 'demo-evm-1', destDenom: L2, addresses: { '1': ETH, 'interwoven-1': INIT, 'demo-evm-1': INIT_DEST } },
-  cctp: { name: 'CCTP from Noble', from: 'noble-1', denom: 'uusdc', typed: '100', decimals: 6, to: '1', destDenom: USDC_ETH, addresses: { 'noble-1': NOBLE, '1': ETH_DEST } },
-};
-
-let fake: FakeRouter;
-let proxy: HostileRouter;
-let client: RouterClient;
-
+let bf: BridgeFlow;
 before(async () => {
-  fake = await startFakeRouter({ hostile: false });
-  proxy = await startHostileRouter(fake.url);
-  client = createRouterClient(proxy.url, { timeoutMs: 5000 });
+  bf = await startBridgeFlow();
 });
-after(async () => {
-  await proxy.close();
-  await fake.close();
-});
-
-type Rewrite = (path: string, json: any) => unknown;
-interface Outcome {
-  kind: 'matches' | 'unverified' | 'mismatch' | 'refused';
-  texts: string[];
-  signable?: unknown;
-}
-
-/** The panel's sequence: route → intent → (OP hook checked → signed hook checked) → msgs → verdict. */
-async function flow(k: Kind, rewrite?: Rewrite, opts: { sign?: (hook: any) => { signer: string; hook: string }; opBridgeId?: string } = {}): Promise<Outcome> {
-  proxy.rewrite = rewrite;
-  const intent: Intent = { sourceChainId: k.from, sourceDenom: k.denom, amountIn: base10(k.typed, k.decimals), typed: k.typed, decimals: k.decimals, decimalsFrom: 'chain', destChainId: k.to, destDenom: k.destDenom, addresses: k.addresses, slippagePercent: k.slippage ?? '0.5' };
-  const route: Route = await client.route({ amountIn: intent.amountIn, sourceChainId: k.from, sourceDenom: k.denom, destChainId: k.to, destDenom: k.destDenom, ...(k.isOpWithdraw !== undefined ? { isOpWithdraw: k.isOpWithdraw } : {}) });
-  const options = { opBridgeId: (c: string) => (c === 'demo-evm-1' ? (opts.opBridgeId ?? '1') : undefined), asset: () => undefined };
-  const addresses = route.required_chain_addresses.map((c) => k.addresses[c] ?? '');
-  let signed: { signer: string; hook: string } | undefined;
-  let hook;
-  if (routeNeedsOpHook(route)) {
-    const source = addresses.find((a) => !a.startsWith('0x')) ?? '';
-    hook = await client.opHook(route, source, k.addresses[k.to]!);
-    const check = checkOpHook(hook, intent, route, options);
-    if (check.kind !== 'matches') return { kind: check.kind, texts: [...check.mismatches, ...check.unverified].map((p) => p.text) };
-    signed = opts.sign ? opts.sign(hook) : { signer: source, hook: signHook(hook) };
-  }
-  const prepared = hookForMsgs(intent, route, hook, signed, options);
-  if (!prepared.ok) return { kind: 'refused', texts: prepared.problems };
-  let msgs;
-  try {
-    msgs = await client.msgs({ route, addresses, slippagePercent: intent.slippagePercent, ...(signed ? { signedOpHook: signed } : {}) });
-  } catch (err) {
-    // The client refuses before any request (a route asking for a hook it does not need).
-    if (err instanceof Error && err.name === 'InputError') return { kind: 'refused', texts: [err.message] };
-    throw err;
-  }
-  const v = verifyMsgs(msgs, { intent, route, hook: prepared.value, ...options });
-  return { kind: v.kind, texts: [...v.mismatches, ...v.unverified].map((p) => p.text), signable: v.signable };
-}
+after(() => bf.close());
+const flow = (k: Kind, rewrite?: Rewrite, opts?: Parameters<BridgeFlow['flow']>[2]) => bf.flow(k, rewrite, opts);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Honest routes: every kind matches.
@@ -276,9 +179,9 @@ test(`at least 50 hostile cases across every family`, () => {
 
 for (const c of CASES) {
   test(`hostile (${c.family}): ${c.name}`, async () => {
-    proxy.changed = 0;
+    bf.proxy.changed = 0;
     const out = await flow(KINDS[c.kind]!, c.rewrite, { sign: c.sign, opBridgeId: c.opBridgeId });
-    assert.ok(proxy.changed > 0, 'the tamper changed the answer on the wire');
+    assert.ok(bf.proxy.changed > 0, 'the tamper changed the answer on the wire');
     assert.notEqual(out.kind, 'matches', `not a match: ${c.name}`);
     assert.ok(out.texts.length > 0 && out.texts.every((t) => t.length > 20), 'said in words');
   });
@@ -294,14 +197,13 @@ const SIGNED: Array<{ name: string; sign: (hook: any) => { signer: string; hook:
 ];
 for (const s of SIGNED) {
   test(`signed hook refused before msgs: ${s.name}`, async () => {
-    const before = fake.requests.filter((r) => r.path === '/v2/fungible/msgs').length;
+    const before = bf.fake.requests.filter((r) => r.path === '/v2/fungible/msgs').length;
     const out = await flow(KINDS.hook!, undefined, { sign: s.sign });
     assert.equal(out.kind, 'refused');
-    assert.equal(fake.requests.filter((r) => r.path === '/v2/fungible/msgs').length, before, 'no msgs request');
+    assert.equal(bf.fake.requests.filter((r) => r.path === '/v2/fungible/msgs').length, before, 'no msgs request');
   });
 }
 
-export { CASES, KINDS, OSMOSIS_ENTRY, LZ_CONTRACT };
 
 test('a field the check does not read is "Couldn\'t verify" (said in words), not a made-up difference', async () => {
   const out = await flow(KINDS.swap!, editMsg((m) => (m.callback = { address: ATTACKER })));

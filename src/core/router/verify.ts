@@ -19,7 +19,7 @@ import { sameAddress } from './check/bytes';
 import { decodeCosmosMsg } from './check/cosmos';
 import { decodeEvmCall, nativeDenom } from './check/evm';
 import { amountText, clip, mismatch, unverified, type Intent, type Landing, type MsgSummary, type Problem, type Run } from './check/model';
-import { checkRoute } from './check/route';
+import { checkRoute, type Hop } from './check/route';
 import { verdictOf, type VerdictKind } from './check/verdict';
 
 export { sameAddress } from './check/bytes';
@@ -147,13 +147,13 @@ export function verifyMsgs(msgs: MsgsResponse, input: VerifyInput): Verification
     return { evm_tx: { chain_id: tx.chain_id, to: tx.to, value: tx.value ?? '', data: tx.data ?? '', required_erc20_approvals: approvals.map((a) => ({ token_contract: a.token_contract, spender: a.spender, amount: a.amount })), ...(tx.signer_address ? { signer_address: tx.signer_address } : {}) }, ...(raw.operations_indices ? { operations_indices: raw.operations_indices } : {}) };
   }
 
-  const effects = accountFor(run, undecoded);
+  const effects = accountFor(run, hops, undecoded);
   const verdict = verdictOf(run, effects);
   return { ...verdict, signable: { txs: complete ? signable : msgs.txs }, ok: verdict.kind === 'matches' };
 }
 
 /** The checks over all payments together; returns the effects in words. `undecoded`: messages not read (unverified). */
-function accountFor(run: Run, undecoded: number): string[] {
+function accountFor(run: Run, hops: readonly Hop[], undecoded: number): string[] {
   const { intent, route } = run;
   const receiver = intent.addresses[intent.destChainId] ?? '';
   const words: string[] = [];
@@ -189,6 +189,9 @@ function accountFor(run: Run, undecoded: number): string[] {
       const mine = intent.addresses[p.chain];
       const landed = run.payments.filter((q) => q.tx < p.tx && q.landing?.chain === p.chain && mine !== undefined && sameAddress(q.landing.address, mine)).reduce((s, q) => s + q.amount, 0n);
       if (p.amount > landed) mismatch(run, `Message ${p.msg + 1} spends ${amountText(run, p.chain, p.denom, p.amount)} of your funds on ${clip(p.chain)}, more than this transfer brings there (${landed}).`, at);
+      const onward = hops.find((h) => h.from === p.chain && h.from !== h.to);
+      if (!onward?.denomIn) unverified(run, `Message ${p.msg + 1} spends ${clip(p.denom)} on ${clip(p.chain)}, and the route does not say which asset arrives there.`, at);
+      else if (!sameDenom(onward.denomIn, p.denom)) mismatch(run, `Message ${p.msg + 1} spends ${amountText(run, p.chain, p.denom, p.amount)} on ${clip(p.chain)}, but what this transfer brings there is ${clip(onward.denomIn)}.`, at);
     }
     const l = p.landing;
     if (!l) continue; // Its decoder said why.
@@ -206,6 +209,8 @@ function accountFor(run: Run, undecoded: number): string[] {
     mismatch(run, `Message ${p.msg + 1} sends ${amountText(run, p.chain, p.denom, p.amount)} to ${clip(l.address)} on ${clip(l.chain)}${l.via.length ? ` (${clip(l.via.join(', then '), 200)})` : ''}, not to your destination address ${clip(receiver)} on ${clip(intent.destChainId)}.`, at);
   }
   for (const g of run.grants) words.push(`Lets ${g.spender} spend ${amountText(run, g.chain, g.token, g.amount)} (exactly what the contract this transaction calls takes).`);
-  if (intent.decimalsFrom === 'router') words.push(`The amount's ${intent.decimals} decimals come from the router alone; no independent source was available for ${intent.sourceDenom} on ${intent.sourceChainId}.`);
+  if (intent.decimalsFrom === 'router') words.push(`The amount's ${intent.decimals} decimals come from the router alone: no network profile of yours gives ${intent.sourceChainId}'s REST or JSON-RPC to ask the chain.`);
+  else if (intent.decimalsFrom === 'chain') words.push(`The amount's ${intent.decimals} decimals come from ${intent.sourceChainId} itself.`);
+  else words.push(`The amount's ${intent.decimals} decimals are the ones you entered for this custom denom.`);
   return words;
 }

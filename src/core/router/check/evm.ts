@@ -118,7 +118,11 @@ function oftSend(run: Run, hops: readonly Hop[], c: EvmCall, a: AbiValue[], nati
     mismatch(run, `Message ${c.msg + 1} sends over LayerZero from ${clip(c.chain)}, which the route does not.`, at);
     return undefined;
   }
-  const eid = (hop.op.layer_zero_transfer as { destination_endpoint_id?: unknown } | null | undefined)?.destination_endpoint_id;
+  const lz = hop.op.layer_zero_transfer as { destination_endpoint_id?: unknown; source_oft_contract_address?: unknown } | null | undefined;
+  const oft = typeof lz?.source_oft_contract_address === 'string' ? lz.source_oft_contract_address : undefined;
+  if (!oft) unverified(run, `Message ${c.msg + 1} calls ${clip(c.to)}, but the route does not name its OFT contract: which contract takes your funds cannot be checked.`, at);
+  else if (!sameAddress(oft, c.to)) mismatch(run, `Message ${c.msg + 1} calls ${clip(c.to)}, but the route's OFT contract is ${clip(oft)}.`, at);
+  const eid = lz?.destination_endpoint_id;
   if (eid !== undefined && eid !== null && String(eid) !== dstEid.toString()) mismatch(run, `Message ${c.msg + 1} sends to LayerZero endpoint ${dstEid}, but the route's is ${clip(String(eid))}.`, at);
   const opt = (() => {
     try {

@@ -19,6 +19,8 @@ export const Intent = z.object({
   /** Where the decimals came from: the chain itself (bank denom metadata, an ERC-20's decimals()), the user (a custom denom), or only the router. */
   decimalsFrom: z.enum(['chain', 'user', 'router']),
   symbol: z.optional(z.string()),
+  /** The decimals the router's asset list gives, when it gives any (compared with the chain's). */
+  routerDecimals: z.optional(z.number()),
   destChainId: z.string(),
   destDenom: z.string(),
   /** The address the user confirmed on each chain of the route (chain id → address). */

@@ -66,9 +66,11 @@ export function routeNeedsOpHook(route: Route): boolean {
 
 export function checkRoute(run: Run): Hop[] {
   const { route, intent } = run;
-  const at = {};
+  if (intent.decimalsFrom === 'chain' && intent.routerDecimals !== undefined && intent.routerDecimals !== intent.decimals) {
+    mismatch(run, `The router says ${clip(intent.symbol ?? intent.sourceDenom)} has ${intent.routerDecimals} decimals, but ${clip(intent.sourceChainId)} itself says ${intent.decimals}: ${clip(intent.typed)} would be sent as the wrong amount.`);
+  }
   if (route.amount_in !== intent.amountIn) {
-    mismatch(run, `The route sends ${clip(route.amount_in)} base units of ${clip(route.source_asset_denom)}, but you asked for ${clip(intent.typed)} (${intent.amountIn} base units with ${intent.decimals} decimals).`, at);
+    mismatch(run, `The route sends ${clip(route.amount_in)} base units of ${clip(route.source_asset_denom)}, but you asked for ${clip(intent.typed)} (${intent.amountIn} base units with ${intent.decimals} decimals).`);
   }
   if (route.source_asset_chain_id !== intent.sourceChainId) mismatch(run, `The route starts on ${clip(route.source_asset_chain_id)}, but you chose ${clip(intent.sourceChainId)}.`);
   if (!sameDenom(route.source_asset_denom, intent.sourceDenom)) mismatch(run, `The route sends ${clip(route.source_asset_denom)}, but you chose ${clip(intent.sourceDenom)}.`);
@@ -86,17 +88,17 @@ export function checkRoute(run: Run): Hop[] {
   const hops = hopsOf(route);
   const known: Hop[] = [];
   if (!hops.length) mismatch(run, 'The route has no operation.');
-  let at_ = intent.sourceChainId;
+  let at = intent.sourceChainId;
   for (const h of hops) {
     if (!isHop(h)) {
       unverified(run, `Operation ${h.index + 1} of the route (${clip(h.unknown, 60)}) is of a kind this check does not understand.`);
       return known;
     }
-    if (h.from !== at_) mismatch(run, `Operation ${h.index + 1} of the route starts on ${clip(h.from)}, but the previous step ends on ${clip(at_)}: the path is not continuous.`);
-    at_ = h.to;
+    if (h.from !== at) mismatch(run, `Operation ${h.index + 1} of the route starts on ${clip(h.from)}, but the previous step ends on ${clip(at)}: the path is not continuous.`);
+    at = h.to;
     known.push(h);
   }
-  if (hops.length && at_ !== intent.destChainId) mismatch(run, `The route's last operation ends on ${clip(at_)}, not on ${clip(intent.destChainId)}.`);
+  if (hops.length && at !== intent.destChainId) mismatch(run, `The route's last operation ends on ${clip(at)}, not on ${clip(intent.destChainId)}.`);
   const first = known[0];
   if (first?.denomIn && !sameDenom(first.denomIn, intent.sourceDenom)) mismatch(run, `The route's first operation takes ${clip(first.denomIn)}, not ${clip(intent.sourceDenom)}.`);
   const last = known.at(-1);

@@ -1,0 +1,113 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- mutations walk arbitrary JSON answers */
+/**
+ * Property tests of the bridge check (seeded, reproducible): random honest transfers over every route kind always
+ * match; one random mutation of a value-moving field of the router's msgs answer (an amount, a denom, a sender, a
+ * receiver, a signer, an EVM value) never does. Seed from INITIA_PROPERTY_SEED to replay a failure.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { bech32 } from 'bech32';
+import { startBridgeFlow, KINDS, type BridgeFlow, type Kind } from '../fixtures/bridgeFlow';
+
+const SEED = Number(process.env.INITIA_PROPERTY_SEED ?? 20261125);
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = rng(SEED);
+const int = (n: number) => Math.floor(random() * n);
+const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+const bytes = () => Uint8Array.from({ length: 20 }, () => 1 + int(255));
+
+let bf: BridgeFlow;
+before(async () => {
+  bf = await startBridgeFlow();
+});
+after(() => bf.close());
+
+/** A random honest transfer of a route kind: another amount, other destination addresses, another slippage. */
+function randomTransfer(base: Kind): Kind {
+  const whole = String(1 + int(500));
+  const frac = int(3) === 0 ? '' : `.${String(int(10 ** Math.min(base.decimals, 4))).padStart(Math.min(base.decimals, 4), '0').replace(/0+$/, '')}`;
+  const typed = `${whole}${frac === '.' ? '' : frac}`;
+  const dest = base.addresses[base.to]!;
+  const destAddress = dest.startsWith('0x') ? `0x${Buffer.from(bytes()).toString('hex')}` : bech32.encode(bech32.decode(dest).prefix, bech32.toWords(bytes()));
+  return { ...base, typed, addresses: { ...base.addresses, [base.to]: destAddress }, slippage: pick(['0.1', '0.5', '1', '2.5']) };
+}
+
+const KEYS = new Set(['amount', 'sender', 'from', 'from_address', 'receiver', 'to', 'to_address', 'denom', 'mint_recipient', 'signer_address', 'value']);
+
+/** Every value-moving leaf of a msgs answer: [holder, key, decodes the amino string it lives in]. */
+function leaves(json: any): Array<{ get: () => string; set: (v: string) => void; key: string }> {
+  const out: Array<{ get: () => string; set: (v: string) => void; key: string }> = [];
+  const walk = (node: any, commit: () => void) => {
+    if (!node || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node)) {
+      if (typeof v === 'string' && KEYS.has(k) && v !== '') out.push({ key: k, get: () => node[k], set: (x) => ((node[k] = x), commit()) });
+      else if (v && typeof v === 'object') walk(v, commit);
+    }
+  };
+  for (const tx of json.txs) {
+    if (tx.evm_tx) walk(tx.evm_tx, () => undefined);
+    for (const m of tx.cosmos_tx?.msgs ?? []) {
+      const parsed = JSON.parse(m.msg);
+      walk(parsed, () => (m.msg = JSON.stringify(parsed)));
+    }
+    // The tx's own fields (signer_address); its msgs hold only strings walked above.
+    if (tx.cosmos_tx) walk(tx.cosmos_tx, () => undefined);
+  }
+  return out;
+}
+
+function mutate(v: string): string {
+  if (/^\d+$/.test(v)) return (BigInt(v) + BigInt(1 + int(1000))).toString();
+  if (/^0x[0-9a-f]+$/i.test(v)) return `0x${v.slice(2, 4) === 'ff' ? '00' : 'ff'}${v.slice(4)}`;
+  try {
+    const { prefix, words } = bech32.decode(v, 1023);
+    const b = Buffer.from(bech32.fromWords(words));
+    b[0] = b[0]! ^ (1 + int(254));
+    return bech32.encode(prefix, bech32.toWords(b), 1023);
+  } catch {
+    /* not an address */
+  }
+  if (v.includes('::')) return `${v}_x`;
+  return v === 'uatom' ? 'uosmo' : 'uatom';
+}
+
+const kinds = Object.values(KINDS);
+
+test(`property: 40 random honest transfers all match (seed ${SEED})`, async () => {
+  for (let i = 0; i < 40; i++) {
+    const k = randomTransfer(pick(kinds));
+    const out = await bf.flow(k);
+    assert.deepEqual([out.kind, out.texts], ['matches', []], `${k.name}: ${k.typed} to ${k.addresses[k.to]} at ${k.slippage} %`);
+  }
+});
+
+test(`property: one random mutation of a value-moving field never matches (60 runs, seed ${SEED})`, async () => {
+  let mutated = 0;
+  for (let i = 0; i < 60; i++) {
+    const k = randomTransfer(pick(kinds));
+    let what = '';
+    bf.proxy.changed = 0;
+    const out = await bf.flow(k, (path, json: any) => {
+      if (path !== '/v2/fungible/msgs') return undefined;
+      const candidates = leaves(json);
+      const leaf = pick(candidates);
+      const before = leaf.get();
+      leaf.set(mutate(before));
+      what = `${leaf.key}: ${before} → ${leaf.get()}`;
+      return json;
+    });
+    mutated++;
+    assert.equal(bf.proxy.changed, 1, `the mutation changed the answer (${what})`);
+    assert.notEqual(out.kind, 'matches', `${k.name}, ${what}`);
+  }
+  assert.equal(mutated, 60);
+});

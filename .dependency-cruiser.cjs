@@ -4,8 +4,8 @@
 // hover, network, bridge, explain; each its own folder) ← features.ts (the lazily loaded bundle's entry) ⇠
 // extension.ts (the activation shell: values only from platform, types only from the rest). src/abi/ is the ABI
 // decoder bundle's entry (dist/abi.js, required on the first decode): it takes only viem and core/abi, and the
-// features take only its types. The webview is browser code that speaks
-// to the host only through bridge/protocol.ts. Type-only imports count (tsPreCompilationDeps), so a cycle through
+// features take only its types. The webviews are browser code that speak to the host only through src/protocol/
+// (zod and pure core helpers only), and use the UI kit only from their component files. Type-only imports count (tsPreCompilationDeps), so a cycle through
 // `import type` is a cycle too.
 //
 // 'vscode' has no JavaScript (only @types/vscode): it resolves to nothing, so rules match the bare name `^vscode$`
@@ -34,18 +34,18 @@ module.exports = {
     },
     {
       name: 'platform-only-core-platform',
-      comment: 'src/platform (what every adapter shares) imports only src/core and src/platform (and vscode, node, npm).',
+      comment: 'src/platform (what every adapter shares) imports only src/core, src/protocol (the webviews\' envelope) and src/platform (and vscode, node, npm).',
       severity: 'error',
       from: { path: '^src/platform/' },
-      to: { pathNot: ['^src/(core|platform)/', '^node_modules/', ...VSCODE], dependencyTypesNot: ['core'] },
+      to: { pathNot: ['^src/(core|protocol|platform)/', '^node_modules/', ...VSCODE], dependencyTypesNot: ['core'] },
     },
     {
       name: 'adapter-only-core-platform-own',
       comment:
-        'An adapter (documents, views, hover, network, bridge, explain) imports only src/core, src/platform and its own folder (and the types of src/abi/: see abi-types-only).',
+        'An adapter (documents, views, hover, network, bridge, explain) imports only src/core, src/platform, src/protocol and its own folder (and the types of src/abi/: see abi-types-only).',
       severity: 'error',
       from: { path: '^src/(documents|views|hover|network|bridge|explain)/' },
-      to: { path: '^src/', pathNot: ['^src/$1/', '^src/core/', '^src/platform/', '^src/abi/'] },
+      to: { path: '^src/', pathNot: ['^src/$1/', '^src/core/', '^src/platform/', '^src/protocol/', '^src/abi/'] },
     },
     {
       name: 'abi-types-only',
@@ -78,19 +78,49 @@ module.exports = {
       to: { pathNot: ['^src/', '^node_modules/', ...VSCODE], dependencyTypesNot: ['core'] },
     },
     {
-      name: 'webview-only-protocol',
+      name: 'webview-only-protocol-and-kit',
       comment:
-        'The webviews (browser code) import only their protocols (src/bridge/protocol.ts, src/explain/protocol.ts), their own folder and npm packages: no vscode, no node, no host code.',
+        'The webviews (browser code) import only the protocols (src/protocol/), their own folder and the UI kit (@vscode/webview-ui-toolkit): no vscode, no node, no host code, no other npm package (zod comes with the protocol).',
       severity: 'error',
       from: { path: '^src/webview/' },
-      to: { pathNot: ['^src/(bridge|explain)/protocol\\.ts$', '^src/webview/', '^node_modules/'] },
+      to: { pathNot: ['^src/protocol/', '^src/webview/', '^node_modules/@vscode/webview-ui-toolkit/'] },
     },
     {
-      name: 'protocol-only-npm',
-      comment: 'The protocols (src/bridge/protocol.ts, src/explain/protocol.ts) are shared with the webviews: they import only npm packages (zod).',
+      name: 'ui-kit-only-in-components',
+      comment: 'The UI kit (@vscode/webview-ui-toolkit, deprecated upstream) is used only from component files (src/webview/**/components/), so that a swap touches only them.',
       severity: 'error',
-      from: { path: '^src/(bridge|explain)/protocol\\.ts$' },
-      to: { pathNot: '^node_modules/' },
+      from: { path: '^src/webview/', pathNot: '^src/webview/(components|[a-z]+/components)/' },
+      to: { path: '^node_modules/@vscode/webview-ui-toolkit/' },
+    },
+    {
+      name: 'webview-lib-is-a-leaf',
+      comment: 'src/webview/lib/ (the DOM helpers, the store, the request client) is what panels build on: it imports nothing of a panel.',
+      severity: 'error',
+      from: { path: '^src/webview/lib/' },
+      to: { path: '^src/webview/', pathNot: '^src/webview/lib/' },
+    },
+    {
+      name: 'webview-components-call-down',
+      comment:
+        'A component renders a slice of its panel\'s state and calls the actions it is given: it imports components, src/webview/lib/, its panel\'s state (types and pure selectors) and the selector table, never the flows or an entry (no upward calls).',
+      severity: 'error',
+      from: { path: '^src/webview/(components|[a-z]+/components)/' },
+      to: { path: '^src/webview/', pathNot: ['^src/webview/(components|[a-z]+/components)/', '^src/webview/lib/', '^src/webview/[a-z]+/state\\.ts$', '^src/webview/selectors\\.ts$'] },
+    },
+    {
+      name: 'webview-state-is-pure',
+      comment: 'A panel\'s state and reducer (src/webview/<panel>/state.ts) are pure: they import only the protocol and src/webview/lib/ (no DOM, no requests).',
+      severity: 'error',
+      from: { path: '^src/webview/[a-z]+/state\\.ts$' },
+      to: { pathNot: ['^src/protocol/', '^src/webview/lib/store\\.ts$'] },
+    },
+    {
+      name: 'protocol-only-zod-and-pure-core',
+      comment:
+        'The protocols (src/protocol/) are shared with the webviews: they import only zod, each other and the pure, import-free helpers of the core they share (core/zodWords.ts: the words of a failed parse; core/format.ts: display formats).',
+      severity: 'error',
+      from: { path: '^src/protocol/' },
+      to: { pathNot: ['^src/protocol/', '^node_modules/zod/', '^src/core/(zodWords|format)\\.ts$'] },
     },
     {
       name: 'shell-types-only-from-features',

@@ -16,6 +16,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, CACHE_DIR } from './vscode-server.mjs';
+/** The test-only entry activation reports to in Test mode (test/support/hooks.ts, compiled). */
+const HOOKS = join(REPO_ROOT, 'out', 'test', 'support', 'hooks.js');
 
 const require = createRequire(import.meta.url);
 const run = (cmd, args) => {
@@ -156,7 +158,7 @@ if (part('host')) {
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: join(REPO_ROOT, 'out', 'test', 'bench', 'host.js'),
       launchArgs: [join(REPO_ROOT, 'test', 'workspace'), '--disable-extensions'],
-      extensionTestsEnv: { INITIA_BENCH_OUT: file, INITIA_BENCH_FULL: i === 0 ? '1' : '0', INITIA_BENCH_TRANSPORT: '', INITIA_BENCH_COLD_ONLY: '' },
+      extensionTestsEnv: { INITIA_BENCH_OUT: file, INITIA_BENCH_FULL: i === 0 ? '1' : '0', INITIA_BENCH_TRANSPORT: '', INITIA_BENCH_COLD_ONLY: '', INITIA_TEST_HOOKS: HOOKS },
     });
     runs.push(JSON.parse(readFileSync(file, 'utf8')));
   }
@@ -181,7 +183,7 @@ if (part('host')) {
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: join(REPO_ROOT, 'out', 'test', 'bench', 'host.js'),
       launchArgs: [join(REPO_ROOT, 'test', 'workspace'), '--disable-extensions'],
-      extensionTestsEnv: { INITIA_BENCH_OUT: file, INITIA_BENCH_FULL: '0', INITIA_BENCH_TRANSPORT: 'direct', INITIA_BENCH_COLD_ONLY: '1' },
+      extensionTestsEnv: { INITIA_BENCH_OUT: file, INITIA_BENCH_FULL: '0', INITIA_BENCH_TRANSPORT: 'direct', INITIA_BENCH_COLD_ONLY: '1', INITIA_TEST_HOOKS: HOOKS },
     });
     const r = JSON.parse(readFileSync(file, 'utf8'));
     if (typeof r.coldLookupMs === 'number') direct.push(r.coldLookupMs);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Features } from './features';
 import { Settings } from './platform/settings';
 import { Command, Scheme, StorageKey, ViewId, WebviewType } from './platform/ids';
+import { testHooks, type Hooks } from './platform/hooks';
 
 /** The status bar's first read of the chain's height loads the features this long after activation. */
 const FIRST_STATUS_READ_MS = 1500;
@@ -29,14 +30,6 @@ export interface InitiaExplorerApi {
   readonly bridge: Features['bridge'];
   /** Whether dist/features.js has been loaded. */
   featuresLoaded(): boolean;
-  /** Whether dist/features.js was in memory when activate() returned (it must not be). */
-  readonly featuresLoadedAtActivation: boolean;
-  /** How many times a shell has routed into the features so far (a hover, a command, a view, …). */
-  featureRequests(): number;
-  /** Milliseconds spent in activate() (wall clock). */
-  readonly activationMs: number;
-  /** CPU milliseconds the extension host process used meanwhile (excludes time it waited for a CPU). */
-  readonly activationCpuMs: number;
 }
 
 /** A tree provider that creates the real one on first use and forwards its change events. */
@@ -88,13 +81,14 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   statusItem.text = `$(globe) ${settings.get('activeNetwork')}`;
 
   let features: Features | undefined;
-  let requests = 0;
+  /** A test run's observers, set at the end of activation (platform/hooks.ts); none in use. */
+  let hooks: Hooks | undefined = undefined;
   const load = (): Features => {
-    requests++;
+    hooks?.featureRequest?.();
     if (!features) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const module = require(featuresPath()) as typeof import('./features');
-      features = module.createFeatures({ context, settings, log, treeViews, statusItem });
+      features = module.createFeatures({ context, settings, log, treeViews, statusItem, hooks });
       context.subscriptions.push(
         features,
         features.documents.onDidChange((uri) => contentChanged.fire([{ type: vscode.FileChangeType.Changed, uri }])),
@@ -211,6 +205,8 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   const activationCpuMs = (cpu.user + cpu.system) / 1000;
   const featuresLoadedAtActivation = features !== undefined || require.cache[featuresPath()] !== undefined;
   log.debug(`Activated in ${activationMs.toFixed(2)} ms (${activationCpuMs.toFixed(2)} ms CPU)`);
+  hooks = testHooks(context);
+  hooks?.activated?.({ ms: activationMs, cpuMs: activationCpuMs, featuresLoaded: featuresLoadedAtActivation });
   return {
     settings,
     log,
@@ -236,10 +232,6 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
       return load().bridge;
     },
     featuresLoaded: () => features !== undefined,
-    featuresLoadedAtActivation,
-    featureRequests: () => requests,
-    activationMs,
-    activationCpuMs,
   };
 }
 

@@ -22,9 +22,12 @@ import { TxHoverProvider, registerHoverCommands } from './hover/txHover';
 import { NetworkStatusBar } from './network/statusBar';
 import { NetworkPicker, registerNetworkCommands } from './network/commands';
 import { Registry } from './platform/registry';
-import { TransferTracker } from './bridge/tracker';
-import { TransferDocuments, TransfersTree, registerTransferCommands } from './bridge/transfersView';
+import { TransferTracker } from './platform/transferTracker';
+import { TransfersTree, registerTransferCommands } from './views/transfers';
+import { TransferDocuments, registerTransferDocumentCommands } from './documents/transfers';
 import { BridgePanels } from './bridge/panel';
+import { systemClock } from './core/router/poller';
+import type { Hooks } from './platform/hooks';
 import { ExplainPanels } from './explain/panel';
 import { registerExplainCommands } from './explain/commands';
 import { Command } from './platform/ids';
@@ -38,6 +41,8 @@ export interface FeatureDeps {
   treeViews: { blocks: vscode.TreeView<unknown>; collections: vscode.TreeView<unknown>; richList: vscode.TreeView<unknown>; transfers: vscode.TreeView<unknown> };
   /** The network item activation shows; the features keep it up to date. */
   statusItem: vscode.StatusBarItem;
+  /** A test run's observers (platform/hooks.ts); none in use. */
+  hooks?: Hooks;
 }
 
 export interface Features extends vscode.Disposable {
@@ -66,7 +71,7 @@ export interface Features extends vscode.Disposable {
   handlers: ReadonlyMap<string, Handler>;
 }
 
-export function createFeatures({ context, settings, log, treeViews, statusItem }: FeatureDeps): Features {
+export function createFeatures({ context, settings, log, treeViews, statusItem, hooks }: FeatureDeps): Features {
   const handlers = new Map<string, Handler>();
   const register: Register = (id, handler) => {
     if (handlers.has(id)) throw new Error(`Initia: two handlers for ${id}`);
@@ -76,7 +81,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
   const services = new Services(settings, log, String((context.extension.packageJSON as { version?: unknown }).version ?? 'dev'));
   const documents = new ResultDocuments(services);
   const views: Views = {
-    blocks: new BlocksView(services, context.workspaceState, treeViews.blocks),
+    blocks: new BlocksView(services, context.workspaceState, treeViews.blocks, hooks),
     collections: new CollectionsView(services, treeViews.collections),
     richList: new RichListView(services, treeViews.richList),
   };
@@ -85,11 +90,11 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
   const tracker = new TransferTracker(services, context.globalState, context.globalStorageUri.fsPath);
   const transfers = new TransfersTree(tracker);
   const transferDocuments = new TransferDocuments(tracker);
-  const bridge = new BridgePanels(context, services, tracker);
+  const bridge = new BridgePanels(context, services, tracker, systemClock, hooks);
   const abis = new WorkspaceAbis(log);
   const explain = new ExplainPanels(context, services, () => abis);
   const registry = new Registry(services, context.globalStorageUri.fsPath, context.asAbsolutePath('media/registry-snapshot.json'));
-  const networkPicker = new NetworkPicker(services.networks, registry, settings);
+  const networkPicker = new NetworkPicker(services.networks, registry, settings, hooks);
   const disposables: vscode.Disposable[] = [
     services,
     statusBar,
@@ -107,6 +112,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     registry,
     ...registerNetworkCommands(networkPicker, services.networks, register),
     ...registerTransferCommands(tracker, services, register),
+    ...registerTransferDocumentCommands(tracker, register),
     register(Command.OpenBridge, () => {
       bridge.open();
     }),

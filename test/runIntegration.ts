@@ -29,7 +29,8 @@ async function main(): Promise<number> {
       extensionTestsPath,
       launchArgs: [workspace, '--disable-extensions'],
       // The test CA of test/fixtures/tls/ is trusted the way a company's CA often is: through NODE_EXTRA_CA_CERTS.
-      extensionTestsEnv: { NODE_EXTRA_CA_CERTS: path.join(root, 'test', 'fixtures', 'tls', 'ca.pem') },
+      // INITIA_TEST_HOOKS: the test-only entry the extension reports to in Test mode (test/support/hooks.ts).
+      extensionTestsEnv: { NODE_EXTRA_CA_CERTS: path.join(root, 'test', 'fixtures', 'tls', 'ca.pem'), INITIA_TEST_HOOKS: path.join(root, 'out', 'test', 'support', 'hooks.js') },
       ...vscode,
     });
     return 0;

@@ -14,7 +14,7 @@ import type { Pagination } from './indexer/schemas';
 import { isNotFound } from './errors';
 import { NO_EVM_INDEX, UnavailableError, isEvmRouteMissing, type CapabilitySource } from './capabilities';
 import { shorten } from './format';
-import { firstProblem } from './schema';
+import { firstProblem } from './zodWords';
 import {
   ANY_PREFIX,
   parseAccount,

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { endpoint, type HttpClient } from './http';
-import { firstProblem } from './schema';
+import { firstProblem } from './zodWords';
 import { NETWORK_VMS, type NetworkVm } from './capabilities';
 import { BUILT_IN_NETWORKS, type NetworkProfile } from './networks';
 import { parsePageUrl, parseServiceUrl } from './validate';

@@ -16,7 +16,7 @@ import { copyToClipboard } from '../platform/links';
 import { nonce, webviewHtml } from '../platform/webviewHtml';
 import { ReadyQueue } from '../platform/readyQueue';
 import type { Services } from '../platform/services';
-import { ExplainState, FromExplainWebview, type ExplainView, type ToExplainWebview } from './protocol';
+import { ExplainState, FromExplainWebview, type ExplainView, type ToExplainWebview } from '../protocol/explain';
 import type { Decoded } from '../core/abi/artifacts';
 import { explainCosmos, explainEvm } from './viewModel';
 import type { WorkspaceAbis } from './abiIndex';

@@ -8,7 +8,7 @@ import type { EvmTx, InternalTx, Tx } from '../core/indexer/schemas';
 import { balanceChanges, callTree, groupEvents, msgTypeWords, quantity, readEvents, signersOf, type TxEvent } from '../core/txExplain';
 import { absoluteTime, amountWords, formatUnits, groupDigits, labelText } from '../core/format';
 import type { Decoded } from '../core/abi/artifacts';
-import type { CallView, DecodedView, EventView, ExplainView, Field, Link, LogView, MessageView } from './protocol';
+import type { CallView, DecodedView, EventView, ExplainView, Field, Link, LogView, MessageView } from '../protocol/explain';
 
 /** An asset's symbol and decimals on this network, when known (the router's asset list). */
 export type AssetOf = (denom: string) => { symbol?: string; decimals?: number } | undefined;

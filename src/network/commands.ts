@@ -12,18 +12,17 @@ import type { Networks } from '../platform/networks';
 import type { Registry } from '../platform/registry';
 import type { Settings } from '../platform/settings';
 import { Command } from '../platform/ids';
+import type { Hooks } from '../platform/hooks';
 
 export type PickItem = vscode.QuickPickItem &
   ({ kind?: undefined; network: string } | { kind?: undefined; registry: RegistryRow } | { kind?: undefined; edit: true } | { kind: vscode.QuickPickItemKind.Separator });
 
 export class NetworkPicker {
-  /** The quick pick on screen (for tests). */
-  current: vscode.QuickPick<PickItem> | undefined;
-
   constructor(
     private readonly networks: Networks,
     private readonly registry: Registry,
     private readonly settings: Settings,
+    private readonly hooks?: Hooks,
   ) {}
 
   /** The picker's rows: the profiles, then the registry's mainnet and testnet chains, then "edit in settings". */
@@ -63,7 +62,7 @@ export class NetworkPicker {
   /** Shows the picker; the registry is read in the background meanwhile (at most once a day) and the rows follow. */
   show(): Promise<string | undefined> {
     const qp = vscode.window.createQuickPick<PickItem>();
-    this.current = qp;
+    this.hooks?.quickPick?.(qp as unknown as vscode.QuickPick<vscode.QuickPickItem>);
     qp.placeholder = vscode.l10n.t('Select the Initia network to browse (active: {0})', this.networks.active().name);
     qp.matchOnDescription = true;
     qp.matchOnDetail = true;
@@ -99,7 +98,7 @@ export class NetworkPicker {
       });
       qp.onDidHide(() => {
         closed = true;
-        if (this.current === qp) this.current = undefined;
+        this.hooks?.quickPick?.(undefined);
         qp.dispose();
         resolve(result ?? Promise.resolve(undefined));
       });

@@ -11,15 +11,12 @@ import type { IndexerClient } from '../core/indexer/client';
 import type { RouterClient } from '../core/router/client';
 import type { NetworkProfile } from '../core/networks';
 import type { Status } from '../core/indexer/schemas';
-import type { Asset } from '../core/router/schemas';
+import { RouterCatalog } from '../core/router/routerLists';
 import { normaliseDenom } from '../core/router/catalog';
 import { networkCapabilities, type Capability, type CapabilitySource, type NetworkCapabilities } from '../core/capabilities';
 import { errorMessage } from '../core/errors';
 import { Networks } from './networks';
 import type { Settings } from './settings';
-
-/** How long a router's asset list of a chain is kept (symbols and decimals change when an asset is listed). */
-const ASSET_LIST_TTL_MS = 5 * 60_000;
 
 export class Services implements vscode.Disposable {
   readonly networks: Networks;
@@ -71,32 +68,33 @@ export class Services implements vscode.Disposable {
     if (Number.isSafeInteger(height) && height > 0) this.heights.fire({ network: network.name, height });
   }
 
-  private readonly assetLists = new Map<string, { at: number; list: Promise<readonly Asset[]> }>();
+  private readonly catalogs = new Map<string, RouterCatalog>();
+
+  /** A router's lists (chains, assets, balances), the one cache of them, through the client kept for its URL. */
+  catalog(routerUrl: string, networkName = 'router'): RouterCatalog {
+    const client = this.router(routerUrl, networkName);
+    let catalog = this.catalogs.get(routerUrl);
+    if (!catalog || catalog.client !== client) {
+      catalog = new RouterCatalog(client);
+      this.catalogs.set(routerUrl, catalog);
+    }
+    return catalog;
+  }
 
   /**
    * What the router says of a denom of the network's own chain (its symbol and decimals, for whole units), from its
-   * asset list for that chain, kept 5 minutes per router and chain; undefined when the network has no router or chain
+   * asset list for that chain (the router's lists, kept 5 minutes); undefined when the network has no router or chain
    * id, or the router does not list the denom. An ERC-20 matches as its 0x address whatever its case, and as `evm/0x…`.
    */
   async assetOf(network: NetworkProfile, denom: string): Promise<{ symbol?: string; decimals?: number } | undefined> {
     if (!network.routerUrl || !network.chainId) return undefined;
-    const chainId = network.chainId;
-    const key = `${network.routerUrl}\n${chainId}`;
-    let cached = this.assetLists.get(key);
-    if (!cached || Date.now() - cached.at > ASSET_LIST_TTL_MS) {
-      const list = this.router(network.routerUrl, network.name)
-        .assets([chainId])
-        .then((a) => a.chain_to_assets_map[chainId]?.assets ?? []);
-      cached = { at: Date.now(), list };
-      this.assetLists.set(key, cached);
-      list.catch(() => this.assetLists.delete(key));
-    }
+    const list = await this.catalog(network.routerUrl, network.name).rawAssets(network.chainId);
     const norm = (d: string) => {
       const bare = d.replace(/^evm\//, '');
       return /^0x[0-9a-fA-F]{40}$/.test(bare) ? normaliseDenom(bare) : d;
     };
     const want = norm(denom);
-    const asset = (await cached.list).find((a) => !!a.denom && norm(a.denom) === want);
+    const asset = list.find((a) => !!a.denom && norm(a.denom) === want);
     if (!asset) return undefined;
     return { symbol: asset.symbol ?? undefined, decimals: typeof asset.decimals === 'number' ? asset.decimals : undefined };
   }
@@ -232,6 +230,7 @@ export class Services implements vscode.Disposable {
     if (!routers) return;
     for (const client of this.routers.values()) client.dispose();
     this.routers.clear();
+    this.catalogs.clear();
     for (const client of this.registries.values()) client.dispose();
     this.registries.clear();
   }

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { Block } from '../core/indexer/schemas';
 import { isCancelled } from '../core/errors';
 import type { Services } from '../platform/services';
+import type { Hooks } from '../platform/hooks';
 import type { NetworkProfile } from '../core/networks';
 import { ExplorerTree, MessageNode, PagedChildren, describeError, type ExplorerNode } from '../platform/tree';
 import { Command, ContextKey, ContextValue, StorageKey } from '../platform/ids';
@@ -33,6 +34,7 @@ export class BlocksView implements vscode.Disposable {
     private readonly memento: vscode.Memento,
     /** Created at activation (over a lazy provider that delegates to this.tree). */
     view: vscode.TreeView<unknown>,
+    private readonly hooks?: Hooks,
   ) {
     this.tree = new ExplorerTree(() => this.rootChildren());
     this.view = view as vscode.TreeView<ExplorerNode>;
@@ -58,12 +60,12 @@ export class BlocksView implements vscode.Disposable {
     return this.memento.get<unknown>(StorageKey.BlocksFollow) === true;
   }
 
-  /** Whether a follow tick is scheduled or in flight: while false, following sends nothing (for tests). */
-  get followPending(): boolean {
-    return this.followTimer !== undefined || this.followAbort !== undefined;
+  /** Says whether a follow tick is scheduled or in flight (while none is, following sends nothing). */
+  private reportFollow(): void {
+    this.hooks?.followPending?.(this.followTimer !== undefined || this.followAbort !== undefined);
   }
 
-  /** The loaded block nodes (for commands and tests). */
+  /** The loaded block nodes. */
   get list(): PagedChildren<Block> {
     return this.root;
   }
@@ -153,7 +155,9 @@ export class BlocksView implements vscode.Disposable {
     this.followTimer = setTimeout(() => {
       this.followTimer = undefined;
       void this.followTick();
+      this.reportFollow();
     }, wait);
+    this.reportFollow();
   }
 
   private stopFollowTick(): void {
@@ -161,6 +165,7 @@ export class BlocksView implements vscode.Disposable {
     this.followTimer = undefined;
     this.followAbort?.abort();
     this.followAbort = undefined;
+    this.reportFollow();
   }
 
   private async followTick(): Promise<void> {
@@ -191,6 +196,7 @@ export class BlocksView implements vscode.Disposable {
       this.services.log.warn(`Follow new blocks: ${describeError(err)}`);
     } finally {
       if (this.followAbort === abort) this.followAbort = undefined;
+      this.reportFollow();
     }
     const base = this.tickMs ?? MIN_TICK_MS;
     this.scheduleFollow(Math.min(MAX_TICK_MS, base * 2 ** Math.min(this.failures, 6)));

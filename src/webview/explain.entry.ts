@@ -4,8 +4,8 @@
  * somewhere is a button that asks the host to run the lookup (the host checks it first); an ABI file is asked for by
  * its number in the view. The transaction shown is kept with setState, so a reload shows it again.
  */
-import { ToExplainWebview, type ExplainState, type DecodedView, type EventView, type ExplainView, type Field, type FromExplainWebview } from '../explain/protocol';
-import { h } from './dom';
+import { ToExplainWebview, type ExplainState, type DecodedView, type EventView, type ExplainView, type Field, type FromExplainWebview } from '../protocol/explain';
+import { h } from './lib/dom';
 
 interface VsCodeApi {
   postMessage(message: FromExplainWebview): void;

@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FakeRouter } from '../fixtures/fakeRouter';
 import { setUp, startRouterFor, type Harness, waitFor } from './helpers';
+import { probe } from '../support/hooks';
 
 const OPENED_FRESH = /saved state could not be read, so it opened fresh/;
 
@@ -60,12 +61,12 @@ describe('bridge panel: saved state and the ready handshake', function () {
       const { panel, posted } = restoredPanel(h, corrupt);
       assert.equal(h.infos.filter((m) => OPENED_FRESH.test(m)).length, 1, h.infos.join(' | '));
       // Nothing reaches the webview before it says ready: init waits.
-      assert.deepEqual(h.api.bridge.delivery(panel), { ready: false, held: 1, sent: 0 });
+      assert.deepEqual(probe.delivery(panel), { ready: false, held: 1, sent: 0 });
       assert.equal(posted.length, 0);
-      await waitFor('the webview to say ready', () => h.api.bridge.delivery(panel)?.ready === true);
+      await waitFor('the webview to say ready', () => probe.delivery(panel)?.ready === true);
       assert.equal(posted[0]?.type, 'init');
       assert.equal(posted[0]?.stateRejected, true, 'init tells the webview to discard its state');
-      assert.deepEqual(h.api.bridge.delivery(panel), { ready: true, held: 0, sent: posted.length });
+      assert.deepEqual(probe.delivery(panel), { ready: true, held: 0, sent: posted.length });
     });
   }
 
@@ -74,7 +75,7 @@ describe('bridge panel: saved state and the ready handshake', function () {
     const state = { step: 'form', form, unknownLater: true };
     for (const saved of [state, undefined, null]) {
       const { panel, posted } = restoredPanel(h, saved);
-      await waitFor('the webview to say ready', () => h.api.bridge.delivery(panel)?.ready === true);
+      await waitFor('the webview to say ready', () => probe.delivery(panel)?.ready === true);
       assert.equal(posted[0]?.type, 'init');
       assert.equal(posted[0]?.stateRejected, undefined, JSON.stringify(saved));
       panel.dispose();
@@ -84,7 +85,7 @@ describe('bridge panel: saved state and the ready handshake', function () {
 
   it('posts wait for ready again while the panel is hidden; the state is rejected only once', async () => {
     const { panel, posted } = restoredPanel(h, 'corrupt');
-    await waitFor('the webview to say ready', () => h.api.bridge.delivery(panel)?.ready === true);
+    await waitFor('the webview to say ready', () => probe.delivery(panel)?.ready === true);
     // A fresh form asks for the chains, the source chain's assets and the form's check (its answers come while ready).
     await waitFor('the first requests answered', () => posted.filter((p) => p.type === 'reply').length >= 3 && posted.some((p) => p.type === 'quote'));
     // Hidden (another editor in its place), the webview's document is destroyed: posts are held from now on.
@@ -93,14 +94,14 @@ describe('bridge panel: saved state and the ready handshake', function () {
     await vscode.window.showTextDocument(doc, { viewColumn: panel.viewColumn ?? vscode.ViewColumn.Active, preview: false });
     await waitFor('the panel to be hidden', () => !panel.visible);
     const before = posted.length;
-    const held = h.api.bridge.delivery(panel)!;
+    const held = probe.delivery(panel)!;
     assert.equal(held.ready, false, 'the next init waits for the next document');
     assert.equal(held.sent, before, 'nothing went to the document that is gone');
     // The next init, and the quote for the form the webview told the host.
     assert.equal(held.held, 2);
     // Shown again: a new document says ready and gets its init first, which no longer rejects anything.
     panel.reveal();
-    await waitFor('the new document to say ready', () => h.api.bridge.delivery(panel)?.ready === true);
+    await waitFor('the new document to say ready', () => probe.delivery(panel)?.ready === true);
     assert.deepEqual(posted.slice(before, before + 2).map((p) => p.type), ['init', 'quote']);
     assert.equal(posted[before]?.stateRejected, undefined, 'the state is discarded once, not on every reload');
     assert.equal(h.infos.filter((m) => OPENED_FRESH.test(m)).length, 1);

@@ -9,6 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startFakeRegistry, type FakeRegistry } from '../fixtures/fakeRegistry';
 import { setUp, waitFor, type Harness } from './helpers';
+import { probe } from '../support/hooks';
 import type { PickItem } from '../../src/network/commands';
 
 type Show = (message: string, ...rest: unknown[]) => Thenable<unknown>;
@@ -33,7 +34,8 @@ describe('the chain registry in Select Network', function () {
 
   it('opening the picker reads the registry in the background once; rows: profiles, Mainnet, Testnet, disabled without an indexer', async () => {
     assert.equal(registry.requests.length, 0, 'nothing read before the picker opens');
-    const picker = h.api.features.networkPicker;
+    // The picker on screen, as the extension reports it to the test hooks.
+    const picker = { get current() { return probe.quickPick<PickItem>(); } };
     const shown = vscode.commands.executeCommand<string | undefined>('initia.selectNetwork');
     await waitFor('the registry rows', () => picker.current !== undefined && picker.current.items.some((i) => 'registry' in i && i.registry.chain.chain_id === 'fakevm-1'));
     const qp = picker.current!;

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { startFakeIndexer } from '../fixtures/fakeIndexer';
 import { FAKE_NETWORK, onNetwork, setUp, type Harness, waitFor } from './helpers';
 import type { ExplorerNode } from '../../src/platform/tree';
+import { probe } from '../support/hooks';
 
 type Tree = { getChildren(node?: ExplorerNode): ExplorerNode[] | Promise<ExplorerNode[]>; getTreeItem(node: ExplorerNode): vscode.TreeItem };
 
@@ -312,14 +313,14 @@ describe('sidebar views', function () {
     assert.equal(label(tree, rows[3]!), tip.toLocaleString('en-US'), 'the earlier rows are still there, below');
     assert.equal(h.api.features.statusBar.shownHeight, tip + 3, 'the status bar keeps up with the view, without a request of its own');
     assert.ok(h.fake.requests.every((r) => r.path === '/indexer/block/v1/blocks' || r.path === '/indexer/block/v1/avg_blocktime'));
-    assert.ok(view.followPending, 'the next tick is scheduled while following');
+    assert.ok(probe.followPending, 'the next tick is scheduled while following');
     await vscode.commands.executeCommand('initia.blocks.stopFollowing');
     // Stopping clears the scheduled tick and aborts one in flight: with none pending nothing can ask again, and
     // showing the tree again (which reschedules while following) schedules nothing.
-    assert.equal(view.followPending, false, 'no tick scheduled or in flight after stopping');
+    assert.equal(probe.followPending, false, 'no tick scheduled or in flight after stopping');
     const count = h.fake.requests.length;
     await tree.getChildren();
-    assert.equal(view.followPending, false, 'reading the tree does not restart following');
+    assert.equal(probe.followPending, false, 'reading the tree does not restart following');
     assert.equal(h.fake.requests.length, count, 'no request after stopping');
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The bridge webview's document and policy (src/bridge/html.ts): nothing inline is allowed but by nonce, and the
+ * The bridge webview's document and policy (src/platform/webviewHtml.ts, as the panel host makes it for the bridge's
+ * page): nothing inline is allowed but by nonce, and the
  * component library finds the style nonce where it looks for one (`<meta property="csp-nonce">`, read by
  * @microsoft/fast-web-utilities when it tests :focus-visible with a `<style>` element of its own).
  */
@@ -7,7 +8,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { bridgeCsp, bridgeHtml } from '../../src/bridge/html';
+import { webviewCsp as bridgeCsp, webviewHtml } from '../../src/platform/webviewHtml';
+
+/** The bridge's document as platform/webviewPanel.ts makes it (its title and lead: bridge/session.ts BRIDGE_PAGE). */
+const bridgeHtml = (i: typeof input) => webviewHtml({ ...i, title: 'Initia Bridge', lead: 'Route a cross-chain transfer.' });
 
 const input = { cspSource: 'https://res.example', scriptUri: 'https://res.example/bridge.js', styleUri: 'https://res.example/bridge.css', scriptNonce: 'SCRIPTNONCE1', styleNonce: 'STYLENONCE2' };
 

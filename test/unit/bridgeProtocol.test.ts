@@ -6,12 +6,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type * as z from 'zod/mini';
-import { BridgeState, FORM_FIELDS, FromWebview, OPS, OP_NAMES, Request, RouteReply, ToWebview, TransferInfo, formKey, parseReply, type Form, type Handlers, type Reply } from '../../src/bridge/protocol';
+import { BridgeState, FORM_FIELDS, FromWebview, OPS, OP_NAMES, Request, RouteReply, ToWebview, TransferInfo, formKey, parseReply, type Form, type Handlers, type Reply } from '../../src/protocol/bridge';
 import { ReadyQueue } from '../../src/platform/readyQueue';
-import { checkForm, routeView, transferInfo } from '../../src/bridge/viewModels';
+import { checkForm } from '../../src/bridge/formCheck';
+import { routeView, transferInfo } from '../../src/bridge/routeViews';
 import { parseChainId } from '../../src/core/validate';
 import { Route, type Asset } from '../../src/core/router/schemas';
-import type { TrackedTransfer } from '../../src/bridge/tracker';
+import type { TrackedTransfer } from '../../src/platform/transferTracker';
 
 const form: Form = { v: 2, sourceChainId: 'interwoven-1', sourceDenom: 'uinit', sourceDecimals: '', destChainId: 'osmosis-1', destDenom: 'uosmo', amount: '1.5', slippage: '0.5', sender: '', withdrawal: 'fast' };
 const route = Route.parse({

@@ -21,7 +21,7 @@ import { BalancesResponse, ChainsResponse, type Asset, type BalanceEntry, type C
 import { RouterClient } from '../../src/core/router/client';
 import { createRouterClient } from '../../src/core/clients';
 import { DEFAULT_HTTP_OPTIONS, HttpClient } from '../../src/core/http';
-import { parseWith } from '../../src/core/schema';
+import { parseWith } from '../../src/core/zodParse';
 import { startFakeRouter } from '../fixtures/fakeRouter';
 import { errorKind, rejection } from './support';
 

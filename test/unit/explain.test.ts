@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { balanceChanges, callTree, evmLogsOf, groupEvents, msgTypeWords, parseCoins, quantity, readEvents, signersOf } from '../../src/core/txExplain';
 import { explainCosmos, explainEvm } from '../../src/explain/viewModel';
-import { ExplainView } from '../../src/explain/protocol';
+import { ExplainView } from '../../src/protocol/explain';
 import { EvmTx, Tx } from '../../src/core/indexer/schemas';
 
 const A = 'init1veaum7vy45fzw5x4mflskgx5lnmwmxx5wm3x8p';

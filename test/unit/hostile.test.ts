@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseWith } from '../../src/core/schema';
+import { parseWith } from '../../src/core/zodParse';
 import * as indexer from '../../src/core/indexer/schemas';
 import * as router from '../../src/core/router/schemas';
 import { labelText, summariseMsgTypes } from '../../src/core/format';

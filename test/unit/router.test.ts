@@ -5,7 +5,7 @@ import { createRouterClient } from '../../src/core/clients';
 import { parseAddressForChain, routerErrorInfo, type RouterClient } from '../../src/core/router/client';
 import * as routerSchemas from '../../src/core/router/schemas';
 import { transferView } from '../../src/core/router/transfer';
-import { routeErrorText } from '../../src/bridge/viewModels';
+import { routeErrorText } from '../../src/bridge/routeViews';
 import { evmTxData, operationView, txView } from '../../src/core/router/schemas';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
 import { waitFor } from '../support/wait';

@@ -1,7 +1,7 @@
 /** The transfer model (states, terminal test, per-bridge hops, summaries) and the router schemas, as tables. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseWith } from '../../src/core/schema';
+import { parseWith } from '../../src/core/zodParse';
 import { MsgsResponse, Route, StatusResponse, operationView, txView, legView, OPERATION_KINDS, type StatusResponse as Status } from '../../src/core/router/schemas';
 import { describeState, hopOutcome, isTerminalState, outcomeOf, routeSteps, transferView, bridgeLabel, TERMINAL_STATES } from '../../src/core/router/transfer';
 

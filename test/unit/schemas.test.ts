@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as S from '../../src/core/indexer/schemas';
-import { parseWith } from '../../src/core/schema';
+import { parseWith } from '../../src/core/zodParse';
 import { errorKind } from './support';
 
 const block = {

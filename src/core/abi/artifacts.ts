@@ -9,7 +9,7 @@
  * Also the types the decoder answers with (src/abi/decoder.ts makes them, src/explain/abiIndex.ts hands them out).
  */
 import * as z from 'zod/mini';
-import { firstProblem } from '../schema';
+import { firstProblem } from '../zodWords';
 
 /** Larger files are not read as artifacts (Foundry artifacts with bytecode and source maps stay far below). */
 export const MAX_ARTIFACT_BYTES = 5 * 1024 * 1024;

@@ -6,7 +6,7 @@
 import type * as z from 'zod/mini';
 import { endpoint, type HttpClient } from '../http';
 import { InputError } from '../errors';
-import { parseWith } from '../schema';
+import { parseWith } from '../zodParse';
 import {
   ANY_PREFIX,
   parseAccount,

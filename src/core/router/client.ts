@@ -10,7 +10,7 @@
 import type * as z from 'zod/mini';
 import { endpoint, type HttpClient } from '../http';
 import { HttpError, InputError, SchemaError } from '../errors';
-import { parseWith } from '../schema';
+import { parseWith } from '../zodParse';
 import { must, parseAssetDenom, parseBaseAmount, parseChainAddress, parseChainId, parseSlippage, parseTxHash, type Parsed } from '../validate';
 import * as S from './schemas';
 

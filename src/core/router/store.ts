@@ -13,7 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
-import { firstProblem } from '../schema';
+import { firstProblem } from '../zodWords';
 import { MAX_RAW_BYTES, TrackedTransferSchema, boundRaw, isUnfinished, transferKey, type TrackedTransfer } from './records';
 
 /** The most transfers kept; past it the oldest finished ones are evicted. */

@@ -1,19 +1,8 @@
 /**
- * The messages between the bridge webview and the extension host, typed both ways with zod and shared by both sides
- * (the webview bundles this file, so it imports nothing but zod/mini).
- *
- * - The webview asks, the host answers: `OPS` below is the table of requests. Each op has the schema of its
- *   arguments and the schema of its reply. `Request` (the union the host parses every request with), `Args<op>`,
- *   `Reply<op>` and the host's `Handlers` are all derived from that table. The webview's `request(op, args)` resolves
- *   to `Reply<op>` only after `parseReply` has checked the reply against the op's schema.
- * - The host sends view models, not router data: a found route comes back as `RouteView` (steps, amounts, fees,
- *   duration, warnings already in words), a tracked transfer as `TransferInfo`. The raw route, OP hook and messages
- *   are `Json`: opaque objects the webview keeps, shows as JSON and sends back; the host re-validates them.
- * - The host holds every message it posts until the webview has said `ready` (and again after the webview's
- *   document is recreated); the first message is always `init`.
- * - `BridgeState` is what the webview persists with setState. Both sides parse it with the same schema: the webview
- *   when it starts, the host when VS Code restores the panel after a reload (a state that does not parse opens a
- *   fresh panel, says so, and `init` tells the webview to discard it).
+ * What the bridge panel shows and keeps, as zod schemas shared by the host and the webview (protocol/bridge.ts is its
+ * op table): the form, the values both sides use, and the view models the host makes (every text ready to show, and
+ * shown as text). The webview derives nothing from router data; the raw route, OP hook and messages are `Json`,
+ * opaque objects it keeps, shows as JSON and sends back, and the host validates again.
  */
 import * as z from 'zod/mini';
 
@@ -149,6 +138,9 @@ export const RouteView = z.object({
   doesSwap: z.boolean(),
   /** "0.5 %" when the router gives the swap's price impact. */
   priceImpact: z.optional(z.string()),
+  /** "0.99 OSMO": what a swap route delivers at the least at the form's slippage (made with the quote, and again
+   *  when the slippage changes). */
+  minimumReceived: z.optional(z.string()),
   steps: z.array(RouteStepView),
   /** The router's warnings: each one stops "Generate messages" until the user chooses to proceed. */
   warnings: z.array(RouteWarningView),
@@ -264,167 +256,3 @@ export const Defaults = z.object({
 });
 export type Defaults = z.infer<typeof Defaults>;
 
-// ---------------------------------------------------------------------------------------------------------------
-// Requests: one row per op, with the schema of its arguments and of its reply
-
-/** True when done; false when the user cancelled (a dialog closed). */
-const Done = z.boolean();
-
-export const MsgsReply = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('msgs'), msgs: MsgsView }),
-  /** The route changed since it was shown: review it and confirm again. */
-  z.object({ kind: z.literal('updated'), route: RouteReply, note: z.string() }),
-]);
-export type MsgsReply = z.infer<typeof MsgsReply>;
-
-export const OPS = {
-  /** The chains the router knows, for the pickers (cached per router for a few minutes). */
-  chains: { request: z.object({}), reply: z.object({ chains: z.array(ChainOptionView) }) },
-  /** The assets of a chain, with the address's balances when one is given and valid for the chain. */
-  assets: { request: z.object({ chainId: z.string(), address: z.string() }), reply: AssetsReply },
-  /** The form changed: checks every field, and (when it is complete) the host fetches the route 300 ms later and
-   *  keeps it fresh, pushing each quote. */
-  edit: { request: z.object({ form: Form }), reply: EditReply },
-  /** Fetch the route again now. */
-  refresh: { request: z.object({}), reply: Done },
-  /** Gets the OP hook the route needs signed. */
-  opHook: { request: z.object({ route: Json, addresses: z.array(z.string()) }), reply: OpHookView },
-  /** Gets the messages to sign (the route fetched again first when older than 10 s), decoded and checked. */
-  msgs: { request: z.object({ route: Json, signature: z.string(), addresses: z.array(z.string()), slippage: z.string(), signedHook: z.optional(SignedHook) }), reply: MsgsReply },
-  /** Registers a broadcast transaction with the router and follows it. */
-  track: { request: z.extend(TxRef, { route: z.optional(Json), withdrawal: z.optional(Withdrawal) }), reply: TransferInfo },
-  /** Follows a transfer that is already tracked (after the panel came back). */
-  watch: { request: TxRef, reply: TransferInfo },
-  openJson: { request: z.object({ what: z.enum(['route', 'hook', 'msgs', 'status']), value: z.optional(z.unknown()) }), reply: Done },
-  saveJson: { request: z.object({ what: z.enum(['route', 'hook', 'msgs']), value: z.unknown() }), reply: Done },
-  /** Reads a signed hook from a file the user picks; null when they pick none. */
-  readSignedHook: { request: z.object({}), reply: z.nullable(z.object({ signer: z.optional(z.string()), hook: z.optional(z.string()) })) },
-  copy: { request: z.object({ text: z.string() }), reply: Done },
-  openLink: { request: z.object({ url: z.string() }), reply: Done },
-} as const;
-
-export type Op = keyof typeof OPS;
-export const OP_NAMES = Object.keys(OPS) as Op[];
-/** What an op takes (without its name). */
-export type Args<K extends Op> = z.infer<(typeof OPS)[K]['request']>;
-/** What an op answers. */
-export type Reply<K extends Op> = z.infer<(typeof OPS)[K]['reply']>;
-
-/** Every request: an op's name and its arguments, told apart by `op` (one member per row of the table). */
-export type Request = { [K in Op]: { op: K } & Args<K> }[Op];
-const requestSchemas = OP_NAMES.map((op) => z.extend(OPS[op].request as z.ZodMiniObject, { op: z.literal(op) }));
-// The union is built from the table at run time; its type is the one above (TypeScript cannot follow the map).
-export const Request = z.discriminatedUnion('op', requestSchemas as unknown as [z.ZodMiniObject, ...z.ZodMiniObject[]]) as unknown as z.ZodMiniType<Request>;
-/** The request of one op, name included. */
-export type RequestOf<K extends Op> = Extract<Request, { op: K }>;
-
-/** The host's side of the table: each op answers with its own reply type (tsc checks it). */
-export type Handlers = { [K in Op]: (request: RequestOf<K>) => Promise<Reply<K>> };
-
-/** The reply to `op` checked against its schema; the error says in words what did not match. */
-export function parseReply<K extends Op>(op: K, value: unknown): { ok: true; value: Reply<K> } | { ok: false; error: string } {
-  const parsed = OPS[op].reply.safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as Reply<K> };
-  return { ok: false, error: `The extension's answer to "${op}" could not be read: ${problemText(value, parsed.error)}.` };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Messages
-
-export const FromWebview = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('request'), id: z.number(), request: Request }),
-]);
-export type FromWebview = z.infer<typeof FromWebview>;
-
-export const ToWebview = z.discriminatedUnion('type', [
-  /** The first message after every `ready`. `stateRejected`: the state VS Code restored did not parse, start fresh. */
-  z.object({ type: z.literal('init'), defaults: Defaults, stateRejected: z.optional(z.boolean()) }),
-  z.discriminatedUnion('ok', [
-    // `result` is checked by the webview against the reply schema of the op it asked (parseReply).
-    z.object({ type: z.literal('reply'), id: z.number(), ok: z.literal(true), result: z.unknown() }),
-    z.object({ type: z.literal('reply'), id: z.number(), ok: z.literal(false), error: z.string() }),
-  ]),
-  z.object({ type: z.literal('transfer'), transfer: TransferInfo }),
-  z.object({ type: z.literal('quote'), quote: QuoteView }),
-]);
-export type ToWebview = z.infer<typeof ToWebview>;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Persisted state
-
-export const BridgeStep = z.enum(['form', 'route', 'msgs', 'tracking']);
-
-/**
- * The webview's persisted state (vscode.setState), restored after the panel is hidden or the window reloads. It is
- * corrupt when it is not an object, has no `step`, a field of the wrong type, or a step without what that step
- * shows (a route step without its route, …). Fields it does not know are dropped, not an error.
- */
-export const BridgeState = z
-  .object({
-    step: BridgeStep,
-    form: z.optional(Form),
-    /** The route as the router sent it (sent back with opHook, msgs and track) and as the panel shows it. */
-    route: z.optional(RouteReply),
-    /** The warnings the user chose to proceed past (their text, as one string): a route with other warnings asks again. */
-    accepted: z.optional(z.string()),
-    hook: z.optional(OpHookView),
-    /** The user chose to see an OP hook that does not match. */
-    hookOverridden: z.optional(z.boolean()),
-    signedHook: z.optional(SignedHook),
-    addresses: z.optional(z.array(z.string())),
-    /** The chain of each of `addresses` (a later route may ask for other chains). */
-    addressChains: z.optional(z.array(z.string())),
-    /** The last address entered for each chain id (typed or sent), offered again on the next route. */
-    knownAddresses: z.optional(z.record(z.string(), z.string())),
-    msgs: z.optional(MsgsView),
-    /** The user chose to see messages that do not match what they asked for. */
-    overridden: z.optional(z.boolean()),
-    /** The source or destination asset is a custom denom (typed, not picked from the router's list). */
-    custom: z.optional(z.object({ source: z.boolean(), dest: z.boolean() })),
-    tracking: z.optional(TxRef),
-  })
-  .check(
-    z.refine(
-      (s) => (s.step !== 'route' || !!s.route) && (s.step !== 'msgs' || (!!s.route && !!s.msgs)) && (s.step !== 'tracking' || !!s.tracking),
-      'the step has none of what it shows',
-    ),
-  );
-export type BridgeState = z.infer<typeof BridgeState>;
-
-/** A key for a form: the quote pushed for one form is never shown under another. */
-export function formKey(form: Form): string {
-  return JSON.stringify([form.sourceChainId, form.sourceDenom, form.sourceDecimals, form.destChainId, form.destDenom, form.amount.trim(), form.withdrawal]);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Words for a failed parse (the core has its own; this file may import nothing but zod)
-
-function kindOf(v: unknown): string {
-  if (v === undefined) return 'missing';
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
-}
-
-/** The first issue of a failed parse, in words: `view.amountIn.base should be a string but is a number`. */
-export function problemText(value: unknown, error: z.core.$ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'it is not valid';
-  const path = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('');
-  const where = path || 'the value';
-  let received: unknown = value;
-  for (const p of issue.path) received = received !== null && typeof received === 'object' ? (received as Record<PropertyKey, unknown>)[p] : undefined;
-  switch (issue.code) {
-    case 'invalid_type':
-      return received === undefined ? `${where} is missing` : `${where} should be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected} but is ${kindOf(received)}`;
-    case 'invalid_value':
-      return `${where} should be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'invalid_union':
-      return `${where} is not any of the known kinds`;
-    case 'custom':
-      return path ? `${where}: ${issue.message}` : issue.message;
-    default:
-      return `${where} is not valid (${issue.code})`;
-  }
-}

@@ -1,20 +1,17 @@
 /**
- * What the bridge webview shows, made on the host from the router's answers (pure: no VS Code, unit-tested in plain
- * Node). The webview renders these as they are, as text; it derives nothing from router data itself.
+ * What the bridge webview shows of the router's answers, made on the host (pure: no VS Code, unit-tested in plain
+ * Node): the route (amounts in whole units, fees, duration, hops, warnings, the addresses along it), the check's
+ * verdict and the messages in words, the transfer's timeline. The webview renders these as they are, as text.
  */
-import type { Asset, BalanceEntry, Fee, Route } from '../core/router/schemas';
+import type { Asset, Fee, Route } from '../core/router/schemas';
 import { routerErrorInfo } from '../core/router/client';
-import { sameDenom, type ChainOption } from '../core/router/catalog';
+import type { ChainOption } from '../core/router/catalog';
 import type { Verification } from '../core/router/verify';
 import { bridgeLabel, describeHopState, describeState, routeSteps, type RouteStep } from '../core/router/transfer';
 import { estimatedDuration, formatUnits, groupDigits } from '../core/format';
-import { checkSlippage, compareBase, fromBaseUnits, minimumReceived, parseWholeAmount } from '../core/units';
-import { parseAssetDenom, parseChainId, type Parsed } from '../core/validate';
-import { parseAddressForChain } from '../core/router/client';
-import { type EditReply, type Form, type FormErrors, type FormField, type MsgsView, type RouteStepView, type RouteView, type VerdictView } from './protocol';
-import type { TransferInfo } from './protocol';
-import type { TrackedTransfer } from './tracker';
-import { claimText } from '../core/router/records';
+import { minimumReceived } from '../core/units';
+import { claimText, type TrackedTransfer } from '../core/router/records';
+import type { HopInfo, MsgsView, RouteStepView, RouteView, TransferInfo, VerdictView } from '../protocol/bridge';
 
 /** The assets the router knows on a chain (undefined: not known, e.g. the assets request failed). */
 export type AssetsOf = (chainId: string) => readonly Asset[] | undefined;
@@ -120,9 +117,20 @@ export function msgsView(verification: Verification): MsgsView {
   return { signable: verification.signable as MsgsView['signable'], summaries: summaryViews(verification.summaries), verdict: verdictView(verification) };
 }
 
-/** A tracked transfer as the webview's timeline shows it. */
-export function transferInfo(t: TrackedTransfer): TransferInfo {
+/**
+ * The hops a route plans (each operation that moves between chains), as the timeline shows them before the router
+ * has reported any: waiting.
+ */
+export function plannedHops(route: Pick<Route, 'operations'>): HopInfo[] {
+  return routeSteps(route)
+    .filter((s) => s.fromChainId && s.toChainId && s.fromChainId !== s.toChainId)
+    .map((s) => ({ kind: s.kind, label: s.label, fromChainId: s.fromChainId, toChainId: s.toChainId, chains: `${s.fromChainId} → ${s.toChainId}`, state: 'WAITING', stateText: 'waiting', outcome: 'pending', txs: [] }));
+}
+
+/** A tracked transfer as the webview's timeline shows it; until the router reports hops, the ones its route planned. */
+export function transferInfo(t: TrackedTransfer, planned: readonly HopInfo[] = []): TransferInfo {
   const release = t.last?.release;
+  const reported = t.last?.hops ?? [];
   return {
     txHash: t.txHash,
     chainId: t.chainId,
@@ -130,7 +138,7 @@ export function transferInfo(t: TrackedTransfer): TransferInfo {
     stateText: t.problem ? 'unknown to the router' : t.last ? describeState(t.last.state) : 'registered: waiting for the first status',
     outcome: t.last?.outcome ?? 'pending',
     terminal: t.last?.terminal ?? false,
-    hops: (t.last?.hops ?? []).map((h) => ({
+    hops: !reported.length && !t.last?.terminal ? [...planned] : reported.map((h) => ({
       kind: h.kind,
       // Transfers stored by an earlier version may lack the label.
       label: h.label || bridgeLabel(h.kind),
@@ -174,94 +182,3 @@ export function routeErrorText(err: unknown): string | undefined {
   return undefined;
 }
 
-/** What the form check needs to know besides the form. */
-export interface FormContext {
-  /** The chains the router lists (undefined: not loaded, so chain ids are only checked for their form). */
-  chains?: readonly ChainOption[];
-  /** The source asset as the router lists it; undefined when its denom is not listed (a custom denom). */
-  sourceAsset?: Pick<Asset, 'decimals' | 'symbol'>;
-  /** The sender's balance of the source asset (undefined: not known). */
-  balance?: Pick<BalanceEntry, 'amount'>;
-  /** The denoms that pay fees on the source chain. */
-  feeDenoms?: readonly string[];
-  /** Bech32 prefixes by chain id (the router's). */
-  prefixes?: Readonly<Record<string, string>>;
-}
-
-export interface FormCheck extends Omit<EditReply, 'formKey' | 'minimumReceived'> {
-  /** The amount in base units, when every field the route needs is valid. */
-  base?: string;
-  /** The slippage as the router takes it, when it is valid. */
-  slippage?: string;
-}
-
-function chainProblem(chainId: string, chains: readonly ChainOption[] | undefined): Parsed<string> {
-  const parsed = parseChainId(chainId);
-  if (!parsed.ok) return { ok: false, error: chainId.trim() ? parsed.error : 'Pick a chain.' };
-  if (chains && chains.length && !chains.some((c) => c.chainId === parsed.value)) return { ok: false, error: `The router does not list the chain ${parsed.value}.` };
-  return parsed;
-}
-
-/**
- * Every field's problem at once, and what is worth a look, as the user types (the rules of the core: units,
- * validate, the router's chain list and prefixes). `base` is the amount in base units when nothing is wrong.
- */
-export function checkForm(form: Form, ctx: FormContext = {}): FormCheck {
-  const errors: FormErrors = {};
-  const warnings: FormErrors = {};
-  const put = (field: FormField, parsed: Parsed<unknown>) => {
-    if (!parsed.ok) errors[field] = parsed.error;
-  };
-  const source = chainProblem(form.sourceChainId, ctx.chains);
-  put('sourceChainId', source);
-  put('destChainId', chainProblem(form.destChainId, ctx.chains));
-  const denom = parseAssetDenom(form.sourceDenom);
-  if (!denom.ok) errors.sourceDenom = form.sourceDenom.trim() ? denom.error : 'Pick an asset.';
-  const dest = parseAssetDenom(form.destDenom);
-  if (!dest.ok) errors.destDenom = form.destDenom.trim() ? dest.error : 'Pick an asset.';
-  else if (denom.ok && form.sourceChainId.trim() === form.destChainId.trim() && sameDenom(denom.value, dest.value)) errors.destDenom = 'The destination is the same asset on the same chain.';
-
-  let decimals: number | undefined;
-  if (ctx.sourceAsset) {
-    decimals = typeof ctx.sourceAsset.decimals === 'number' ? ctx.sourceAsset.decimals : undefined;
-  } else if (denom.ok) {
-    const d = form.sourceDecimals.trim();
-    if (!/^\d{1,2}$/.test(d) || Number(d) > 36) errors.sourceDecimals = "Enter the asset's decimals, a whole number from 0 to 36 (6 for most Cosmos assets, 18 for most EVM tokens).";
-    else decimals = Number(d);
-  }
-
-  if (form.sender.trim() && source.ok) {
-    const parsed = parseAddressForChain(source.value, form.sender, ctx.prefixes);
-    if (!parsed.ok) errors.sender = parsed.error;
-  }
-
-  let base: string | undefined;
-  let balance: FormCheck['balance'];
-  const symbol = ctx.sourceAsset?.symbol ?? (denom.ok ? denom.value : '');
-  if (ctx.balance && decimals !== undefined && /^\d+$/.test(ctx.balance.amount)) {
-    const whole = formatUnits(ctx.balance.amount, decimals);
-    balance = { text: `${whole ?? ctx.balance.amount} ${symbol}`.trim(), max: fromBaseUnits(ctx.balance.amount, decimals) };
-  }
-  const amount = parseWholeAmount(form.amount, decimals);
-  if (!amount.ok) {
-    // The amount cannot be checked against decimals the form does not have yet: say what is missing first.
-    if (!(errors.sourceDecimals && !form.amount.trim())) errors.amount = decimals === undefined && !ctx.sourceAsset && errors.sourceDecimals ? 'Enter the decimals first.' : amount.error;
-  } else {
-    base = amount.value.base;
-    if (ctx.balance && /^\d+$/.test(ctx.balance.amount)) {
-      const cmp = compareBase(base, ctx.balance.amount);
-      if (cmp > 0) errors.amount = `More than your balance (${balance?.text ?? ctx.balance.amount}).`;
-      else if (cmp === 0 && denom.ok && ctx.feeDenoms?.some((f) => sameDenom(f, denom.value))) {
-        warnings.amount = `${symbol || 'This asset'} also pays the network fee on ${form.sourceChainId}: sending all of it leaves nothing for the fee.`;
-      }
-    }
-  }
-
-  const slippage = checkSlippage(form.slippage);
-  if (slippage.error) errors.slippage = slippage.error;
-  else if (slippage.warning) warnings.slippage = slippage.warning;
-
-  // The route needs neither the sender nor the slippage (they matter for the messages): their problems do not hold it up.
-  const routeFields: FormField[] = ['sourceChainId', 'sourceDenom', 'sourceDecimals', 'amount', 'destChainId', 'destDenom'];
-  return { errors, warnings, balance, base: routeFields.some((f) => errors[f]) ? undefined : base, slippage: slippage.value };
-}

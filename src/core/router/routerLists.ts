@@ -1,13 +1,14 @@
 /**
- * What the bridge's pickers list, per router: the chains (`GET /v2/info/chains`) and each chain's assets
- * (`GET /v2/fungible/assets?chain_ids=…`), cached for a few minutes (InterwovenKit keeps them 1 min stale, we keep
- * them 5: they change when a chain is listed, not while a form is filled), and the sender's balances
- * (`POST /v2/info/balances`), kept 10 s. A request in flight is shared by every caller that asks the same thing.
- * Pure apart from the clock: no VS Code.
+ * A router's lists, the one cache of them: the chains (`GET /v2/info/chains`) and each chain's assets
+ * (`GET /v2/fungible/assets?chain_ids=…`), kept for a few minutes (InterwovenKit keeps them 1 min stale, we keep
+ * them 5: they change when a chain is listed, not while a form is filled), and an address's balances
+ * (`POST /v2/info/balances`), kept 10 s. A request in flight is shared by every caller that asks the same thing. The
+ * bridge's pickers, its checks and every amount shown in whole units elsewhere (the Rich List, Explain Transaction)
+ * read the same lists (platform/services.ts keeps one per router). Pure: the clock is injected.
  */
-import type { RouterClient } from '../core/router/client';
-import { addressPrefixes, assetOptions, balancesOf, chainOptions, normaliseDenom, sameDenom, type AssetOption, type ChainOption } from '../core/router/catalog';
-import type { Asset, BalanceEntry, ChainInfo } from '../core/router/schemas';
+import type { RouterClient } from './client';
+import { addressPrefixes, assetOptions, balancesOf, chainOptions, normaliseDenom, sameDenom, type AssetOption, type ChainOption } from './catalog';
+import type { Asset, BalanceEntry, ChainInfo } from './schemas';
 
 export const LIST_TTL_MS = 5 * 60_000;
 export const BALANCE_TTL_MS = 10_000;

@@ -1,7 +1,7 @@
 /**
- * The Transfers view (tracked transfers, newest first, a state icon each; hops as children, each hop's txs below),
- * the read-only status documents (`initia-transfer:` scheme, the router's last answer as JSON), and the commands:
- * track a tx hash without the panel, open the status JSON, refresh, stop watching, remove.
+ * The Transfers view (tracked transfers, newest first, a state icon each; hops as children, each hop's txs below)
+ * and its commands: track a tx hash without the panel, refresh, stop watching, remove, copy the hash, open a hop's
+ * transaction in the explorer. A row opens the transfer's status document (documents/transfers.ts).
  */
 import * as vscode from 'vscode';
 import { bridgeLabel, describeHopState, describeState, type HopView } from '../core/router/transfer';
@@ -11,13 +11,11 @@ import { errorMessage } from '../core/errors';
 import { obtain, refuse } from '../platform/input';
 import type { Register } from '../platform/commands';
 import { copyToClipboard, openExternalUrl } from '../platform/links';
-import { Command, ContextValue, Scheme, ViewId } from '../platform/ids';
+import { Command, ContextValue, ViewId } from '../platform/ids';
 import { ExplorerNode, ExplorerTree } from '../platform/tree';
 import { untrustedMarkdown } from '../platform/markdown';
 import type { Services } from '../platform/services';
-import { claimText, isUnfinished, transferKey, type TrackedTransfer, type TransferTracker } from './tracker';
-
-const TRANSFER_SCHEME = Scheme.Transfer;
+import { claimText, isUnfinished, transferKey, type TrackedTransfer, type TransferTracker } from '../platform/transferTracker';
 
 const OUTCOME_ICONS: Record<string, [string, string?]> = {
   pending: ['sync~spin'],
@@ -144,73 +142,6 @@ export class TransfersTree implements vscode.Disposable {
   }
 }
 
-/** `initia-transfer:/<chain>/<hash>.json`: the last status the router gave for a tracked transfer. */
-export class TransferDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.emitter.event;
-  private readonly subscription: vscode.Disposable;
-
-  constructor(private readonly tracker: TransferTracker) {
-    this.subscription = tracker.onDidChange((t) => {
-      for (const doc of vscode.workspace.textDocuments) {
-        if (doc.uri.scheme !== TRANSFER_SCHEME) continue;
-        if (!t || doc.uri.toString() === TransferDocuments.uri(t).toString()) this.emitter.fire(doc.uri);
-      }
-    });
-  }
-
-  /** A short tab title ("transfer 9F9F9F…A7.json"); the chain and the whole hash travel in the query. */
-  static uri(t: Pick<TrackedTransfer, 'chainId' | 'txHash'>): vscode.Uri {
-    return vscode.Uri.from({
-      scheme: TRANSFER_SCHEME,
-      path: `/transfer ${shorten(t.txHash.replace(/^0x/i, ''), 6, 4)}.json`,
-      query: JSON.stringify({ c: t.chainId, h: t.txHash }),
-    });
-  }
-
-  /** The transfer a status document's address names (its query; the older path form is read too). */
-  private target(uri: vscode.Uri): { chainId: string; txHash: string } | undefined {
-    try {
-      const q = JSON.parse(uri.query) as { c?: unknown; h?: unknown };
-      if (typeof q.c === 'string' && typeof q.h === 'string') return { chainId: q.c, txHash: q.h };
-    } catch {
-      // not the query form
-    }
-    const m = /^\/([^/]+)\/([^/]+)\.json$/.exec(uri.path);
-    return m ? { chainId: m[1]!, txHash: m[2]! } : undefined;
-  }
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    const target = this.target(uri);
-    const t = target ? this.tracker.get(target.chainId, target.txHash) : undefined;
-    if (!t) return `${JSON.stringify({ error: 'This transfer is not tracked (any more).' }, null, 2)}\n`;
-    const doc = {
-      tx_hash: t.txHash,
-      chain_id: t.chainId,
-      router: t.routerUrl,
-      tracked_at: new Date(t.trackedAt).toISOString(),
-      watching: t.watching,
-      ...(t.problem ? { problem: t.problem } : {}),
-      summary: t.summary ?? null,
-      explorer_link: t.explorerLink ?? null,
-      last_update: t.last ? new Date(t.last.updatedAt).toISOString() : null,
-      status: t.last?.raw ?? null,
-    };
-    return `${JSON.stringify(doc, null, 2)}\n`;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.emitter.dispose();
-  }
-}
-
-function transferOf(tracker: TransferTracker, a: unknown, b: unknown): TrackedTransfer | undefined {
-  if (a instanceof TransferNode) return tracker.get(a.t.chainId, a.t.txHash);
-  if (typeof a === 'string' && typeof b === 'string') return tracker.get(a, b);
-  return undefined;
-}
-
 export function registerTransferCommands(tracker: TransferTracker, services: Services, register: Register): vscode.Disposable[] {
   return [
     register(Command.TrackTransfer, async (hashArg?: unknown, chainArg?: unknown) => {
@@ -238,30 +169,21 @@ export function registerTransferCommands(tracker: TransferTracker, services: Ser
         return refuse(errorMessage(err));
       }
     }),
-    register(Command.TransfersOpenStatus, async (a?: unknown, b?: unknown) => {
-      const t = transferOf(tracker, a, b);
-      if (!t) return undefined;
-      const uri = TransferDocuments.uri(t);
-      const doc = await vscode.workspace.openTextDocument(uri);
-      await vscode.languages.setTextDocumentLanguage(doc, 'json');
-      await vscode.window.showTextDocument(doc, { preview: true });
-      return uri;
-    }),
     register(Command.TransfersRefresh, (a?: unknown, b?: unknown) => {
-      const t = transferOf(tracker, a, b);
+      const t = tracker.fromArgs(a, b);
       if (t) tracker.refresh(t);
       else for (const x of tracker.active()) tracker.refresh(x);
     }),
     register(Command.TransfersStopWatching, async (a?: unknown, b?: unknown) => {
-      const t = transferOf(tracker, a, b);
+      const t = tracker.fromArgs(a, b);
       if (t) await tracker.stopWatching(t);
     }),
     register(Command.TransfersRemove, async (a?: unknown, b?: unknown) => {
-      const t = transferOf(tracker, a, b);
+      const t = tracker.fromArgs(a, b);
       if (t) await tracker.remove(t);
     }),
     register(Command.TransfersCopyHash, async (a?: unknown, b?: unknown) => {
-      const t = transferOf(tracker, a, b);
+      const t = tracker.fromArgs(a, b);
       if (!t) return;
       await copyToClipboard(t.txHash);
     }),

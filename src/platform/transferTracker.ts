@@ -5,7 +5,8 @@
  * focus. Each unfinished transfer is polled by one window only, the one holding its lease (core/router/coordinator.ts),
  * with the core's adaptive StatusPoller (one request in flight, nothing after a terminal state); the others show what
  * it writes. Polling resumes after a window reload, the status bar shows transfers in progress, and the polling window
- * announces when they complete or fail. The Transfers view and the panel's timeline read from here.
+ * announces when they complete or fail. The Transfers view (views/transfers.ts), the status documents
+ * (documents/transfers.ts) and the bridge panel's timeline read from here: the platform keeps it, as every adapter uses it.
  */
 import * as vscode from 'vscode';
 import { StatusPoller } from '../core/router/poller';
@@ -17,8 +18,8 @@ import { Leases, MAX_TRANSFERS, TransferStore, recordFileName } from '../core/ro
 import { errorMessage } from '../core/errors';
 import { timerDelay } from '../core/timers';
 import { shorten } from '../core/format';
-import { Command, StorageKey, ViewId } from '../platform/ids';
-import type { Services } from '../platform/services';
+import { Command, StorageKey, ViewId } from './ids';
+import type { Services } from './services';
 
 export { claimText, isUnfinished, transferKey, type TrackedTransfer, type TransferSummary };
 
@@ -153,6 +154,16 @@ export class TransferTracker implements vscode.Disposable {
     }
     await this.save(undefined);
     return record;
+  }
+
+  /** The transfer a command was run for: a Transfers row (anything carrying its transfer `t`), or its chain id and hash. */
+  fromArgs(a: unknown, b: unknown): TrackedTransfer | undefined {
+    if (a && typeof a === 'object' && 't' in a) {
+      const t = (a as { t: Pick<TrackedTransfer, 'chainId' | 'txHash'> }).t;
+      return this.get(t.chainId, t.txHash);
+    }
+    if (typeof a === 'string' && typeof b === 'string') return this.get(a, b);
+    return undefined;
   }
 
   /** Asks for the status now (a user's refresh). */

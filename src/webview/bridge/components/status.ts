@@ -1,0 +1,27 @@
+/** The top of the panel: a note when the saved state was discarded, and what the page waits for (a progress ring). */
+import { progressRing } from '../../components/kit';
+import { Presence, h, setText, show } from '../../lib/dom';
+import type { Store } from '../../lib/store';
+import { BRIDGE } from '../../selectors';
+import type { Action, BridgeUi } from '../state';
+
+export function mountStatus(store: Store<BridgeUi, Action>): Node[] {
+  const note = new Presence(h('p', { id: BRIDGE.stateNote, class: 'hint', role: 'status' }));
+  const label = h('span', { id: BRIDGE.busyLabel });
+  const busy = h('div', { id: BRIDGE.busy, class: 'busy', hidden: '' }, progressRing(), label);
+  store.watch(
+    (s) => s.notice,
+    (text) => {
+      note.set(!!text);
+      setText(note.element, text ?? '');
+    },
+  );
+  store.watch(
+    (s) => s.busy,
+    (text) => {
+      show(busy, !!text);
+      setText(label, text ?? '');
+    },
+  );
+  return [note.node(), busy];
+}

@@ -1,0 +1,27 @@
+/**
+ * The check's verdict in words, for the OP hook and for the messages: matches (what they do), couldn't verify (what
+ * was not understood, and why), doesn't match (what differs); and the decoded messages as a list of fields.
+ */
+import type { MsgsView, VerdictView } from '../../../protocol/bridge';
+import { h } from '../../lib/dom';
+import { verdictBox } from '../../selectors';
+
+export function verdict(v: VerdictView, of: 'msgs' | 'hook', what: string): HTMLElement {
+  const id = verdictBox(of, v.kind);
+  if (v.kind === 'matches') {
+    return h('div', { class: 'verified', id, role: 'status' }, h('strong', {}, `✓ Matches your transfer: every message of ${what} was decoded and accounted for.`), h('ul', { id: `${of}-effects` }, ...v.effects.map((e) => h('li', {}, e))));
+  }
+  if (v.kind === 'mismatch') {
+    return h(
+      'div',
+      { class: 'danger-box', id, role: 'alert' },
+      h('strong', {}, `Doesn't match: do not sign ${what}. It differs from what you asked for.`),
+      h('ul', {}, ...v.mismatches.map((m) => h('li', {}, m)), ...v.unverified.map((m) => h('li', {}, m))),
+    );
+  }
+  return h('div', { class: 'danger-box', id, role: 'alert' }, h('strong', {}, `Couldn't verify ${what}: part of it was not understood, so it is not called checked.`), h('ul', {}, ...v.unverified.map((m) => h('li', {}, m))));
+}
+
+export function summaryList(summaries: MsgsView['summaries'], id: string, label: string): HTMLElement {
+  return h('ol', { id, class: 'summary', 'aria-label': label }, ...summaries.map((s) => h('li', {}, h('strong', {}, s.title), h('dl', {}, ...s.fields.flatMap((f) => [h('dt', {}, f.label), h('dd', {}, f.value)])))));
+}

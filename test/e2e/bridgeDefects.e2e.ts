@@ -1,0 +1,160 @@
+// Six things a new user met in the bridge panel (issue 24), each tried as they met it, in Chromium against the fake
+// router: keystrokes lost in the amount while answers arrive, the header naming the router of the network before a
+// switch, Tab skipping the Asset field after a chain picked with Enter, "Minimum received —" until a slippage button
+// is clicked (and after Generate messages), no hop progress while tracking, and "refreshed every 10 s" in the Track
+// step under a quote that is no longer refreshed.
+import * as assert from 'node:assert/strict';
+import { bech32 } from 'bech32';
+import type { FrameLocator, Page } from 'playwright-core';
+import { acceptWarning, fill, findRoute, openBridge } from './bridgePanel';
+import { FAKE_NETWORK, e2eTest, runCommand } from './harness';
+
+const address = (prefix: string, byte: number) => bech32.encode(prefix, bech32.toWords(new Uint8Array(20).fill(byte)));
+const INIT = address('init', 0x24);
+const OSMO = address('osmo', 0x24);
+
+/** Whether the element with this id has the keyboard focus in the panel's document. */
+async function focused(frame: FrameLocator, id: string): Promise<boolean> {
+  return frame.locator(`#${id}`).evaluate('(el) => el.ownerDocument.activeElement === el') as Promise<boolean>;
+}
+
+/** Makes `name` the active network through Initia: Select Network…, as a person does. */
+async function selectNetwork(page: Page, name: string): Promise<void> {
+  await runCommand(page, 'Initia: Select Network…');
+  const input = page.locator('.quick-input-widget input[placeholder^="Select the Initia network"]');
+  await input.waitFor({ timeout: 10_000 });
+  await input.fill(name);
+  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${name}\\s*$`) }) }).first();
+  await row.waitFor({ timeout: 10_000 });
+  await row.click();
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+}
+
+/** From a found route to the checked messages (addresses filled, the router's warning accepted). */
+async function generate(frame: FrameLocator): Promise<void> {
+  await fill(frame, 'addr-0', INIT);
+  await fill(frame, 'addr-1', OSMO);
+  await acceptWarning(frame);
+  await frame.locator('#generate:not([aria-disabled])').click();
+  await frame.locator('#msgs-summary', { hasText: 'IBC transfer' }).waitFor({ timeout: 15_000 });
+}
+
+e2eTest(
+  'bridge defect: the amount keeps every keystroke while quotes and balances arrive (select all, type at a person\'s pace)',
+  async ({ page }) => {
+    const frame = await openBridge(page, { fresh: true });
+    await findRoute(frame, '1', { sender: INIT });
+    await frame.locator('#amount-in', { hasText: '1 INIT (1,000,000 uinit' }).waitFor({ timeout: 15_000 });
+    const amount = frame.locator('#f-amount input').first();
+    await amount.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2.345', { delay: 250 });
+    await frame.locator('#amount-in', { hasText: '2.345 INIT (2,345,000 uinit' }).waitFor({ timeout: 15_000 });
+    assert.equal(await amount.inputValue(), '2.345');
+    // Another address (its balances come back a moment later), Tab to the amount, select all, type; a few times.
+    const rounds: Array<[string, string]> = [
+      ['1.5', '1,500,000'],
+      ['3.25', '3,250,000'],
+      ['0.75', '750,000'],
+    ];
+    for (const [i, [typed, base]] of rounds.entries()) {
+      await fill(frame, 'f-sender', address('init', 0x30 + i));
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(typed, { delay: 250 });
+      await frame.locator('#amount-in', { hasText: `${typed} INIT (${base} uinit` }).waitFor({ timeout: 15_000 });
+      assert.equal(await amount.inputValue(), typed);
+    }
+    await fill(frame, 'f-amount', '');
+  },
+  90_000,
+);
+
+e2eTest(
+  'bridge defect: after a network switch the header names the router the panel now uses',
+  async ({ page, router }) => {
+    const frame = await openBridge(page, { fresh: true });
+    await frame.locator('#router-origin', { hasText: `(network ${FAKE_NETWORK})` }).waitFor({ timeout: 15_000 });
+    assert.equal(await frame.locator('#router-origin').textContent(), `Router: ${new URL(router.url).origin} (network ${FAKE_NETWORK})`);
+    try {
+      await selectNetwork(page, 'Local demo');
+      await frame.locator('#router-origin', { hasText: 'Router: http://127.0.0.1:7718 (network Local demo)' }).waitFor({ timeout: 15_000 });
+    } finally {
+      await selectNetwork(page, FAKE_NETWORK);
+    }
+    await frame.locator('#router-origin', { hasText: `Router: ${new URL(router.url).origin} (network ${FAKE_NETWORK})` }).waitFor({ timeout: 15_000 });
+  },
+  90_000,
+);
+
+e2eTest(
+  'bridge defect: after a chain is picked with Enter, Tab goes to the Asset field',
+  async ({ page }) => {
+    const frame = await openBridge(page, { fresh: true });
+    const chain = frame.locator('#f-src-chain');
+    await chain.click();
+    await chain.fill('interwoven-1');
+    await frame.locator('#f-src-chain-list [role=option]').first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Enter');
+    assert.equal(await focused(frame, 'f-src-chain'), true, 'the focus stays on the chain picker after Enter');
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(frame, 'f-src-asset'), true, 'Tab moves to the Asset field');
+  },
+  60_000,
+);
+
+e2eTest(
+  'bridge defect: a swap shows its minimum received as soon as the route is there, and after Generate messages',
+  async ({ page }) => {
+    const frame = await openBridge(page, { fresh: true });
+    await findRoute(frame, '1');
+    await frame.locator('#amount-in', { hasText: '1 INIT (1,000,000 uinit' }).waitFor({ timeout: 15_000 });
+    // 0.5 % shows as chosen: the minimum follows from it, without clicking it.
+    assert.equal(await frame.locator('.preset[aria-pressed="true"]').textContent(), '0.5 %');
+    await frame.locator('#min-received', { hasText: /^[\d.,]+ OSMO$/ }).waitFor({ timeout: 10_000 });
+    await generate(frame);
+    assert.match((await frame.locator('#min-received').textContent()) ?? '', /^[\d.,]+ OSMO$/);
+    await frame.locator('#back-to-route').click();
+    await fill(frame, 'f-amount', '');
+  },
+  90_000,
+);
+
+e2eTest(
+  'bridge defect: while tracking, the timeline shows the route\'s hops at once and their progress before the end',
+  async ({ page, router }) => {
+    const frame = await openBridge(page, { fresh: true });
+    // A transfer that takes about 30 s (its route's estimate × 20 at the fake's time scale of 0.05).
+    const hash = `${'24'.repeat(31)}B5`;
+    router.prepare(hash, 'interwoven-1', { to: 'osmosis-1', fate: 'success', jitter: 20 });
+    await findRoute(frame, '1');
+    await generate(frame);
+    await fill(frame, 't-hash', hash);
+    await frame.locator('#track').click();
+    // The route's hops, each waiting, before any status comes back.
+    await frame.locator('#hops li').first().waitFor({ timeout: 5_000 });
+    const first = await frame.locator('#hops .badge').allTextContents();
+    assert.ok(first.length >= 1, 'the hops are listed');
+    // A hop moves on while the transfer is not over yet.
+    await frame.locator('#hops .badge.done').first().waitFor({ timeout: 25_000 });
+    assert.doesNotMatch((await frame.locator('#transfer-state').textContent()) ?? '', /completed/);
+    await frame.locator('#transfer-state', { hasText: 'completed' }).waitFor({ timeout: 60_000 });
+  },
+  120_000,
+);
+
+e2eTest(
+  'bridge defect: in the Track step the route does not claim to be refreshed',
+  async ({ page }) => {
+    const frame = await openBridge(page, { fresh: true });
+    await findRoute(frame, '1');
+    await generate(frame);
+    await fill(frame, 't-hash', `${'24'.repeat(31)}B6`);
+    await frame.locator('#track').click();
+    await frame.locator('#transfer-state').waitFor({ timeout: 15_000 });
+    const status = (await frame.locator('#quote-status').textContent()) ?? '';
+    assert.doesNotMatch(status, /refreshed every/, status);
+    assert.equal(await frame.locator('#refresh-route').count(), 0, 'no Refresh for a route that is no longer quoted');
+  },
+  90_000,
+);

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { acceptWarning, openBridge, findRoute, fill } from './bridgePanel';
 import { e2eTest, screenshot } from './harness';
+import { BRIDGE, addressField, verdictBox } from '../../src/webview/selectors';
 
 const INIT = 'init1veaum7vy45fzw5x4mflskgx5lnmwmxx5wm3x8p';
 const OSMO = 'osmo1veaum7vy45fzw5x4mflskgx5lnmwmxx5gkz963';
@@ -13,39 +14,39 @@ e2eTest(
   router.resetRequests();
   const frame = await openBridge(page, { fresh: false });
   // The panel names the router it talks to, and says plain http is not encrypted (the fake router is on 127.0.0.1).
-  assert.equal(await frame.locator('#router-origin').textContent(), `Router: ${new URL(router.url).origin} (network Fake indexer)`);
-  assert.match((await frame.locator('#unencrypted').textContent()) ?? '', /Not encrypted: http:\/\/127\.0\.0\.1:\d+ is plain http/);
+  assert.equal(await frame.locator(`#${BRIDGE.routerOrigin}`).textContent(), `Router: ${new URL(router.url).origin} (network Fake indexer)`);
+  assert.match((await frame.locator(`#${BRIDGE.unencrypted}`).textContent()) ?? '', /Not encrypted: http:\/\/127\.0\.0\.1:\d+ is plain http/);
   await findRoute(frame, '1', { sender: INIT });
-  await frame.locator('#amount-out', { hasText: /^[\d.,]+ OSMO \([\d,]+ uosmo on osmosis-1\)$/ }).waitFor({ timeout: 15_000 });
-  assert.equal(await frame.locator('#amount-in').textContent(), '1 INIT (1,000,000 uinit on interwoven-1)', 'typed in whole units, converted with the decimals');
+  await frame.locator(`#${BRIDGE.amountOut}`, { hasText: /^[\d.,]+ OSMO \([\d,]+ uosmo on osmosis-1\)$/ }).waitFor({ timeout: 15_000 });
+  assert.equal(await frame.locator(`#${BRIDGE.amountIn}`).textContent(), '1 INIT (1,000,000 uinit on interwoven-1)', 'typed in whole units, converted with the decimals');
   // The router's hostile warning is shown as the characters it is made of, and creates no element.
   const warnings = (await frame.locator('.warning').allTextContents()).join('\n');
   assert.ok(warnings.includes('<img src=x onerror=alert(1)>') && warnings.includes('<a href="command:'), `shown as text: ${warnings}`);
   assert.equal(await frame.locator('img, a[href]').count(), 0, 'no element made from router text');
   // The addresses along the route: the sender's, and the same account on Osmosis derived from it.
-  assert.equal(await frame.locator('#addr-0 input').first().inputValue(), INIT);
-  assert.equal(await frame.locator('#addr-1 input').first().inputValue(), OSMO);
-  await fill(frame, 'addr-1', OSMO);
-  assert.equal(await frame.locator('#generate').getAttribute('aria-disabled'), 'true', 'a warning stops "Generate messages"');
+  assert.equal(await frame.locator(`#${addressField(0)} input`).first().inputValue(), INIT);
+  assert.equal(await frame.locator(`#${addressField(1)} input`).first().inputValue(), OSMO);
+  await fill(frame, addressField(1), OSMO);
+  assert.equal(await frame.locator(`#${BRIDGE.generate}`).getAttribute('aria-disabled'), 'true', 'a warning stops "Generate messages"');
   await acceptWarning(frame);
-  await frame.locator('#generate:not([aria-disabled])').click();
-  await frame.locator('#msgs-summary', { hasText: 'IBC transfer' }).waitFor({ timeout: 15_000 });
-  assert.match((await frame.locator('#msgs-verified').textContent()) ?? '', /Matches your transfer.*Sends 1 INIT \(1,000,000 uinit\) from init1\w+ on interwoven-1 to osmo1\w+ on osmosis-1/);
-  const summary = (await frame.locator('#msgs-summary').textContent()) ?? '';
+  await frame.locator(`#${BRIDGE.generate}:not([aria-disabled])`).click();
+  await frame.locator(`#${BRIDGE.msgsSummary}`, { hasText: 'IBC transfer' }).waitFor({ timeout: 15_000 });
+  assert.match((await frame.locator(`#${verdictBox('msgs', 'matches')}`).textContent()) ?? '', /Matches your transfer.*Sends 1 INIT \(1,000,000 uinit\) from init1\w+ on interwoven-1 to osmo1\w+ on osmosis-1/);
+  const summary = (await frame.locator(`#${BRIDGE.msgsSummary}`).textContent()) ?? '';
   assert.ok(summary.includes(`Sender${INIT}`) && summary.includes('Amount1 INIT (1,000,000 uinit)'), summary);
-  assert.match((await frame.locator('#sign-instruction').textContent()) ?? '', /never holds keys and never broadcasts/);
+  assert.match((await frame.locator(`#${BRIDGE.signInstruction}`).textContent()) ?? '', /never holds keys and never broadcasts/);
   await screenshot(page, 'bridge');
-  await fill(frame, 't-hash', `${'AB'.repeat(31)}A1`);
-  await frame.locator('#track').click();
+  await fill(frame, BRIDGE.trackHash, `${'AB'.repeat(31)}A1`);
+  await frame.locator(`#${BRIDGE.track}`).click();
   // The route is estimated at 30 s: the tracker's first status request comes at 70 % of that (the fake is faster).
-  await frame.locator('#transfer-state', { hasText: 'completed' }).waitFor({ timeout: 45_000 });
+  await frame.locator(`#${BRIDGE.transferState}`, { hasText: 'completed' }).waitFor({ timeout: 45_000 });
   assert.ok(router.count('/v2/tx/status') >= 1);
   assert.equal(router.count('/v2/tx/track'), 1);
-  await frame.locator('#hops li').first().waitFor();
+  await frame.locator(`#${BRIDGE.hops} li`).first().waitFor();
   // Hop states in words, coloured by each hop's own outcome; never the router's enum names.
-  const badges = await frame.locator('#hops .badge').allTextContents();
+  const badges = await frame.locator(`#${BRIDGE.hops} .badge`).allTextContents();
   assert.ok(badges.length > 0 && badges.every((b) => !/^[A-Z_]+$/.test(b)), badges.join(' | '));
-  assert.ok((await frame.locator('#hops .badge.done').count()) > 0, 'a finished hop has the "done" colour');
+  assert.ok((await frame.locator(`#${BRIDGE.hops} .badge.done`).count()) > 0, 'a finished hop has the "done" colour');
   await screenshot(page, 'bridge-tracked');
   // The steps reached the router in order (through the extension host: the webview's CSP allows it no connection).
   const paths = router.requests.map((r) => r.path);

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import type { ConsoleMessage } from 'playwright-core';
 import { acceptWarning, openBridge, findRoute, fill } from './bridgePanel';
 import { e2eTest, runCommand } from './harness';
+import { BRIDGE, addressField } from '../../src/webview/selectors';
 
 const INIT = 'init1veaum7vy45fzw5x4mflskgx5lnmwmxx5wm3x8p';
 const OSMO = 'osmo1veaum7vy45fzw5x4mflskgx5lnmwmxx5gkz963';
@@ -30,14 +31,14 @@ e2eTest(
       router.resetRequests();
       const frame = await openBridge(page, { fresh: true });
       await findRoute(frame, '1');
-      await frame.locator('#amount-out', { hasText: /uosmo on osmosis-1/ }).waitFor({ timeout: 15_000 });
-      await fill(frame, 'addr-0', INIT);
-      await fill(frame, 'addr-1', OSMO);
+      await frame.locator(`#${BRIDGE.amountOut}`, { hasText: /uosmo on osmosis-1/ }).waitFor({ timeout: 15_000 });
+      await fill(frame, addressField(0), INIT);
+      await fill(frame, addressField(1), OSMO);
       await acceptWarning(frame);
-      await frame.locator('#generate:not([aria-disabled])').click();
-      await frame.locator('#msgs-summary', { hasText: 'IBC transfer' }).waitFor({ timeout: 15_000 });
+      await frame.locator(`#${BRIDGE.generate}:not([aria-disabled])`).click();
+      await frame.locator(`#${BRIDGE.msgsSummary}`, { hasText: 'IBC transfer' }).waitFor({ timeout: 15_000 });
       // Console events come in order with the frame's other answers: one more round trip through the webview.
-      await frame.locator('#msgs-summary li').first().waitFor();
+      await frame.locator(`#${BRIDGE.msgsSummary} li`).first().waitFor();
     } finally {
       page.off('console', listener);
     }

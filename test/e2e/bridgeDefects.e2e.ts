@@ -8,6 +8,7 @@ import { bech32 } from 'bech32';
 import type { FrameLocator, Page } from 'playwright-core';
 import { acceptWarning, fill, findRoute, openBridge } from './bridgePanel';
 import { FAKE_NETWORK, e2eTest, runCommand } from './harness';
+import { BRIDGE, addressField, pickerList } from '../../src/webview/selectors';
 
 const address = (prefix: string, byte: number) => bech32.encode(prefix, bech32.toWords(new Uint8Array(20).fill(byte)));
 const INIT = address('init', 0x24);
@@ -32,11 +33,11 @@ async function selectNetwork(page: Page, name: string): Promise<void> {
 
 /** From a found route to the checked messages (addresses filled, the router's warning accepted). */
 async function generate(frame: FrameLocator): Promise<void> {
-  await fill(frame, 'addr-0', INIT);
-  await fill(frame, 'addr-1', OSMO);
+  await fill(frame, addressField(0), INIT);
+  await fill(frame, addressField(1), OSMO);
   await acceptWarning(frame);
-  await frame.locator('#generate:not([aria-disabled])').click();
-  await frame.locator('#msgs-summary', { hasText: 'IBC transfer' }).waitFor({ timeout: 15_000 });
+  await frame.locator(`#${BRIDGE.generate}:not([aria-disabled])`).click();
+  await frame.locator(`#${BRIDGE.msgsSummary}`, { hasText: 'IBC transfer' }).waitFor({ timeout: 15_000 });
 }
 
 e2eTest(
@@ -44,12 +45,12 @@ e2eTest(
   async ({ page }) => {
     const frame = await openBridge(page, { fresh: true });
     await findRoute(frame, '1', { sender: INIT });
-    await frame.locator('#amount-in', { hasText: '1 INIT (1,000,000 uinit' }).waitFor({ timeout: 15_000 });
-    const amount = frame.locator('#f-amount input').first();
+    await frame.locator(`#${BRIDGE.amountIn}`, { hasText: '1 INIT (1,000,000 uinit' }).waitFor({ timeout: 15_000 });
+    const amount = frame.locator(`#${BRIDGE.amount} input`).first();
     await amount.click();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('2.345', { delay: 250 });
-    await frame.locator('#amount-in', { hasText: '2.345 INIT (2,345,000 uinit' }).waitFor({ timeout: 15_000 });
+    await frame.locator(`#${BRIDGE.amountIn}`, { hasText: '2.345 INIT (2,345,000 uinit' }).waitFor({ timeout: 15_000 });
     assert.equal(await amount.inputValue(), '2.345');
     // Another address (its balances come back a moment later), Tab to the amount, select all, type; a few times.
     const rounds: Array<[string, string]> = [
@@ -58,14 +59,14 @@ e2eTest(
       ['0.75', '750,000'],
     ];
     for (const [i, [typed, base]] of rounds.entries()) {
-      await fill(frame, 'f-sender', address('init', 0x30 + i));
+      await fill(frame, BRIDGE.sender, address('init', 0x30 + i));
       await page.keyboard.press('Tab');
       await page.keyboard.press('Control+A');
       await page.keyboard.type(typed, { delay: 250 });
-      await frame.locator('#amount-in', { hasText: `${typed} INIT (${base} uinit` }).waitFor({ timeout: 15_000 });
+      await frame.locator(`#${BRIDGE.amountIn}`, { hasText: `${typed} INIT (${base} uinit` }).waitFor({ timeout: 15_000 });
       assert.equal(await amount.inputValue(), typed);
     }
-    await fill(frame, 'f-amount', '');
+    await fill(frame, BRIDGE.amount, '');
   },
   90_000,
 );
@@ -74,15 +75,15 @@ e2eTest(
   'bridge defect: after a network switch the header names the router the panel now uses',
   async ({ page, router }) => {
     const frame = await openBridge(page, { fresh: true });
-    await frame.locator('#router-origin', { hasText: `(network ${FAKE_NETWORK})` }).waitFor({ timeout: 15_000 });
-    assert.equal(await frame.locator('#router-origin').textContent(), `Router: ${new URL(router.url).origin} (network ${FAKE_NETWORK})`);
+    await frame.locator(`#${BRIDGE.routerOrigin}`, { hasText: `(network ${FAKE_NETWORK})` }).waitFor({ timeout: 15_000 });
+    assert.equal(await frame.locator(`#${BRIDGE.routerOrigin}`).textContent(), `Router: ${new URL(router.url).origin} (network ${FAKE_NETWORK})`);
     try {
       await selectNetwork(page, 'Local demo');
-      await frame.locator('#router-origin', { hasText: 'Router: http://127.0.0.1:7718 (network Local demo)' }).waitFor({ timeout: 15_000 });
+      await frame.locator(`#${BRIDGE.routerOrigin}`, { hasText: 'Router: http://127.0.0.1:7718 (network Local demo)' }).waitFor({ timeout: 15_000 });
     } finally {
       await selectNetwork(page, FAKE_NETWORK);
     }
-    await frame.locator('#router-origin', { hasText: `Router: ${new URL(router.url).origin} (network ${FAKE_NETWORK})` }).waitFor({ timeout: 15_000 });
+    await frame.locator(`#${BRIDGE.routerOrigin}`, { hasText: `Router: ${new URL(router.url).origin} (network ${FAKE_NETWORK})` }).waitFor({ timeout: 15_000 });
   },
   90_000,
 );
@@ -91,14 +92,14 @@ e2eTest(
   'bridge defect: after a chain is picked with Enter, Tab goes to the Asset field',
   async ({ page }) => {
     const frame = await openBridge(page, { fresh: true });
-    const chain = frame.locator('#f-src-chain');
+    const chain = frame.locator(`#${BRIDGE.sourceChain}`);
     await chain.click();
     await chain.fill('interwoven-1');
-    await frame.locator('#f-src-chain-list [role=option]').first().waitFor({ timeout: 15_000 });
+    await frame.locator(`#${pickerList(BRIDGE.sourceChain)} [role=option]`).first().waitFor({ timeout: 15_000 });
     await page.keyboard.press('Enter');
-    assert.equal(await focused(frame, 'f-src-chain'), true, 'the focus stays on the chain picker after Enter');
+    assert.equal(await focused(frame, BRIDGE.sourceChain), true, 'the focus stays on the chain picker after Enter');
     await page.keyboard.press('Tab');
-    assert.equal(await focused(frame, 'f-src-asset'), true, 'Tab moves to the Asset field');
+    assert.equal(await focused(frame, BRIDGE.sourceAsset), true, 'Tab moves to the Asset field');
   },
   60_000,
 );
@@ -108,14 +109,14 @@ e2eTest(
   async ({ page }) => {
     const frame = await openBridge(page, { fresh: true });
     await findRoute(frame, '1');
-    await frame.locator('#amount-in', { hasText: '1 INIT (1,000,000 uinit' }).waitFor({ timeout: 15_000 });
+    await frame.locator(`#${BRIDGE.amountIn}`, { hasText: '1 INIT (1,000,000 uinit' }).waitFor({ timeout: 15_000 });
     // 0.5 % shows as chosen: the minimum follows from it, without clicking it.
     assert.equal(await frame.locator('.preset[aria-pressed="true"]').textContent(), '0.5 %');
-    await frame.locator('#min-received', { hasText: /^[\d.,]+ OSMO$/ }).waitFor({ timeout: 10_000 });
+    await frame.locator(`#${BRIDGE.minReceived}`, { hasText: /^[\d.,]+ OSMO$/ }).waitFor({ timeout: 10_000 });
     await generate(frame);
-    assert.match((await frame.locator('#min-received').textContent()) ?? '', /^[\d.,]+ OSMO$/);
-    await frame.locator('#back-to-route').click();
-    await fill(frame, 'f-amount', '');
+    assert.match((await frame.locator(`#${BRIDGE.minReceived}`).textContent()) ?? '', /^[\d.,]+ OSMO$/);
+    await frame.locator(`#${BRIDGE.backToRoute}`).click();
+    await fill(frame, BRIDGE.amount, '');
   },
   90_000,
 );
@@ -129,16 +130,16 @@ e2eTest(
     router.prepare(hash, 'interwoven-1', { to: 'osmosis-1', fate: 'success', jitter: 20 });
     await findRoute(frame, '1');
     await generate(frame);
-    await fill(frame, 't-hash', hash);
-    await frame.locator('#track').click();
+    await fill(frame, BRIDGE.trackHash, hash);
+    await frame.locator(`#${BRIDGE.track}`).click();
     // The route's hops, each waiting, before any status comes back.
-    await frame.locator('#hops li').first().waitFor({ timeout: 5_000 });
-    const first = await frame.locator('#hops .badge').allTextContents();
+    await frame.locator(`#${BRIDGE.hops} li`).first().waitFor({ timeout: 5_000 });
+    const first = await frame.locator(`#${BRIDGE.hops} .badge`).allTextContents();
     assert.ok(first.length >= 1, 'the hops are listed');
     // A hop moves on while the transfer is not over yet.
-    await frame.locator('#hops .badge.done').first().waitFor({ timeout: 25_000 });
-    assert.doesNotMatch((await frame.locator('#transfer-state').textContent()) ?? '', /completed/);
-    await frame.locator('#transfer-state', { hasText: 'completed' }).waitFor({ timeout: 60_000 });
+    await frame.locator(`#${BRIDGE.hops} .badge.done`).first().waitFor({ timeout: 25_000 });
+    assert.doesNotMatch((await frame.locator(`#${BRIDGE.transferState}`).textContent()) ?? '', /completed/);
+    await frame.locator(`#${BRIDGE.transferState}`, { hasText: 'completed' }).waitFor({ timeout: 60_000 });
   },
   120_000,
 );
@@ -149,12 +150,12 @@ e2eTest(
     const frame = await openBridge(page, { fresh: true });
     await findRoute(frame, '1');
     await generate(frame);
-    await fill(frame, 't-hash', `${'24'.repeat(31)}B6`);
-    await frame.locator('#track').click();
-    await frame.locator('#transfer-state').waitFor({ timeout: 15_000 });
-    const status = (await frame.locator('#quote-status').textContent()) ?? '';
+    await fill(frame, BRIDGE.trackHash, `${'24'.repeat(31)}B6`);
+    await frame.locator(`#${BRIDGE.track}`).click();
+    await frame.locator(`#${BRIDGE.transferState}`).waitFor({ timeout: 15_000 });
+    const status = (await frame.locator(`#${BRIDGE.quoteStatus}`).textContent()) ?? '';
     assert.doesNotMatch(status, /refreshed every/, status);
-    assert.equal(await frame.locator('#refresh-route').count(), 0, 'no Refresh for a route that is no longer quoted');
+    assert.equal(await frame.locator(`#${BRIDGE.refreshRoute}`).count(), 0, 'no Refresh for a route that is no longer quoted');
   },
   90_000,
 );

@@ -2,6 +2,7 @@
 // and its fields are toolkit elements whose real <input>/<textarea> sits in their shadow root (Playwright pierces it).
 import type { FrameLocator, Page } from 'playwright-core';
 import { runCommand } from './harness';
+import { BRIDGE, pickerList } from '../../src/webview/selectors';
 
 /** The bridge panel's document. */
 export function bridgeFrame(page: Page): FrameLocator {
@@ -20,7 +21,7 @@ export async function fill(frame: FrameLocator, id: string, value: string): Prom
 export async function openBridge(page: Page, opts: { fresh: boolean }): Promise<FrameLocator> {
   await runCommand(page, 'Initia: Open Bridge');
   const frame = bridgeFrame(page);
-  await frame.locator('#f-src-chain').waitFor({ timeout: 30_000 });
+  await frame.locator(`#${BRIDGE.sourceChain}`).waitFor({ timeout: 30_000 });
   if (opts.fresh) {
     const again = frame.locator('vscode-button', { hasText: 'New transfer' });
     if ((await again.count()) > 0) await again.first().click();
@@ -36,10 +37,10 @@ export async function pick(frame: FrameLocator, id: string, query: string, label
   const input = frame.locator(`#${id}`);
   await input.click();
   await input.fill(query);
-  const options = frame.locator(`#${id}-list [role=option]`);
+  const options = frame.locator(`#${pickerList(id)} [role=option]`);
   await options.first().waitFor({ timeout: 15_000 });
   if (label !== undefined) {
-    const labels = await frame.locator(`#${id}-list [role=option] .picker-label`).allTextContents();
+    const labels = await frame.locator(`#${pickerList(id)} [role=option] .picker-label`).allTextContents();
     const index = labels.indexOf(label);
     if (index < 0) throw new Error(`no option "${label}" in ${id}: ${labels.join(', ')}`);
     for (let i = 0; i < index; i++) await input.press('ArrowDown');
@@ -58,22 +59,22 @@ export interface TransferSpec {
 
 /** Fills the transfer form (default: `amount` INIT on Initia → OSMO on Osmosis); the route follows by itself. */
 export async function fillTransfer(frame: FrameLocator, spec: TransferSpec): Promise<void> {
-  await pick(frame, 'f-src-chain', spec.from ?? 'interwoven-1');
-  await pick(frame, 'f-src-asset', spec.asset ?? 'INIT', spec.asset ?? 'INIT');
-  if (spec.sender !== undefined) await fill(frame, 'f-sender', spec.sender);
-  await pick(frame, 'f-dst-chain', spec.to ?? 'osmosis-1');
-  await pick(frame, 'f-dst-asset', spec.receive ?? 'OSMO', spec.receive ?? 'OSMO');
-  await fill(frame, 'f-amount', spec.amount);
+  await pick(frame, BRIDGE.sourceChain, spec.from ?? 'interwoven-1');
+  await pick(frame, BRIDGE.sourceAsset, spec.asset ?? 'INIT', spec.asset ?? 'INIT');
+  if (spec.sender !== undefined) await fill(frame, BRIDGE.sender, spec.sender);
+  await pick(frame, BRIDGE.destChain, spec.to ?? 'osmosis-1');
+  await pick(frame, BRIDGE.destAsset, spec.receive ?? 'OSMO', spec.receive ?? 'OSMO');
+  await fill(frame, BRIDGE.amount, spec.amount);
 }
 
 /** Fills the form for `amount` INIT on interwoven-1 → OSMO on osmosis-1 and waits for the route it brings. */
 export async function findRoute(frame: FrameLocator, amount: string, spec: Omit<TransferSpec, 'amount'> = {}): Promise<void> {
   await fillTransfer(frame, { amount, ...spec });
-  await frame.locator('#amount-in').waitFor({ timeout: 20_000 });
+  await frame.locator(`#${BRIDGE.amountIn}`).waitFor({ timeout: 20_000 });
 }
 
 /** Ticks "proceed anyway" when the route carries a warning (the hostile fake router's routes do). */
 export async function acceptWarning(frame: FrameLocator): Promise<void> {
-  const box = frame.locator('#accept-warning');
+  const box = frame.locator(`#${BRIDGE.acceptWarning}`);
   if ((await box.count()) > 0 && !(await box.isChecked())) await box.check();
 }

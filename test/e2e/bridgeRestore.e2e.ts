@@ -6,17 +6,18 @@ import type { Page } from 'playwright-core';
 import { bridgeFrame, openBridge, findRoute } from './bridgePanel';
 import { e2eTest, runCommand } from './harness';
 import { waitFor } from '../support/wait';
+import { BRIDGE } from '../../src/webview/selectors';
 
 const AMOUNT_IN = '2 INIT (2,000,000 uinit on interwoven-1)';
 
 async function assertRestored(page: Page): Promise<void> {
   const frame = bridgeFrame(page);
-  await frame.locator('#amount-in', { hasText: AMOUNT_IN }).waitFor({ timeout: 60_000 });
-  assert.equal(await frame.locator('#f-amount input').first().inputValue(), '2', 'the form');
+  await frame.locator(`#${BRIDGE.amountIn}`, { hasText: AMOUNT_IN }).waitFor({ timeout: 60_000 });
+  assert.equal(await frame.locator(`#${BRIDGE.amount} input`).first().inputValue(), '2', 'the form');
   // The picker shows the asset's label once the router's list for the chain is back (the denom until then).
-  await waitFor('the picked asset', async () => (await frame.locator('#f-src-asset').inputValue()) === 'INIT', 15_000);
-  assert.match((await frame.locator('#amount-out').textContent()) ?? '', /^1\.996 OSMO \(1,996,000 uosmo on osmosis-1\)/, 'the route');
-  assert.equal(await frame.locator('#state-note').count(), 0, 'the saved state was read');
+  await waitFor('the picked asset', async () => (await frame.locator(`#${BRIDGE.sourceAsset}`).inputValue()) === 'INIT', 15_000);
+  assert.match((await frame.locator(`#${BRIDGE.amountOut}`).textContent()) ?? '', /^1\.996 OSMO \(1,996,000 uosmo on osmosis-1\)/, 'the route');
+  assert.equal(await frame.locator(`#${BRIDGE.stateNote}`).count(), 0, 'the saved state was read');
   assert.equal(await page.locator('.notifications-toasts .notification-toast', { hasText: 'could not be read' }).count(), 0);
 }
 
@@ -26,7 +27,7 @@ e2eTest(
     // The panel may still show an earlier transfer: start a new one.
     const frame = await openBridge(page, { fresh: true });
     await findRoute(frame, '2');
-    await frame.locator('#amount-in', { hasText: AMOUNT_IN }).waitFor({ timeout: 15_000 });
+    await frame.locator(`#${BRIDGE.amountIn}`, { hasText: AMOUNT_IN }).waitFor({ timeout: 15_000 });
 
     // Hidden behind another editor, then shown again: a new document, the same panel.
     await runCommand(page, 'File: New Untitled Text File');

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { EVM_TX_WITH_LOGS_HASH, FAILED_TX_HASH } from '../fixtures/fakeIndexer';
 import { e2eTest, runCommand, screenshot } from './harness';
 import type { FrameLocator, Page } from 'playwright-core';
+import { EXPLAIN } from '../../src/webview/selectors';
 
 function explainFrame(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').first().frameLocator('#active-frame');
@@ -43,9 +44,9 @@ e2eTest(
   async ({ page, fake, workspace }) => {
     await runCommand(page, 'View: Close All Editors');
     let frame = await explainFromPalette(page, FAILED_TX_HASH);
-    await frame.locator('#outcome-title', { hasText: 'Failed with code 5 (sdk)' }).waitFor({ timeout: 30_000 });
-    assert.match((await frame.locator('#reason').textContent()) ?? '', /insufficient funds/);
-    assert.match((await frame.locator('#messages').textContent()) ?? '', /1\. Send/);
+    await frame.locator(`#${EXPLAIN.outcomeTitle}`, { hasText: 'Failed with code 5 (sdk)' }).waitFor({ timeout: 30_000 });
+    assert.match((await frame.locator(`#${EXPLAIN.reason}`).textContent()) ?? '', /insufficient funds/);
+    assert.match((await frame.locator(`#${EXPLAIN.messages}`).textContent()) ?? '', /1\. Send/);
     await screenshot(page, 'explain-failed');
 
     const abiFile = path.join(workspace, 'Market.abi.json');
@@ -53,18 +54,18 @@ e2eTest(
     try {
       await runCommand(page, 'View: Close All Editors');
       frame = await explainFromPalette(page, EVM_TX_WITH_LOGS_HASH);
-      await frame.locator('#logs').waitFor({ timeout: 30_000 });
-      const logs = (await frame.locator('#logs').textContent()) ?? '';
+      await frame.locator(`#${EXPLAIN.logs}`).waitFor({ timeout: 30_000 });
+      const logs = (await frame.locator(`#${EXPLAIN.logs}`).textContent()) ?? '';
       assert.match(logs, /Approval.*Transfer.*Transfer/s, logs);
       assert.match(logs, /built-in ERC-20 ABI/);
       assert.match(logs, /built-in ERC-721 ABI/);
-      const calls = (await frame.locator('#calls').textContent()) ?? '';
+      const calls = (await frame.locator(`#${EXPLAIN.calls}`).textContent()) ?? '';
       assert.match(calls, /buyItem.*Market\.abi\.json/s, 'the top call decoded with the workspace ABI');
-      assert.equal(await frame.locator('#calls [role=treeitem][aria-level="2"]').count() >= 1, true, 'a tree of calls');
+      assert.equal(await frame.locator(`#${EXPLAIN.calls} [role=treeitem][aria-level="2"]`).count() >= 1, true, 'a tree of calls');
       await screenshot(page, 'explain-evm');
       // A value leads on: the sender's account document.
       fake.resetRequests();
-      const from = frame.locator('#facts button.link').filter({ hasText: /^0x/ }).first();
+      const from = frame.locator(`#${EXPLAIN.facts} button.link`).filter({ hasText: /^0x/ }).first();
       const address = ((await from.textContent()) ?? '').trim();
       await from.click();
       // As from a JSON document's link: the account lookup asks what to show; its first choice is the transactions.

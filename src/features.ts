@@ -6,7 +6,7 @@
  * over a line with a 64-hex run, the status bar's first read, or resuming tracked transfers.
  */
 import * as vscode from 'vscode';
-import type { Handler, Register } from './platform/commands';
+import type { Handler, Register } from './platform/commandTable';
 import { Services } from './platform/services';
 import type { Settings } from './platform/settings';
 import { registerPagingCommands } from './platform/tree';
@@ -15,12 +15,12 @@ import { ResultLinks } from './documents/links';
 import { LookupCommands } from './documents/lookups';
 import { registerDocumentPaging } from './documents/paging';
 import { BlocksView } from './views/blocks';
-import { CollectionsView } from './views/nfts';
+import { CollectionsView } from './views/collections';
 import { RichListView } from './views/richList';
-import { registerTreeCommands, type Views } from './views/commands';
+import { registerTreeCommands, type Views } from './views/treeCommands';
 import { TxHoverProvider, registerHoverCommands } from './hover/txHover';
 import { NetworkStatusBar } from './network/statusBar';
-import { NetworkPicker, registerNetworkCommands } from './network/commands';
+import { NetworkPicker, registerNetworkCommands } from './network/networkPicker';
 import { Registry } from './platform/registry';
 import { TransferTracker } from './platform/transferTracker';
 import { TransfersTree, registerTransferCommands } from './views/transfers';
@@ -29,7 +29,7 @@ import { BridgePanels } from './bridge/panel';
 import { systemClock } from './core/router/poller';
 import type { Hooks } from './platform/hooks';
 import { ExplainPanels } from './explain/panel';
-import { registerExplainCommands } from './explain/commands';
+import { registerExplainCommands } from './explain/explainCommand';
 import { Command } from './platform/ids';
 import { WorkspaceAbis } from './explain/abiIndex';
 

@@ -22,7 +22,7 @@ import {
 import { ACCOUNT_VIEWS, TOKEN_ORDERS, type AccountView, type Query } from '../core/queries';
 import type { NetworkCapabilities } from '../core/capabilities';
 import { obtain, obtainMsgs, refuse } from '../platform/input';
-import type { Register } from '../platform/commands';
+import type { Register } from '../platform/commandTable';
 import type { ResultDocuments } from './resultDocuments';
 import { Command, StorageKey } from '../platform/ids';
 

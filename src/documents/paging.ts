@@ -1,7 +1,7 @@
 /** Next / previous page and refresh for result documents (from CodeLenses, the editor title, or the palette). */
 import * as vscode from 'vscode';
 import { Command, Scheme } from '../platform/ids';
-import type { Register } from '../platform/commands';
+import type { Register } from '../platform/commandTable';
 import type { PageMove, ResultDocuments } from './resultDocuments';
 
 function targetUri(arg: unknown): vscode.Uri | undefined {

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { shorten } from '../core/format';
-import type { Register } from '../platform/commands';
+import type { Register } from '../platform/commandTable';
 import { Command, Scheme } from '../platform/ids';
 import type { TrackedTransfer, TransferTracker } from '../platform/transferTracker';
 

@@ -1,5 +1,5 @@
 /**
- * Explain Transaction: one panel that shows what a transaction did (explain/viewModel.ts), for a hash from the
+ * Explain Transaction: one panel that shows what a transaction did (explain/txView.ts), for a hash from the
  * palette, a hover, a tree item or a JSON document's title bar. The hash is checked before any request. A Cosmos tx
  * comes from `/txs/{hash}`; a `0x` hash on a network with an EVM index from `/evm-txs/{hash}` with its internal calls
  * (`/evm-internal-txs/{hash}`); EVM logs and calls are decoded with the ABIs in the user's own workspace (loaded on
@@ -18,7 +18,7 @@ import { ReadyQueue } from '../platform/readyQueue';
 import type { Services } from '../platform/services';
 import { ExplainState, FromExplainWebview, type ExplainView, type ToExplainWebview } from '../protocol/explain';
 import type { Decoded } from '../core/abi/artifacts';
-import { explainCosmos, explainEvm } from './viewModel';
+import { explainCosmos, explainEvm } from './txView';
 import type { WorkspaceAbis } from './abiIndex';
 
 /** What the panel needs of the workspace's ABIs. */

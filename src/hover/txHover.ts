@@ -17,7 +17,7 @@ import { runQuery } from '../core/queries';
 import { explorerLink, type NetworkProfile } from '../core/networks';
 import { appendUntrusted, untrustedMarkdown } from '../platform/markdown';
 import { commandLink, copyToClipboard, markdownUrl } from '../platform/links';
-import type { Register } from '../platform/commands';
+import type { Register } from '../platform/commandTable';
 import type { Services } from '../platform/services';
 import { Command } from '../platform/ids';
 

@@ -12,7 +12,7 @@ import { PagedList, type PageFetcher } from '../core/pagedList';
 import { errorMessage } from '../core/errors';
 import { groupDigits } from '../core/format';
 import { Command, ContextValue } from './ids';
-import type { Register } from './commands';
+import type { Register } from './commandTable';
 
 const LOAD_MORE_COMMAND = Command.TreeLoadMore;
 const RETRY_COMMAND = Command.TreeRetry;

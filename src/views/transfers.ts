@@ -9,7 +9,7 @@ import { parseChainId, parseTxHash } from '../core/validate';
 import { labelText, shorten } from '../core/format';
 import { errorMessage } from '../core/errors';
 import { obtain, refuse } from '../platform/input';
-import type { Register } from '../platform/commands';
+import type { Register } from '../platform/commandTable';
 import { copyToClipboard, openExternalUrl } from '../platform/links';
 import { Command, ContextValue, ViewId } from '../platform/ids';
 import { ExplorerNode, ExplorerTree } from '../platform/tree';

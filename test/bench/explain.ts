@@ -1,11 +1,11 @@
 /**
  * Explain bench (run by scripts/bench.mjs as `node out/test/bench/explain.js <out.json>`; not part of npm test): the
- * host time to explain a 200-message Cosmos tx (explain/viewModel.ts on a real-shaped answer with 4 events per
+ * host time to explain a 200-message Cosmos tx (explain/txView.ts on a real-shaped answer with 4 events per
  * message and the fee's), median of 21 runs after a warm-up. Budget (issue 15): ≤ 50 ms.
  */
 import { writeFileSync } from 'node:fs';
 import { Tx } from '../../src/core/indexer/schemas';
-import { explainCosmos } from '../../src/explain/viewModel';
+import { explainCosmos } from '../../src/explain/txView';
 
 const A = 'init1veaum7vy45fzw5x4mflskgx5lnmwmxx5wm3x8p';
 const B = 'init1w9chzut3w9chzut3w9chzut3w9chzut3r6wh8v';

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { startFakeRegistry, type FakeRegistry } from '../fixtures/fakeRegistry';
 import { setUp, waitFor, type Harness } from './helpers';
 import { probe } from '../support/hooks';
-import type { PickItem } from '../../src/network/commands';
+import type { PickItem } from '../../src/network/networkPicker';
 
 type Show = (message: string, ...rest: unknown[]) => Thenable<unknown>;
 

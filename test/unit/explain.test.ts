@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { balanceChanges, callTree, evmLogsOf, groupEvents, msgTypeWords, parseCoins, quantity, readEvents, signersOf } from '../../src/core/txExplain';
-import { explainCosmos, explainEvm } from '../../src/explain/viewModel';
+import { explainCosmos, explainEvm } from '../../src/explain/txView';
 import { ExplainView } from '../../src/protocol/explain';
 import { EvmTx, Tx } from '../../src/core/indexer/schemas';
 

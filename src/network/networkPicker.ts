@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { registryRows, type RegistryRow } from '../core/registry';
 import { PROFILE_FIELDS, type NetworkProfile } from '../core/networks';
-import type { Register } from '../platform/commands';
+import type { Register } from '../platform/commandTable';
 import type { Networks } from '../platform/networks';
 import type { Registry } from '../platform/registry';
 import type { Settings } from '../platform/settings';

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { decodeDocumentAddress } from '../core/queries';
 import { parseTxHash } from '../core/validate';
 import { errorMessage } from '../core/errors';
-import type { Register } from '../platform/commands';
+import type { Register } from '../platform/commandTable';
 import { Command, Scheme } from '../platform/ids';
 import { obtain, refuse } from '../platform/input';
 import type { ExplainPanels } from './panel';

@@ -6,14 +6,14 @@
 import * as vscode from 'vscode';
 import { ACCOUNT_PREFIX, parseAccount, parseCollectionName, parseDenom } from '../core/validate';
 import { obtain } from '../platform/input';
-import type { Register } from '../platform/commands';
+import type { Register } from '../platform/commandTable';
 import { copyToClipboard, openExternalUrl } from '../platform/links';
 import { Command, ContextKey } from '../platform/ids';
 import type { Services } from '../platform/services';
 import type { ExplorerNode } from '../platform/tree';
 import { CollectionNode, RowNode } from './items';
 import type { BlocksView } from './blocks';
-import type { CollectionsView } from './nfts';
+import type { CollectionsView } from './collections';
 import { DenomNode, listFor, type RichListView } from './richList';
 
 export interface Views {

@@ -105,9 +105,9 @@ export class BridgeSession implements vscode.Disposable {
       fromWebview: FromWebview,
       handlers: this.handlers,
       hooks: deps.hooks,
-      onDocument: () => {
-        this.host.post(() => this.init());
-        if (this.form) this.host.post(() => this.quoteMessage(), 'quote');
+      onDocument: (post) => {
+        post(() => this.init());
+        if (this.form) post(() => this.quoteMessage(), 'quote');
       },
       onVisibility: (visible) => this.quotes.setVisible(visible),
     });

@@ -4,7 +4,8 @@
  * comes from `/txs/{hash}`; a `0x` hash on a network with an EVM index from `/evm-txs/{hash}` with its internal calls
  * (`/evm-internal-txs/{hash}`); EVM logs and calls are decoded with the ABIs in the user's own workspace (loaded on
  * first decode). Amounts are in whole units where the router lists the asset's decimals (its asset list for the
- * chain, cached). The webview has a strict CSP and gets a view model; it asks back only for lookups the host checks.
+ * chain, cached). The page (platform/webviewPanel.ts: strict CSP, ready queue, request/reply) gets a view model; it
+ * asks back, by the protocol's op table, only for lookups the host checks, ABI files by number, the JSON, a refresh.
  */
 import * as vscode from 'vscode';
 import { errorMessage, isNotFound } from '../core/errors';
@@ -12,11 +13,10 @@ import type { EvmTx, Tx } from '../core/indexer/schemas';
 import { balanceChanges, evmLogsOf, readEvents } from '../core/txExplain';
 import { must, parseTxHash } from '../core/validate';
 import { Command, WebviewType } from '../platform/ids';
-import { copyToClipboard } from '../platform/links';
-import { nonce, webviewHtml } from '../platform/webviewHtml';
-import { ReadyQueue } from '../platform/readyQueue';
+import type { Hooks } from '../platform/hooks';
 import type { Services } from '../platform/services';
-import { ExplainState, FromExplainWebview, type ExplainView, type ToExplainWebview } from '../protocol/explain';
+import { PanelHost, commonHandlers, openJsonDocument, panelOptions } from '../platform/webviewPanel';
+import { ExplainState, FromExplainWebview, type EXPLAIN_OPS, type ExplainHandlers, type ExplainPush, type ExplainView } from '../protocol/explain';
 import type { Decoded } from '../core/abi/artifacts';
 import { explainCosmos, explainEvm } from './txView';
 import type { WorkspaceAbis } from './abiIndex';
@@ -30,33 +30,33 @@ const LOOKUP: Record<'tx' | 'block' | 'account', Command> = {
   account: Command.LookupAccount,
 };
 
+/** The Explain Transaction page: its bundle and style sheet, heading and lead. */
+const EXPLAIN_PAGE = {
+  name: 'explain',
+  title: 'Explain Transaction',
+  lead: 'What the transaction did, in words: its outcome, messages, events, balance changes and EVM logs, decoded with the ABIs in your workspace.',
+};
+
 export class ExplainPanels implements vscode.Disposable {
-  private panel: vscode.WebviewPanel | undefined;
-  private subscriptions: vscode.Disposable[] = [];
+  private host: PanelHost<typeof EXPLAIN_OPS, ExplainPush> | undefined;
   private shown: { hash: string; network: string; raw?: unknown } | undefined;
-  /** Posts wait for the document's `ready` (again after it is recreated); the latest view is what a new one gets. */
-  private readonly queue = new ReadyQueue<ToExplainWebview>((message) => void this.panel?.webview.postMessage(message));
-  private latest: ToExplainWebview | undefined;
+  /** What the page shows now: a new document gets it when it says ready. */
+  private latest: ExplainPush | undefined;
+  /** The view shown last (the ABI files it names, by number). */
+  private view: ExplainView | undefined;
   private generation = 0;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly services: Services,
     private readonly abis: () => AbiDecoder | undefined,
+    private readonly hooks?: Hooks,
   ) {}
-
-  /** The open panel, if any (for tests). */
-  get current(): vscode.WebviewPanel | undefined {
-    return this.panel;
-  }
-
-  /** The view last shown (for tests). */
-  lastView: ExplainView | undefined;
 
   /** Explains a transaction: the hash is checked first (nothing is asked for a malformed one). */
   async open(hash: string): Promise<ExplainView | undefined> {
     const parsed = must(parseTxHash(hash), 'Transaction hash');
-    const panel = this.ensurePanel();
+    const panel = this.host?.panel ?? this.attach(vscode.window.createWebviewPanel(WebviewType.Explain, vscode.l10n.t(EXPLAIN_PAGE.title), vscode.ViewColumn.Active, panelOptions(this.context.extensionUri)));
     panel.reveal(undefined, false);
     return this.load(parsed.prefixed ? parsed.evm : parsed.cosmos);
   }
@@ -70,99 +70,59 @@ export class ExplainPanels implements vscode.Disposable {
     else this.post({ type: 'error', hash: '', message: vscode.l10n.t('Run Initia: Explain Transaction… to explain a transaction.') });
   }
 
-  private options(): vscode.WebviewOptions & vscode.WebviewPanelOptions {
-    return { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [vscode.Uri.joinPath(this.context.extensionUri, 'media'), vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview')] };
-  }
-
-  private ensurePanel(): vscode.WebviewPanel {
-    if (this.panel) return this.panel;
-    const panel = vscode.window.createWebviewPanel(WebviewType.Explain, vscode.l10n.t('Explain Transaction'), vscode.ViewColumn.Active, this.options());
-    this.attach(panel);
+  private attach(panel: vscode.WebviewPanel): vscode.WebviewPanel {
+    this.host?.panel.dispose();
+    const host = new PanelHost<typeof EXPLAIN_OPS, ExplainPush>(panel, {
+      extensionUri: this.context.extensionUri,
+      log: this.services.log,
+      page: EXPLAIN_PAGE,
+      fromWebview: FromExplainWebview,
+      handlers: this.handlers,
+      hooks: this.hooks,
+      // A new document (html set, panel hidden, webview reloaded) gets the latest view when it says ready.
+      onDocument: (post) => {
+        if (this.latest) post(() => this.latest!, 'view');
+      },
+    });
+    this.host = host;
+    panel.onDidDispose(() => {
+      host.dispose();
+      if (this.host === host) this.host = undefined;
+    });
     return panel;
   }
 
-  private attach(panel: vscode.WebviewPanel): void {
-    this.panel?.dispose();
-    this.panel = panel;
-    this.expectDocument();
-    panel.webview.options = this.options();
-    panel.iconPath = vscode.Uri.joinPath(this.context.extensionUri, 'media', 'initia.svg');
-    const webview = panel.webview;
-    webview.html = webviewHtml({
-      cspSource: webview.cspSource,
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview', 'explain.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'media', 'explain.css')).toString(),
-      scriptNonce: nonce(),
-      styleNonce: nonce(),
-      title: 'Explain Transaction',
-      lead: 'What the transaction did, in words: its outcome, messages, events, balance changes and EVM logs, decoded with the ABIs in your workspace.',
-    });
-    this.subscriptions.push(
-      webview.onDidReceiveMessage((m: unknown) => void this.receive(m)),
-      panel.onDidChangeViewState(() => {
-        // Hidden, the webview's document is destroyed; the new one says ready and gets the view again.
-        if (!panel.visible) this.expectDocument();
-      }),
-      panel.onDidDispose(() => {
-        if (this.panel === panel) this.panel = undefined;
-        vscode.Disposable.from(...this.subscriptions).dispose();
-        this.subscriptions = [];
-      }),
-    );
-  }
-
   /** Shows a message: now when the document is ready, else when it says so (only the latest one counts). */
-  private post(message: ToExplainWebview): void {
+  private post(message: ExplainPush): void {
     this.latest = message;
-    this.queue.post(message, 'view');
+    this.host?.post(message, 'view');
   }
 
-  /** A new document is coming (html set, panel hidden, webview reloaded): it gets the latest view when ready. */
-  private expectDocument(): void {
-    this.queue.reset();
-    if (this.latest) this.queue.post(() => this.latest!, 'view');
-  }
-
-  private async receive(raw: unknown): Promise<void> {
-    const parsed = FromExplainWebview.safeParse(raw);
-    if (!parsed.success) {
-      this.services.log.warn('Explain: ignored a malformed message from the webview');
-      return;
-    }
-    const msg = parsed.data;
-    switch (msg.type) {
-      case 'ready':
-        // Ready again without having been hidden: the webview was reloaded, its document is a new one.
-        if (this.queue.isReady) this.expectDocument();
-        this.queue.markReady();
-        return;
-      case 'open':
-        // Only the extension's own lookups, each of which checks its value again before any request.
-        await vscode.commands.executeCommand(LOOKUP[msg.link.kind], msg.link.value);
-        return;
-      case 'openAbi': {
-        const file = this.lastView?.abiFiles[msg.file];
-        if (!file) return;
-        const uri = vscode.Uri.parse(file, true);
-        // Only files of the open folders (the ABI index reads nothing else).
-        if (!vscode.workspace.getWorkspaceFolder(uri)) return;
-        await vscode.window.showTextDocument(uri, { preview: true, viewColumn: vscode.ViewColumn.Beside });
-        return;
-      }
-      case 'copy':
-        await copyToClipboard(msg.text);
-        return;
-      case 'openJson': {
-        if (!this.shown) return;
-        const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(this.shown.raw ?? null, null, 2)}\n` });
-        await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true });
-        return;
-      }
-      case 'refresh':
-        if (this.shown) await this.load(this.shown.hash).catch(() => undefined);
-        return;
-    }
-  }
+  /** One handler per op of the protocol's table. */
+  private readonly handlers: ExplainHandlers = {
+    ...commonHandlers,
+    // Only the extension's own lookups, each of which checks its value again before any request.
+    open: async ({ link }) => {
+      await vscode.commands.executeCommand(LOOKUP[link.kind], link.value);
+      return true;
+    },
+    openAbi: async ({ file }) => {
+      const name = this.view?.abiFiles[file];
+      if (!name) return false;
+      const uri = vscode.Uri.parse(name, true);
+      // Only files of the open folders (the ABI index reads nothing else).
+      if (!vscode.workspace.getWorkspaceFolder(uri)) return false;
+      await vscode.window.showTextDocument(uri, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+      return true;
+    },
+    openJson: async () => (this.shown ? openJsonDocument(this.shown.raw) : false),
+    // A failure is the page's error message (pushed), not the reply's.
+    refresh: async () => {
+      if (!this.shown) return false;
+      await this.load(this.shown.hash).catch(() => undefined);
+      return true;
+    },
+  };
 
   private async load(hash: string): Promise<ExplainView | undefined> {
     const generation = ++this.generation;
@@ -172,7 +132,7 @@ export class ExplainPanels implements vscode.Disposable {
     try {
       const view = await this.explain(hash);
       if (generation !== this.generation) return undefined;
-      this.lastView = view;
+      this.view = view;
       this.post({ type: 'explain', view });
       return view;
     } catch (err) {
@@ -267,7 +227,6 @@ export class ExplainPanels implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.panel?.dispose();
-    vscode.Disposable.from(...this.subscriptions).dispose();
+    this.host?.panel.dispose();
   }
 }

@@ -32,7 +32,7 @@ export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & 
   };
 }
 
-export interface PanelHostOptions<T extends OpTable> {
+export interface PanelHostOptions<T extends OpTable, Push> {
   extensionUri: vscode.Uri;
   log: vscode.LogOutputChannel;
   page: PanelPage;
@@ -40,7 +40,7 @@ export interface PanelHostOptions<T extends OpTable> {
   fromWebview: z.ZodMiniType<{ type: 'ready' } | { type: 'request'; id: number; request: RequestOfTable<T> }>;
   handlers: HandlersOf<T>;
   /** A new document is coming (html set, panel hidden, webview reloaded): post what it gets first. */
-  onDocument: () => void;
+  onDocument: (post: (message: Message<Push>, key?: string) => void) => void;
   /** The panel was shown or hidden. */
   onVisibility?: (visible: boolean) => void;
   hooks?: Hooks;
@@ -52,7 +52,7 @@ export class PanelHost<T extends OpTable, Push extends { type: string }> impleme
 
   constructor(
     readonly panel: vscode.WebviewPanel,
-    private readonly options: PanelHostOptions<T>,
+    private readonly options: PanelHostOptions<T, Push>,
   ) {
     this.queue = new ReadyQueue<Push | ReplyMessage>((message) => void panel.webview.postMessage(message));
     panel.webview.options = panelOptions(options.extensionUri);
@@ -87,7 +87,7 @@ export class PanelHost<T extends OpTable, Push extends { type: string }> impleme
   /** A new document is coming: hold posts until it says ready; it gets what `onDocument` posts first. */
   private expectDocument(): void {
     this.queue.reset();
-    this.options.onDocument();
+    this.options.onDocument((message, key) => this.queue.post(message, key));
     this.report();
   }
 

@@ -1,10 +1,11 @@
 /**
- * The messages between the Explain Transaction webview and the host, typed with zod and shared by both sides (the
- * webview bundles this file, so it imports nothing but zod/mini). The host sends one view model, every text ready to
- * show (and shown as text); the webview sends back what the user clicked: a link onward (a lookup the host runs after
- * checking it), an ABI file by its number in the view, a copy, the JSON.
+ * The Explain Transaction panel's protocol, shared by the host and the webview (zod and rpc.ts only). The host pushes
+ * one view model, every text ready to show (and shown as text), or that it is loading, or why it failed; the webview
+ * asks, as requests of the op table answered by the host: a link onward (a lookup the host runs after checking it),
+ * an ABI file by its number in the view, a copy, the JSON, the transaction again.
  */
 import * as z from 'zod/mini';
+import { COMMON_OPS, Done, ReplyMessage, fromWebviewSchema, replyCheck, requestSchema, type HandlersOf, type RequestOfTable } from './rpc';
 
 /** Where a value leads: the same lookups as the JSON documents' links. */
 export const Link = z.object({ kind: z.enum(['tx', 'block', 'account']), value: z.string() });
@@ -77,22 +78,41 @@ export const ExplainView = z.object({
 });
 export type ExplainView = z.infer<typeof ExplainView>;
 
+// ---------------------------------------------------------------------------------------------------------------
+// Requests: one row per op, with the schema of its arguments and of its reply
+
+export const EXPLAIN_OPS = {
+  /** Runs the lookup a value leads to (the host checks the value again first). */
+  open: { request: z.object({ link: Link }), reply: Done },
+  /** Opens an ABI file of the view, by its number (only files of the open folders). */
+  openAbi: { request: z.object({ file: z.number() }), reply: Done },
+  /** Opens what the indexer answered for the transaction shown, as JSON. */
+  openJson: { request: z.object({}), reply: Done },
+  /** Explains the transaction shown again. */
+  refresh: { request: z.object({}), reply: Done },
+  ...COMMON_OPS,
+} as const;
+
+export type ExplainRequest = RequestOfTable<typeof EXPLAIN_OPS>;
+export const ExplainRequest = requestSchema(EXPLAIN_OPS);
+export type ExplainHandlers = HandlersOf<typeof EXPLAIN_OPS>;
+export const parseExplainReply = replyCheck(EXPLAIN_OPS);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Messages
+
+export const FromExplainWebview = fromWebviewSchema(ExplainRequest);
+export type FromExplainWebview = z.infer<typeof FromExplainWebview>;
+
 export const ToExplainWebview = z.discriminatedUnion('type', [
   z.object({ type: z.literal('loading'), hash: z.string() }),
   z.object({ type: z.literal('error'), hash: z.string(), message: z.string() }),
   z.object({ type: z.literal('explain'), view: ExplainView }),
+  ReplyMessage,
 ]);
 export type ToExplainWebview = z.infer<typeof ToExplainWebview>;
-
-export const FromExplainWebview = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('open'), link: Link }),
-  z.object({ type: z.literal('openAbi'), file: z.number() }),
-  z.object({ type: z.literal('copy'), text: z.string() }),
-  z.object({ type: z.literal('openJson') }),
-  z.object({ type: z.literal('refresh') }),
-]);
-export type FromExplainWebview = z.infer<typeof FromExplainWebview>;
+/** What the host pushes (the replies aside). */
+export type ExplainPush = Exclude<ToExplainWebview, { type: 'reply' }>;
 
 /** What the panel keeps with setState (to come back after a reload): the transaction it explains. */
 export const ExplainState = z.object({ hash: z.string(), network: z.string() });

@@ -9,7 +9,7 @@
  * is visible, and pushes each answer here.
  */
 import { ToWebview, parseReply, type BridgeState } from '../protocol/bridge';
-import { registerKit } from './components/kit';
+import { registerFormKit } from './components/kit';
 import { Client, vscodeApi } from './lib/client';
 import { Store } from './lib/store';
 import { BridgeFlows } from './bridge/flows';
@@ -20,7 +20,7 @@ import { mountRoute } from './bridge/components/route';
 import { mountMsgs } from './bridge/components/msgs';
 import { mountTimeline } from './bridge/components/timeline';
 
-registerKit();
+registerFormKit();
 const api = vscodeApi<BridgeState>();
 const store = new Store(initialState(api.getState(), Date.now()), reduce, (next, previous) => {
   if (next.saved !== previous.saved) api.setState(next.saved);

@@ -36,7 +36,9 @@ describe('Explain Transaction', function () {
     assert.equal(view.facts.find((f) => f.label === 'Height')?.link?.kind, 'block');
     assert.equal(h.fake.count(`/indexer/tx/v1/txs/${failed.hash}`), 1, 'one request for the tx');
     assert.equal(h.fake.requests.filter((r) => r.path.includes('/evm-txs/')).length, 0, 'a hash without 0x is a Cosmos tx');
-    assert.ok(h.api.features.explain.current, 'the panel is open');
+    // The panel is open: a webview tab of Explain Transaction's type.
+    const panel = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('initia.explain'));
+    assert.ok(panel, 'the panel is open');
   });
 
   it('a multi-message tx: each message with its own events (msg_index), the fee events apart, balance changes', async () => {

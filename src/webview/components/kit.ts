@@ -6,12 +6,13 @@
 import { provideVSCodeDesignSystem, vsCodeButton, vsCodeDivider, vsCodeProgressRing, vsCodeTextArea, vsCodeTextField } from '@vscode/webview-ui-toolkit';
 import { h, type ValueField } from '../lib/dom';
 
-let registered = false;
+/** Registers the kit's buttons (a page that uses nothing else bundles nothing else of it). */
+export function registerButtons(): void {
+  provideVSCodeDesignSystem().register(vsCodeButton());
+}
 
-/** Registers the kit's elements (once per page). */
-export function registerKit(): void {
-  if (registered) return;
-  registered = true;
+/** Registers the kit's elements for a form: buttons, text fields and areas, dividers, progress rings. */
+export function registerFormKit(): void {
   provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeTextField(), vsCodeTextArea(), vsCodeDivider(), vsCodeProgressRing());
 }
 

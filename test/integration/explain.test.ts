@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EVM_TX_WITH_LOGS_HASH, FAILED_TX_HASH, FAILED_TX_RAW_LOG, MULTI_MSG_TX_HASH } from '../fixtures/fakeIndexer';
-import { setUp, type Harness } from './helpers';
+import { setUp, waitFor, type Harness } from './helpers';
 
 describe('Explain Transaction', function () {
   this.timeout(60_000);
@@ -36,9 +36,12 @@ describe('Explain Transaction', function () {
     assert.equal(view.facts.find((f) => f.label === 'Height')?.link?.kind, 'block');
     assert.equal(h.fake.count(`/indexer/tx/v1/txs/${failed.hash}`), 1, 'one request for the tx');
     assert.equal(h.fake.requests.filter((r) => r.path.includes('/evm-txs/')).length, 0, 'a hash without 0x is a Cosmos tx');
-    // The panel is open: a webview tab of Explain Transaction's type.
-    const panel = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('initia.explain'));
-    assert.ok(panel, 'the panel is open');
+    // The panel is open: a webview tab of Explain Transaction's type (the tab model follows the panel's creation).
+    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+    const explainTab = () => tabs().find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('initia.explain'));
+    await waitFor('the Explain Transaction tab', () => explainTab() !== undefined, 5000).catch(() => undefined);
+    const panel = explainTab();
+    assert.ok(panel, `the panel is open (tabs: ${tabs().map((t) => `${t.label} ${t.input instanceof vscode.TabInputWebview ? t.input.viewType : typeof t.input}`).join(', ')})`);
   });
 
   it('a multi-message tx: each message with its own events (msg_index), the fee events apart, balance changes', async () => {

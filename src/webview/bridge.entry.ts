@@ -11,6 +11,7 @@
 import { ToWebview, parseReply, type BridgeState } from '../protocol/bridge';
 import { registerFormKit } from './components/kit';
 import { Client, vscodeApi } from './lib/client';
+import { keepSelectAllInFields } from './lib/keys';
 import { Store } from './lib/store';
 import { BridgeFlows } from './bridge/flows';
 import { initialState, isLive, reduce } from './bridge/state';
@@ -21,6 +22,7 @@ import { mountMsgs } from './bridge/components/msgs';
 import { mountTimeline } from './bridge/components/timeline';
 
 registerFormKit();
+keepSelectAllInFields(document);
 const api = vscodeApi<BridgeState>();
 const store = new Store(initialState(api.getState(), Date.now()), reduce, (next, previous) => {
   if (next.saved !== previous.saved) api.setState(next.saved);

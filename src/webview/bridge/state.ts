@@ -164,7 +164,8 @@ export function reduce(s: BridgeUi, a: Action): BridgeUi {
       return next.saved.form ? next : with_(next, { form: emptyForm(a.defaults) });
     }
     case 'network':
-      return { ...s, defaults: a.defaults, chains: undefined, chainsError: undefined, assets: { source: undefined, dest: undefined } };
+      // Another router: its lists are asked anew, and what the old one failed to answer is no longer said.
+      return { ...s, defaults: a.defaults, chains: undefined, chainsError: undefined, assets: { source: undefined, dest: undefined }, errors: { ...s.errors, form: undefined } };
     case 'chains':
       return { ...s, chains: a.chains ?? s.chains, chainsError: a.error };
     case 'assets': {

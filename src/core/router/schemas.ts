@@ -5,42 +5,16 @@
  *
  * Operations (route) and legs (status `transfer_sequence`) carry exactly one key naming their kind. Every kind of
  * the real service is modelled; a kind we do not know is kept as raw JSON and reaches the UI through the fallback
- * member of `OperationView` / `LegView` (`kind: 'unknown'`), to be shown generically.
+ * member of `OperationView` / `LegView` (`kind: 'unknown'`), to be shown generically. The status (statusSchemas.ts) and
+ * the router's lists (infoSchemas.ts) are in files of their own, re-exported here; the field kinds are wire.ts's.
  */
 import * as z from 'zod/mini';
 
-const str = z.string();
-const optStr = z.optional(z.nullable(z.string()));
-const optBool = z.optional(z.nullable(z.boolean()));
-const optInt = z.optional(z.nullable(z.number().check(z.int())));
-/** A base-unit amount as the router sends it: a decimal integer string. */
-const baseAmount = z.string().check(z.regex(/^\d+$/));
-/** Amounts we only show: strings on the wire, numbers tolerated. */
-const shownAmount = z.optional(z.nullable(z.union([z.string(), z.number()])));
+import { baseAmount, opt, optAsset, optBool, optInt, optStr, shownAmount, str } from './wire';
 
-export const Asset = z.looseObject({
-  denom: optStr,
-  chain_id: optStr,
-  symbol: optStr,
-  name: optStr,
-  decimals: optInt,
-  logo_uri: optStr,
-  origin_denom: optStr,
-  origin_chain_id: optStr,
-  is_cw20: optBool,
-  is_evm: optBool,
-  token_contract: optStr,
-  /** Initia router: an asset the UI does not offer. */
-  hidden: optBool,
-  /** Tells bridged twins apart: "USDC.axl" next to "USDC". */
-  recommended_symbol: optStr,
-  coingecko_id: optStr,
-  description: optStr,
-  trace: optStr,
-  is_svm: optBool,
-});
-export type Asset = z.infer<typeof Asset>;
-const optAsset = z.optional(z.nullable(Asset));
+export { Asset } from './wire';
+export * from './statusSchemas';
+export * from './infoSchemas';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Route request
@@ -277,7 +251,6 @@ export const OPERATION_SCHEMAS = {
 export type OperationKind = keyof typeof OPERATION_SCHEMAS;
 export const OPERATION_KINDS = Object.keys(OPERATION_SCHEMAS) as OperationKind[];
 
-const opt = <S extends z.ZodMiniType>(s: S) => z.optional(z.nullable(s));
 
 /**
  * One operation of a route. The body of a known kind is checked (a wrong type names the field, e.g.
@@ -479,191 +452,3 @@ export const MsgsResponse = z.looseObject({
   estimated_fees: z.optional(z.nullable(z.array(Fee))),
 });
 export type MsgsResponse = z.infer<typeof MsgsResponse>;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Track
-
-export const TrackResponse = z.looseObject({ tx_hash: str, explorer_link: optStr });
-export type TrackResponse = z.infer<typeof TrackResponse>;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Status
-
-/** A transaction on some chain, as status legs report them. `explorer_link` is server text: check before opening. */
-export const ChainTx = z.looseObject({ chain_id: str, tx_hash: str, explorer_link: optStr, on_chain_at: optStr });
-export type ChainTx = z.infer<typeof ChainTx>;
-const optTx = opt(ChainTx);
-
-const ErrorDetails = z.looseObject({ code: z.optional(z.nullable(z.union([z.number(), z.string()]))), message: optStr });
-export const PacketError = z.looseObject({ type: optStr, message: optStr, details: opt(ErrorDetails) });
-const LegError = z.looseObject({ type: optStr, message: optStr });
-
-const legBase = { state: str, from_chain_id: optStr, to_chain_id: optStr };
-
-/** `ibc_transfer` and `eureka_transfer`: `TRANSFER_*` states, txs of the IBC packet. */
-export const IbcLeg = z.looseObject({
-  ...legBase,
-  src_chain_id: optStr,
-  dst_chain_id: optStr,
-  packet_txs: opt(z.looseObject({ send_tx: optTx, receive_tx: optTx, acknowledge_tx: optTx, timeout_tx: optTx, error: opt(PacketError) })),
-});
-
-export const AxelarLeg = z.looseObject({
-  ...legBase,
-  type: optStr,
-  axelar_scan_link: optStr,
-  txs: opt(z.looseObject({
-    send_token_txs: opt(z.looseObject({ send_tx: optTx, confirm_tx: optTx, execute_tx: optTx, error: opt(LegError) })),
-    contract_call_with_token_txs: opt(z.looseObject({ send_tx: optTx, gas_paid_tx: optTx, approve_tx: optTx, confirm_tx: optTx, execute_tx: optTx, error: opt(LegError) })),
-  })),
-});
-
-/** cctp_transfer, cctp_transfer_v2, hyperlane_transfer, op_init_transfer: a send and a receive. */
-export const SendReceiveLeg = z.looseObject({ ...legBase, txs: opt(z.looseObject({ send_tx: optTx, receive_tx: optTx })) });
-
-export const GoFastLeg = z.looseObject({
-  ...legBase,
-  txs: opt(z.looseObject({ order_submitted_tx: optTx, order_filled_tx: optTx, order_refunded_tx: optTx, order_timeout_tx: optTx })),
-  error_message: optStr,
-});
-
-export const StargateLeg = z.looseObject({ ...legBase, txs: opt(z.looseObject({ send_tx: optTx, receive_tx: optTx, error_tx: optTx })) });
-
-export const LayerZeroLeg = z.looseObject({ ...legBase, txs: opt(z.looseObject({ send_tx: optTx, receive_tx: optTx, compose_tx: optTx, error_tx: optTx })) });
-
-export const LEG_SCHEMAS = {
-  ibc_transfer: IbcLeg,
-  eureka_transfer: IbcLeg,
-  axelar_transfer: AxelarLeg,
-  cctp_transfer: SendReceiveLeg,
-  cctp_transfer_v2: SendReceiveLeg,
-  hyperlane_transfer: SendReceiveLeg,
-  op_init_transfer: SendReceiveLeg,
-  go_fast_transfer: GoFastLeg,
-  stargate_transfer: StargateLeg,
-  layer_zero_transfer: LayerZeroLeg,
-} as const;
-export type LegKind = keyof typeof LEG_SCHEMAS;
-export const LEG_KINDS = Object.keys(LEG_SCHEMAS) as LegKind[];
-
-/** One item of `transfer_sequence`: exactly one key naming its bridge; unknown keys kept as raw JSON. */
-export const SequenceItem = z.looseObject({
-  ibc_transfer: opt(IbcLeg),
-  eureka_transfer: opt(IbcLeg),
-  axelar_transfer: opt(AxelarLeg),
-  cctp_transfer: opt(SendReceiveLeg),
-  cctp_transfer_v2: opt(SendReceiveLeg),
-  hyperlane_transfer: opt(SendReceiveLeg),
-  op_init_transfer: opt(SendReceiveLeg),
-  go_fast_transfer: opt(GoFastLeg),
-  stargate_transfer: opt(StargateLeg),
-  layer_zero_transfer: opt(LayerZeroLeg),
-});
-export type SequenceItem = z.infer<typeof SequenceItem>;
-
-export type LegView =
-  | { [K in LegKind]: { kind: K; leg: NonNullable<SequenceItem[K]> } }[LegKind]
-  | { kind: 'unknown'; key: string | undefined; /** The raw leg; `state` read leniently from it. */ leg: unknown };
-
-export function legView(item: SequenceItem): LegView {
-  const record = item as Record<string, unknown>;
-  for (const kind of LEG_KINDS) {
-    const leg = record[kind];
-    if (leg != null) return { kind, leg } as LegView;
-  }
-  const key = Object.keys(record).find((k) => record[k] != null && typeof record[k] === 'object');
-  return { kind: 'unknown', key, leg: key === undefined ? undefined : record[key] };
-}
-
-export const StatusError = z.looseObject({ type: optStr, message: optStr, details: opt(z.looseObject({ code: z.optional(z.unknown()), message: optStr })) });
-export type StatusError = z.infer<typeof StatusError>;
-
-export const AssetRelease = z.looseObject({ chain_id: str, denom: str, amount: optStr, released: optBool });
-export type AssetRelease = z.infer<typeof AssetRelease>;
-
-const NextBlocking = z.looseObject({ transfer_sequence_index: z.number().check(z.int()) });
-
-/** One independent transfer started by the tx. */
-export const TransferStatus = z.looseObject({
-  state: str,
-  transfer_sequence: z.optional(z.nullable(z.array(SequenceItem))),
-  next_blocking_transfer: opt(NextBlocking),
-  transfer_asset_release: opt(AssetRelease),
-  error: opt(StatusError),
-});
-export type TransferStatus = z.infer<typeof TransferStatus>;
-
-/** `GET /v2/tx/status`: `transfers[]`, plus the deprecated top-level copy of the first one and the legacy `status`. */
-export const StatusResponse = z.extend(TransferStatus, {
-  transfers: z.optional(z.nullable(z.array(TransferStatus))),
-  state: optStr,
-  status: optStr,
-});
-export type StatusResponse = z.infer<typeof StatusResponse>;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Chains (`GET /v2/info/chains`): names to show for chain ids; every string is server text.
-
-/** A gas price tier: a decimal string such as "0.025". */
-const GasPrice = z.looseObject({ low: optStr, average: optStr, high: optStr });
-export const FeeAsset = z.looseObject({ denom: optStr, gas_price: opt(GasPrice) });
-export type FeeAsset = z.infer<typeof FeeAsset>;
-
-export const ChainInfo = z.looseObject({
-  chain_id: str,
-  chain_name: optStr,
-  pretty_name: optStr,
-  bech32_prefix: optStr,
-  chain_type: optStr,
-  logo_uri: optStr,
-  /** Initia router extras: the chain's RPC and REST endpoints, whether the UI hides it, an EVM chain's fee asset. */
-  rpc: optStr,
-  rest: optStr,
-  hidden: optBool,
-  evm_fee_asset: opt(z.looseObject({ name: optStr, symbol: optStr, decimals: optInt })),
-  is_testnet: optBool,
-  fee_assets: opt(z.array(FeeAsset)),
-});
-export type ChainInfo = z.infer<typeof ChainInfo>;
-
-export const ChainsResponse = z.looseObject({ chains: z.array(ChainInfo) });
-
-/** GET /v2/fungible/assets: the assets the router knows, per chain (their symbols and decimals). */
-export const AssetsResponse = z.looseObject({
-  chain_to_assets_map: z.record(z.string(), z.looseObject({ assets: z.optional(z.nullable(z.array(Asset))) })),
-});
-export type AssetsResponse = z.infer<typeof AssetsResponse>;
-export type ChainsResponse = z.infer<typeof ChainsResponse>;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Balances (`POST /v2/info/balances`)
-
-/** What `/v2/info/balances` takes: per chain, an address and the denoms to read (`[]`: every asset of the chain). */
-export const BalancesRequest = z.object({
-  chains: z.record(z.string(), z.object({ address: z.string(), denoms: z.array(z.string()) })),
-});
-export type BalancesRequest = z.infer<typeof BalancesRequest>;
-
-/** One denom's balance: `amount` in base units (checked), the rest for display (server text). */
-export const BalanceEntry = z.looseObject({
-  amount: baseAmount,
-  formatted_amount: optStr,
-  decimals: optInt,
-  price: optStr,
-  value_usd: optStr,
-  /** Set when the router could not read this balance. */
-  error: opt(z.looseObject({ code: z.optional(z.nullable(z.union([z.number(), z.string()]))), message: optStr })),
-});
-export type BalanceEntry = z.infer<typeof BalanceEntry>;
-
-export const BalancesResponse = z.looseObject({
-  chains: z.record(
-    z.string(),
-    z.looseObject({
-      address: optStr,
-      /** Denom → balance. A denom absent here has a zero balance; an absent map (no balance at all) reads as `{}`. */
-      denoms: z._default(z.record(z.string(), BalanceEntry), () => ({})),
-    }),
-  ),
-});
-export type BalancesResponse = z.infer<typeof BalancesResponse>;

@@ -134,10 +134,6 @@ export class BridgeSession implements vscode.Disposable {
     this.tickTimer = clock.setTimeout(tick, WATCHED_POLL_MS);
   }
 
-  get delivery() {
-    return this.host.delivery;
-  }
-
   private init(): ToWebview {
     const stateRejected = this.stateRejected;
     this.stateRejected = false;

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { bech32 } from 'bech32';
 import type { FrameLocator, Page } from 'playwright-core';
-import { acceptWarning, fill, findRoute, openBridge } from './bridgePanel';
+import { acceptWarning, fill, findRoute, openBridge, pick } from './bridgePanel';
 import { FAKE_NETWORK, e2eTest, runCommand } from './harness';
 import { BRIDGE, addressField, pickerList } from '../../src/webview/selectors';
 
@@ -92,6 +92,8 @@ e2eTest(
   'bridge defect: after a chain is picked with Enter, Tab goes to the Asset field',
   async ({ page }) => {
     const frame = await openBridge(page, { fresh: true });
+    // Another chain first, so that picking Initia with Enter changes the form (whatever an earlier attempt left).
+    await pick(frame, BRIDGE.sourceChain, 'osmosis-1');
     const chain = frame.locator(`#${BRIDGE.sourceChain}`);
     await chain.click();
     await chain.fill('interwoven-1');

@@ -17,3 +17,8 @@ export function createRouterClient(baseUrl: string, options: ClientOptions = {})
 export function createRegistryHttp(_baseUrl: string, options: ClientOptions = {}): HttpClient {
   return new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'registry' });
 }
+
+/** The HTTP client for a rollup's OPinit executor API (core/router/opWithdrawal.ts `findExecutorWithdrawal`). */
+export function createExecutorHttp(_baseUrl: string, options: ClientOptions = {}): HttpClient {
+  return new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'executor' });
+}

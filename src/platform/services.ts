@@ -4,12 +4,13 @@
  */
 import * as vscode from 'vscode';
 import * as tls from 'node:tls';
-import { createIndexerClient, createRegistryHttp, createRouterClient, type ClientOptions } from '../core/clients';
+import { createExecutorHttp, createIndexerClient, createRegistryHttp, createRouterClient, type ClientOptions } from '../core/clients';
 import { chooseTransport, nodeCaCertificates, type FetchFunction, type Transport } from '../core/transport';
 import { stepTimeoutMs, type HttpClient, type HttpLogEntry } from '../core/http';
 import type { IndexerClient } from '../core/indexer/client';
 import type { RouterClient } from '../core/router/client';
 import type { NetworkProfile } from '../core/networks';
+import { chainVm, registryExecutor, type RegistryChain } from '../core/registry';
 import type { Status } from '../core/indexer/schemas';
 import type { Asset } from '../core/router/schemas';
 import { normaliseDenom } from '../core/router/catalog';
@@ -26,6 +27,12 @@ export class Services implements vscode.Disposable {
   private readonly clients = new Map<string, IndexerClient>();
   private readonly routers = new Map<string, RouterClient>();
   private readonly registries = new Map<string, HttpClient>();
+  private readonly executors = new Map<string, HttpClient>();
+  /**
+   * The registry's chains known without a request (the last answer, the kept one or the bundled snapshot); the
+   * features set it once the registry exists.
+   */
+  registryChains: () => Promise<readonly RegistryChain[]> = () => Promise.resolve([]);
   private readonly disposables: vscode.Disposable[] = [];
   /** How requests travel, shared by every client; made on the first request, again after a network setting changed. */
   private shared: Transport | undefined;
@@ -169,6 +176,31 @@ export class Services implements vscode.Disposable {
     return this.client(this.routers, routerUrl, networkName, createRouterClient);
   }
 
+  /** The HTTP client for a rollup's OPinit executor API. */
+  executor(url: string): HttpClient {
+    return this.client(this.executors, url, 'executor', createExecutorHttp);
+  }
+
+  /**
+   * What is known of a chain by its id, without a request: its VM, OPinit bridge id and executor, from the user's and
+   * the built-in profiles first, then from the registry's chains (the last answer, the kept one or the snapshot).
+   */
+  async chainFacts(chainId: string): Promise<Pick<NetworkProfile, 'vm' | 'opBridgeId' | 'executorUrl'>> {
+    const facts: Pick<NetworkProfile, 'vm' | 'opBridgeId' | 'executorUrl'> = {};
+    const take = (f: Pick<NetworkProfile, 'vm' | 'opBridgeId' | 'executorUrl'>) => {
+      facts.vm ??= f.vm;
+      facts.opBridgeId ??= f.opBridgeId;
+      facts.executorUrl ??= f.executorUrl;
+    };
+    for (const p of this.networks.all()) if (p.chainId === chainId) take(p);
+    for (const c of await this.registryChains().catch(() => [])) {
+      if (c.chain_id !== chainId) continue;
+      const id = c.metadata?.op_bridge_id;
+      take({ vm: chainVm(c), executorUrl: registryExecutor(c), opBridgeId: id !== undefined && /^\d{1,20}$/.test(String(id)) ? String(id) : undefined });
+    }
+    return facts;
+  }
+
   /** The HTTP client for a chain registry's `chains.json` (the same transport, proxies and limits as every request). */
   registry(url: string): HttpClient {
     return this.client(this.registries, url, 'registry', createRegistryHttp);
@@ -228,6 +260,8 @@ export class Services implements vscode.Disposable {
     this.routers.clear();
     for (const client of this.registries.values()) client.dispose();
     this.registries.clear();
+    for (const client of this.executors.values()) client.dispose();
+    this.executors.clear();
   }
 
   /** Closes the shared transport; the next request makes one from the settings as they are then. */

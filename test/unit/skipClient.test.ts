@@ -11,8 +11,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
 
-type Skip = typeof import('@skip-go/client');
-let skip: Skip;
+// ESM only; this file compiles to CommonJS, where TypeScript keeps import() as a real dynamic import.
+const loadSkip = () => import('@skip-go/client');
+let skip: Awaited<ReturnType<typeof loadSkip>>;
 let fake: FakeRouter;
 const INIT = 'init1veaum7vy45fzw5x4mflskgx5lnmwmxx5wm3x8p';
 const L2_INIT = 'l2/2588fd87a8e081f6a557f43ff14f05dddf5e34cb27afcefd6eaf81f1daea30d0';
@@ -20,8 +21,7 @@ const USDC_ETH = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const REQUIRED_ASSET_FIELDS = ['denom', 'chainId', 'originDenom', 'originChainId', 'trace', 'isCw20', 'isEvm', 'isSvm'];
 
 before(async () => {
-  // ESM only; this file compiles to CommonJS, where TypeScript keeps import() as a real dynamic import.
-  skip = await import('@skip-go/client');
+  skip = await loadSkip();
   fake = await startFakeRouter({ timeScale: 0.0005 });
   skip.setApiOptions({ apiUrl: fake.url });
 });

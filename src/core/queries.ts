@@ -12,7 +12,7 @@ import type { IndexerClient } from './indexer/client';
 import type { PageRequest } from './indexer/paging';
 import type { Pagination } from './indexer/schemas';
 import { isNotFound } from './errors';
-import { NO_EVM_INDEX, UnavailableError, isEvmRouteMissing, type CapabilitySource } from './capabilities';
+import { NO_EVM_INDEX, NO_INTERNAL_TX_INDEX, UnavailableError, isEvmRouteMissing, type Capability, type CapabilitySource } from './capabilities';
 import { shorten } from './format';
 import { firstProblem } from './schema';
 import {
@@ -128,18 +128,28 @@ const ACCOUNT_VIEW_TITLES: Record<AccountView, string> = {
 };
 
 /**
- * Runs an EVM route: refused without a request where the network is known to have no EVM index, and the indexer's
- * own 404 for EVM routes ("evm routes are not available on this chain") said with the same sentence.
+ * Runs an EVM route (`what`: the EVM routes, or the internal-transaction ones): refused without a request where the
+ * network is known not to have them, and the indexer's own 404 for them ("evm routes are not available on this
+ * chain") said in words and remembered for the network; an answer is remembered as well.
  */
-async function evmOnly<R>(ctx: QueryContext | undefined, signal: AbortSignal | undefined, run: () => Promise<R>): Promise<R> {
+async function evmOnly<R>(ctx: QueryContext | undefined, signal: AbortSignal | undefined, run: () => Promise<R>, what: Capability = 'evm'): Promise<R> {
+  let evmSure = false;
   if (ctx?.capabilities) {
-    const caps = await ctx.capabilities('evm', signal);
+    const caps = await ctx.capabilities(what, signal);
     if (!caps.evm) throw new UnavailableError(caps.reason ?? NO_EVM_INDEX);
+    if (what === 'evmInternalTxs' && !caps.evmInternalTxs) throw new UnavailableError(caps.reason ?? NO_INTERNAL_TX_INDEX);
+    evmSure = what === 'evmInternalTxs' && (await ctx.capabilities('evm', signal)).evm;
   }
   try {
-    return await run();
+    const result = await run();
+    ctx?.capabilities?.noteRoute?.(what, true);
+    return result;
   } catch (err) {
-    if (isEvmRouteMissing(err)) throw new UnavailableError(NO_EVM_INDEX);
+    if (isEvmRouteMissing(err)) {
+      ctx?.capabilities?.noteRoute?.(what, false);
+      // The internal routes of a network whose EVM routes answer: its internal transactions are not indexed.
+      throw new UnavailableError(what === 'evmInternalTxs' && evmSure ? NO_INTERNAL_TX_INDEX : NO_EVM_INDEX);
+    }
     throw err;
   }
 }
@@ -218,17 +228,17 @@ const TABLE = [
   list({
     schema: z.object({ op: op('evmInternalTxs') }),
     title: () => 'internal EVM txs',
-    run: (client, _q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxs(page, signal), 'internal_txs')),
+    run: (client, _q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxs(page, signal), 'internal_txs'), 'evmInternalTxs'),
   }),
   list({
     schema: z.object({ op: op('evmInternalTxsByHeight'), height }),
     title: (q) => `internal txs at ${q.height}`,
-    run: (client, q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByHeight(q.height, page, signal), 'internal_txs')),
+    run: (client, q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByHeight(q.height, page, signal), 'internal_txs'), 'evmInternalTxs'),
   }),
   list({
     schema: z.object({ op: op('evmInternalTxsByHash'), hash: valid(parseTxHash) }),
     title: (q) => `internal txs of ${shorten(q.hash.replace(/^0x/i, ''), 4, 2)}`,
-    run: (client, q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByHash(q.hash, page, signal), 'internal_txs')),
+    run: (client, q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByHash(q.hash, page, signal), 'internal_txs'), 'evmInternalTxs'),
   }),
   list({
     schema: z.object({ op: op('account'), account: valid((s) => parseAccount(s, ANY_PREFIX)), view: z.enum(ACCOUNT_VIEWS), msgs }),
@@ -243,7 +253,7 @@ const TABLE = [
         case 'collections':
           return listOf(await client.collectionsByAccount(q.account, page, signal), 'collections');
         case 'internal':
-          return evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByAccount(q.account, page, signal), 'internal_txs'));
+          return evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByAccount(q.account, page, signal), 'internal_txs'), 'evmInternalTxs');
         case 'evmTxs':
         case 'evmSigned':
           return evmOnly(ctx, signal, async () => listOf(await client.evmTxsByAccount(q.account, { page, isSigner: q.view === 'evmSigned' }, signal), 'txs'));

@@ -10,7 +10,7 @@ import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
 import { createRouterClient } from '../../src/core/clients';
 import { ManualClock } from '../../src/core/router/poller';
 import { RegistrationPoll, isNotLandedYet, registrationProblem, type RegistrationEvent } from '../../src/core/router/landing';
-import { HttpError } from '../../src/core/errors';
+import type { HttpError } from '../../src/core/errors';
 import type { RouterClient } from '../../src/core/router/client';
 import { waitFor } from '../support/wait';
 

@@ -107,7 +107,7 @@ test('the capability rule follows the registry’s VM: a Move or Wasm rollup has
   for (const id of ['fakemove-1', 'fakevm-1']) {
     const made = registryProfile(all().find((c) => c.chain_id === id)!);
     assert.ok('profile' in made);
-    assert.equal(networkCapabilities(made.profile, { internal_tx_height: '5' } as Record<string, unknown>).evm, id === 'fakevm-1');
+    assert.equal(networkCapabilities({ vm: made.profile.vm, status: { internal_tx_height: '5' } }).evm, id === 'fakevm-1');
   }
 });
 

@@ -180,7 +180,7 @@ export class IndexerClient {
     return this.get(S.InternalTxsResponse, '/indexer/tx/v1/evm-internal-txs', pageQuery(page), signal);
   }
 
-  /** GET /indexer/tx/v1/evm-internal-txs/by_height/{height} (offset-paged by the server) */
+  /** GET /indexer/tx/v1/evm-internal-txs/by_height/{height} (paged by sequence, newest first) */
   async evmInternalTxsByHeight(height: number | string, page?: PageRequest, signal?: AbortSignal) {
     const h = must(parseHeight(height));
     return this.get(S.InternalTxsResponse, `/indexer/tx/v1/evm-internal-txs/by_height/${h}`, pageQuery(page), signal);
@@ -188,7 +188,8 @@ export class IndexerClient {
 
   /**
    * GET /indexer/tx/v1/evm-internal-txs/{tx_hash}: the call tree of one EVM transaction (`parent_index` / `index`),
-   * offset-paged; an EVM hash the indexer does not know is a 404 `transaction not found`.
+   * paged by sequence (one per call; core/indexer/callTree.ts loads them all); an EVM hash the indexer does not know
+   * is a 404 `transaction not found`.
    */
   async evmInternalTxsByHash(hash: string, page?: PageRequest, signal?: AbortSignal) {
     const h = must(parseTxHash(hash));

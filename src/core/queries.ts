@@ -112,6 +112,17 @@ function checkFilter(result: ListResult, msgs: readonly string[] | undefined): L
   return { ...result, warning: `The indexer does not know ${names}: no filter applied, this is the unfiltered list.` };
 }
 
+/** The words for rich-list rows whose stored amount is below zero (the indexer's inconsistency, not a real balance). */
+export const NEGATIVE_AMOUNT = "a negative amount is the indexer's inconsistency (a missed or out-of-order event), not a balance on chain";
+
+/** A rich-list page with negative amounts says so at the top. */
+function negativeHolders(result: ListResult): ListResult {
+  const holders = (result.body as { holders?: Array<{ amount?: unknown }> }).holders ?? [];
+  const n = holders.filter((h) => typeof h.amount === 'string' && h.amount.startsWith('-')).length;
+  if (!n) return result;
+  return { ...result, warning: `${n === 1 ? 'One holder has' : `${n} holders have`} a negative amount: ${NEGATIVE_AMOUNT}.` };
+}
+
 function msgsSuffix(types: readonly string[] | undefined): string {
   if (!types?.length) return '';
   return ` (${types.map((m) => m.split('.').pop()).join(', ')})`;
@@ -288,7 +299,7 @@ const TABLE = [
   list({
     schema: z.object({ op: op('richList'), denom: valid(parseDenom) }),
     title: (q) => `holders of ${shorten(q.denom, 12, 4)}`,
-    run: async (client, q, page, signal) => listOf(await client.richList(q.denom, page, signal), 'holders'),
+    run: async (client, q, page, signal) => negativeHolders(listOf(await client.richList(q.denom, page, signal), 'holders')),
   }),
 ] as const;
 

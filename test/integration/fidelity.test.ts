@@ -2,11 +2,13 @@
  * Faithful to the real indexer, inside the real extension host against fakes that answer as rollytics does:
  * Explain loads a transaction's whole call tree (151 calls, more than the server's default page), and what a network
  * can answer comes from its VM (profile, registry) and the routes' own answers, not from whether /status carries
- * `internal_tx_height` (omitempty: absent while nothing is indexed).
+ * `internal_tx_height` (omitempty: absent while nothing is indexed); a rich list's negative amounts are shown and
+ * marked; what the server matches is sent as it is (a denom with ":"), what it never can is refused with the reason
+ * (a name with letters outside ASCII); hex accounts go up to 64 digits.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EVM_TX_MANY_CALLS_COUNT, EVM_TX_MANY_CALLS_HASH, EVM_TX_WITH_LOGS_HASH, startFakeIndexer } from '../fixtures/fakeIndexer';
+import { COLON_DENOM, EVM_TX_MANY_CALLS_COUNT, EVM_TX_MANY_CALLS_HASH, EVM_TX_WITH_LOGS_HASH, startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import { onNetwork, run, setUp, type Harness } from './helpers';
 
 interface View {
@@ -80,6 +82,64 @@ describe('faithful to the real indexer', function () {
     } finally {
       await off.close();
     }
+  });
+
+  describe('on a Move rollup', () => {
+    let move: FakeIndexer;
+    const MOVE = { name: 'Move fidelity', indexerUrl: '', vm: 'minimove' };
+    before(async () => {
+      move = await startFakeIndexer({ blocks: 40, evm: false, chainId: 'move-fidelity-1' });
+      MOVE.indexerUrl = move.url;
+    });
+    after(async () => {
+      const config = vscode.workspace.getConfiguration('initia');
+      await config.update('richList.denoms', undefined, vscode.ConfigurationTarget.Global);
+      await config.update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+      await move.close();
+    });
+
+    it('the Rich List shows negative amounts, marked as the indexer\'s inconsistency (not "malformed")', async () => {
+      const denom = move.data.denomRecords.find((d) => d.holders.some((x) => x.amount < 0n))!.denom;
+      const config = vscode.workspace.getConfiguration('initia');
+      await onNetwork(MOVE, async () => {
+        await config.update('pageSize', 100, vscode.ConfigurationTarget.Global);
+        await config.update('richList.denoms', { [MOVE.name]: [denom] }, vscode.ConfigurationTarget.Global);
+        const tree = h.api.views.richList.tree;
+        const [root] = await tree.getChildren();
+        const rows = await tree.getChildren(root);
+        const items = rows.map((r) => tree.getTreeItem(r));
+        assert.equal(items.length, move.data.denomRecords.find((d) => d.denom === denom)!.holders.length, items.map((i) => i.label).join(' | '));
+        const [a, b] = items.slice(-2);
+        assert.deepEqual([a!.description, b!.description], ["-1 · the indexer's inconsistency", "-123,456 · the indexer's inconsistency"]);
+        assert.equal((a!.iconPath as vscode.ThemeIcon).id, 'warning');
+        assert.match((a!.tooltip as vscode.MarkdownString).value, /Below zero/);
+        assert.equal((items[0]!.iconPath as vscode.ThemeIcon).id, 'account');
+      });
+    });
+
+    it('a denom with ":" is sent as it is, and its rich list found; a name with letters outside ASCII is refused with the reason', async () => {
+      await onNetwork(MOVE, async () => {
+        move.resetRequests();
+        const { json } = await run('initia.showRichList', COLON_DENOM);
+        assert.equal((json.holders as unknown[]).length, 5);
+        assert.deepEqual(move.requests.map((r) => r.path), [`/indexer/richlist/v1/${COLON_DENOM}`]);
+        move.resetRequests();
+        h.clear();
+        assert.equal(await vscode.commands.executeCommand('initia.lookupCollection', 'Café Club'), undefined);
+        assert.match(h.errors.join(' | '), /cannot match "é" in a name search/);
+        assert.equal(move.requests.length, 0, 'nothing sent');
+      });
+    });
+
+    it('a 64-digit hex account (a Move object) is looked up, as the indexer takes it', async () => {
+      await onNetwork(MOVE, async () => {
+        move.resetRequests();
+        const object = `0x${'0b'.repeat(32)}`;
+        const { json } = await run('initia.lookupAccount', object, 'txs');
+        assert.ok(Array.isArray(json.txs));
+        assert.deepEqual(move.requests.map((r) => r.path), [`/indexer/tx/v1/txs/by_account/${object}`]);
+      });
+    });
   });
 
   it('a profile without vm on a chain the registry names: the registry\'s VM decides, no EVM route is asked', async () => {

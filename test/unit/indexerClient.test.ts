@@ -227,7 +227,7 @@ test('EVM methods: bad input refused before any request', async () => {
   fake.resetRequests();
   for (const p of [
     client.evmTxsByAccount('init1nope'),
-    client.evmTxsByAccount('0x123'),
+    client.evmTxsByAccount(`0x${'1'.repeat(65)}`),
     client.evmTxsByHeight(0),
     client.evmTxsByHeight('12a'),
     client.evmInternalTxsByHeight(-3),

@@ -89,6 +89,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
   const abis = new WorkspaceAbis(log);
   const explain = new ExplainPanels(context, services, () => abis);
   const registry = new Registry(services, context.globalStorageUri.fsPath, context.asAbsolutePath('media/registry-snapshot.json'));
+  services.registryChains = async () => (await registry.load()).chains;
   const networkPicker = new NetworkPicker(services.networks, registry, settings);
   const disposables: vscode.Disposable[] = [
     services,

@@ -29,6 +29,7 @@ import { unencryptedOrigins } from '../core/networks';
 import { Command, StorageKey, WebviewType } from '../platform/ids';
 import type { Services } from '../platform/services';
 import type { TransferTracker } from './tracker';
+import { trackRequest } from './trackRequest';
 
 const ADDRESSES_KEY = StorageKey.BridgeAddresses;
 
@@ -604,28 +605,20 @@ class BridgeSession implements vscode.Disposable {
       return { kind: 'msgs', msgs: msgsView(verification) };
     },
     track: async (req) => {
-      const { url } = this.router();
+      const { url, catalog } = this.router();
       const route = req.route === undefined ? undefined : Route.safeParse(req.route).data;
-      const lossless = req.withdrawal === 'lossless' && !!route?.operations.some((op) => 'op_init_transfer' in op);
-      const t = await this.tracker.track({
+      const input = {
         txHash: req.txHash,
         chainId: req.chainId,
+        route,
         routerUrl: url,
         network: this.services.network.name,
-        estimatedSeconds: route?.estimated_route_duration_seconds ?? undefined,
-        claimableAt: lossless && typeof route?.estimated_route_duration_seconds === 'number' ? this.panels.clock.now() + route.estimated_route_duration_seconds * 1000 : undefined,
-        summary: route
-          ? {
-              sourceChainId: route.source_asset_chain_id,
-              destChainId: route.dest_asset_chain_id,
-              amountIn: String(route.amount_in),
-              sourceDenom: route.source_asset_denom,
-              amountOut: String(route.estimated_amount_out ?? route.amount_out),
-              destDenom: route.dest_asset_denom,
-              hops: route.operations.length,
-            }
-          : undefined,
-      });
+        receiver: route ? this.rememberedAddresses()[route.dest_asset_chain_id]?.[0] : undefined,
+        asset: (chainId: string, denom: string) => catalog.assetNow(chainId, denom),
+      };
+      // Recorded at once; the router is asked once the tx has landed (the timeline says so meanwhile), and never for
+      // a lossless OP withdrawal (trackRequest.ts).
+      const t = await this.tracker.track(await trackRequest(input, this.services));
       this.watched = { chainId: t.chainId, txHash: t.txHash };
       return transferInfo(t);
     },

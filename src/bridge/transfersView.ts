@@ -4,7 +4,8 @@
  * track a tx hash without the panel, open the status JSON, refresh, stop watching, remove.
  */
 import * as vscode from 'vscode';
-import { bridgeLabel, describeHopState, describeState, type HopView } from '../core/router/transfer';
+import { bridgeLabel, describeHopState, type HopView } from '../core/router/transfer';
+import { shortStateWords, stateWords } from '../core/router/transferText';
 import { parseChainId, parseTxHash } from '../core/validate';
 import { labelText, shorten } from '../core/format';
 import { errorMessage } from '../core/errors';
@@ -53,12 +54,12 @@ export class TransferNode extends ExplorerNode {
     const item = new vscode.TreeItem(shorten(t.txHash, 8, 6), (t.last?.hops.length ?? 0) > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     const route = t.summary?.sourceChainId && t.summary.destChainId ? `${labelText(t.summary.sourceChainId, 30)} → ${labelText(t.summary.destChainId, 30)}` : labelText(t.chainId, 30);
     // The same words as the bridge panel's timeline ("failed (assets released)", not "completed error").
-    const state = t.problem ? vscode.l10n.t('unknown to the router') : t.last ? labelText(describeState(t.last.state), 60) : vscode.l10n.t('registered');
+    const state = labelText(shortStateWords(t, Date.now()), 60);
     const claimable = t.claimableAt === undefined ? '' : t.claimableAt <= Date.now() ? ` · ${vscode.l10n.t('claimable now')}` : ` · ${vscode.l10n.t('claimable {0}', new Date(t.claimableAt).toLocaleDateString())}`;
     item.description = `${state} · ${route}${claimable}${t.watching || t.last?.terminal ? '' : ` · ${vscode.l10n.t('not watched')}`}`;
     item.iconPath = t.problem ? icon(['question']) : icon(OUTCOME_ICONS[t.last?.outcome ?? 'pending'] ?? ['circle-outline']);
     const md = untrustedMarkdown();
-    md.appendText(`${t.txHash}\n${vscode.l10n.t('Chain')}: ${t.chainId}\n${vscode.l10n.t('State')}: ${t.last?.state ?? '—'}\n`);
+    md.appendText(`${t.txHash}\n${vscode.l10n.t('Chain')}: ${t.chainId}\n${vscode.l10n.t('State')}: ${stateWords(t, Date.now(), (ms) => new Date(ms).toLocaleString())}${t.last ? ` (${t.last.state})` : ''}\n`);
     if (t.last?.error) md.appendText(`${vscode.l10n.t('Error')}: ${t.last.error}\n`);
     if (t.problem) md.appendText(`${t.problem}\n`);
     md.appendText(`${vscode.l10n.t('Tracked')}: ${new Date(t.trackedAt).toLocaleString()}`);
@@ -191,6 +192,9 @@ export class TransferDocuments implements vscode.TextDocumentContentProvider, vs
       tracked_at: new Date(t.trackedAt).toISOString(),
       watching: t.watching,
       ...(t.problem ? { problem: t.problem } : {}),
+      // Waiting for the tx to land before the router takes it; an OP withdrawal is followed without the router.
+      ...(t.registered === false ? { registered: false } : {}),
+      ...(t.opWithdrawal ? { op_withdrawal: { ...t.opWithdrawal, claimable_at: t.claimableAt === undefined ? null : new Date(t.claimableAt).toISOString() } } : {}),
       summary: t.summary ?? null,
       explorer_link: t.explorerLink ?? null,
       last_update: t.last ? new Date(t.last.updatedAt).toISOString() : null,
@@ -226,11 +230,17 @@ export function registerTransferCommands(tracker: TransferTracker, services: Ser
       if (!chainId) return undefined;
       if (!network.routerUrl) return refuse(vscode.l10n.t('The network "{0}" has no router URL (routerUrl in initia.networks).', network.name));
       try {
-        const t = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Initia: registering the transfer with the router…'), cancellable: true }, (_p, token) => {
-          const ac = new AbortController();
-          token.onCancellationRequested(() => ac.abort());
-          return tracker.track({ txHash: hash.prefixed ? hash.evm : hash.cosmos, chainId, routerUrl: network.routerUrl!, network: network.name }, ac.signal);
-        });
+        const tracked = await tracker.track({ txHash: hash.prefixed ? hash.evm : hash.cosmos, chainId, routerUrl: network.routerUrl!, network: network.name });
+        // The router takes a transaction once it has landed: the record is kept (a reload goes on waiting) while the
+        // notification says so; cancelling it stops waiting (Refresh in the Transfers view takes it up again).
+        const t = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Initia: waiting for the transaction to land on {0}, then registering it with the router…', chainId), cancellable: true },
+          (_p, token) => {
+            const ac = new AbortController();
+            token.onCancellationRequested(() => ac.abort());
+            return tracker.registered(tracked, ac.signal);
+          },
+        );
         // Asked interactively: show where it will be followed. Called with arguments (links, scripts): stay put.
         if (hashArg === undefined) void vscode.commands.executeCommand(`${ViewId.Transfers}.focus`);
         return transferKey(t);

@@ -6,7 +6,9 @@ import type { Asset, BalanceEntry, Fee, Route } from '../core/router/schemas';
 import { routerErrorInfo } from '../core/router/client';
 import { sameDenom, type ChainOption } from '../core/router/catalog';
 import type { Verification } from '../core/router/verify';
-import { bridgeLabel, describeHopState, describeState, routeSteps, type RouteStep } from '../core/router/transfer';
+import { bridgeLabel, describeHopState, routeSteps, type RouteStep } from '../core/router/transfer';
+import { opStage, releaseWords, stateWords } from '../core/router/transferText';
+import type { WithdrawalStage } from '../core/router/opWithdrawal';
 import { estimatedDuration, formatUnits, groupDigits } from '../core/format';
 import { checkSlippage, compareBase, fromBaseUnits, minimumReceived, parseWholeAmount } from '../core/units';
 import { parseAssetDenom, parseChainId, type Parsed } from '../core/validate';
@@ -120,14 +122,49 @@ export function msgsView(verification: Verification): MsgsView {
   return { signable: verification.signable as MsgsView['signable'], summaries: summaryViews(verification.summaries), verdict: verdictView(verification) };
 }
 
-/** A tracked transfer as the webview's timeline shows it. */
-export function transferInfo(t: TrackedTransfer): TransferInfo {
-  const release = t.last?.release;
-  return {
+/**
+ * A tracked transfer as the webview's timeline shows it: its state in words (waiting to land, the router's state, or
+ * an OP withdrawal's stage, in the order they happen), amounts in whole units where the router listed the decimals.
+ */
+export function transferInfo(t: TrackedTransfer, now = Date.now()): TransferInfo {
+  const format = (ms: number) => new Date(ms).toLocaleString();
+  const base = {
     txHash: t.txHash,
     chainId: t.chainId,
+    problem: t.problem,
+    explorerLink: t.explorerLink,
+    amountOut: releaseWords(t),
+    stateText: stateWords(t, now, format),
+  };
+  const stage = opStage(t, now);
+  if (stage) {
+    const from = t.summary?.sourceChainId ?? t.chainId;
+    const to = t.summary?.destChainId;
+    return {
+      ...base,
+      state: `OP_WITHDRAWAL_${stage.toUpperCase()}`,
+      outcome: stage === 'claimable' ? 'success' : 'pending',
+      // Nothing more to watch once it can be claimed: the claim is the user's, on L1.
+      terminal: stage === 'claimable',
+      hops: [
+        {
+          kind: 'op_init_transfer',
+          label: bridgeLabel('op_init_transfer'),
+          fromChainId: from,
+          toChainId: to,
+          chains: `${from} → ${to ?? '?'}`,
+          state: stage,
+          stateText: WITHDRAWAL_HOP_WORDS[stage],
+          outcome: stage === 'claimable' ? 'done' : 'pending',
+          txs: [{ name: 'withdrawal_tx', label: 'withdrawal tx', hash: t.txHash, chainId: t.chainId }],
+        },
+      ],
+      updatedAt: t.opWithdrawal?.checkedAt,
+    };
+  }
+  return {
+    ...base,
     state: t.last?.state ?? 'STATE_SUBMITTED',
-    stateText: t.problem ? 'unknown to the router' : t.last ? describeState(t.last.state) : 'registered: waiting for the first status',
     outcome: t.last?.outcome ?? 'pending',
     terminal: t.last?.terminal ?? false,
     hops: (t.last?.hops ?? []).map((h) => ({
@@ -144,13 +181,18 @@ export function transferInfo(t: TrackedTransfer): TransferInfo {
       txs: h.txs.map((x) => ({ name: x.name, label: x.name.replace(/_/g, ' '), hash: x.hash, chainId: x.chainId, explorerLink: x.explorerLink })),
     })),
     error: t.last?.error,
-    problem: t.problem,
-    explorerLink: t.explorerLink,
-    amountOut: release?.amount ? `${groupDigits(release.amount)} ${release.denom ?? ''} on ${release.chainId ?? '?'}`.trim() : undefined,
     updatedAt: t.last?.updatedAt,
-    claim: claimText(t, Date.now(), (ms) => new Date(ms).toLocaleString()),
+    claim: claimText(t, now, format),
   };
 }
+
+/** An OP withdrawal's hop, by stage. */
+const WITHDRAWAL_HOP_WORDS: Record<WithdrawalStage, string> = {
+  sent: 'sent, not yet listed by the rollup',
+  initiated: 'initiated, waiting for its output',
+  inOutput: 'in an output, challenge period',
+  claimable: 'claimable on L1',
+};
 
 const UNSAFE_REASONS: Record<string, string> = {
   BAD_PRICE_ERROR: 'its price deviates too far from the market',

@@ -90,7 +90,13 @@ export function labelText(text: string, max = 80): string {
  * `1.5`, with digit grouping on the whole part. Undefined when the amount is not a whole number or decimals are odd.
  */
 export function formatUnits(amount: string | number | bigint, decimals: number): string | undefined {
-  const s = String(amount);
+  const signed = String(amount);
+  // A negative amount (a rich list's inconsistency) keeps its sign in front of the whole units.
+  if (/^-\d+$/.test(signed)) {
+    const abs = formatUnits(signed.slice(1), decimals);
+    return abs === undefined ? undefined : `-${abs}`;
+  }
+  const s = signed;
   if (!/^\d+$/.test(s) || !Number.isInteger(decimals) || decimals < 0 || decimals > 36) return undefined;
   const padded = s.padStart(decimals + 1, '0');
   const whole = padded.slice(0, padded.length - decimals) || '0';
@@ -127,6 +133,7 @@ const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
  * significant digits, cut, never rounded up); the exact value belongs in the tooltip.
  */
 export function compactAmount(amount: string): string {
+  if (/^-\d+$/.test(amount)) return `-${compactAmount(amount.slice(1))}`;
   const digits = amount.replace(/^0+(?=\d)/, '');
   if (!/^\d+$/.test(digits) || digits.length <= 15) return groupDigits(amount);
   const exponent = String(digits.length - 1).replace(/\d/g, (d) => SUPERSCRIPT[Number(d)]!);
@@ -138,6 +145,7 @@ export function compactAmount(amount: string): string {
  * rounded, so it never shows more than there is), and the power-of-ten form of `compactAmount` for a huge whole part.
  */
 export function compactUnits(whole: string): string {
+  if (whole.startsWith('-')) return `-${compactUnits(whole.slice(1))}`;
   const [int = '', frac = ''] = whole.replace(/,/g, '').split('.');
   if (!/^\d+$/.test(int)) return whole;
   if (int.replace(/^0+(?=\d)/, '').length > 15) return compactAmount(int);

@@ -107,7 +107,9 @@ function initAddressProblem(s: string, what: string): string | undefined {
 
 /**
  * An account: bech32 with the network's prefix (`init1…` by default; `ANY_PREFIX` accepts any) and a valid checksum,
- * or `0x` + 40 hex digits.
+ * or hex as the indexer takes it (rollytics util/util.go `AccAddressFromString`: up to 64 digits, leading zeros
+ * trimmed, padded to 20 bytes or, past 40 digits, to 32 — a Move object): `0x` + 1–64 digits, or 40 or 64 digits
+ * without `0x` (a shorter bare number is a height, not an address).
  */
 export function parseAccount(input: string, prefix: string = ACCOUNT_PREFIX): Parsed<Address> {
   const s = clean(input);
@@ -121,8 +123,9 @@ export function parseAccount(input: string, prefix: string = ACCOUNT_PREFIX): Pa
   const { body, prefixed } = stripHexPrefix(s);
   if (prefixed || HEX.test(body)) {
     if (!HEX.test(body)) return fail('A 0x address has only hexadecimal digits after 0x.');
-    if (body.length !== 40) return fail(`A 0x account address has 40 hexadecimal digits; this has ${body.length}.`);
-    return ok({ value: `0x${body.toLowerCase()}`, format: 'hex', bytes: 20 });
+    if (body.length > 64) return fail(`A 0x address has at most 64 hexadecimal digits (a Move object); this has ${body.length}.`);
+    if (!prefixed && body.length !== 40 && body.length !== 64) return fail(`An account address in hex has 40 hexadecimal digits (64 for a Move object), or starts with 0x; this has ${body.length}.`);
+    return ok({ value: `0x${body.toLowerCase()}`, format: 'hex', bytes: body.replace(/^0+/, '').length > 40 ? 32 : 20 });
   }
   return fail('An account address starts with init1 or 0x.');
 }
@@ -179,14 +182,21 @@ export function parseDenom(input: string): Parsed<string> {
 }
 
 /**
- * A collection name for the by-name search. The indexer keeps only letters and digits (lower-cased) of both the
- * query and the names, and matches substrings; a space sent in the path would arrive as "%20" and match nothing,
- * so the query is normalised the same way here.
+ * A collection name for the by-name search. The indexer keeps only letters, marks and digits (lower-cased) of the
+ * names and of the path segment as it arrives, without unescaping it (rollytics api/handler/nft/cache.go,
+ * `[^\p{L}\p{M}\p{N}]+`), and matches substrings: a space would arrive as "%20" and match nothing, so the query is
+ * normalised the same way here; a letter outside ASCII cannot arrive as itself at all (a URL carries it
+ * percent-encoded, "é" as "%C3%A9", which the server reads as "c3a9"), so such a search is refused with the reason.
  */
 export function parseCollectionName(input: string): Parsed<string> {
   const normalised = input.normalize('NFC').replace(/[^\p{L}\p{M}\p{N}]+/gu, '').toLowerCase();
   if (!normalised) return fail('Enter part of a collection name (letters or digits).');
   if (normalised.length > 128) return fail('A collection name search is at most 128 letters or digits.');
+  const foreign = [...new Set(normalised.replace(/[a-z0-9]+/g, ''))].join('');
+  if (foreign) {
+    const ascii = normalised.split(/[^a-z0-9]+/).filter(Boolean).sort((a, b) => b.length - a.length)[0];
+    return fail(`The indexer cannot match "${foreign.slice(0, 12)}" in a name search: it does not decode URL escapes, and a URL carries letters outside ASCII escaped.${ascii ? ` Search for an ASCII part of the name, such as "${ascii}".` : ''}`);
+  }
   return ok(normalised);
 }
 
@@ -291,7 +301,8 @@ export function classify(input: string): LookupTarget[] {
   if (hash.ok) out.push({ kind: 'tx', hash: hash.value });
   const account = parseAccount(s);
   const collection = parseCollectionAddress(s);
-  if (account.ok) out.push({ kind: 'account', address: account.value });
+  // 64 hex digits without 0x are a Cosmos tx hash first (the indexer would take them as an account too).
+  if (account.ok && !/^[0-9a-fA-F]{64}$/.test(s)) out.push({ kind: 'account', address: account.value });
   if (collection.ok) {
     const c = collection.value;
     if (c.format === 'bech32' && c.bytes === 32) out.unshift({ kind: 'collection', address: c }); // a Move object

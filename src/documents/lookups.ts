@@ -229,7 +229,7 @@ export class LookupCommands {
   async lookupAccount(arg?: unknown, viewArg?: unknown, msgsArg?: unknown): Promise<Uri> {
     // The network's own bech32 prefix (the profile's `bech32Prefix`, `init` by default).
     const prefix = this.documents.services.network.bech32Prefix ?? ACCOUNT_PREFIX;
-    const account = await obtain(arg, (s: string) => parseAccount(s, prefix), vscode.l10n.t('Account address'), `${prefix}1… or 0x… (40 hex digits)`);
+    const account = await obtain(arg, (s: string) => parseAccount(s, prefix), vscode.l10n.t('Account address'), `${prefix}1… or 0x… (up to 64 hex digits)`);
     if (!account) return undefined;
     let view: AccountView | 'filtered' | undefined;
     if (viewArg !== undefined) {

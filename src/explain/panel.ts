@@ -8,7 +8,11 @@
  */
 import * as vscode from 'vscode';
 import { errorMessage, isNotFound } from '../core/errors';
-import type { EvmTx, Tx } from '../core/indexer/schemas';
+import type { EvmTx, InternalTx, Tx } from '../core/indexer/schemas';
+import { loadCallTree, partialTreeNote } from '../core/indexer/callTree';
+import { isEvmRouteMissing } from '../core/capabilities';
+import { shorten } from '../core/format';
+import type { NetworkProfile } from '../core/networks';
 import { balanceChanges, evmLogsOf, readEvents } from '../core/txExplain';
 import { must, parseTxHash } from '../core/validate';
 import { Command, WebviewType } from '../platform/ids';
@@ -197,16 +201,7 @@ export class ExplainPanels implements vscode.Disposable {
         if (!isNotFound(err)) throw err;
       }
       if (evm) {
-        const caps = await this.services.capabilities(network, 'evmInternalTxs').catch(() => undefined);
-        let internal: Awaited<ReturnType<typeof client.evmInternalTxsByHash>>['internal_txs'] = [];
-        if (caps?.evmInternalTxs === false) notes.push(vscode.l10n.t('This network does not index internal calls.'));
-        else {
-          try {
-            internal = (await client.evmInternalTxsByHash(hash)).internal_txs;
-          } catch (err) {
-            notes.push(vscode.l10n.t('The internal calls could not be loaded: {0}', errorMessage(err)));
-          }
-        }
+        const internal = await this.internalCalls(network, hash, notes);
         const logs = await Promise.all((evm.logs ?? []).map((l) => abis?.decodeLog(l).catch(() => undefined)));
         const calls = new Map<number, Decoded>();
         await Promise.all(
@@ -224,6 +219,43 @@ export class ExplainPanels implements vscode.Disposable {
     const answer = await client.tx(hash.replace(/^0x/i, '').toUpperCase());
     this.shown = { hash, network: network.name, raw: answer };
     return this.explainCosmosTx(answer.tx, notes);
+  }
+
+  /**
+   * The whole call tree (every page, oldest first: core/indexer/callTree.ts); past the first page with a cancellable
+   * progress notification, and a note when only its beginning could be shown. A network whose indexer answers that
+   * it has no internal-call routes is remembered as such.
+   */
+  private async internalCalls(network: NetworkProfile, hash: string, notes: string[]): Promise<InternalTx[]> {
+    const client = this.services.indexer(network);
+    const caps = await this.services.capabilities(network, 'evmInternalTxs').catch(() => undefined);
+    if (caps?.evmInternalTxs === false) {
+      notes.push(vscode.l10n.t('This network does not index internal calls.'));
+      return [];
+    }
+    try {
+      const first = await loadCallTree(client, hash, { maxCalls: 1 });
+      const load = first.stopped !== 'limit' ? first : await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Initia: loading the internal calls of {0}', shorten(hash, 8, 6)), cancellable: true },
+        (progress, token) => {
+          const ac = new AbortController();
+          token.onCancellationRequested(() => ac.abort());
+          return loadCallTree(client, hash, {
+            signal: ac.signal,
+            onProgress: (loaded, total) => progress.report({ message: total === undefined ? `${loaded}` : vscode.l10n.t('{0} of {1}', loaded, total) }),
+          });
+        },
+      );
+      const note = partialTreeNote(load, errorMessage);
+      if (note) notes.push(note);
+      return load.calls;
+    } catch (err) {
+      if (isEvmRouteMissing(err)) {
+        this.services.noteRoute(network, 'evmInternalTxs', false);
+        notes.push(vscode.l10n.t('This network does not index internal calls.'));
+      } else notes.push(vscode.l10n.t('The internal calls could not be loaded: {0}', errorMessage(err)));
+      return [];
+    }
   }
 
   private async explainCosmosTx(tx: Tx, notes: string[]): Promise<ExplainView> {

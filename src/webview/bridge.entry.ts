@@ -1030,7 +1030,7 @@ function renderTimeline(root: HTMLElement): void {
   section.append(h('p', { id: 'transfer-state', class: `state ${t?.outcome ?? 'pending'}` }, t ? `${t.stateText}${t.terminal ? '' : ' · watching'}` : 'Waiting for the first status…'));
   if (t?.problem) section.append(h('p', { class: 'error' }, t.problem));
   if (t?.error) section.append(h('p', { class: 'error', id: 'transfer-error' }, t.error));
-  if (t?.amountOut) section.append(h('p', {}, `Released: ${t.amountOut}`));
+  if (t?.amountOut) section.append(h('p', { id: 'transfer-amount' }, t.amountOut));
   if (t?.claim) section.append(h('p', { class: 'instruction', id: 'claim' }, t.claim));
   const list = h('ol', { class: 'timeline', id: 'hops' });
   for (const hop of t?.hops ?? []) {

@@ -7,7 +7,7 @@ import { routerErrorInfo } from '../core/router/client';
 import { sameDenom, type ChainOption } from '../core/router/catalog';
 import type { Verification } from '../core/router/verify';
 import { bridgeLabel, describeHopState, describeState, routeSteps, type RouteStep } from '../core/router/transfer';
-import { estimatedDuration, formatUnits, groupDigits } from '../core/format';
+import { absoluteTime, estimatedDuration, formatUnits, groupDigits } from '../core/format';
 import { checkSlippage, compareBase, fromBaseUnits, minimumReceived, parseWholeAmount } from '../core/units';
 import { parseAssetDenom, parseChainId, type Parsed } from '../core/validate';
 import { parseAddressForChain } from '../core/router/client';
@@ -145,7 +145,7 @@ export function transferInfo(t: TrackedTransfer): TransferInfo {
     explorerLink: t.explorerLink,
     amountOut: release?.amount ? `${groupDigits(release.amount)} ${release.denom ?? ''} on ${release.chainId ?? '?'}`.trim() : undefined,
     updatedAt: t.last?.updatedAt,
-    claim: claimText(t, Date.now(), (ms) => new Date(ms).toLocaleString()),
+    claim: claimText(t, Date.now(), (ms) => absoluteTime(ms)),
   };
 }
 

@@ -66,6 +66,7 @@ export enum Command {
   TrackTransfer = 'initia.trackTransfer',
   TransfersOpenStatus = 'initia.transfers.openStatus',
   TransfersRefresh = 'initia.transfers.refresh',
+  TransfersRefreshTransfer = 'initia.transfers.refreshTransfer',
   TransfersStopWatching = 'initia.transfers.stopWatching',
   TransfersRemove = 'initia.transfers.remove',
   TransfersCopyHash = 'initia.transfers.copyHash',

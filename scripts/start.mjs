@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { CACHE_DIR, REPO_ROOT, portIsFree, startCodeServer } from './vscode-server.mjs';
 import { build } from './build.mjs';
 import { startDemo, DEMO_INDEXER_PORT, DEMO_ROUTER_PORT } from './demo.mjs';
+import { DEMO_EDITOR_SETTINGS, demoUrl } from './demoEditor.mjs';
 
 const started = Date.now();
 const step = (what) => console.log(`[start] ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -35,7 +36,7 @@ const settings = {
   'initia.activeNetwork': network,
   // The demo's denoms belong to the demo network: switched to Mainnet, the Rich List does not ask Mainnet for GAS.
   'initia.richList.denoms': { [network]: indexer.data.denoms.slice(0, 2) },
-  'workbench.startupEditor': 'none',
+  ...DEMO_EDITOR_SETTINGS,
 };
 if (network !== 'Local demo') {
   settings['initia.networks'] = [{ name: network, chainId: indexer.data.chainId, indexerUrl: indexer.url, routerUrl: demo.router.url }];
@@ -61,8 +62,7 @@ if (useDesktop) {
   step('starting code-server');
   const server = await startCodeServer({ settings, vsix: [vsix], smokeTestDriver: false, port });
   writeFileSync(portFile, JSON.stringify({ port: server.port }));
-  const payload = [['openFile', server.remoteUri(tryMe)]];
-  const url = `${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  const url = demoUrl(server.url, workspace, server.remoteUri(tryMe));
   step('code-server is running');
   console.log(`\n  Open this URL in a browser:\n\n  ${url}\n`);
   stopEditor = () => server.stop();

@@ -9,7 +9,7 @@
  */
 import * as vscode from 'vscode';
 import { StatusPoller } from '../core/router/poller';
-import { describeState } from '../core/router/transfer';
+import { describeState, failureWords } from '../core/router/transfer';
 import { normaliseTxHash } from '../core/router/client';
 import { PollCoordinator } from '../core/router/coordinator';
 import { boundRaw, claimText, isUnfinished, transferKey, type TrackedTransfer, type TransferSummary } from '../core/router/records';
@@ -397,7 +397,7 @@ export class TransferTracker implements vscode.Disposable {
         : vscode.window.showWarningMessage(
             outcome === 'abandoned'
               ? vscode.l10n.t('Initia: the router abandoned tracking transfer {0}{1}.', name, route)
-              : vscode.l10n.t('Initia: transfer {0}{1} failed: {2}', name, route, t.last?.error ?? (t.last ? describeState(t.last.state) : '')),
+              : vscode.l10n.t('Initia: transfer {0}{1} failed{2}.', name, route, failureWords(t.last?.error, t.last?.state ?? '')),
             details,
           );
     void show.then((choice) => {

@@ -70,8 +70,8 @@ export function absoluteTime(when: string | number, offsetEastMinutes?: number):
 }
 
 /**
- * Untrusted text as markdown that shows it as it is: every ASCII punctuation mark backslash-escaped (no emphasis,
- * link, image, heading, list, code, autolink or theme icon can form), `&` and `<` as entities (no HTML), and words
+ * Untrusted text as markdown that shows it as it is: every mark that markdown reads backslash-escaped (no emphasis,
+ * link, image, heading, list, table, code, autolink or theme icon can form), `&` and `<` as entities (no HTML), and words
  * still separated by plain spaces, so that a long reason wraps between words. (VS Code's `appendText` turns every
  * space into `&nbsp;`: a long text is then one word, and the hover breaks it anywhere, "insuff" / "icient".) Runs of
  * spaces keep their width with `&nbsp;` after the first; a line break stays a line break.
@@ -79,7 +79,7 @@ export function absoluteTime(when: string | number, offsetEastMinutes?: number):
 export function markdownText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
-    .replace(/[!-/:-@[-`{-~]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : `\\${c}`))
+    .replace(/[\\`*_{}[\]()#+\-.!|~>:=$@&<]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : `\\${c}`))
     .replace(/[ \t\f\v]+/g, (run) => ` ${'&nbsp;'.repeat(run.length - 1)}`)
     .replace(/\n/g, '  \n');
 }

@@ -43,9 +43,9 @@ export async function obtain<T>(arg: unknown, parse: (s: string) => Parsed<T>, p
   return parsed.ok ? parsed.value : refuse(parsed.error);
 }
 
-/** Whether a command was given a message-type filter: text, or an array of texts (a tree row is not one). */
+/** Whether a command was given a message-type filter: text ('' is "no filter"), or an array of texts; a tree row is none. */
 export function msgsGiven(arg: unknown): boolean {
-  return textArg(arg) !== undefined || (Array.isArray(arg) && arg.length > 0 && arg.every((m) => typeof m === 'string'));
+  return typeof arg === 'string' || (Array.isArray(arg) && arg.every((m) => typeof m === 'string'));
 }
 
 /**

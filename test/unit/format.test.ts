@@ -138,9 +138,9 @@ test('markdownText: chain text shows as it is, and long text wraps between words
   const md = markdownText(reason);
   assert.match(md, /insufficient funds to pay for fees/, 'plain spaces between words');
   assert.doesNotMatch(md, /&nbsp;/);
-  for (const hostile of ['[x](command:initia.showLog)', '![i](https://e/x.png)', '<img src=x>', '**b** _i_ `c`', '# h', '1. item', '- item', '$(zap)', 'https://evil.example', '&lt;']) {
+  for (const hostile of ['[x](command:initia.showLog)', '![i](https://e/x.png)', '<img src=x>', '**b** _i_ `c`', '# h', '1. item', '- item', '$(zap)', 'https://evil.example', 'www.evil.example', '&lt;', '| a | b |', '> quote']) {
     const out = markdownText(hostile);
-    assert.doesNotMatch(out, /\]\(|<[a-z]|\*\*|(^|[^\\])`|\$\(|:\/\//, `${hostile} → ${out}`);
+    assert.doesNotMatch(out, /\]\(|<[a-z]|\*\*|(^|[^\\])`|\$\(|https?:\/\/|www\./, `${hostile} → ${out}`);
   }
   assert.equal(markdownText('a  b'), 'a &nbsp;b', 'runs of spaces keep their width');
   assert.equal(markdownText('line 1\nline 2'), 'line 1  \nline 2', 'a line break stays one');

@@ -49,7 +49,7 @@ e2eTest(
     await screenshot(page, 'explain-failed');
 
     // A call no ABI decodes (WETH's deposit(), on a contract the workspace has no ABI for): shown raw, and why.
-    const multi = fake.data.txs.find((t) => t.kind === 'multi')!;
+    const multi = fake.data.txs.find((t) => t.kind === 'multi' && !t.fixture)!;
     await runCommand(page, 'View: Close All Editors');
     frame = await explainFromPalette(page, multi.hash);
     const raw = frame.locator('#messages .raw-call').first();

@@ -17,12 +17,12 @@ e2eTest(
     const frame = await openBridge(page, { fresh: true });
     const routes = router.count('/v2/fungible/route');
     const errorOf = async (id: string) => ((await frame.locator(`#${id}-error`).isHidden()) ? '' : ((await frame.locator(`#${id}-error`).textContent()) ?? ''));
-    await pick(frame, 'f-src-chain', 'interwoven-1');
-    await pick(frame, 'f-src-asset', 'INIT', 'INIT');
     // An empty amount does not look filled in: its placeholder is words, not a value such as "1.5".
     const placeholder = (await frame.locator('#f-amount').getAttribute('placeholder')) ?? '';
     assert.doesNotMatch(placeholder, /^\s*[\d.,]+\s*$/, `placeholder "${placeholder}"`);
     assert.match(placeholder, /whole units/);
+    await pick(frame, 'f-src-chain', 'interwoven-1');
+    await pick(frame, 'f-src-asset', 'INIT', 'INIT');
     await fill(frame, 'f-amount', 'abc');
     await frame.locator('#f-amount-error:not([hidden])').waitFor({ timeout: 15_000 });
     assert.equal(await errorOf('f-amount'), 'An amount is a number such as 1.5.');

@@ -116,7 +116,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     ...registerDocumentPaging(documents, register),
     ...registerPagingCommands(register),
     ...registerTreeCommands(views, services, register),
-    ...registerHoverCommands(register, services),
+    ...registerHoverCommands(register, services, context.globalStorageUri),
     ...registerExplainCommands(explain, register),
   ];
   statusBar.start();

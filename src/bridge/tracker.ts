@@ -8,7 +8,7 @@
  * announces when they complete or fail. The Transfers view and the panel's timeline read from here.
  */
 import * as vscode from 'vscode';
-import { describeState } from '../core/router/transfer';
+import { failureWords } from '../core/router/transfer';
 import { normaliseTxHash } from '../core/router/client';
 import { PollCoordinator } from '../core/router/coordinator';
 import { claimText, isUnfinished, needsPolling, transferKey, type TrackedTransfer, type TransferSummary } from '../core/router/records';
@@ -16,7 +16,7 @@ import { Leases, MAX_TRANSFERS, TransferStore, recordFileName } from '../core/ro
 import { stateWords } from '../core/router/transferText';
 import { errorMessage } from '../core/errors';
 import { timerDelay } from '../core/timers';
-import { shorten } from '../core/format';
+import { absoluteTime, shorten } from '../core/format';
 import { must, parseChainId } from '../core/validate';
 import { Command, StorageKey, ViewId } from '../platform/ids';
 import type { Services } from '../platform/services';
@@ -423,7 +423,7 @@ export class TransferTracker implements vscode.Disposable {
         : vscode.window.showWarningMessage(
             outcome === 'abandoned'
               ? vscode.l10n.t('Initia: the router abandoned tracking transfer {0}{1}.', name, route)
-              : vscode.l10n.t('Initia: transfer {0}{1} failed: {2}', name, route, t.last?.error ?? (t.last ? describeState(t.last.state) : '')),
+              : vscode.l10n.t('Initia: transfer {0}{1} failed{2}.', name, route, failureWords(t.last?.error, t.last?.state ?? '')),
             details,
           );
     void show.then((choice) => {
@@ -477,7 +477,7 @@ export class TransferTracker implements vscode.Disposable {
       active.length === 1
         ? `$(sync~spin) ${vscode.l10n.t('Transfer {0}/{1}', done, total || '?')}`
         : `$(sync~spin) ${vscode.l10n.t('{0} transfers', active.length)}`;
-    this.statusItem.tooltip = active.map((t) => `${shorten(t.txHash, 8, 6)}: ${stateWords(t, Date.now(), (ms) => new Date(ms).toLocaleString())}`).join('\n');
+    this.statusItem.tooltip = active.map((t) => `${shorten(t.txHash, 8, 6)}: ${stateWords(t, Date.now(), (ms) => absoluteTime(ms))}`).join('\n');
     this.statusItem.backgroundColor = failing ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.statusItem.show();
   }

@@ -7,9 +7,9 @@ import * as vscode from 'vscode';
 import { bridgeLabel, describeHopState, type HopView } from '../core/router/transfer';
 import { shortStateWords, stateWords } from '../core/router/transferText';
 import { parseChainId, parseTxHash } from '../core/validate';
-import { labelText, shorten } from '../core/format';
+import { absoluteTime, labelText, shorten } from '../core/format';
 import { errorMessage } from '../core/errors';
-import { obtain, refuse } from '../platform/input';
+import { obtain, refuse, textArg } from '../platform/input';
 import type { Register } from '../platform/commands';
 import { copyToClipboard, openExternalUrl } from '../platform/links';
 import { Command, ContextValue, Scheme, ViewId } from '../platform/ids';
@@ -55,15 +55,15 @@ export class TransferNode extends ExplorerNode {
     const route = t.summary?.sourceChainId && t.summary.destChainId ? `${labelText(t.summary.sourceChainId, 30)} → ${labelText(t.summary.destChainId, 30)}` : labelText(t.chainId, 30);
     // The same words as the bridge panel's timeline ("failed (assets released)", not "completed error").
     const state = labelText(shortStateWords(t, Date.now()), 60);
-    const claimable = t.claimableAt === undefined ? '' : t.claimableAt <= Date.now() ? ` · ${vscode.l10n.t('claimable now')}` : ` · ${vscode.l10n.t('claimable {0}', new Date(t.claimableAt).toLocaleDateString())}`;
+    const claimable = t.claimableAt === undefined ? '' : t.claimableAt <= Date.now() ? ` · ${vscode.l10n.t('claimable now')}` : ` · ${vscode.l10n.t('claimable {0}', absoluteTime(t.claimableAt))}`;
     item.description = `${state} · ${route}${claimable}${t.watching || t.last?.terminal ? '' : ` · ${vscode.l10n.t('not watched')}`}`;
     item.iconPath = t.problem ? icon(['question']) : icon(OUTCOME_ICONS[t.last?.outcome ?? 'pending'] ?? ['circle-outline']);
     const md = untrustedMarkdown();
-    md.appendText(`${t.txHash}\n${vscode.l10n.t('Chain')}: ${t.chainId}\n${vscode.l10n.t('State')}: ${stateWords(t, Date.now(), (ms) => new Date(ms).toLocaleString())}${t.last ? ` (${t.last.state})` : ''}\n`);
+    md.appendText(`${t.txHash}\n${vscode.l10n.t('Chain')}: ${t.chainId}\n${vscode.l10n.t('State')}: ${stateWords(t, Date.now(), (ms) => absoluteTime(ms))}${t.last ? ` (${t.last.state})` : ''}\n`);
     if (t.last?.error) md.appendText(`${vscode.l10n.t('Error')}: ${t.last.error}\n`);
     if (t.problem) md.appendText(`${t.problem}\n`);
-    md.appendText(`${vscode.l10n.t('Tracked')}: ${new Date(t.trackedAt).toLocaleString()}`);
-    const claim = claimText(t, Date.now(), (ms) => new Date(ms).toLocaleString());
+    md.appendText(`${vscode.l10n.t('Tracked')}: ${absoluteTime(t.trackedAt)}`);
+    const claim = claimText(t, Date.now(), (ms) => absoluteTime(ms));
     if (claim) md.appendText(`\n${claim}`);
     item.tooltip = md;
     item.contextValue = isUnfinished(t) || (t.watching && !t.last?.terminal) ? ContextValue.TransferWatching : ContextValue.Transfer;
@@ -222,7 +222,7 @@ export function registerTransferCommands(tracker: TransferTracker, services: Ser
       if (!hash) return undefined;
       const network = services.network;
       const chainId =
-        chainArg !== undefined
+        textArg(chainArg) !== undefined
           ? await obtain(chainArg, parseChainId, '', '')
           : await vscode.window
               .showInputBox({ prompt: vscode.l10n.t('The chain the transaction was broadcast on'), value: network.chainId ?? '', validateInput: (v) => (parseChainId(v).ok ? undefined : (parseChainId(v) as { error: string }).error) })
@@ -242,7 +242,7 @@ export function registerTransferCommands(tracker: TransferTracker, services: Ser
           },
         );
         // Asked interactively: show where it will be followed. Called with arguments (links, scripts): stay put.
-        if (hashArg === undefined) void vscode.commands.executeCommand(`${ViewId.Transfers}.focus`);
+        if (textArg(hashArg) === undefined) void vscode.commands.executeCommand(`${ViewId.Transfers}.focus`);
         return transferKey(t);
       } catch (err) {
         return refuse(errorMessage(err));
@@ -257,10 +257,17 @@ export function registerTransferCommands(tracker: TransferTracker, services: Ser
       await vscode.window.showTextDocument(doc, { preview: true });
       return uri;
     }),
+    // The view's title button (VS Code hands it the focused row, which it is not about): every transfer watched.
+    // Given a chain id and a hash (links, scripts): that one.
     register(Command.TransfersRefresh, (a?: unknown, b?: unknown) => {
-      const t = transferOf(tracker, a, b);
+      const t = typeof a === 'string' ? transferOf(tracker, a, b) : undefined;
       if (t) tracker.refresh(t);
       else for (const x of tracker.active()) tracker.refresh(x);
+    }),
+    // A row's own Refresh (its context menu): that transfer.
+    register(Command.TransfersRefreshTransfer, (a?: unknown, b?: unknown) => {
+      const t = transferOf(tracker, a, b);
+      if (t) tracker.refresh(t);
     }),
     register(Command.TransfersStopWatching, async (a?: unknown, b?: unknown) => {
       const t = transferOf(tracker, a, b);

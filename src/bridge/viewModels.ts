@@ -9,7 +9,7 @@ import type { Verification } from '../core/router/verify';
 import { bridgeLabel, describeHopState, routeSteps, type RouteStep } from '../core/router/transfer';
 import { opStage, releaseWords, stateWords } from '../core/router/transferText';
 import type { WithdrawalStage } from '../core/router/opWithdrawal';
-import { estimatedDuration, formatUnits, groupDigits } from '../core/format';
+import { absoluteTime, estimatedDuration, formatUnits, groupDigits } from '../core/format';
 import { checkSlippage, compareBase, fromBaseUnits, minimumReceived, parseWholeAmount } from '../core/units';
 import { parseAssetDenom, parseChainId, type Parsed } from '../core/validate';
 import { parseAddressForChain } from '../core/router/client';
@@ -127,7 +127,7 @@ export function msgsView(verification: Verification): MsgsView {
  * an OP withdrawal's stage, in the order they happen), amounts in whole units where the router listed the decimals.
  */
 export function transferInfo(t: TrackedTransfer, now = Date.now()): TransferInfo {
-  const format = (ms: number) => new Date(ms).toLocaleString();
+  const format = (ms: number) => absoluteTime(ms);
   const base = {
     txHash: t.txHash,
     chainId: t.chainId,

@@ -285,7 +285,27 @@ export type LookupTarget =
   | { kind: 'account'; address: Address }
   | { kind: 'collection'; address: Address }
   | { kind: 'collectionName'; name: string }
-  | { kind: 'denom'; denom: string };
+  | { kind: 'denom'; denom: string }
+  /** A collection address and a token id, separated by a space: that NFT (its history). */
+  | { kind: 'nft'; address: Address; tokenId: string };
+
+/** `0x… 42` (a collection address, whitespace, a token id): one NFT. */
+function parseNft(s: string): LookupTarget | undefined {
+  const m = /^(\S+)\s+(\S+)$/.exec(s);
+  if (!m) return undefined;
+  const address = parseCollectionAddress(m[1]!);
+  const tokenId = parseTokenId(m[2]!);
+  return address.ok && tokenId.ok ? { kind: 'nft', address: address.value, tokenId: tokenId.value } : undefined;
+}
+
+/**
+ * The readings that make sense on a network: on an EVM rollup NFT collections are ERC-721 contracts (20 bytes), so
+ * 0x + 64 hex there is a transaction hash, never a Move collection object. `vm` undefined: not known, all readings.
+ */
+export function forNetwork(targets: readonly LookupTarget[], vm: { evm: boolean } | undefined): LookupTarget[] {
+  if (!vm?.evm) return [...targets];
+  return targets.filter((t) => !((t.kind === 'collection' || t.kind === 'nft') && t.address.format === 'hex' && t.address.bytes === 32));
+}
 
 /**
  * Every reading of the input, most likely first. More than one means it is ambiguous (a 0x address may be an
@@ -294,6 +314,8 @@ export type LookupTarget =
 export function classify(input: string): LookupTarget[] {
   const s = clean(input);
   if (!s) return [];
+  const nft = parseNft(s);
+  if (nft) return [nft];
   const out: LookupTarget[] = [];
   const hash = parseTxHash(s);
   const height = parseHeight(s);
@@ -337,13 +359,22 @@ export function describeTarget(t: LookupTarget): string {
       return `collections whose name contains "${t.name}"`;
     case 'denom':
       return 'denom (its rich list)';
+    case 'nft':
+      return `NFT ${t.tokenId} of collection ${t.address.value.length > 16 ? `${t.address.value.slice(0, 8)}…${t.address.value.slice(-4)}` : t.address.value} (its history)`;
   }
 }
 
 /** Why `classify` found nothing, for the input box. */
 export function describeUnrecognised(input: string): string {
   const s = clean(input);
-  if (!s) return 'Paste a tx hash, block height, init1…/0x… address, collection address or denom.';
+  if (!s) return 'Paste a tx hash, block height, init1…/0x… address, collection address (with a token id for one NFT) or denom.';
+  const pair = /^(\S+)\s+(\S+)$/.exec(s);
+  if (pair && /^(0x|init1)/i.test(pair[1]!)) {
+    const address = parseCollectionAddress(pair[1]!);
+    if (!address.ok) return `An NFT is a collection address and a token id: ${address.error}`;
+    const tokenId = parseTokenId(pair[2]!);
+    if (!tokenId.ok) return `An NFT is a collection address and a token id: ${tokenId.error}`;
+  }
   if (/^(0x)?[0-9a-fA-F]+$/.test(s)) {
     const n = s.replace(/^0x/i, '').length;
     return `${n} hexadecimal digits: a tx hash has 64, an address 40, a Move object 64.`;
@@ -357,7 +388,7 @@ export function describeUnrecognised(input: string): string {
   if (name.ok && name.value !== s.toLowerCase()) {
     return `Not recognised. A collection name search uses letters and digits only: to search names containing "${name.value}", type that.`;
   }
-  return 'Not recognised: paste a tx hash, block height, init1…/0x… address, collection address or denom.';
+  return 'Not recognised: paste a tx hash, block height, init1…/0x… address, collection address (with a token id for one NFT) or denom.';
 }
 
 // ---------------------------------------------------------------------------------------------------------------

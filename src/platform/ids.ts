@@ -66,6 +66,7 @@ export enum Command {
   TrackTransfer = 'initia.trackTransfer',
   TransfersOpenStatus = 'initia.transfers.openStatus',
   TransfersRefresh = 'initia.transfers.refresh',
+  TransfersRefreshTransfer = 'initia.transfers.refreshTransfer',
   TransfersStopWatching = 'initia.transfers.stopWatching',
   TransfersRemove = 'initia.transfers.remove',
   TransfersCopyHash = 'initia.transfers.copyHash',
@@ -102,6 +103,11 @@ export enum ContextKey {
   BlocksOldestFirst = 'initia.blocks.oldestFirst',
   BlocksFollowing = 'initia.blocks.following',
   CollectionsFiltered = 'initia.collections.filtered',
+  /** The active editor is a result document that lists (pages), not a single record. */
+  ResultIsList = 'initia.result.list',
+  /** … and it has a page before / after the one shown. */
+  ResultHasPrevious = 'initia.result.hasPrevious',
+  ResultHasNext = 'initia.result.hasNext',
 }
 
 /** URI schemes of the read-only documents. */

@@ -559,7 +559,7 @@ function renderForm(root: HTMLElement): void {
     if (senderTimer !== undefined) clearTimeout(senderTimer);
     senderTimer = setTimeout(() => void loadAssets('source'), 400);
   });
-  const amount = field('f-amount', 'Amount', f.amount, '1.5');
+  const amount = field('f-amount', 'Amount', f.amount, 'in whole units, such as 0.25');
   amount.setAttribute('aria-describedby', 'f-amount-error balance');
   amount.setAttribute('inputmode', 'decimal');
   amount.addEventListener('input', () => setField('amount', amount.value, 'amount'));

@@ -4,7 +4,7 @@
  * somewhere is a button that asks the host to run the lookup (the host checks it first); an ABI file is asked for by
  * its number in the view. The transaction shown is kept with setState, so a reload shows it again.
  */
-import { ToExplainWebview, type ExplainState, type DecodedView, type EventView, type ExplainView, type Field, type FromExplainWebview } from '../explain/protocol';
+import { ToExplainWebview, type ExplainState, type DecodedView, type EventView, type ExplainView, type Field, type FromExplainWebview, type RawCallView } from '../explain/protocol';
 import { h } from './dom';
 
 interface VsCodeApi {
@@ -60,6 +60,25 @@ function decoded(d: DecodedView, kind: string): HTMLElement {
   );
 }
 
+/** A call no ABI decodes: why, then its selector, input and output as they are. */
+function raw(r: RawCallView): HTMLElement {
+  return h(
+    'div',
+    { class: 'raw-call' },
+    h('div', { class: 'muted' }, r.note),
+    h(
+      'dl',
+      {},
+      h('dt', {}, 'Selector'),
+      h('dd', {}, h('code', {}, r.selector)),
+      h('dt', {}, 'Input'),
+      h('dd', {}, h('code', { class: 'hex' }, r.input)),
+      r.output !== undefined ? h('dt', {}, 'Output') : null,
+      r.output !== undefined ? h('dd', {}, h('code', { class: 'hex' }, r.output)) : null,
+    ),
+  );
+}
+
 function render(view: ExplainView): void {
   const root = document.getElementById('app');
   if (!root) return;
@@ -89,7 +108,7 @@ function render(view: ExplainView): void {
           { class: 'message' },
           h('h3', {}, m.title, ' ', h('span', { class: 'muted' }, m.typeUrl)),
           fields(m.fields),
-          m.call ? decoded(m.call, 'Call') : null,
+          m.call ? decoded(m.call, 'Call') : m.rawCall ? raw(m.rawCall) : null,
           events(m.events, 'Events'),
         ),
       );
@@ -135,7 +154,7 @@ function render(view: ExplainView): void {
           ' → ',
           value(c.to),
           h('span', { class: 'muted' }, ` · value ${c.value} · gas used ${c.gasUsed}`),
-          c.decoded ? decoded(c.decoded, 'Call') : null,
+          c.decoded ? decoded(c.decoded, 'Call') : c.raw ? raw(c.raw) : null,
         ),
       );
     }

@@ -17,6 +17,10 @@ e2eTest(
     const frame = await openBridge(page, { fresh: true });
     const routes = router.count('/v2/fungible/route');
     const errorOf = async (id: string) => ((await frame.locator(`#${id}-error`).isHidden()) ? '' : ((await frame.locator(`#${id}-error`).textContent()) ?? ''));
+    // An empty amount does not look filled in: its placeholder is words, not a value such as "1.5".
+    const placeholder = (await frame.locator('#f-amount').getAttribute('placeholder')) ?? '';
+    assert.doesNotMatch(placeholder, /^\s*[\d.,]+\s*$/, `placeholder "${placeholder}"`);
+    assert.match(placeholder, /whole units/);
     await pick(frame, 'f-src-chain', 'interwoven-1');
     await pick(frame, 'f-src-asset', 'INIT', 'INIT');
     // The panel keeps the last destination: leave the received asset to be typed, so the form is not complete even

@@ -147,3 +147,22 @@ test('l10n/bundle.l10n.json holds every string the code localises (npm run l10n:
   assert.deepEqual(missing, [], 'run npm run l10n:export');
   assert.equal(pkg.l10n, './l10n');
 });
+
+test('welcome content is plain text and links only (VS Code shows backticks and asterisks there as they are)', () => {
+  const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+  const contents = (c.viewsWelcome as Array<{ contents?: string }>).map((w) => {
+    const key = /^%(.+)%$/.exec(w.contents ?? '')?.[1];
+    return key ? nls[key]! : (w.contents ?? '');
+  });
+  assert.ok(contents.length >= 2);
+  for (const text of contents) {
+    const withoutLinks = text.replace(/\[[^\]]*\]\([^)]*\)/g, '');
+    assert.doesNotMatch(withoutLinks, /[`*_]/, `markdown that would show as it is: ${text}`);
+  }
+});
+
+test('a view-title command is not also a row command (VS Code hands a title button the focused row: one command cannot tell them apart)', () => {
+  const title = new Set(c.menus['view/title']!.map((m) => m.command));
+  const rows = c.menus['view/item/context']!.map((m) => m.command).filter((id) => title.has(id) && id !== 'initia.collections.clearFilter');
+  assert.deepEqual(rows, []);
+});

@@ -6,6 +6,7 @@ import {
   classify,
   describeTarget,
   describeUnrecognised,
+  forNetwork,
   parseAccount,
   parseCollectionAddress,
   parseCollectionName,
@@ -209,4 +210,26 @@ test('property: validators never throw and never accept control characters', () 
       return true;
     }),
   );
+});
+
+test('classify: a collection address and a token id (as TRY-ME shows an NFT) is that NFT; a bad half says which', () => {
+  const col = `0x${'ba9f'.repeat(9)}ba0c`;
+  const [nft] = classify(`${col} 1`);
+  assert.deepEqual(nft, { kind: 'nft', address: { value: col, format: 'hex', bytes: 20 }, tokenId: '1' });
+  assert.equal(classify(`  ${col}\t42  `)[0]?.kind, 'nft');
+  assert.match(describeTarget(nft!), /^NFT 1 of collection 0xba9fba…ba0c \(its history\)$/);
+  assert.deepEqual(classify(`${col} 1 2`), [], 'three words are not an NFT');
+  assert.match(describeUnrecognised(`0x${'ab'.repeat(19)} 1`), /^An NFT is a collection address and a token id: A collection address has 40 or 64/);
+  assert.match(describeUnrecognised(`${col} a%20b`), /^An NFT is a collection address and a token id: This token id has characters/);
+  assert.deepEqual(classify('hello world'), [], 'two words that are no NFT stay unrecognised');
+});
+
+test('forNetwork: on an EVM rollup 0x + 64 hex is a transaction, never a Move collection object', () => {
+  const hash = `0x${'ab'.repeat(32)}`;
+  assert.deepEqual(classify(hash).map((t) => t.kind), ['tx', 'collection']);
+  assert.deepEqual(forNetwork(classify(hash), { evm: true }).map(describeTarget), ['transaction hash (EVM first)']);
+  assert.deepEqual(forNetwork(classify(hash), { evm: false }).map((t) => t.kind), ['tx', 'collection'], 'a Move rollup: both');
+  assert.deepEqual(forNetwork(classify(hash), undefined).map((t) => t.kind), ['tx', 'collection'], 'not known: both');
+  const address = `0x${'cd'.repeat(20)}`;
+  assert.deepEqual(forNetwork(classify(address), { evm: true }).map((t) => t.kind), ['account', 'collection'], 'an ERC-721 contract stays');
 });

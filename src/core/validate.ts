@@ -299,12 +299,13 @@ function parseNft(s: string): LookupTarget | undefined {
 }
 
 /**
- * The readings that make sense on a network: on an EVM rollup NFT collections are ERC-721 contracts (20 bytes), so
- * 0x + 64 hex there is a transaction hash, never a Move collection object. `vm` undefined: not known, all readings.
+ * The readings that make sense on a network: on an EVM rollup accounts and NFT collections (ERC-721 contracts) are 20
+ * bytes, so 0x + 64 hex there is a transaction hash, never a Move object (account or collection). `vm` undefined: not
+ * known, all readings.
  */
 export function forNetwork(targets: readonly LookupTarget[], vm: { evm: boolean } | undefined): LookupTarget[] {
   if (!vm?.evm) return [...targets];
-  return targets.filter((t) => !((t.kind === 'collection' || t.kind === 'nft') && t.address.format === 'hex' && t.address.bytes === 32));
+  return targets.filter((t) => !((t.kind === 'collection' || t.kind === 'nft' || t.kind === 'account') && t.address.format === 'hex' && t.address.bytes === 32));
 }
 
 /**

@@ -226,10 +226,11 @@ test('classify: a collection address and a token id (as TRY-ME shows an NFT) is 
 
 test('forNetwork: on an EVM rollup 0x + 64 hex is a transaction, never a Move collection object', () => {
   const hash = `0x${'ab'.repeat(32)}`;
-  assert.deepEqual(classify(hash).map((t) => t.kind), ['tx', 'collection']);
+  // A 32-byte hex is also a Move object account where the indexer takes one (rollytics AccAddressFromString).
+  assert.deepEqual(classify(hash).map((t) => t.kind), ['tx', 'account', 'collection']);
   assert.deepEqual(forNetwork(classify(hash), { evm: true }).map(describeTarget), ['transaction hash (EVM first)']);
-  assert.deepEqual(forNetwork(classify(hash), { evm: false }).map((t) => t.kind), ['tx', 'collection'], 'a Move rollup: both');
-  assert.deepEqual(forNetwork(classify(hash), undefined).map((t) => t.kind), ['tx', 'collection'], 'not known: both');
+  assert.deepEqual(forNetwork(classify(hash), { evm: false }).map((t) => t.kind), ['tx', 'account', 'collection'], 'a Move rollup: every reading');
+  assert.deepEqual(forNetwork(classify(hash), undefined).map((t) => t.kind), ['tx', 'account', 'collection'], 'not known: every reading');
   const address = `0x${'cd'.repeat(20)}`;
   assert.deepEqual(forNetwork(classify(address), { evm: true }).map((t) => t.kind), ['account', 'collection'], 'an ERC-721 contract stays');
 });

@@ -16,6 +16,7 @@ import { copyToClipboard } from '../platform/links';
 import { nonce, webviewHtml } from '../platform/webviewHtml';
 import { ReadyQueue } from '../platform/readyQueue';
 import type { Services } from '../platform/services';
+import type { NetworkProfile } from '../core/networks';
 import { ExplainState, FromExplainWebview, type ExplainView, type ToExplainWebview } from './protocol';
 import type { Decoded } from '../core/abi/artifacts';
 import { explainCosmos, explainEvm } from './viewModel';
@@ -23,6 +24,13 @@ import type { WorkspaceAbis } from './abiIndex';
 
 /** What the panel needs of the workspace's ABIs. */
 export type AbiDecoder = Pick<WorkspaceAbis, 'decodeLog' | 'decodeCall'>;
+
+interface ExplainOptions {
+  network: NetworkProfile;
+  signal?: AbortSignal;
+  /** Gets the indexer's answer (the panel keeps it for Open JSON). */
+  raw?: (answer: unknown) => void;
+}
 
 const LOOKUP: Record<'tx' | 'block' | 'account', Command> = {
   tx: Command.LookupTransaction,
@@ -59,6 +67,15 @@ export class ExplainPanels implements vscode.Disposable {
     const panel = this.ensurePanel();
     panel.reveal(undefined, false);
     return this.load(parsed.prefixed ? parsed.evm : parsed.cosmos);
+  }
+
+  /**
+   * What a transaction did, as the panel shows it, without showing it or touching the panel (the language-model tools
+   * ask this): the same requests and view model, on `network`, cancelled by `signal`. The hash is checked first.
+   */
+  async describe(hash: string, network: NetworkProfile, signal?: AbortSignal): Promise<ExplainView> {
+    const parsed = must(parseTxHash(hash), 'Transaction hash');
+    return this.explain(parsed.prefixed ? parsed.evm : parsed.cosmos, { network, signal });
   }
 
   /** Re-attaches a panel VS Code restored after a reload, and explains its transaction again. */
@@ -170,7 +187,7 @@ export class ExplainPanels implements vscode.Disposable {
     this.shown = { hash, network: network.name };
     this.post({ type: 'loading', hash });
     try {
-      const view = await this.explain(hash);
+      const view = await this.explain(hash, { network, raw: (raw) => (this.shown = { hash, network: network.name, raw }) });
       if (generation !== this.generation) return undefined;
       this.lastView = view;
       this.post({ type: 'explain', view });
@@ -181,8 +198,8 @@ export class ExplainPanels implements vscode.Disposable {
     }
   }
 
-  private async explain(hash: string): Promise<ExplainView> {
-    const network = this.services.network;
+  private async explain(hash: string, opts: ExplainOptions): Promise<ExplainView> {
+    const { network, signal } = opts;
     const client = this.services.indexer(network);
     const abis = this.abis();
     const notes: string[] = [];
@@ -190,9 +207,9 @@ export class ExplainPanels implements vscode.Disposable {
     if (evmFirst) {
       let evm: EvmTx | undefined;
       try {
-        const answer = await client.evmTx(hash);
+        const answer = await client.evmTx(hash, signal);
         evm = answer.tx;
-        this.shown = { hash, network: network.name, raw: answer };
+        opts.raw?.(answer);
       } catch (err) {
         if (!isNotFound(err)) throw err;
       }
@@ -202,8 +219,9 @@ export class ExplainPanels implements vscode.Disposable {
         if (caps?.evmInternalTxs === false) notes.push(vscode.l10n.t('This network does not index internal calls.'));
         else {
           try {
-            internal = (await client.evmInternalTxsByHash(hash)).internal_txs;
+            internal = (await client.evmInternalTxsByHash(hash, undefined, signal)).internal_txs;
           } catch (err) {
+            if (signal?.aborted) throw err;
             notes.push(vscode.l10n.t('The internal calls could not be loaded: {0}', errorMessage(err)));
           }
         }
@@ -221,13 +239,12 @@ export class ExplainPanels implements vscode.Disposable {
         return explainEvm(evm, { network: network.name, internal, logs, calls, notes });
       }
     }
-    const answer = await client.tx(hash.replace(/^0x/i, '').toUpperCase());
-    this.shown = { hash, network: network.name, raw: answer };
-    return this.explainCosmosTx(answer.tx, notes);
+    const answer = await client.tx(hash.replace(/^0x/i, '').toUpperCase(), signal);
+    opts.raw?.(answer);
+    return this.explainCosmosTx(answer.tx, notes, network);
   }
 
-  private async explainCosmosTx(tx: Tx, notes: string[]): Promise<ExplainView> {
-    const network = this.services.network;
+  private async explainCosmosTx(tx: Tx, notes: string[], network: NetworkProfile): Promise<ExplainView> {
     const abis = this.abis();
     // Whole units where the router lists the denoms of this chain (asked once per denom, its list cached).
     const denoms = new Set<string>();

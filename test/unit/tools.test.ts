@@ -12,6 +12,7 @@ import { renderQuery, toolLimit } from '../../src/tools/render';
 import { renderExplain } from '../../src/tools/renderExplain';
 import { renderTrackedTransfer } from '../../src/tools/renderStatus';
 import { Tx } from '../../src/core/indexer/schemas';
+import { knownMsgTypeWords, msgTypeWords } from '../../src/core/txExplain';
 import type { NetworkProfile } from '../../src/core/networks';
 import type { ExplainView } from '../../src/explain/protocol';
 
@@ -180,4 +181,12 @@ test("a tracked transfer: the router's error and an unknown bridge's key quoted,
   assert.match(text, /^ {2}2\. IBC interwoven-1 → osmosis-1: done \(state TRANSFER_SUCCESS\)$/m);
   assert.ok(!text.includes('javascript:'), 'no link that is not https');
   assert.ok(text.includes('[explorer](https://scan.example/tx/BB)'));
+});
+
+test('message types in words come from the table only: a type named like an object property is no known type', () => {
+  assert.equal(knownMsgTypeWords('/cosmos.bank.v1beta1.MsgSend'), 'Send');
+  assert.equal(knownMsgTypeWords('/constructor'), undefined);
+  assert.equal(knownMsgTypeWords('toString'), undefined);
+  assert.equal(msgTypeWords('/constructor'), 'Constructor');
+  assert.equal(msgTypeWords('/__proto__'), '__proto__');
 });

@@ -1,7 +1,7 @@
 // The architecture of src/ as rules (README, "Architecture"), checked by `npm run lint`:
 //   depcruise src --config .dependency-cruiser.cjs
 // Layers: core (pure, no vscode) ← platform (VS Code concerns every adapter shares) ← adapters (documents, views,
-// hover, network, bridge, explain; each its own folder) ← features.ts (the lazily loaded bundle's entry) ⇠
+// hover, network, bridge, explain, tools; each its own folder) ← features.ts (the lazily loaded bundle's entry) ⇠
 // extension.ts (the activation shell: values only from platform, types only from the rest). src/abi/ is the ABI
 // decoder bundle's entry (dist/abi.js, required on the first decode): it takes only viem and core/abi, and the
 // features take only its types. The webview is browser code that speaks
@@ -11,7 +11,7 @@
 // 'vscode' has no JavaScript (only @types/vscode): it resolves to nothing, so rules match the bare name `^vscode$`
 // (and, should a resolver ever map it to its types, the @types package).
 const VSCODE = ['^vscode$', '^node_modules/@types/vscode/'];
-const ADAPTERS = '^src/(documents|views|hover|network|bridge|explain)/';
+const ADAPTERS = '^src/(documents|views|hover|network|bridge|explain|tools)/';
 /** Imports that are types only: `import type …` (or every name `type`) and `typeof import('…')`. */
 const TYPES = ['type-only', 'type-import'];
 
@@ -46,6 +46,21 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/(documents|views|hover|network|bridge|explain)/' },
       to: { path: '^src/', pathNot: ['^src/$1/', '^src/core/', '^src/platform/', '^src/abi/'] },
+    },
+    {
+      name: 'tools-only-core-platform-own',
+      comment:
+        "The language-model tools (src/tools/) import only src/core, src/platform, their own folder and Explain Transaction's view model types (src/explain/protocol.ts): features.ts hands them the explain and tracker functions.",
+      severity: 'error',
+      from: { path: '^src/tools/' },
+      to: { path: '^src/', pathNot: ['^src/tools/', '^src/core/', '^src/platform/', '^src/explain/protocol\\.ts$'] },
+    },
+    {
+      name: 'tools-explain-types-only',
+      comment: 'The tools take only types from src/explain/protocol.ts (its zod schemas are the webview protocol, not theirs).',
+      severity: 'error',
+      from: { path: '^src/tools/' },
+      to: { path: '^src/explain/', dependencyTypesNot: TYPES },
     },
     {
       name: 'abi-types-only',

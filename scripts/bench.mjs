@@ -9,7 +9,7 @@
 //     per tree page / lookup / first and repeated hover, and 10,000 blocks through the Blocks tree's Load more (heap
 //     growth, ms per page)
 // Env: INITIA_BENCH_STARTS (default 5), INITIA_BENCH_REQUESTS (default 1000), INITIA_BENCH_ONLY (a comma list of
-// client, host, polling, windows, quotes, explain, verify, abi: measure only those and keep the other figures of bench/results.json).
+// client, host, polling, windows, quotes, explain, verify, abi, tools: measure only those and keep the other figures of bench/results.json).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -288,6 +288,30 @@ if (part('abi')) {
   }
 }
 
+// --- language-model tools: host time a tool call adds over the lookup it wraps -----------------------------------
+// test/bench/tools.ts in a real extension host (one start): the lookup alone vs the tool that wraps it, and Explain's
+// describe vs its tool, as medians of pairwise differences on fresh hashes; plus the invokeTool round trip through the
+// workbench (VS Code's part). Budget: ≤ 5 ms over the lookup.
+if (part('tools')) {
+  const { runTests } = require('@vscode/test-electron');
+  const file = join(CACHE_DIR, 'bench', 'tools.json');
+  mkdirSync(join(CACHE_DIR, 'bench'), { recursive: true });
+  rmSync(file, { force: true });
+  console.log('[bench] language-model tools in the extension host …');
+  await runTests({
+    vscodeExecutablePath: join(REPO_ROOT, 'scripts', 'vscode-launcher.mjs'),
+    extensionDevelopmentPath: REPO_ROOT,
+    extensionTestsPath: join(REPO_ROOT, 'out', 'test', 'bench', 'tools.js'),
+    launchArgs: [join(REPO_ROOT, 'test', 'workspace'), '--disable-extensions'],
+    extensionTestsEnv: { INITIA_BENCH_OUT: file },
+  });
+  const t = JSON.parse(readFileSync(file, 'utf8'));
+  for (const key of ['toolLookupBareMs', 'toolLookupMs', 'toolLookupOverheadMs', 'toolExplainBareMs', 'toolExplainMs', 'toolExplainOverheadMs', 'toolInvokeToolRoundTripMs', 'toolInvokeToolOverVsCodeMs', 'toolRequestsPerLookup', 'toolBudgetMet']) {
+    if (t[key] === undefined) throw new Error(`tools measurement: ${key} missing from ${file}`);
+    results[key] = t[key];
+  }
+}
+
 mkdirSync(join(REPO_ROOT, 'bench'), { recursive: true });
 writeFileSync(join(REPO_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
@@ -312,6 +336,7 @@ const rows = [
   ['verify a 50-message router answer (median / p95)', `${results.verify50Ms} / ${results.verify50P95Ms} ms`, '≤ 20 ms'],
   ['bridge quote: route requests in 60 s visible / 30 s hidden', `${results.quoteVisible60s} / ${results.quoteHidden30s}`, '6 / 0'],
   ['ABI index, 1,000 artifacts / first decode with dist/abi.js', `${results.abiIndexMs} / ${results.abiFirstDecodeMs} ms`, '≤ 1 s, lazily'],
+  ['tool call over its lookup / over Explain (median)', `+${results.toolLookupOverheadMs} / +${results.toolExplainOverheadMs} ms (lookup ${results.toolLookupBareMs} → ${results.toolLookupMs} ms)`, '≤ 5 ms'],
   ['status polls, same transfers: 1 window vs 3 windows', `${results.pollWindows1} vs ${results.pollWindows3} (${results.pollWindowsRatio}×)`, '≤ 1.1×'],
 ];
 console.log(`\nInitia Explorer bench — ${results.date}\n${results.machine}\n`);

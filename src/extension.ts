@@ -130,7 +130,8 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   };
 
   const selector: vscode.DocumentSelector = { scheme: Scheme.Result };
-  const contributed = (context.extension.packageJSON as { contributes?: { commands?: Array<{ command: string }> } }).contributes?.commands ?? [];
+  const contributes = (context.extension.packageJSON as { contributes?: { commands?: Array<{ command: string }>; languageModelTools?: Array<{ name: string }> } }).contributes;
+  const contributed = contributes?.commands ?? [];
   context.subscriptions.push(
     settings,
     log,
@@ -195,6 +196,19 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
       }),
     ),
   );
+  // Every contributed language-model tool is a shell over the features' tools, where this VS Code has the API (a test
+  // holds the declarations and the implementations to each other). Registering loads nothing; the first call does.
+  const lm = (vscode as { lm?: Partial<typeof vscode.lm> }).lm;
+  if (typeof lm?.registerTool === 'function') {
+    for (const { name } of contributes?.languageModelTools ?? []) {
+      context.subscriptions.push(
+        lm.registerTool(name, {
+          invoke: (options, token) => load().tools.invoke(name, options, token),
+          prepareInvocation: (options) => load().tools.prepare(name, options),
+        }),
+      );
+    }
+  }
   scheduleFirstRead();
   // Transfers tracked before a reload keep being watched: the tracker resumes the unfinished ones shortly after
   // activation, not during it. Activation reads only the tracker's hint (how many are unfinished; anything but true or

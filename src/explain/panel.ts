@@ -28,6 +28,13 @@ import type { WorkspaceAbis } from './abiIndex';
 /** What the panel needs of the workspace's ABIs. */
 export type AbiDecoder = Pick<WorkspaceAbis, 'decodeLog' | 'decodeCall'>;
 
+interface ExplainOptions {
+  network: NetworkProfile;
+  signal?: AbortSignal;
+  /** Gets the indexer's answer (the panel keeps it for Open JSON). */
+  raw?: (answer: unknown) => void;
+}
+
 const LOOKUP: Record<'tx' | 'block' | 'account', Command> = {
   tx: Command.LookupTransaction,
   block: Command.LookupBlock,
@@ -63,6 +70,15 @@ export class ExplainPanels implements vscode.Disposable {
     const panel = this.ensurePanel();
     panel.reveal(undefined, false);
     return this.load(parsed.prefixed ? parsed.evm : parsed.cosmos);
+  }
+
+  /**
+   * What a transaction did, as the panel shows it, without showing it or touching the panel (the language-model tools
+   * ask this): the same requests and view model, on `network`, cancelled by `signal`. The hash is checked first.
+   */
+  async describe(hash: string, network: NetworkProfile, signal?: AbortSignal): Promise<ExplainView> {
+    const parsed = must(parseTxHash(hash), 'Transaction hash');
+    return this.explain(parsed.prefixed ? parsed.evm : parsed.cosmos, { network, signal });
   }
 
   /** Re-attaches a panel VS Code restored after a reload, and explains its transaction again. */
@@ -174,7 +190,7 @@ export class ExplainPanels implements vscode.Disposable {
     this.shown = { hash, network: network.name };
     this.post({ type: 'loading', hash });
     try {
-      const view = await this.explain(hash);
+      const view = await this.explain(hash, { network, raw: (raw) => (this.shown = { hash, network: network.name, raw }) });
       if (generation !== this.generation) return undefined;
       this.lastView = view;
       this.post({ type: 'explain', view });
@@ -185,8 +201,8 @@ export class ExplainPanels implements vscode.Disposable {
     }
   }
 
-  private async explain(hash: string): Promise<ExplainView> {
-    const network = this.services.network;
+  private async explain(hash: string, opts: ExplainOptions): Promise<ExplainView> {
+    const { network, signal } = opts;
     const client = this.services.indexer(network);
     const abis = this.abis();
     const notes: string[] = [];
@@ -194,14 +210,14 @@ export class ExplainPanels implements vscode.Disposable {
     if (evmFirst) {
       let evm: EvmTx | undefined;
       try {
-        const answer = await client.evmTx(hash);
+        const answer = await client.evmTx(hash, signal);
         evm = answer.tx;
-        this.shown = { hash, network: network.name, raw: answer };
+        opts.raw?.(answer);
       } catch (err) {
         if (!isNotFound(err)) throw err;
       }
       if (evm) {
-        const internal = await this.internalCalls(network, hash, notes);
+        const internal = await this.internalCalls(network, hash, notes, signal);
         const logs = await Promise.all((evm.logs ?? []).map((l) => abis?.decodeLog(l).catch(() => undefined)));
         const calls = new Map<number, Decoded>();
         await Promise.all(
@@ -216,9 +232,9 @@ export class ExplainPanels implements vscode.Disposable {
         return explainEvm(evm, { network: network.name, internal, logs, calls, notes });
       }
     }
-    const answer = await client.tx(hash.replace(/^0x/i, '').toUpperCase());
-    this.shown = { hash, network: network.name, raw: answer };
-    return this.explainCosmosTx(answer.tx, notes);
+    const answer = await client.tx(hash.replace(/^0x/i, '').toUpperCase(), signal);
+    opts.raw?.(answer);
+    return this.explainCosmosTx(answer.tx, notes, network);
   }
 
   /**
@@ -226,7 +242,7 @@ export class ExplainPanels implements vscode.Disposable {
    * progress notification, and a note when only its beginning could be shown. A network whose indexer answers that
    * it has no internal-call routes is remembered as such.
    */
-  private async internalCalls(network: NetworkProfile, hash: string, notes: string[]): Promise<InternalTx[]> {
+  private async internalCalls(network: NetworkProfile, hash: string, notes: string[], signal?: AbortSignal): Promise<InternalTx[]> {
     const client = this.services.indexer(network);
     const caps = await this.services.capabilities(network, 'evmInternalTxs').catch(() => undefined);
     if (caps?.evmInternalTxs === false) {
@@ -234,12 +250,13 @@ export class ExplainPanels implements vscode.Disposable {
       return [];
     }
     try {
-      const first = await loadCallTree(client, hash, { maxCalls: 1 });
+      const first = await loadCallTree(client, hash, { maxCalls: 1, signal });
       const load = first.stopped !== 'limit' ? first : await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Initia: loading the internal calls of {0}', shorten(hash, 8, 6)), cancellable: true },
         (progress, token) => {
           const ac = new AbortController();
           token.onCancellationRequested(() => ac.abort());
+          signal?.addEventListener('abort', () => ac.abort(), { once: true });
           return loadCallTree(client, hash, {
             signal: ac.signal,
             onProgress: (loaded, total) => progress.report({ message: total === undefined ? `${loaded}` : vscode.l10n.t('{0} of {1}', loaded, total) }),
@@ -250,6 +267,7 @@ export class ExplainPanels implements vscode.Disposable {
       if (note) notes.push(note);
       return load.calls;
     } catch (err) {
+      if (signal?.aborted) throw err;
       if (isEvmRouteMissing(err)) {
         this.services.noteRoute(network, 'evmInternalTxs', false);
         notes.push(vscode.l10n.t('This network does not index internal calls.'));
@@ -258,8 +276,7 @@ export class ExplainPanels implements vscode.Disposable {
     }
   }
 
-  private async explainCosmosTx(tx: Tx, notes: string[]): Promise<ExplainView> {
-    const network = this.services.network;
+  private async explainCosmosTx(tx: Tx, notes: string[], network: NetworkProfile): Promise<ExplainView> {
     const abis = this.abis();
     // Whole units where the router lists the denoms of this chain (asked once per denom, its list cached).
     const denoms = new Set<string>();

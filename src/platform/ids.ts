@@ -74,6 +74,18 @@ export enum Command {
   WalkthroughTryHover = 'initia.walkthrough.tryHover',
 }
 
+/**
+ * Language-model tools contributed in package.json (`contributes.languageModelTools`): read-only, each registered by
+ * the activation shell over the features' tool table (a unit test holds the two lists to each other).
+ */
+export enum Tool {
+  Lookup = 'initia_lookup',
+  ExplainTransaction = 'initia_explainTransaction',
+  AccountTransactions = 'initia_accountTransactions',
+  TransferStatus = 'initia_transferStatus',
+  NetworkStatus = 'initia_networkStatus',
+}
+
 /** `contextValue` of tree rows: package.json's `viewItem == …` / `viewItem =~ …` clauses name these. */
 export enum ContextValue {
   Message = 'initia.message',

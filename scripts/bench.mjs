@@ -9,7 +9,8 @@
 //     per tree page / lookup / first and repeated hover, and 10,000 blocks through the Blocks tree's Load more (heap
 //     growth, ms per page)
 // Env: INITIA_BENCH_STARTS (default 5), INITIA_BENCH_REQUESTS (default 1000), INITIA_BENCH_ONLY (a comma list of
-// client, host, polling, windows, quotes, explain, abi: measure only those and keep the other figures of bench/results.json).
+// client, host, cold (the host part's starts and cold first lookups only), polling, windows, quotes, explain, abi:
+// measure only those and keep the other figures of bench/results.json).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,6 +28,11 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const size = (f) => (existsSync(f) ? statSync(f).size : 0);
+/** The run whose cold first lookup is the median one (the lower middle of an even count), for its breakdown. */
+const medianRun = (runs) => {
+  const timed = runs.filter((r) => typeof r.coldLookupMs === 'number').sort((a, b) => a.coldLookupMs - b.coldLookupMs);
+  return timed[(timed.length - 1) >> 1];
+};
 
 console.log('[bench] building (tsc, production bundles, .vsix) …');
 run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']);
@@ -141,7 +147,9 @@ if (part('client')) {
 }
 
 // --- inside a real VS Code extension host ------------------------------------------------------------------------
-if (part('host')) {
+// `cold` alone: only the starts' activation and cold first lookups (both transports), without the rest of the host part.
+if (part('host') || part('cold')) {
+  const coldOnly = !part('host');
   const { runTests } = require('@vscode/test-electron');
   const starts = Number(process.env.INITIA_BENCH_STARTS) || 5;
   const tmp = join(CACHE_DIR, 'bench');
@@ -150,17 +158,16 @@ if (part('host')) {
   for (let i = 0; i < starts; i++) {
     const file = join(tmp, `host-${i}.json`);
     rmSync(file, { force: true });
-    console.log(`[bench] extension host run ${i + 1}/${starts}${i === 0 ? ' (with 10,000 blocks)' : ''} …`);
+    console.log(`[bench] extension host run ${i + 1}/${starts}${i === 0 && !coldOnly ? ' (with 10,000 blocks)' : ''} …`);
     await runTests({
       vscodeExecutablePath: join(REPO_ROOT, 'scripts', 'vscode-launcher.mjs'),
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: join(REPO_ROOT, 'out', 'test', 'bench', 'host.js'),
       launchArgs: [join(REPO_ROOT, 'test', 'workspace'), '--disable-extensions'],
-      extensionTestsEnv: { INITIA_BENCH_OUT: file, INITIA_BENCH_FULL: i === 0 ? '1' : '0', INITIA_BENCH_TRANSPORT: '', INITIA_BENCH_COLD_ONLY: '' },
+      extensionTestsEnv: { INITIA_BENCH_OUT: file, INITIA_BENCH_FULL: i === 0 && !coldOnly ? '1' : '0', INITIA_BENCH_TRANSPORT: '', INITIA_BENCH_COLD_ONLY: coldOnly ? '1' : '' },
     });
     runs.push(JSON.parse(readFileSync(file, 'utf8')));
   }
-  const first = runs[0];
   results.activationMs = Number(median(runs.map((r) => r.activationMs)).toFixed(3));
   results.activationMsRuns = runs.map((r) => r.activationMs);
   results.activationCpuMs = Number(median(runs.map((r) => r.activationCpuMs)).toFixed(3));
@@ -170,9 +177,11 @@ if (part('host')) {
   if (cold.length === 0) throw new Error('no start measured a cold first lookup (something loaded the features before it)');
   results.coldLookupMs = Number(median(cold).toFixed(2));
   results.coldLookupMsRuns = runs.map((r) => r.coldLookupMs);
+  results.coldLookupParts = medianRun(runs)?.coldParts ?? null;
   // The cold first lookup again with initia.http.transport = direct (undici), the only part those starts measure.
   const direct = [];
-  for (let i = 0; i < Math.max(3, Math.ceil(starts / 2)); i++) {
+  const directRuns = [];
+  for (let i = 0; i < starts; i++) {
     const file = join(tmp, `host-direct-${i}.json`);
     rmSync(file, { force: true });
     console.log(`[bench] extension host run, direct transport, ${i + 1} …`);
@@ -185,9 +194,14 @@ if (part('host')) {
     });
     const r = JSON.parse(readFileSync(file, 'utf8'));
     if (typeof r.coldLookupMs === 'number') direct.push(r.coldLookupMs);
+    directRuns.push(r);
   }
   results.coldLookupDirectMs = direct.length ? Number(median(direct).toFixed(2)) : null;
   results.coldLookupDirectMsRuns = direct;
+  results.coldLookupDirectParts = medianRun(directRuns)?.coldParts ?? null;
+}
+if (part('host')) {
+  const first = JSON.parse(readFileSync(join(CACHE_DIR, 'bench', 'host-0.json'), 'utf8'));
   results.requestsPerTreePage = first.requestsPerTreePage;
   results.requestsPerLookup = first.requestsPerLookup;
   results.requestsPerFirstHover = first.requestsPerFirstHover;
@@ -302,4 +316,9 @@ const rows = [
 ];
 console.log(`\nInitia Explorer bench — ${results.date}\n${results.machine}\n`);
 for (const [what, value, budget] of rows) console.log(`  ${what.padEnd(50)} ${String(value).padEnd(30)} ${budget}`);
+if (results.coldLookupParts || results.coldLookupDirectParts) {
+  console.log('\n  cold first lookup, the median start split into its parts (ms): VS Code network stack / direct');
+  const names = [...new Set([...Object.keys(results.coldLookupParts ?? {}), ...Object.keys(results.coldLookupDirectParts ?? {})])];
+  for (const name of names) console.log(`    ${name.padEnd(48)} ${String(results.coldLookupParts?.[name] ?? '–').padStart(8)} / ${results.coldLookupDirectParts?.[name] ?? '–'}`);
+}
 console.log('\nwritten to bench/results.json');

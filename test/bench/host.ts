@@ -9,6 +9,8 @@
 //   coldLookupMs             the first lookup of the session, command to shown document, with nothing of the
 //                            extension's lazily loaded code loaded yet (the test workspace turns the status bar off);
 //                            INITIA_BENCH_TRANSPORT picks initia.http.transport, INITIA_BENCH_COLD_ONLY=1 stops there
+//   coldParts                the cold lookup's parts in ms (requiring and creating the features, the client, the first
+//                            request, parsing and validation, the document's provider, the workbench showing it)
 //   blocks10kHeapMB / msPerPage / pages   (only with INITIA_BENCH_FULL=1): 10,000 blocks loaded through Load more
 import * as fs from 'node:fs';
 import * as v8 from 'node:v8';
@@ -29,6 +31,35 @@ function heapMB(): number {
   gc();
   gc();
   return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
+/**
+ * The cold first lookup split into its parts, from the marks the extension sets once per session (`initia:<moment>`,
+ * src/extension.ts and src/core/marks.ts): milliseconds per part, in order; a part whose marks are missing is left out.
+ */
+function coldParts(t0: number, t1: number): Record<string, number> {
+  const at = new Map(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('initia:')).map((m) => [m.name.slice('initia:'.length), m.startTime]));
+  const steps: Array<[string, string | number, string | number]> = [
+    ['command to the shell', t0, 'features:load'],
+    ['require features.js', 'features:load', 'features:required'],
+    ['create the features', 'features:required', 'features:created'],
+    ['lookup to its request (incl. client)', 'features:created', 'http:send'],
+    ['of which the client and transport', 'client:make', 'client:made'],
+    ['first request: to the headers', 'http:send', 'http:headers'],
+    ['first request: the body', 'http:headers', 'http:body'],
+    ['JSON.parse', 'http:body', 'http:parsed'],
+    ['validation (schemas on first use)', 'http:parsed', 'validated'],
+    ['to the document loaded', 'validated', 'doc:loaded'],
+    ["the document's provider (open)", 'doc:loaded', 'doc:opened'],
+    ['the workbench showing the editor', 'doc:opened', t1],
+  ];
+  const out: Record<string, number> = {};
+  for (const [name, from, to] of steps) {
+    const a = typeof from === 'number' ? from : at.get(from);
+    const b = typeof to === 'number' ? to : at.get(to);
+    if (a !== undefined && b !== undefined) out[name] = Number((b - a).toFixed(2));
+  }
+  return out;
 }
 
 export async function run(): Promise<void> {
@@ -53,7 +84,9 @@ export async function run(): Promise<void> {
     if (!api.featuresLoaded()) {
       const t0 = performance.now();
       await vscode.commands.executeCommand('initia.lookupBlock', fake.data.latestHeight - 2);
-      out.coldLookupMs = Number((performance.now() - t0).toFixed(2));
+      const t1 = performance.now();
+      out.coldLookupMs = Number((t1 - t0).toFixed(2));
+      out.coldParts = coldParts(t0, t1);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     } else {
       out.coldLookupMs = null; // something loaded the features first: not a cold measurement

@@ -86,6 +86,29 @@ module.exports = {
       to: { path: '^src/core/abi/builtins\\.ts$', dependencyTypesNot: TYPES },
     },
     {
+      name: 'undici-only-in-direct-bundle',
+      comment:
+        "undici's code is the direct transport's bundle (dist/direct.js, entry src/core/undici.ts), required only when the direct transport or extra CAs need it: the rest of src takes only its types (a value import would put it back in the features bundle).",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/core/undici\\.ts$' },
+      to: { path: '^node_modules/undici/', dependencyTypesNot: TYPES },
+    },
+    {
+      name: 'direct-bundle-required-lazily',
+      comment:
+        "src/core/undici.ts (dist/direct.js) is required at run time by src/core/transport.ts alone, inside a function (esbuild.mjs keeps that require a require of dist/direct.js); everything else takes only its types.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/core/transport\\.ts$' },
+      to: { path: '^src/core/undici\\.ts$', dependencyTypesNot: TYPES },
+    },
+    {
+      name: 'direct-bundle-no-static-import',
+      comment: 'src/core/transport.ts takes src/core/undici.ts by require() at its first need, never by a static import (which would load undici with the features).',
+      severity: 'error',
+      from: { path: '^src/core/transport\\.ts$' },
+      to: { path: '^src/core/undici\\.ts$', dependencyTypesNot: [...TYPES, 'require'] },
+    },
+    {
       name: 'src-not-outside-src',
       comment: 'Nothing in src imports the tests, the scripts or other files of the repository.',
       severity: 'error',

@@ -1,9 +1,11 @@
 /** Turns a zod validation failure into a SchemaError that names the first field that is off, in words. */
 import type * as z from 'zod/mini';
 import { SchemaError } from './errors';
+import { markOnce } from './marks';
 
 export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, service: string): z.infer<S> {
   const result = schema.safeParse(value);
+  markOnce('validated');
   if (result.success) return result.data as z.infer<S>;
   const { field, problem } = firstProblem(value, result.error);
   throw new SchemaError(service, field, problem);

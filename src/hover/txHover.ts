@@ -8,7 +8,7 @@
  * hover may run are this extension's own (enabledCommands).
  */
 import * as vscode from 'vscode';
-import { LRUCache } from 'lru-cache';
+import { LRUCache } from '../core/lru';
 import type { EvmTx, Tx } from '../core/indexer/schemas';
 import { txHashAt } from '../core/linkScan';
 import { errorMessage, isCancelled, isNotFound } from '../core/errors';

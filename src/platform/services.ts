@@ -16,6 +16,7 @@ import type { Asset } from '../core/router/schemas';
 import { normaliseDenom } from '../core/router/catalog';
 import { evmKnown, isEvmRouteMissing, networkCapabilities, type Capability, type CapabilityFacts, type CapabilitySource, type NetworkCapabilities } from '../core/capabilities';
 import { errorMessage } from '../core/errors';
+import { markOnce } from '../core/marks';
 import { Networks } from './networks';
 import type { Settings } from './settings';
 
@@ -275,8 +276,10 @@ export class Services implements vscode.Disposable {
     const key = JSON.stringify([url, http.timeoutMs, http.maxBytes]);
     let client = cache.get(key);
     if (!client) {
+      markOnce('client:make');
       client = create(url, { ...http, transport: this.transport(url), log: (e) => this.logRequest(networkName, e) });
       cache.set(key, client);
+      markOnce('client:made');
     }
     return client;
   }

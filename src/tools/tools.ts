@@ -12,7 +12,7 @@
  */
 import * as vscode from 'vscode';
 import type * as z from 'zod/mini';
-import { CancelledError, InputError, HttpError, InvalidBodyError, errorMessage } from '../core/errors';
+import { CancelledError, InputError, HttpError, InvalidBodyError, SchemaError, errorMessage } from '../core/errors';
 import { firstProblem } from '../core/schema';
 import type { NetworkProfile } from '../core/networks';
 import type { TrackedTransfer } from '../core/router/records';
@@ -135,5 +135,7 @@ function failure(err: unknown): string {
   if (err instanceof InputError) return err.message;
   if (err instanceof HttpError) return `The request failed: ${serverSays(err)}`;
   if (err instanceof InvalidBodyError) return `The ${err.service} answered with something that is not JSON${err.excerpt ? `: ${data(err.excerpt, LIMITS.short)}` : ''}.`;
+  // The problem may quote the value the server sent.
+  if (err instanceof SchemaError) return `The ${err.service} answered with an unexpected shape: field ${data(err.field || '(root)', LIMITS.short)} ${data(err.problem, LIMITS.short)}.`;
   return errorMessage(err);
 }

@@ -151,12 +151,16 @@ describe(`fault matrix (${transport} transport)`, function () {
       assert.equal(t.problem, undefined);
     });
 
-    it('a track request that fails says why and registers nothing', async () => {
+    it('a track request that fails says why; the transfer is kept, not registered, to be tried again', async () => {
       router.setFault({ kind: 'status', status: 500, path: '/v2/tx/track', times: 1 });
       const hash = `${'EF'.repeat(31)}A2`;
       assert.equal(await vscode.commands.executeCommand('initia.trackTransfer', hash, 'interwoven-1'), undefined);
       assert.match(h.errors.at(-1) ?? '', /The router answered 500/);
-      assert.equal(h.api.tracker.get('interwoven-1', hash), undefined);
+      // Since the router takes a transaction only once it has landed, the record is kept from the start (a reload
+      // goes on waiting): a failure leaves it unregistered with the reason, and Refresh takes it up again.
+      const kept = h.api.tracker.get('interwoven-1', hash);
+      assert.equal(kept?.registered, false);
+      assert.match(kept?.problem ?? '', /The router answered 500/);
     });
   });
 });

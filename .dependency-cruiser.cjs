@@ -1,7 +1,7 @@
 // The architecture of src/ as rules (README, "Architecture"), checked by `npm run lint`:
 //   depcruise src --config .dependency-cruiser.cjs
 // Layers: core (pure, no vscode) ← platform (VS Code concerns every adapter shares) ← adapters (documents, views,
-// hover, network, bridge, explain; each its own folder) ← features.ts (the lazily loaded bundle's entry) ⇠
+// hover, network, bridge, explain, tools; each its own folder) ← features.ts (the lazily loaded bundle's entry) ⇠
 // extension.ts (the activation shell: values only from platform, types only from the rest). src/abi/ is the ABI
 // decoder bundle's entry (dist/abi.js, required on the first decode): it takes only viem and core/abi, and the
 // features take only its types. The webviews are browser code that speak to the host only through src/protocol/
@@ -11,7 +11,7 @@
 // 'vscode' has no JavaScript (only @types/vscode): it resolves to nothing, so rules match the bare name `^vscode$`
 // (and, should a resolver ever map it to its types, the @types package).
 const VSCODE = ['^vscode$', '^node_modules/@types/vscode/'];
-const ADAPTERS = '^src/(documents|views|hover|network|bridge|explain)/';
+const ADAPTERS = '^src/(documents|views|hover|network|bridge|explain|tools)/';
 /** Imports that are types only: `import type …` (or every name `type`) and `typeof import('…')`. */
 const TYPES = ['type-only', 'type-import'];
 
@@ -48,6 +48,21 @@ module.exports = {
       to: { path: '^src/', pathNot: ['^src/$1/', '^src/core/', '^src/platform/', '^src/protocol/', '^src/abi/'] },
     },
     {
+      name: 'tools-only-core-platform-own',
+      comment:
+        "The language-model tools (src/tools/) import only src/core, src/platform, their own folder and the view model types of Explain Transaction's protocol (src/protocol/explain.ts): features.ts hands them the explain and tracker functions.",
+      severity: 'error',
+      from: { path: '^src/tools/' },
+      to: { path: '^src/', pathNot: ['^src/tools/', '^src/core/', '^src/platform/', '^src/protocol/explain\\.ts$'] },
+    },
+    {
+      name: 'tools-explain-types-only',
+      comment: 'The tools take only types from src/explain/protocol.ts (its zod schemas are the webview protocol, not theirs).',
+      severity: 'error',
+      from: { path: '^src/tools/' },
+      to: { path: '^src/explain/', dependencyTypesNot: TYPES },
+    },
+    {
       name: 'abi-types-only',
       comment:
         'src/abi/ is the decoder bundle (dist/abi.js), required at run time on the first decode: the rest of src takes only its types (a value import would put viem in the features bundle).',
@@ -69,6 +84,29 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/(abi|core/abi)/' },
       to: { path: '^src/core/abi/builtins\\.ts$', dependencyTypesNot: TYPES },
+    },
+    {
+      name: 'undici-only-in-direct-bundle',
+      comment:
+        "undici's code is the direct transport's bundle (dist/direct.js, entry src/core/undici.ts), required only when the direct transport or extra CAs need it: the rest of src takes only its types (a value import would put it back in the features bundle).",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/core/undici\\.ts$' },
+      to: { path: '^node_modules/undici/', dependencyTypesNot: TYPES },
+    },
+    {
+      name: 'direct-bundle-required-lazily',
+      comment:
+        "src/core/undici.ts (dist/direct.js) is required at run time by src/core/transport.ts alone, inside a function (esbuild.mjs keeps that require a require of dist/direct.js); everything else takes only its types.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/core/transport\\.ts$' },
+      to: { path: '^src/core/undici\\.ts$', dependencyTypesNot: TYPES },
+    },
+    {
+      name: 'direct-bundle-no-static-import',
+      comment: 'src/core/transport.ts takes src/core/undici.ts by require() at its first need, never by a static import (which would load undici with the features).',
+      severity: 'error',
+      from: { path: '^src/core/transport\\.ts$' },
+      to: { path: '^src/core/undici\\.ts$', dependencyTypesNot: [...TYPES, 'require'] },
     },
     {
       name: 'src-not-outside-src',

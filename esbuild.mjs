@@ -3,14 +3,20 @@
 //   dist/features.js   required on first use: every adapter and the pure core (HTTP, schemas, API clients).
 //   dist/abi.js        required by the features on the first EVM decode (src/explain/abiIndex.ts): the ABI decoder
 //                      (src/abi/decoder.ts: viem's decoding and keccak, the built-in token ABIs).
+//   dist/direct.js     required by the features only when the direct transport or CA certificates handed to VS Code's
+//                      fetch need one of undici's dispatchers (src/core/undici.ts, loaded by src/core/transport.ts):
+//                      undici, which the default path (VS Code's fetch) never loads.
 //   dist/webview/*.js  browser bundles for webviews (any src/webview/<name>.entry.ts), when present.
 // The host bundles must not share code: a module whose code lands in two of them (a value import from the shell into
 // the features, from the features into the decoder, or the other way round) fails the build, naming it. The decoder
 // imports only viem, src/core/abi/builtins.ts (nothing else imports it) and types, so it shares nothing either. Enums are inlined by esbuild, so the shared
-// identifiers of src/platform/ids.ts add nothing to either bundle.
+// identifiers of src/platform/ids.ts add nothing to either bundle. The direct transport's bundle holds undici and
+// src/core/undici.ts alone: transport.ts's `require('./undici')` is kept as a require of `./direct.js`, the sibling
+// bundle (the plugin below), so undici is in no other host bundle.
 // Flags: --production minifies and drops source maps; --watch rebuilds on change; --metafile writes dist/meta-*.json.
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -27,8 +33,19 @@ const common = {
   metafile: true,
 };
 
+/** `require('./undici')` (src/core/transport.ts) stays a run-time require of the direct transport's bundle. */
+const directBundle = {
+  name: 'direct-bundle',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/undici$/ }, (args) =>
+      args.importer.endsWith(join('src', 'core', 'transport.ts')) ? { path: './direct.js', external: true } : undefined,
+    );
+  },
+};
+
 const host = {
   ...common,
+  plugins: [directBundle],
   platform: 'node',
   format: 'cjs',
   target: 'node20',
@@ -42,8 +59,9 @@ const builds = [
   { ...host, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
   { ...host, entryPoints: { features: 'src/features.ts' }, outdir: 'dist' },
   { ...host, entryPoints: { abi: 'src/abi/decoder.ts' }, outdir: 'dist' },
+  { ...host, entryPoints: { direct: 'src/core/undici.ts' }, outdir: 'dist' },
 ];
-const HOST_BUILDS = 3;
+const HOST_BUILDS = 4;
 
 /** Modules whose code is in more than one host bundle, with the bundles they are in. */
 function sharedModules(metafiles) {
@@ -64,7 +82,7 @@ function checkNoSharedModules(results) {
   const shared = sharedModules(results.slice(0, HOST_BUILDS).map((r) => r.metafile));
   if (shared.length === 0) return true;
   console.error(
-    '[esbuild] these modules are in more than one host bundle (the shell may only import types from the features, the features only types from src/abi/):',
+    '[esbuild] these modules are in more than one host bundle (the shell may only import types from the features, the features only types from src/abi/ and src/core/undici.ts):',
   );
   for (const [input, outs] of shared) console.error(`  ${input}  →  ${outs.join(', ')}`);
   return false;

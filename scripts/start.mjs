@@ -8,10 +8,12 @@
 // driver (which hides notifications), on the same port as last time when that port is free.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { CACHE_DIR, REPO_ROOT, portIsFree, startCodeServer } from './vscode-server.mjs';
 import { build } from './build.mjs';
 import { startDemo, DEMO_INDEXER_PORT, DEMO_ROUTER_PORT } from './demo.mjs';
+import { DEMO_EDITOR_SETTINGS, demoUrl } from './demoEditor.mjs';
 
 const started = Date.now();
 const step = (what) => console.log(`[start] ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -34,35 +36,15 @@ const settings = {
   'initia.activeNetwork': network,
   // The demo's denoms belong to the demo network: switched to Mainnet, the Rich List does not ask Mainnet for GAS.
   'initia.richList.denoms': { [network]: indexer.data.denoms.slice(0, 2) },
-  'workbench.startupEditor': 'none',
+  ...DEMO_EDITOR_SETTINGS,
 };
 if (network !== 'Local demo') {
   settings['initia.networks'] = [{ name: network, chainId: indexer.data.chainId, indexerUrl: indexer.url, routerUrl: demo.router.url }];
 }
-const sample = indexer.data.sampleValues ? indexer.data.sampleValues() : undefined;
 const tryMe = join(workspace, 'TRY-ME.md');
-writeFileSync(
-  tryMe,
-  [
-    '# Initia Explorer demo',
-    '',
-    `The "Local demo" network is a fake indexer at ${indexer.url} with generated data (chain ${indexer.data.chainId}).`,
-    'Open the command palette and run **Initia: Look Up…**, then paste one of these:',
-    '',
-    ...(sample ? Object.entries(sample).map(([k, v]) => `- ${k}: \`${v}\``) : []),
-    '',
-    `The bridge (**Initia: Open Bridge**) talks to a fake router at ${demo.router.url}:`,
-    '',
-    '- Initia / INIT → Osmosis / OSMO, amount 0.5: IBC and a swap (1 INIT or more meets the router\'s bad-price warning);',
-    '- Osmosis / OSMO → Demo rollup / INIT: needs an **OP hook** (get it, "sign" it: any base64 will do here);',
-    '- Demo rollup / INIT → Initia / INIT: choose **Fast** or **Lossless (OP bridge)**, which takes days.',
-    '',
-    'Give any init1… address as yours to see (made-up) balances and **Max**.',
-    '',
-    'Any 64-hex hash can be tracked (one ending in c or d fails, one ending in e is abandoned).',
-    '',
-  ].join('\n'),
-);
+// The page's text is test/fixtures/tryMe.ts's, whose every Look Up value an integration test pastes.
+const { tryMeMarkdown } = createRequire(import.meta.url)(join(REPO_ROOT, 'out/test/fixtures/tryMe.js'));
+writeFileSync(tryMe, tryMeMarkdown({ data: indexer.data, indexerUrl: indexer.url, routerUrl: demo.router.url }));
 
 const useDesktop = !process.env.INITIA_USE_CODE_SERVER && spawnSync('code', ['--version'], { stdio: 'ignore' }).status === 0;
 let stopEditor = async () => {};
@@ -80,8 +62,7 @@ if (useDesktop) {
   step('starting code-server');
   const server = await startCodeServer({ settings, vsix: [vsix], smokeTestDriver: false, port });
   writeFileSync(portFile, JSON.stringify({ port: server.port }));
-  const payload = [['openFile', server.remoteUri(tryMe)]];
-  const url = `${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  const url = demoUrl(server.url, workspace, server.remoteUri(tryMe));
   step('code-server is running');
   console.log(`\n  Open this URL in a browser:\n\n  ${url}\n`);
   stopEditor = () => server.stop();

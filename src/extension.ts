@@ -86,9 +86,13 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   const load = (): Features => {
     hooks?.featureRequest?.();
     if (!features) {
+      // Marks of the first lookup's parts, for the bench (set once: this runs once).
+      performance.mark('initia:features:load');
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const module = require(featuresPath()) as typeof import('./features');
+      performance.mark('initia:features:required');
       features = module.createFeatures({ context, settings, log, treeViews, statusItem, hooks });
+      performance.mark('initia:features:created');
       context.subscriptions.push(
         features,
         features.documents.onDidChange((uri) => contentChanged.fire([{ type: vscode.FileChangeType.Changed, uri }])),
@@ -124,7 +128,8 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   };
 
   const selector: vscode.DocumentSelector = { scheme: Scheme.Result };
-  const contributed = (context.extension.packageJSON as { contributes?: { commands?: Array<{ command: string }> } }).contributes?.commands ?? [];
+  const contributes = (context.extension.packageJSON as { contributes?: { commands?: Array<{ command: string }>; languageModelTools?: Array<{ name: string }> } }).contributes;
+  const contributed = contributes?.commands ?? [];
   context.subscriptions.push(
     settings,
     log,
@@ -189,6 +194,19 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
       }),
     ),
   );
+  // Every contributed language-model tool is a shell over the features' tools, where this VS Code has the API (a test
+  // holds the declarations and the implementations to each other). Registering loads nothing; the first call does.
+  const lm = (vscode as { lm?: Partial<typeof vscode.lm> }).lm;
+  if (typeof lm?.registerTool === 'function') {
+    for (const { name } of contributes?.languageModelTools ?? []) {
+      context.subscriptions.push(
+        lm.registerTool(name, {
+          invoke: (options, token) => load().tools.invoke(name, options, token),
+          prepareInvocation: (options) => load().tools.prepare(name, options),
+        }),
+      );
+    }
+  }
   scheduleFirstRead();
   // Transfers tracked before a reload keep being watched: the tracker resumes the unfinished ones shortly after
   // activation, not during it. Activation reads only the tracker's hint (how many are unfinished; anything but true or

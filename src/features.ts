@@ -32,6 +32,7 @@ import { ExplainPanels } from './explain/panel';
 import { registerExplainCommands } from './explain/explainCommand';
 import { Command } from './platform/ids';
 import { WorkspaceAbis } from './explain/abiIndex';
+import { LanguageModelTools } from './tools/tools';
 
 export interface FeatureDeps {
   context: vscode.ExtensionContext;
@@ -63,6 +64,8 @@ export interface Features extends vscode.Disposable {
   /** The chain registry (read when the network picker opens) and the picker. */
   registry: Registry;
   networkPicker: NetworkPicker;
+  /** The language-model tools (activation registers a shell per tool that calls in here). */
+  tools: LanguageModelTools;
   /** Re-attaches a bridge panel VS Code restored after a reload. */
   restoreBridge(panel: vscode.WebviewPanel, state: unknown): void;
   /** Re-attaches an Explain Transaction panel VS Code restored after a reload. */
@@ -92,9 +95,16 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
   const transferDocuments = new TransferDocuments(tracker);
   const bridge = new BridgePanels(context, services, tracker, systemClock, hooks);
   const abis = new WorkspaceAbis(log);
-  const explain = new ExplainPanels(context, services, () => abis);
+  const explain = new ExplainPanels(context, services, () => abis, hooks);
   const registry = new Registry(services, context.globalStorageUri.fsPath, context.asAbsolutePath('media/registry-snapshot.json'));
+  services.registryChains = async () => (await registry.load()).chains;
   const networkPicker = new NetworkPicker(services.networks, registry, settings, hooks);
+  const tools = new LanguageModelTools({
+    services,
+    explain: (hash, network, signal) => explain.describe(hash, network, signal),
+    transfers: () => tracker.all(),
+    polledHere: (t) => tracker.isPolling(t),
+  });
   const disposables: vscode.Disposable[] = [
     services,
     statusBar,
@@ -121,7 +131,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     ...registerDocumentPaging(documents, register),
     ...registerPagingCommands(register),
     ...registerTreeCommands(views, services, register),
-    ...registerHoverCommands(register, services),
+    ...registerHoverCommands(register, services, context.globalStorageUri),
     ...registerExplainCommands(explain, register),
   ];
   statusBar.start();
@@ -140,6 +150,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     abis,
     registry,
     networkPicker,
+    tools,
     restoreBridge: (panel, state) => bridge.restore(panel, state),
     restoreExplain: (panel, state) => explain.restore(panel, state),
     handlers,

@@ -7,8 +7,10 @@ import type { Asset, Fee, Route } from '../core/router/schemas';
 import { routerErrorInfo } from '../core/router/client';
 import type { ChainOption } from '../core/router/catalog';
 import type { Verification } from '../core/router/verify';
-import { bridgeLabel, describeHopState, describeState, routeSteps, type RouteStep } from '../core/router/transfer';
-import { estimatedDuration, formatUnits, groupDigits } from '../core/format';
+import { bridgeLabel, describeHopState, routeSteps, type RouteStep } from '../core/router/transfer';
+import { opStage, releaseWords, stateWords } from '../core/router/transferText';
+import type { WithdrawalStage } from '../core/router/opWithdrawal';
+import { absoluteTime, estimatedDuration, formatUnits, groupDigits } from '../core/format';
 import { minimumReceived } from '../core/units';
 import { claimText, type TrackedTransfer } from '../core/router/records';
 import type { HopInfo, MsgsView, RouteStepView, RouteView, TransferInfo, VerdictView } from '../protocol/bridge';
@@ -127,15 +129,51 @@ export function plannedHops(route: Pick<Route, 'operations'>): HopInfo[] {
     .map((s) => ({ kind: s.kind, label: s.label, fromChainId: s.fromChainId, toChainId: s.toChainId, chains: `${s.fromChainId} → ${s.toChainId}`, state: 'WAITING', stateText: 'waiting', outcome: 'pending', txs: [] }));
 }
 
-/** A tracked transfer as the webview's timeline shows it; until the router reports hops, the ones its route planned. */
-export function transferInfo(t: TrackedTransfer, planned: readonly HopInfo[] = []): TransferInfo {
-  const release = t.last?.release;
+/**
+ * A tracked transfer as the webview's timeline shows it: its state in words (waiting to land, the router's state, or
+ * an OP withdrawal's stage, in the order they happen), amounts in whole units where the router listed the decimals;
+ * until the router reports hops, the ones its route planned.
+ */
+export function transferInfo(t: TrackedTransfer, now = Date.now(), planned: readonly HopInfo[] = []): TransferInfo {
+  const format = (ms: number) => absoluteTime(ms);
   const reported = t.last?.hops ?? [];
-  return {
+  const base = {
     txHash: t.txHash,
     chainId: t.chainId,
+    problem: t.problem,
+    explorerLink: t.explorerLink,
+    amountOut: releaseWords(t),
+    stateText: stateWords(t, now, format),
+  };
+  const stage = opStage(t, now);
+  if (stage) {
+    const from = t.summary?.sourceChainId ?? t.chainId;
+    const to = t.summary?.destChainId;
+    return {
+      ...base,
+      state: `OP_WITHDRAWAL_${stage.toUpperCase()}`,
+      outcome: stage === 'claimable' ? 'success' : 'pending',
+      // Nothing more to watch once it can be claimed: the claim is the user's, on L1.
+      terminal: stage === 'claimable',
+      hops: [
+        {
+          kind: 'op_init_transfer',
+          label: bridgeLabel('op_init_transfer'),
+          fromChainId: from,
+          toChainId: to,
+          chains: `${from} → ${to ?? '?'}`,
+          state: stage,
+          stateText: WITHDRAWAL_HOP_WORDS[stage],
+          outcome: stage === 'claimable' ? 'done' : 'pending',
+          txs: [{ name: 'withdrawal_tx', label: 'withdrawal tx', hash: t.txHash, chainId: t.chainId }],
+        },
+      ],
+      updatedAt: t.opWithdrawal?.checkedAt,
+    };
+  }
+  return {
+    ...base,
     state: t.last?.state ?? 'STATE_SUBMITTED',
-    stateText: t.problem ? 'unknown to the router' : t.last ? describeState(t.last.state) : 'registered: waiting for the first status',
     outcome: t.last?.outcome ?? 'pending',
     terminal: t.last?.terminal ?? false,
     hops: !reported.length && !t.last?.terminal ? [...planned] : reported.map((h) => ({
@@ -152,13 +190,18 @@ export function transferInfo(t: TrackedTransfer, planned: readonly HopInfo[] = [
       txs: h.txs.map((x) => ({ name: x.name, label: x.name.replace(/_/g, ' '), hash: x.hash, chainId: x.chainId, explorerLink: x.explorerLink })),
     })),
     error: t.last?.error,
-    problem: t.problem,
-    explorerLink: t.explorerLink,
-    amountOut: release?.amount ? `${groupDigits(release.amount)} ${release.denom ?? ''} on ${release.chainId ?? '?'}`.trim() : undefined,
     updatedAt: t.last?.updatedAt,
-    claim: claimText(t, Date.now(), (ms) => new Date(ms).toLocaleString()),
+    claim: claimText(t, now, format),
   };
 }
+
+/** An OP withdrawal's hop, by stage. */
+const WITHDRAWAL_HOP_WORDS: Record<WithdrawalStage, string> = {
+  sent: 'sent, not yet listed by the rollup',
+  initiated: 'initiated, waiting for its output',
+  inOutput: 'in an output, challenge period',
+  claimable: 'claimable on L1',
+};
 
 const UNSAFE_REASONS: Record<string, string> = {
   BAD_PRICE_ERROR: 'its price deviates too far from the market',

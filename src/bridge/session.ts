@@ -27,6 +27,7 @@ import type { TransferTracker } from '../platform/transferTracker';
 import { PanelHost, commonHandlers, openJsonDocument } from '../platform/webviewPanel';
 import { FromWebview, formKey, type OPS, type AssetsReply, type Defaults, type EditReply, type Form, type Handlers, type HopInfo, type RouteReply, type ToWebview } from '../protocol/bridge';
 import { RecentAddresses } from './addresses';
+import { trackRequest } from './trackRequest';
 import { checkForm } from './formCheck';
 import { ChainDecimals, checkOptions, formContext, intentOf } from './intent';
 import { addressHint, minimumReceivedText, msgsView, plannedHops, routeErrorText, routeView, summaryViews, transferInfo, verdictView } from './routeViews';
@@ -117,7 +118,7 @@ export class BridgeSession implements vscode.Disposable {
         const w = this.watched;
         if (!w) return;
         const current = t ?? tracker.get(w.chainId, w.txHash);
-        if (current && current.chainId === w.chainId && current.txHash === w.txHash) this.host.post({ type: 'transfer', transfer: transferInfo(current, w.planned) }, 'transfer');
+        if (current && current.chainId === w.chainId && current.txHash === w.txHash) this.host.post({ type: 'transfer', transfer: transferInfo(current, Date.now(), w.planned) }, 'transfer');
       }),
       // Another network, another router: the page names it and asks its lists again; the route is asked anew.
       services.networks.onDidChange(() => {
@@ -330,37 +331,28 @@ export class BridgeSession implements vscode.Disposable {
       return { kind: 'msgs', msgs: msgsView(verification) };
     },
     track: async (req) => {
-      const { url } = this.router();
+      const { url, catalog } = this.router();
       const route = req.route === undefined ? undefined : Route.safeParse(req.route).data;
-      const lossless = req.withdrawal === 'lossless' && !!route?.operations.some((op) => 'op_init_transfer' in op);
-      const estimate = route?.estimated_route_duration_seconds;
-      const t = await this.deps.tracker.track({
+      const input = {
         txHash: req.txHash,
         chainId: req.chainId,
+        route,
         routerUrl: url,
         network: this.deps.services.network.name,
-        estimatedSeconds: estimate ?? undefined,
-        claimableAt: lossless && typeof estimate === 'number' ? this.deps.clock.now() + estimate * 1000 : undefined,
-        summary: route
-          ? {
-              sourceChainId: route.source_asset_chain_id,
-              destChainId: route.dest_asset_chain_id,
-              amountIn: String(route.amount_in),
-              sourceDenom: route.source_asset_denom,
-              amountOut: String(route.estimated_amount_out ?? route.amount_out),
-              destDenom: route.dest_asset_denom,
-              hops: route.operations.length,
-            }
-          : undefined,
-      });
-      return transferInfo(t, this.follow(t, route));
+        receiver: route ? this.addresses.all()[route.dest_asset_chain_id]?.[0] : undefined,
+        asset: (chainId: string, denom: string) => catalog.assetNow(chainId, denom),
+      };
+      // Recorded at once; the router is asked once the tx has landed (the timeline says so meanwhile), and never for
+      // a lossless OP withdrawal (trackRequest.ts).
+      const t = await this.deps.tracker.track(await trackRequest(input, this.deps.services));
+      return transferInfo(t, Date.now(), this.follow(t, route));
     },
     watch: async (req) => {
       const t = this.deps.tracker.get(req.chainId, normaliseTxHash(req.txHash, req.chainId));
       if (!t) throw new Error(vscode.l10n.t('This transfer is no longer tracked.'));
       const planned = this.follow(t, req.route === undefined ? undefined : Route.safeParse(req.route).data);
       if (!t.last?.terminal) this.deps.tracker.refresh(t);
-      return transferInfo(t, planned);
+      return transferInfo(t, Date.now(), planned);
     },
     openJson: async (req) => {
       if (req.what !== 'status') return openJsonDocument(req.value);

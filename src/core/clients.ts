@@ -22,3 +22,8 @@ export function createRegistryHttp(_baseUrl: string, options: ClientOptions = {}
 export function createChainHttp(_baseUrl: string, options: ClientOptions = {}): HttpClient {
   return new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'chain' });
 }
+
+/** The HTTP client for a rollup's OPinit executor API (core/router/opWithdrawal.ts `findExecutorWithdrawal`). */
+export function createExecutorHttp(_baseUrl: string, options: ClientOptions = {}): HttpClient {
+  return new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'executor' });
+}

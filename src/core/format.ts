@@ -50,11 +50,38 @@ export function timeWithAge(rfc3339: string, nowMs: number = Date.now()): string
   return age ? `${absoluteTime(rfc3339)} (${age})` : absoluteTime(rfc3339);
 }
 
-/** "2025-07-16 14:59:08 UTC" from an RFC 3339 timestamp; the input unchanged when it does not parse. */
-export function absoluteTime(rfc3339: string): string {
-  const ms = Date.parse(rfc3339);
-  if (Number.isNaN(ms)) return rfc3339;
-  return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+/** "UTC", "UTC+2", "UTC−5:30": a zone by its offset east of UTC in minutes. */
+export function zoneName(offsetEastMinutes: number): string {
+  if (!offsetEastMinutes) return 'UTC';
+  const abs = Math.abs(offsetEastMinutes);
+  return `UTC${offsetEastMinutes > 0 ? '+' : '−'}${Math.floor(abs / 60)}${abs % 60 ? `:${pad(abs % 60)}` : ''}`;
+}
+
+/**
+ * A date and time that says its zone, the one way every view shows one: "2025-07-16 16:59:08 UTC+2", in the local zone
+ * (as list rows show times) unless `offsetEastMinutes` names another, from an RFC 3339 timestamp or epoch ms; text
+ * that does not parse is returned unchanged. Never a locale's "12/2/2026, 2:31:30 PM", which names no zone.
+ */
+export function absoluteTime(when: string | number, offsetEastMinutes?: number): string {
+  const ms = typeof when === 'number' ? when : Date.parse(when);
+  if (!Number.isFinite(ms)) return String(when);
+  const offset = offsetEastMinutes ?? -new Date(ms).getTimezoneOffset();
+  return `${new Date(ms + offset * 60_000).toISOString().slice(0, 19).replace('T', ' ')} ${zoneName(offset)}`;
+}
+
+/**
+ * Untrusted text as markdown that shows it as it is: every mark that markdown reads backslash-escaped (no emphasis,
+ * link, image, heading, list, table, code, autolink or theme icon can form), `&` and `<` as entities (no HTML), and words
+ * still separated by plain spaces, so that a long reason wraps between words. (VS Code's `appendText` turns every
+ * space into `&nbsp;`: a long text is then one word, and the hover breaks it anywhere, "insuff" / "icient".) Runs of
+ * spaces keep their width with `&nbsp;` after the first; a line break stays a line break.
+ */
+export function markdownText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\\`*_{}[\]()#+\-.!|~>:=$@&<]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : `\\${c}`))
+    .replace(/[ \t\f\v]+/g, (run) => ` ${'&nbsp;'.repeat(run.length - 1)}`)
+    .replace(/\n/g, '  \n');
 }
 
 /** The last part of a message type: `/cosmos.bank.v1beta1.MsgSend` → `MsgSend`. */
@@ -90,7 +117,13 @@ export function labelText(text: string, max = 80): string {
  * `1.5`, with digit grouping on the whole part. Undefined when the amount is not a whole number or decimals are odd.
  */
 export function formatUnits(amount: string | number | bigint, decimals: number): string | undefined {
-  const s = String(amount);
+  const signed = String(amount);
+  // A negative amount (a rich list's inconsistency) keeps its sign in front of the whole units.
+  if (/^-\d+$/.test(signed)) {
+    const abs = formatUnits(signed.slice(1), decimals);
+    return abs === undefined ? undefined : `-${abs}`;
+  }
+  const s = signed;
   if (!/^\d+$/.test(s) || !Number.isInteger(decimals) || decimals < 0 || decimals > 36) return undefined;
   const padded = s.padStart(decimals + 1, '0');
   const whole = padded.slice(0, padded.length - decimals) || '0';
@@ -127,6 +160,7 @@ const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
  * significant digits, cut, never rounded up); the exact value belongs in the tooltip.
  */
 export function compactAmount(amount: string): string {
+  if (/^-\d+$/.test(amount)) return `-${compactAmount(amount.slice(1))}`;
   const digits = amount.replace(/^0+(?=\d)/, '');
   if (!/^\d+$/.test(digits) || digits.length <= 15) return groupDigits(amount);
   const exponent = String(digits.length - 1).replace(/\d/g, (d) => SUPERSCRIPT[Number(d)]!);
@@ -138,6 +172,7 @@ export function compactAmount(amount: string): string {
  * rounded, so it never shows more than there is), and the power-of-ten form of `compactAmount` for a huge whole part.
  */
 export function compactUnits(whole: string): string {
+  if (whole.startsWith('-')) return `-${compactUnits(whole.slice(1))}`;
   const [int = '', frac = ''] = whole.replace(/,/g, '').split('.');
   if (!/^\d+$/.test(int)) return whole;
   if (int.replace(/^0+(?=\d)/, '').length > 15) return compactAmount(int);

@@ -20,6 +20,7 @@ import {
 } from './errors';
 import { MAX_RETRY_AFTER_MS, timerDelay } from './timers';
 import { UndiciTransport, type Transport, type TransportResponse } from './transport';
+import { markOnce } from './marks';
 
 export interface HttpLogEntry {
   method: string;
@@ -160,6 +161,7 @@ export class HttpClient {
         headers = { ...headers, 'content-type': 'application/json' };
         body = JSON.stringify(spec.body);
       }
+      markOnce('http:send');
       const response = await this.transport.request({
         method: spec.method,
         url: spec.url,
@@ -170,9 +172,13 @@ export class HttpClient {
         bodyTimeoutMs: stepTimeoutMs(timeoutMs),
       });
       status = response.status;
+      markOnce('http:headers');
       const text = await readBody(response, maxBytes, service);
       bytes = text.length;
-      return interpret(service, spec.url, response, text);
+      markOnce('http:body');
+      const json = interpret(service, spec.url, response, text);
+      markOnce('http:parsed');
+      return json;
     } catch (err) {
       throw this.translate(err, spec, timedOut);
     } finally {

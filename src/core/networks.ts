@@ -29,6 +29,8 @@ export interface NetworkProfile {
   bech32Prefix?: string;
   /** The OPinit bridge id of a rollup (the registry's `metadata.op_bridge_id`). */
   opBridgeId?: string;
+  /** The rollup's OPinit executor API (the registry's `metadata.executor_uri`): follows its OP withdrawals. */
+  executorUrl?: string;
   builtIn: boolean;
 }
 
@@ -46,9 +48,10 @@ export const PROFILE_FIELDS = [
   'bech32Prefix',
   'vm',
   'opBridgeId',
+  'executorUrl',
 ] as const;
 
-const SERVICE_URL_FIELDS = ['indexerUrl', 'restUrl', 'jsonRpcUrl', 'routerUrl'] as const;
+const SERVICE_URL_FIELDS = ['indexerUrl', 'restUrl', 'jsonRpcUrl', 'routerUrl', 'executorUrl'] as const;
 const TEMPLATES = { txPage: '${txHash}', accountPage: '${accountAddress}' } as const;
 
 const DEMO_INDEXER_PORT = 7717;
@@ -82,6 +85,8 @@ export const BUILT_IN_NETWORKS: readonly NetworkProfile[] = [
     routerUrl: 'https://router-api.initia.xyz',
     explorerUrl: 'https://scan.initia.xyz/yominet-1',
     vm: 'minievm',
+    opBridgeId: '11',
+    executorUrl: 'https://opinit-api-yominet-1.anvil.asia-southeast.initia.xyz',
     builtIn: true,
   },
   {
@@ -91,6 +96,8 @@ export const BUILT_IN_NETWORKS: readonly NetworkProfile[] = [
     routerUrl: 'https://router-api.initiation-2.initia.xyz',
     explorerUrl: 'https://scan.testnet.initia.xyz/evm-1',
     vm: 'minievm',
+    opBridgeId: '1459',
+    executorUrl: 'https://opinit-api-evm-1.anvil.asia-southeast.initia.xyz',
     builtIn: true,
   },
   {

@@ -12,7 +12,7 @@ import type { IndexerClient } from './indexer/client';
 import type { PageRequest } from './indexer/paging';
 import type { Pagination } from './indexer/schemas';
 import { isNotFound } from './errors';
-import { NO_EVM_INDEX, UnavailableError, isEvmRouteMissing, type CapabilitySource } from './capabilities';
+import { NO_EVM_INDEX, NO_INTERNAL_TX_INDEX, UnavailableError, isEvmRouteMissing, type Capability, type CapabilitySource } from './capabilities';
 import { shorten } from './format';
 import { firstProblem } from './zodWords';
 import {
@@ -112,6 +112,17 @@ function checkFilter(result: ListResult, msgs: readonly string[] | undefined): L
   return { ...result, warning: `The indexer does not know ${names}: no filter applied, this is the unfiltered list.` };
 }
 
+/** The words for rich-list rows whose stored amount is below zero (the indexer's inconsistency, not a real balance). */
+export const NEGATIVE_AMOUNT = "a negative amount is the indexer's inconsistency (a missed or out-of-order event), not a balance on chain";
+
+/** A rich-list page with negative amounts says so at the top. */
+function negativeHolders(result: ListResult): ListResult {
+  const holders = (result.body as { holders?: Array<{ amount?: unknown }> }).holders ?? [];
+  const n = holders.filter((h) => typeof h.amount === 'string' && h.amount.startsWith('-')).length;
+  if (!n) return result;
+  return { ...result, warning: `${n === 1 ? 'One holder has' : `${n} holders have`} a negative amount: ${NEGATIVE_AMOUNT}.` };
+}
+
 function msgsSuffix(types: readonly string[] | undefined): string {
   if (!types?.length) return '';
   return ` (${types.map((m) => m.split('.').pop()).join(', ')})`;
@@ -128,18 +139,28 @@ const ACCOUNT_VIEW_TITLES: Record<AccountView, string> = {
 };
 
 /**
- * Runs an EVM route: refused without a request where the network is known to have no EVM index, and the indexer's
- * own 404 for EVM routes ("evm routes are not available on this chain") said with the same sentence.
+ * Runs an EVM route (`what`: the EVM routes, or the internal-transaction ones): refused without a request where the
+ * network is known not to have them, and the indexer's own 404 for them ("evm routes are not available on this
+ * chain") said in words and remembered for the network; an answer is remembered as well.
  */
-async function evmOnly<R>(ctx: QueryContext | undefined, signal: AbortSignal | undefined, run: () => Promise<R>): Promise<R> {
+async function evmOnly<R>(ctx: QueryContext | undefined, signal: AbortSignal | undefined, run: () => Promise<R>, what: Capability = 'evm'): Promise<R> {
+  let evmSure = false;
   if (ctx?.capabilities) {
-    const caps = await ctx.capabilities('evm', signal);
+    const caps = await ctx.capabilities(what, signal);
     if (!caps.evm) throw new UnavailableError(caps.reason ?? NO_EVM_INDEX);
+    if (what === 'evmInternalTxs' && !caps.evmInternalTxs) throw new UnavailableError(caps.reason ?? NO_INTERNAL_TX_INDEX);
+    evmSure = what === 'evmInternalTxs' && (await ctx.capabilities('evm', signal)).evm;
   }
   try {
-    return await run();
+    const result = await run();
+    ctx?.capabilities?.noteRoute?.(what, true);
+    return result;
   } catch (err) {
-    if (isEvmRouteMissing(err)) throw new UnavailableError(NO_EVM_INDEX);
+    if (isEvmRouteMissing(err)) {
+      ctx?.capabilities?.noteRoute?.(what, false);
+      // The internal routes of a network whose EVM routes answer: its internal transactions are not indexed.
+      throw new UnavailableError(what === 'evmInternalTxs' && evmSure ? NO_INTERNAL_TX_INDEX : NO_EVM_INDEX);
+    }
     throw err;
   }
 }
@@ -218,17 +239,17 @@ const TABLE = [
   list({
     schema: z.object({ op: op('evmInternalTxs') }),
     title: () => 'internal EVM txs',
-    run: (client, _q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxs(page, signal), 'internal_txs')),
+    run: (client, _q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxs(page, signal), 'internal_txs'), 'evmInternalTxs'),
   }),
   list({
     schema: z.object({ op: op('evmInternalTxsByHeight'), height }),
     title: (q) => `internal txs at ${q.height}`,
-    run: (client, q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByHeight(q.height, page, signal), 'internal_txs')),
+    run: (client, q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByHeight(q.height, page, signal), 'internal_txs'), 'evmInternalTxs'),
   }),
   list({
     schema: z.object({ op: op('evmInternalTxsByHash'), hash: valid(parseTxHash) }),
     title: (q) => `internal txs of ${shorten(q.hash.replace(/^0x/i, ''), 4, 2)}`,
-    run: (client, q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByHash(q.hash, page, signal), 'internal_txs')),
+    run: (client, q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByHash(q.hash, page, signal), 'internal_txs'), 'evmInternalTxs'),
   }),
   list({
     schema: z.object({ op: op('account'), account: valid((s) => parseAccount(s, ANY_PREFIX)), view: z.enum(ACCOUNT_VIEWS), msgs }),
@@ -243,7 +264,7 @@ const TABLE = [
         case 'collections':
           return listOf(await client.collectionsByAccount(q.account, page, signal), 'collections');
         case 'internal':
-          return evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByAccount(q.account, page, signal), 'internal_txs'));
+          return evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByAccount(q.account, page, signal), 'internal_txs'), 'evmInternalTxs');
         case 'evmTxs':
         case 'evmSigned':
           return evmOnly(ctx, signal, async () => listOf(await client.evmTxsByAccount(q.account, { page, isSigner: q.view === 'evmSigned' }, signal), 'txs'));
@@ -278,7 +299,7 @@ const TABLE = [
   list({
     schema: z.object({ op: op('richList'), denom: valid(parseDenom) }),
     title: (q) => `holders of ${shorten(q.denom, 12, 4)}`,
-    run: async (client, q, page, signal) => listOf(await client.richList(q.denom, page, signal), 'holders'),
+    run: async (client, q, page, signal) => negativeHolders(listOf(await client.richList(q.denom, page, signal), 'holders')),
   }),
 ] as const;
 

@@ -107,6 +107,12 @@ function firstService(chain: RegistryChain, api: RegistryApi): string | undefine
   return undefined;
 }
 
+/** The rollup's OPinit executor API (`metadata.executor_uri`), when it is a usable service URL. */
+export function registryExecutor(chain: RegistryChain): string | undefined {
+  const parsed = chain.metadata?.executor_uri ? parseServiceUrl(chain.metadata.executor_uri) : undefined;
+  return parsed?.ok ? parsed.value : undefined;
+}
+
 /** Why a chain cannot be browsed, or undefined when it can. */
 export const NO_INDEXER = 'no indexer in the registry';
 
@@ -149,6 +155,8 @@ export function registryProfile(chain: RegistryChain, takenNames: ReadonlySet<st
   if (chain.bech32_prefix && /^[a-z][a-z0-9]{0,30}$/.test(chain.bech32_prefix)) profile.bech32Prefix = chain.bech32_prefix;
   if (vm) profile.vm = vm;
   if (opBridgeId !== undefined && /^\d{1,20}$/.test(String(opBridgeId))) profile.opBridgeId = String(opBridgeId);
+  const executorUrl = registryExecutor(chain);
+  if (executorUrl) profile.executorUrl = executorUrl;
   return { profile };
 }
 

@@ -10,9 +10,30 @@
  *   settings, PAC and system proxies, proxy authentication (Basic, Kerberos) and the operating system's CAs.
  *
  * Neither follows redirects: a 3xx comes back as it is.
+ *
+ * undici itself is loaded only when a dispatcher of its own is needed (a direct transport's first pool or proxy
+ * agent, CA certificates for the fetch transport): from dist/direct.js in the product, never on the default path.
  */
 import type { EventEmitter } from 'node:events';
-import { Agent, EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import type * as Undici from './undici';
+import { bypassesProxy, redactProxy, type ProxyConfig } from './proxy';
+
+export { bypassesProxy, redactProxy, type ProxyConfig } from './proxy';
+
+let undiciModule: typeof Undici | undefined;
+
+/** undici's dispatchers, required on first use (esbuild.mjs turns this require into one of dist/direct.js). */
+export function loadUndici(): typeof Undici {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  undiciModule ??= require('./undici') as typeof Undici;
+  return undiciModule;
+}
+
+/** Whether undici has been loaded by this module (the product's default path never loads it). */
+export function undiciLoaded(): boolean {
+  return undiciModule !== undefined;
+}
 
 export interface TransportRequest {
   method: 'GET' | 'POST';
@@ -63,86 +84,72 @@ export class HeadersTimeout extends Error {
   }
 }
 
-export interface ProxyConfig {
-  /** The proxy's URL (http or https), possibly with user:pass@ (sent as Basic authorization). */
-  url: string;
-  /** Hosts reached directly (`no_proxy` syntax: names, `.suffix`, `*.suffix`, `host:port`, `*` for all). */
-  noProxy?: readonly string[];
-  /** Sent as `Proxy-Authorization` (VS Code's `http.proxyAuthorization`). */
-  authorization?: string;
-  /** Verify the proxy's own certificate (VS Code's `http.proxyStrictSSL`). */
-  strictSSL?: boolean;
+/**
+ * CA certificates (PEM) that servers' certificates must chain to, or how to read them: a function is called once, at
+ * the first https connection (reading the system's store takes some 20 ms; an http endpoint never needs them).
+ */
+export type CaSource = readonly string[] | (() => readonly string[] | undefined);
+
+/** The certificates of a source, read at most once. */
+function caOnce(source: CaSource | undefined): () => string[] | undefined {
+  let read: { ca: string[] | undefined } | undefined;
+  return () => {
+    if (!read) {
+      const ca = typeof source === 'function' ? source() : source;
+      read = { ca: ca ? [...ca] : undefined };
+    }
+    return read.ca;
+  };
 }
 
 export interface UndiciTransportOptions {
   proxy?: ProxyConfig;
-  /** CA certificates (PEM) that servers' certificates must chain to; Node's defaults when absent. */
-  ca?: readonly string[];
+  /** CA certificates that servers' certificates must chain to; Node's defaults when absent. */
+  ca?: CaSource;
   /** Time allowed to open a connection. */
   connectTimeoutMs?: number;
   connectionsPerOrigin?: number;
 }
 
-/** Whether `noProxy` says to reach host:port directly (the usual `no_proxy` rules). */
-export function bypassesProxy(hostname: string, port: string, noProxy: readonly string[] = []): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  for (const raw of noProxy) {
-    const entry = raw.trim().toLowerCase();
-    if (!entry) continue;
-    if (entry === '*') return true;
-    const m = /^(.*?)(?::(\d+))?$/.exec(entry)!;
-    const pattern = m[1]!.replace(/^\[|\]$/g, '');
-    if (m[2] && m[2] !== port) continue;
-    if (pattern.startsWith('*.') || pattern.startsWith('.')) {
-      const suffix = pattern.replace(/^\*/, '');
-      if (host.endsWith(suffix) || host === suffix.slice(1)) return true;
-    } else if (host === pattern || host.endsWith(`.${pattern}`)) return true;
-  }
-  return false;
-}
-
-/** A proxy URL without its credentials, for messages and the log. */
-export function redactProxy(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.host}`;
-  } catch {
-    return '(an unreadable proxy URL)';
-  }
-}
-
 export class UndiciTransport implements Transport {
   readonly name = 'undici';
-  private readonly pools = new Map<string, Pool>();
+  private readonly pools = new Map<string, Dispatcher>();
   private readonly proxied: Dispatcher | undefined;
   private disposed = false;
 
-  /** The CA option of TLS connections (empty: Node's defaults). */
-  private readonly tls: { ca?: string[] };
-  /** What every connection is opened with. */
-  private readonly connect: { timeout: number; ca?: string[] };
+  /** The CA certificates, read at the first https connection (or when a proxy agent is made). */
+  private readonly ca: () => string[] | undefined;
+  private readonly timeout: number;
   private readonly connections: number;
 
   constructor(private readonly options: UndiciTransportOptions = {}) {
-    const { proxy, ca } = options;
-    this.tls = ca ? { ca: [...ca] } : {};
-    this.connect = { timeout: options.connectTimeoutMs ?? 10_000, ...this.tls };
+    const { proxy } = options;
+    this.ca = caOnce(options.ca);
+    this.timeout = options.connectTimeoutMs ?? 10_000;
     this.connections = options.connectionsPerOrigin ?? 6;
     if (proxy) {
       const connections = this.connections;
+      const { EnvHttpProxyAgent, Pool } = loadUndici();
+      const tls = this.tls(true);
       this.proxied = new EnvHttpProxyAgent({
         httpProxy: proxy.url,
         httpsProxy: proxy.url,
         noProxy: (proxy.noProxy ?? []).join(','),
         ...(proxy.authorization ? { token: proxy.authorization } : {}),
-        requestTls: this.tls,
-        proxyTls: { ...this.tls, rejectUnauthorized: proxy.strictSSL ?? true },
-        connect: this.connect,
+        requestTls: tls,
+        proxyTls: { ...tls, rejectUnauthorized: proxy.strictSSL ?? true },
+        connect: { timeout: this.timeout, ...tls },
         clientFactory: (origin: URL, opts: object) => new Pool(origin, { ...opts, connections }),
         // An http: target goes to the proxy as an absolute-form request, as proxies expect (CONNECT only for https:).
         proxyTunnel: false,
       } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]);
     }
+  }
+
+  /** The CA option of TLS connections (empty: Node's defaults; none for http). */
+  private tls(secure: boolean): { ca?: string[] } {
+    const ca = secure ? this.ca() : undefined;
+    return ca ? { ca } : {};
   }
 
   route(origin: string): string {
@@ -164,7 +171,8 @@ export class UndiciTransport implements Transport {
     if (this.proxied) return this.proxied;
     let pool = this.pools.get(origin);
     if (!pool) {
-      pool = new Pool(origin, { connections: this.connections, pipelining: 1, keepAliveTimeout: 30_000, connect: this.connect });
+      const connect = { timeout: this.timeout, ...this.tls(origin.startsWith('https:')) };
+      pool = new (loadUndici().Pool)(origin, { connections: this.connections, pipelining: 1, keepAliveTimeout: 30_000, connect });
       this.pools.set(origin, pool);
     }
     return pool;
@@ -209,21 +217,33 @@ export interface FetchTransportOptions {
   /** How the fetch function reaches servers, for the log ("VS Code's network settings"). */
   describe?: string;
   /**
-   * CA certificates to trust, handed over as an undici Agent's `connect.ca`: VS Code's fetch copies them onto the
-   * dispatcher it chooses. Without them it uses its own (the bundled ones and the operating system's).
+   * CA certificates to trust on https, handed over as an undici Agent's `connect.ca`: VS Code's fetch copies them onto
+   * the dispatcher it chooses. Without them it uses its own (the bundled ones and the operating system's). Read, and
+   * the Agent made (loading undici), at the first https request.
    */
-  ca?: readonly string[];
+  ca?: CaSource;
 }
 
 export class FetchTransport implements Transport {
   readonly name = 'fetch';
-  private readonly agent: Agent | undefined;
+  /** The Agent carrying the CA certificates: made at the first https request; null when there are none. */
+  private agent: Dispatcher | null | undefined;
 
   constructor(
     private readonly fetchFn: FetchFunction,
     private readonly options: FetchTransportOptions = {},
   ) {
-    this.agent = options.ca ? new Agent({ connect: { ca: [...options.ca] } }) : undefined;
+    if (!options.ca) this.agent = null;
+  }
+
+  /** The dispatcher for an https request (undefined: the fetch function's own). */
+  private dispatcherFor(url: URL): Dispatcher | undefined {
+    if (this.agent === null || url.protocol !== 'https:') return undefined;
+    if (this.agent === undefined) {
+      const ca = caOnce(this.options.ca)();
+      this.agent = ca ? new (loadUndici().Agent)({ connect: { ca } }) : null;
+    }
+    return this.agent ?? undefined;
   }
 
   route(): string {
@@ -241,6 +261,7 @@ export class FetchTransport implements Transport {
     req.abort.once('abort', onAbort);
     let headersTimer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => controller.abort(new HeadersTimeout()), req.headersTimeoutMs);
     let response: Response;
+    const dispatcher = this.dispatcherFor(req.url);
     try {
       response = await this.fetchFn(req.url.toString(), {
         method: req.method,
@@ -248,7 +269,7 @@ export class FetchTransport implements Transport {
         body: req.body,
         redirect: 'manual',
         signal: controller.signal,
-        ...(this.agent ? { dispatcher: this.agent } : {}),
+        ...(dispatcher ? { dispatcher } : {}),
       });
     } catch (err) {
       req.abort.off('abort', onAbort);
@@ -265,38 +286,58 @@ export class FetchTransport implements Transport {
       controller.abort();
       void stream?.cancel().catch(() => undefined);
     };
+    // One idle timer for the body, pushed back at each piece: when it fires, it aborts the exchange with a BodyTimeout,
+    // which the pending (or next) read rejects with.
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const reading = (): ReadableStreamDefaultReader<Uint8Array> => {
+      const reader = stream!.getReader();
+      idle = setTimeout(() => controller.abort(new BodyTimeout('the body stopped arriving')), req.bodyTimeoutMs);
+      return reader;
+    };
+    const finish = (reader: ReadableStreamDefaultReader<Uint8Array>): void => {
+      clearTimeout(idle);
+      reader.releaseLock();
+      done();
+    };
     async function* pieces(): AsyncGenerator<Uint8Array> {
-      if (!stream) return;
-      const reader = stream.getReader();
+      if (!stream) return done();
+      const reader = reading();
       try {
         for (;;) {
-          let idle: ReturnType<typeof setTimeout> | undefined;
-          const next = await Promise.race([
-            reader.read(),
-            new Promise<never>((_, reject) => {
-              idle = setTimeout(() => {
-                controller.abort();
-                reject(new BodyTimeout('the body stopped arriving'));
-              }, req.bodyTimeoutMs);
-            }),
-          ]).finally(() => clearTimeout(idle));
+          const next = await reader.read();
           if (next.done) return;
+          idle!.refresh();
           yield next.value;
         }
       } finally {
-        reader.releaseLock();
-        done();
+        finish(reader);
       }
     }
-    const body = pieces();
     return {
       status: response.status,
       header: (name) => response.headers.get(name) ?? '',
-      body,
+      body: pieces(),
+      // The same reads without a generator in between (the usual case: a declared length within the limit).
       text: async () => {
+        if (!stream) {
+          done();
+          return '';
+        }
+        const reader = reading();
         const chunks: Uint8Array[] = [];
-        for await (const piece of body) chunks.push(piece);
-        return Buffer.concat(chunks).toString('utf8');
+        let total = 0;
+        try {
+          for (;;) {
+            const next = await reader.read();
+            if (next.done) break;
+            idle!.refresh();
+            chunks.push(next.value);
+            total += next.value.length;
+          }
+        } finally {
+          finish(reader);
+        }
+        return Buffer.concat(chunks, total).toString('utf8');
       },
       cancel,
     };
@@ -339,13 +380,17 @@ export interface ChooseOptions {
   env: Readonly<Record<string, string | undefined>>;
   /**
    * CA certificates for the direct transport (the bundled, NODE_EXTRA_CA_CERTS and the operating system's), read only
-   * when that transport is chosen (the system store takes some 20 ms to read).
+   * at that transport's first https connection (the system store takes some 20 ms to read).
    */
   ca?: () => readonly string[] | undefined;
-  /** CA certificates to hand VS Code's fetch on top of its own (it ignores NODE_EXTRA_CA_CERTS otherwise). */
+  /** CA certificates to hand VS Code's fetch on top of its own (it ignores NODE_EXTRA_CA_CERTS otherwise), read at
+   *  its first https request. */
   fetchCa?: () => readonly string[] | undefined;
   connectTimeoutMs?: number;
 }
+
+/** What the log says of CA certificates read on first need. */
+const CAS_READ_LATER = "Node's and the system's CA certificates (read at the first https connection)";
 
 /** The proxy from the environment, as VS Code reads it. */
 function envProxy(env: ChooseOptions['env']): { url: string; from: string } | undefined {
@@ -372,8 +417,8 @@ export function chooseTransport(config: NetworkConfig, options: ChooseOptions): 
   if (useFetch) {
     const proxy = config.proxySupport === 'off' ? undefined : config.proxy ? `http.proxy ${redactProxy(config.proxy)}` : fromEnv ? `${fromEnv.from} ${redactProxy(fromEnv.url)}` : 'the system or PAC settings, if any';
     const describe = `VS Code's network stack (proxy: ${proxy ?? 'none, http.proxySupport is off'}${config.noProxy.length ? `; noProxy: ${config.noProxy.join(', ')}` : ''})`;
-    const ca = options.fetchCa?.();
-    return { transport: new FetchTransport(options.vscodeFetch!, { describe, ca }), description: `fetch through ${describe}${ca ? `; ${ca.length} CA certificates added` : ''}` };
+    const ca = options.fetchCa;
+    return { transport: new FetchTransport(options.vscodeFetch!, { describe, ca }), description: `fetch through ${describe}${ca ? `; ${CAS_READ_LATER} added` : ''}` };
   }
   const why =
     options.vscodeFetch === undefined
@@ -386,8 +431,8 @@ export function chooseTransport(config: NetworkConfig, options: ChooseOptions): 
             ? 'http.fetchAdditionalSupport is off'
             : 'http.proxyAuthorization is set, which only the direct transport sends';
   const proxyUrl = config.proxySupport === 'off' ? undefined : config.proxy || fromEnv?.url;
-  const ca = options.ca?.();
-  const cas = ca ? `; ${ca.length} CA certificates` : '';
+  const ca = options.ca;
+  const cas = ca ? `; ${CAS_READ_LATER}` : '';
   if (!proxyUrl) {
     return { transport: new UndiciTransport({ ca, connectTimeoutMs: options.connectTimeoutMs }), description: `undici, direct (${why}; no proxy configured)${cas}` };
   }

@@ -49,10 +49,15 @@ const MSG_WORDS: Record<string, string> = {
   'opinit.ophost.MsgFinalizeTokenWithdrawal': 'Claim OPinit withdrawal',
 };
 
+/** The words of a message type this version knows ("Send"), from its own table only; undefined for any other type. */
+export function knownMsgTypeWords(typeUrl: string): string | undefined {
+  const key = typeUrl.replace(/^\//, '').replace(/\.v\d+(?:(?:alpha|beta)\d+)?\./, '.');
+  return Object.hasOwn(MSG_WORDS, key) ? MSG_WORDS[key] : undefined;
+}
+
 /** A message type in words: `/cosmos.bank.v1beta1.MsgSend` → "Send"; an unknown one de-camelled ("Msg Foo Bar" → "Foo bar"). */
 export function msgTypeWords(typeUrl: string): string {
-  const key = typeUrl.replace(/^\//, '').replace(/\.v\d+(?:(?:alpha|beta)\d+)?\./, '.');
-  const known = MSG_WORDS[key];
+  const known = knownMsgTypeWords(typeUrl);
   if (known) return known;
   const name = shortMsgType(typeUrl).replace(/^Msg/, '');
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();

@@ -107,7 +107,9 @@ function initAddressProblem(s: string, what: string): string | undefined {
 
 /**
  * An account: bech32 with the network's prefix (`init1…` by default; `ANY_PREFIX` accepts any) and a valid checksum,
- * or `0x` + 40 hex digits.
+ * or hex as the indexer takes it (rollytics util/util.go `AccAddressFromString`: up to 64 digits, leading zeros
+ * trimmed, padded to 20 bytes or, past 40 digits, to 32 — a Move object): `0x` + 1–64 digits, or 40 or 64 digits
+ * without `0x` (a shorter bare number is a height, not an address).
  */
 export function parseAccount(input: string, prefix: string = ACCOUNT_PREFIX): Parsed<Address> {
   const s = clean(input);
@@ -121,8 +123,9 @@ export function parseAccount(input: string, prefix: string = ACCOUNT_PREFIX): Pa
   const { body, prefixed } = stripHexPrefix(s);
   if (prefixed || HEX.test(body)) {
     if (!HEX.test(body)) return fail('A 0x address has only hexadecimal digits after 0x.');
-    if (body.length !== 40) return fail(`A 0x account address has 40 hexadecimal digits; this has ${body.length}.`);
-    return ok({ value: `0x${body.toLowerCase()}`, format: 'hex', bytes: 20 });
+    if (body.length > 64) return fail(`A 0x address has at most 64 hexadecimal digits (a Move object); this has ${body.length}.`);
+    if (!prefixed && body.length !== 40 && body.length !== 64) return fail(`An account address in hex has 40 hexadecimal digits (64 for a Move object), or starts with 0x; this has ${body.length}.`);
+    return ok({ value: `0x${body.toLowerCase()}`, format: 'hex', bytes: body.replace(/^0+/, '').length > 40 ? 32 : 20 });
   }
   return fail('An account address starts with init1 or 0x.');
 }
@@ -179,14 +182,21 @@ export function parseDenom(input: string): Parsed<string> {
 }
 
 /**
- * A collection name for the by-name search. The indexer keeps only letters and digits (lower-cased) of both the
- * query and the names, and matches substrings; a space sent in the path would arrive as "%20" and match nothing,
- * so the query is normalised the same way here.
+ * A collection name for the by-name search. The indexer keeps only letters, marks and digits (lower-cased) of the
+ * names and of the path segment as it arrives, without unescaping it (rollytics api/handler/nft/cache.go,
+ * `[^\p{L}\p{M}\p{N}]+`), and matches substrings: a space would arrive as "%20" and match nothing, so the query is
+ * normalised the same way here; a letter outside ASCII cannot arrive as itself at all (a URL carries it
+ * percent-encoded, "é" as "%C3%A9", which the server reads as "c3a9"), so such a search is refused with the reason.
  */
 export function parseCollectionName(input: string): Parsed<string> {
   const normalised = input.normalize('NFC').replace(/[^\p{L}\p{M}\p{N}]+/gu, '').toLowerCase();
   if (!normalised) return fail('Enter part of a collection name (letters or digits).');
   if (normalised.length > 128) return fail('A collection name search is at most 128 letters or digits.');
+  const foreign = [...new Set(normalised.replace(/[a-z0-9]+/g, ''))].join('');
+  if (foreign) {
+    const ascii = normalised.split(/[^a-z0-9]+/).filter(Boolean).sort((a, b) => b.length - a.length)[0];
+    return fail(`The indexer cannot match "${foreign.slice(0, 12)}" in a name search: it does not decode URL escapes, and a URL carries letters outside ASCII escaped.${ascii ? ` Search for an ASCII part of the name, such as "${ascii}".` : ''}`);
+  }
   return ok(normalised);
 }
 
@@ -275,7 +285,28 @@ export type LookupTarget =
   | { kind: 'account'; address: Address }
   | { kind: 'collection'; address: Address }
   | { kind: 'collectionName'; name: string }
-  | { kind: 'denom'; denom: string };
+  | { kind: 'denom'; denom: string }
+  /** A collection address and a token id, separated by a space: that NFT (its history). */
+  | { kind: 'nft'; address: Address; tokenId: string };
+
+/** `0x… 42` (a collection address, whitespace, a token id): one NFT. */
+function parseNft(s: string): LookupTarget | undefined {
+  const m = /^(\S+)\s+(\S+)$/.exec(s);
+  if (!m) return undefined;
+  const address = parseCollectionAddress(m[1]!);
+  const tokenId = parseTokenId(m[2]!);
+  return address.ok && tokenId.ok ? { kind: 'nft', address: address.value, tokenId: tokenId.value } : undefined;
+}
+
+/**
+ * The readings that make sense on a network: on an EVM rollup accounts and NFT collections (ERC-721 contracts) are 20
+ * bytes, so 0x + 64 hex there is a transaction hash, never a Move object (account or collection). `vm` undefined: not
+ * known, all readings.
+ */
+export function forNetwork(targets: readonly LookupTarget[], vm: { evm: boolean } | undefined): LookupTarget[] {
+  if (!vm?.evm) return [...targets];
+  return targets.filter((t) => !((t.kind === 'collection' || t.kind === 'nft' || t.kind === 'account') && t.address.format === 'hex' && t.address.bytes === 32));
+}
 
 /**
  * Every reading of the input, most likely first. More than one means it is ambiguous (a 0x address may be an
@@ -284,6 +315,8 @@ export type LookupTarget =
 export function classify(input: string): LookupTarget[] {
   const s = clean(input);
   if (!s) return [];
+  const nft = parseNft(s);
+  if (nft) return [nft];
   const out: LookupTarget[] = [];
   const hash = parseTxHash(s);
   const height = parseHeight(s);
@@ -291,7 +324,8 @@ export function classify(input: string): LookupTarget[] {
   if (hash.ok) out.push({ kind: 'tx', hash: hash.value });
   const account = parseAccount(s);
   const collection = parseCollectionAddress(s);
-  if (account.ok) out.push({ kind: 'account', address: account.value });
+  // 64 hex digits without 0x are a Cosmos tx hash first (the indexer would take them as an account too).
+  if (account.ok && !/^[0-9a-fA-F]{64}$/.test(s)) out.push({ kind: 'account', address: account.value });
   if (collection.ok) {
     const c = collection.value;
     if (c.format === 'bech32' && c.bytes === 32) out.unshift({ kind: 'collection', address: c }); // a Move object
@@ -326,13 +360,22 @@ export function describeTarget(t: LookupTarget): string {
       return `collections whose name contains "${t.name}"`;
     case 'denom':
       return 'denom (its rich list)';
+    case 'nft':
+      return `NFT ${t.tokenId} of collection ${t.address.value.length > 16 ? `${t.address.value.slice(0, 8)}…${t.address.value.slice(-4)}` : t.address.value} (its history)`;
   }
 }
 
 /** Why `classify` found nothing, for the input box. */
 export function describeUnrecognised(input: string): string {
   const s = clean(input);
-  if (!s) return 'Paste a tx hash, block height, init1…/0x… address, collection address or denom.';
+  if (!s) return 'Paste a tx hash, block height, init1…/0x… address, collection address (with a token id for one NFT) or denom.';
+  const pair = /^(\S+)\s+(\S+)$/.exec(s);
+  if (pair && /^(0x|init1)/i.test(pair[1]!)) {
+    const address = parseCollectionAddress(pair[1]!);
+    if (!address.ok) return `An NFT is a collection address and a token id: ${address.error}`;
+    const tokenId = parseTokenId(pair[2]!);
+    if (!tokenId.ok) return `An NFT is a collection address and a token id: ${tokenId.error}`;
+  }
   if (/^(0x)?[0-9a-fA-F]+$/.test(s)) {
     const n = s.replace(/^0x/i, '').length;
     return `${n} hexadecimal digits: a tx hash has 64, an address 40, a Move object 64.`;
@@ -346,7 +389,7 @@ export function describeUnrecognised(input: string): string {
   if (name.ok && name.value !== s.toLowerCase()) {
     return `Not recognised. A collection name search uses letters and digits only: to search names containing "${name.value}", type that.`;
   }
-  return 'Not recognised: paste a tx hash, block height, init1…/0x… address, collection address or denom.';
+  return 'Not recognised: paste a tx hash, block height, init1…/0x… address, collection address (with a token id for one NFT) or denom.';
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import {
   classify,
   describeTarget,
   describeUnrecognised,
+  forNetwork,
   ACCOUNT_PREFIX,
   parseAccount,
   parseCollectionAddress,
@@ -21,7 +22,7 @@ import {
 } from '../core/validate';
 import { ACCOUNT_VIEWS, TOKEN_ORDERS, type AccountView, type Query } from '../core/queries';
 import type { NetworkCapabilities } from '../core/capabilities';
-import { obtain, obtainMsgs, refuse } from '../platform/input';
+import { msgsGiven, obtain, obtainMsgs, refuse, textArg } from '../platform/input';
 import type { Register } from '../platform/commandTable';
 import type { ResultDocuments } from './resultDocuments';
 import { Command, StorageKey } from '../platform/ids';
@@ -80,7 +81,7 @@ export class LookupCommands {
   }
 
   /** The Look Up… box: what is typed comes first, said in words (recognised as what, or why not); recent lookups below. */
-  private ask(): Promise<string | undefined> {
+  private ask(vm?: { evm: boolean }): Promise<string | undefined> {
     const recent = this.recent();
     const qp = vscode.window.createQuickPick<LookupItem>();
     qp.title = vscode.l10n.t('Look up a tx hash, block height, account (init1…/0x…), collection address or name, or denom');
@@ -92,7 +93,7 @@ export class LookupCommands {
       const v = qp.value.trim();
       const typed: LookupItem[] = [];
       if (v) {
-        const targets = classify(v);
+        const targets = forNetwork(classify(v), vm);
         typed.push(
           targets.length
             ? { label: v, description: vscode.l10n.t('Recognised: {0}', targets.map(describeTarget).join(vscode.l10n.t(' or '))), text: v, usable: true, alwaysShow: true }
@@ -111,7 +112,7 @@ export class LookupCommands {
         const item = qp.selectedItems[0] ?? qp.activeItems[0];
         const typed = qp.value.trim();
         const text = item?.usable && item.text && (item.text !== typed || !typed) ? item.text : typed;
-        if (!text || classify(text).length === 0) {
+        if (!text || forNetwork(classify(text), vm).length === 0) {
           update(); // not recognised: the box stays, saying why
           return;
         }
@@ -157,12 +158,19 @@ export class LookupCommands {
 
   /** One box for anything pasted: recognises it, asks only when it is ambiguous. */
   async lookup(input?: unknown): Promise<Uri> {
-    let text = typeof input === 'string' ? input : undefined;
+    const services = this.documents.services;
+    let text = textArg(input);
     if (text === undefined) {
-      text = await this.ask();
+      // As you type, what is known of the network without a request (its profile's VM, a /status read before).
+      text = await this.ask(services.knownCapabilities(services.network.name));
       if (text === undefined || !text.trim()) return undefined;
     }
-    const targets = classify(text);
+    let targets = classify(text);
+    // 0x + 64 hex is a Move collection object only where collections are Move objects: not on an EVM rollup. Asked
+    // only then (the profile's VM answers; a silent profile's /status once).
+    if (targets.length > 1 && targets.some((t) => (t.kind === 'collection' || t.kind === 'nft') && t.address.bytes === 32 && t.address.format === 'hex')) {
+      targets = forNetwork(targets, await services.capabilities(services.network, 'evm').catch(() => undefined));
+    }
     if (targets.length === 0) return refuse(describeUnrecognised(text));
     const target = targets.length === 1 ? targets[0] : await this.pickTarget(targets);
     if (!target) return undefined;
@@ -180,6 +188,8 @@ export class LookupCommands {
         return this.open({ op: 'collectionsByName', name: target.name });
       case 'denom':
         return this.open({ op: 'richList', denom: target.denom });
+      case 'nft':
+        return this.open({ op: 'nftHistory', address: target.address.value, tokenId: target.tokenId });
     }
   }
 
@@ -198,6 +208,8 @@ export class LookupCommands {
           return { label: vscode.l10n.t('$(search) Collections named like'), detail: t.name };
         case 'denom':
           return { label: vscode.l10n.t('$(list-ordered) Rich list of denom'), detail: t.denom };
+        case 'nft':
+          return { label: vscode.l10n.t('$(file-media) NFT history'), detail: `${t.address.value} ${t.tokenId}` };
       }
     };
     const picked = await vscode.window.showQuickPick(
@@ -229,12 +241,13 @@ export class LookupCommands {
   async lookupAccount(arg?: unknown, viewArg?: unknown, msgsArg?: unknown): Promise<Uri> {
     // The network's own bech32 prefix (the profile's `bech32Prefix`, `init` by default).
     const prefix = this.documents.services.network.bech32Prefix ?? ACCOUNT_PREFIX;
-    const account = await obtain(arg, (s: string) => parseAccount(s, prefix), vscode.l10n.t('Account address'), `${prefix}1… or 0x… (40 hex digits)`);
+    const account = await obtain(arg, (s: string) => parseAccount(s, prefix), vscode.l10n.t('Account address'), `${prefix}1… or 0x… (up to 64 hex digits)`);
     if (!account) return undefined;
     let view: AccountView | 'filtered' | undefined;
-    if (viewArg !== undefined) {
-      if (!isAccountView(viewArg)) return refuse(vscode.l10n.t('Unknown account view "{0}": use {1}.', String(viewArg), ACCOUNT_VIEWS.join(', ')));
-      view = viewArg;
+    const viewText = textArg(viewArg);
+    if (viewText !== undefined) {
+      if (!isAccountView(viewText)) return refuse(vscode.l10n.t('Unknown account view "{0}": use {1}.', viewText, ACCOUNT_VIEWS.join(', ')));
+      view = viewText;
     } else {
       // EVM lists only where the network has them (internal ones only where they are indexed).
       const caps = await this.capabilities?.();
@@ -275,10 +288,11 @@ export class LookupCommands {
   async lookupCollectionTokens(arg?: unknown, orderByArg?: unknown): Promise<Uri> {
     const address = await obtain(arg, parseCollectionAddress, vscode.l10n.t('Collection address'), '0x… (40 or 64 hex digits)');
     if (!address) return undefined;
-    if (orderByArg !== undefined && !isTokenOrder(orderByArg)) {
-      return refuse(vscode.l10n.t('Tokens can be ordered by token_id or height, not "{0}".', String(orderByArg)));
+    const orderBy = textArg(orderByArg);
+    if (orderBy !== undefined && !isTokenOrder(orderBy)) {
+      return refuse(vscode.l10n.t('Tokens can be ordered by token_id or height, not "{0}".', orderBy));
     }
-    return this.open({ op: 'collectionTokens', address: address.value, orderBy: orderByArg });
+    return this.open({ op: 'collectionTokens', address: address.value, orderBy });
   }
 
   async lookupNftHistory(collectionArg?: unknown, tokenArg?: unknown): Promise<Uri> {
@@ -311,7 +325,7 @@ export class LookupCommands {
   }
 
   async showTransactions(msgsArg?: unknown): Promise<Uri> {
-    const msgs = await obtainMsgs(msgsArg, msgsArg === undefined);
+    const msgs = await obtainMsgs(msgsArg, !msgsGiven(msgsArg));
     if (msgs === null) return undefined;
     return this.open({ op: 'txs', msgs: msgs.length ? msgs : undefined });
   }

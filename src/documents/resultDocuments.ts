@@ -11,6 +11,7 @@ import { decodeDocumentAddress, encodeDocumentAddress, isListQuery, queryTitle, 
 import { Command, Scheme } from '../platform/ids';
 import type { Services } from '../platform/services';
 import type { NetworkProfile } from '../core/networks';
+import { markOnce } from '../core/marks';
 
 interface DocState {
   network: string;
@@ -64,7 +65,9 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
     const title = vscode.l10n.t('Initia: loading {0} from {1}…', queryTitle(query), network.name);
     const ok = await this.loadWithProgress(uri, state, title, () => this.open(query, network));
     if (!ok) return undefined;
+    markOnce('doc:loaded');
     const doc = await vscode.workspace.openTextDocument(uri);
+    markOnce('doc:opened');
     // The preview tab, as VS Code opens files: the next lookup takes its place unless the user kept this one.
     await vscode.window.showTextDocument(doc, { preview: true });
     return uri;

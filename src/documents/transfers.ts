@@ -58,6 +58,9 @@ export class TransferDocuments implements vscode.TextDocumentContentProvider, vs
       tracked_at: new Date(t.trackedAt).toISOString(),
       watching: t.watching,
       ...(t.problem ? { problem: t.problem } : {}),
+      // Waiting for the tx to land before the router takes it; an OP withdrawal is followed without the router.
+      ...(t.registered === false ? { registered: false } : {}),
+      ...(t.opWithdrawal ? { op_withdrawal: { ...t.opWithdrawal, claimable_at: t.claimableAt === undefined ? null : new Date(t.claimableAt).toISOString() } } : {}),
       summary: t.summary ?? null,
       explorer_link: t.explorerLink ?? null,
       last_update: t.last ? new Date(t.last.updatedAt).toISOString() : null,

@@ -9,7 +9,11 @@
  */
 import * as vscode from 'vscode';
 import { errorMessage, isNotFound } from '../core/errors';
-import type { EvmTx, Tx } from '../core/indexer/schemas';
+import type { EvmTx, InternalTx, Tx } from '../core/indexer/schemas';
+import { loadCallTree, partialTreeNote } from '../core/indexer/callTree';
+import { isEvmRouteMissing } from '../core/capabilities';
+import { shorten } from '../core/format';
+import type { NetworkProfile } from '../core/networks';
 import { balanceChanges, evmLogsOf, readEvents } from '../core/txExplain';
 import { must, parseTxHash } from '../core/validate';
 import { Command, WebviewType } from '../platform/ids';
@@ -23,6 +27,13 @@ import type { WorkspaceAbis } from './abiIndex';
 
 /** What the panel needs of the workspace's ABIs. */
 export type AbiDecoder = Pick<WorkspaceAbis, 'decodeLog' | 'decodeCall'>;
+
+interface ExplainOptions {
+  network: NetworkProfile;
+  signal?: AbortSignal;
+  /** Gets the indexer's answer (the panel keeps it for Open JSON). */
+  raw?: (answer: unknown) => void;
+}
 
 const LOOKUP: Record<'tx' | 'block' | 'account', Command> = {
   tx: Command.LookupTransaction,
@@ -59,6 +70,15 @@ export class ExplainPanels implements vscode.Disposable {
     const panel = this.host?.panel ?? this.attach(vscode.window.createWebviewPanel(WebviewType.Explain, vscode.l10n.t(EXPLAIN_PAGE.title), vscode.ViewColumn.Active, panelOptions(this.context.extensionUri)));
     panel.reveal(undefined, false);
     return this.load(parsed.prefixed ? parsed.evm : parsed.cosmos);
+  }
+
+  /**
+   * What a transaction did, as the panel shows it, without showing it or touching the panel (the language-model tools
+   * ask this): the same requests and view model, on `network`, cancelled by `signal`. The hash is checked first.
+   */
+  async describe(hash: string, network: NetworkProfile, signal?: AbortSignal): Promise<ExplainView> {
+    const parsed = must(parseTxHash(hash), 'Transaction hash');
+    return this.explain(parsed.prefixed ? parsed.evm : parsed.cosmos, { network, signal });
   }
 
   /** Re-attaches a panel VS Code restored after a reload, and explains its transaction again. */
@@ -130,7 +150,7 @@ export class ExplainPanels implements vscode.Disposable {
     this.shown = { hash, network: network.name };
     this.post({ type: 'loading', hash });
     try {
-      const view = await this.explain(hash);
+      const view = await this.explain(hash, { network, raw: (raw) => (this.shown = { hash, network: network.name, raw }) });
       if (generation !== this.generation) return undefined;
       this.view = view;
       this.post({ type: 'explain', view });
@@ -141,8 +161,8 @@ export class ExplainPanels implements vscode.Disposable {
     }
   }
 
-  private async explain(hash: string): Promise<ExplainView> {
-    const network = this.services.network;
+  private async explain(hash: string, opts: ExplainOptions): Promise<ExplainView> {
+    const { network, signal } = opts;
     const client = this.services.indexer(network);
     const abis = this.abis();
     const notes: string[] = [];
@@ -150,23 +170,14 @@ export class ExplainPanels implements vscode.Disposable {
     if (evmFirst) {
       let evm: EvmTx | undefined;
       try {
-        const answer = await client.evmTx(hash);
+        const answer = await client.evmTx(hash, signal);
         evm = answer.tx;
-        this.shown = { hash, network: network.name, raw: answer };
+        opts.raw?.(answer);
       } catch (err) {
         if (!isNotFound(err)) throw err;
       }
       if (evm) {
-        const caps = await this.services.capabilities(network, 'evmInternalTxs').catch(() => undefined);
-        let internal: Awaited<ReturnType<typeof client.evmInternalTxsByHash>>['internal_txs'] = [];
-        if (caps?.evmInternalTxs === false) notes.push(vscode.l10n.t('This network does not index internal calls.'));
-        else {
-          try {
-            internal = (await client.evmInternalTxsByHash(hash)).internal_txs;
-          } catch (err) {
-            notes.push(vscode.l10n.t('The internal calls could not be loaded: {0}', errorMessage(err)));
-          }
-        }
+        const internal = await this.internalCalls(network, hash, notes, signal);
         const logs = await Promise.all((evm.logs ?? []).map((l) => abis?.decodeLog(l).catch(() => undefined)));
         const calls = new Map<number, Decoded>();
         await Promise.all(
@@ -181,13 +192,51 @@ export class ExplainPanels implements vscode.Disposable {
         return explainEvm(evm, { network: network.name, internal, logs, calls, notes });
       }
     }
-    const answer = await client.tx(hash.replace(/^0x/i, '').toUpperCase());
-    this.shown = { hash, network: network.name, raw: answer };
-    return this.explainCosmosTx(answer.tx, notes);
+    const answer = await client.tx(hash.replace(/^0x/i, '').toUpperCase(), signal);
+    opts.raw?.(answer);
+    return this.explainCosmosTx(answer.tx, notes, network);
   }
 
-  private async explainCosmosTx(tx: Tx, notes: string[]): Promise<ExplainView> {
-    const network = this.services.network;
+  /**
+   * The whole call tree (every page, oldest first: core/indexer/callTree.ts); past the first page with a cancellable
+   * progress notification, and a note when only its beginning could be shown. A network whose indexer answers that
+   * it has no internal-call routes is remembered as such.
+   */
+  private async internalCalls(network: NetworkProfile, hash: string, notes: string[], signal?: AbortSignal): Promise<InternalTx[]> {
+    const client = this.services.indexer(network);
+    const caps = await this.services.capabilities(network, 'evmInternalTxs').catch(() => undefined);
+    if (caps?.evmInternalTxs === false) {
+      notes.push(vscode.l10n.t('This network does not index internal calls.'));
+      return [];
+    }
+    try {
+      const first = await loadCallTree(client, hash, { maxCalls: 1, signal });
+      const load = first.stopped !== 'limit' ? first : await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Initia: loading the internal calls of {0}', shorten(hash, 8, 6)), cancellable: true },
+        (progress, token) => {
+          const ac = new AbortController();
+          token.onCancellationRequested(() => ac.abort());
+          signal?.addEventListener('abort', () => ac.abort(), { once: true });
+          return loadCallTree(client, hash, {
+            signal: ac.signal,
+            onProgress: (loaded, total) => progress.report({ message: total === undefined ? `${loaded}` : vscode.l10n.t('{0} of {1}', loaded, total) }),
+          });
+        },
+      );
+      const note = partialTreeNote(load, errorMessage);
+      if (note) notes.push(note);
+      return load.calls;
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      if (isEvmRouteMissing(err)) {
+        this.services.noteRoute(network, 'evmInternalTxs', false);
+        notes.push(vscode.l10n.t('This network does not index internal calls.'));
+      } else notes.push(vscode.l10n.t('The internal calls could not be loaded: {0}', errorMessage(err)));
+      return [];
+    }
+  }
+
+  private async explainCosmosTx(tx: Tx, notes: string[], network: NetworkProfile): Promise<ExplainView> {
     const abis = this.abis();
     // Whole units where the router lists the denoms of this chain (asked once per denom, its list cached).
     const denoms = new Set<string>();

@@ -8,7 +8,7 @@ import type { EvmTx, InternalTx, Tx } from '../core/indexer/schemas';
 import { balanceChanges, callTree, groupEvents, msgTypeWords, quantity, readEvents, signersOf, type TxEvent } from '../core/txExplain';
 import { absoluteTime, amountWords, formatUnits, groupDigits, labelText } from '../core/format';
 import type { Decoded } from '../core/abi/artifacts';
-import type { CallView, DecodedView, EventView, ExplainView, Field, Link, LogView, MessageView } from '../protocol/explain';
+import type { CallView, DecodedView, EventView, ExplainView, Field, Link, LogView, MessageView, RawCallView } from '../protocol/explain';
 
 /** An asset's symbol and decimals on this network, when known (the router's asset list). */
 export type AssetOf = (denom: string) => { symbol?: string; decimals?: number } | undefined;
@@ -45,6 +45,25 @@ function decodedView(d: Decoded, files: Files): DecodedView {
     source,
     file: files.index(d.file),
     args: d.args.map((a) => field(`${labelText(a.name || '(unnamed)', 60)} (${labelText(a.type, 40)})`, a.value)),
+  };
+}
+
+/**
+ * A call no ABI decoded, as it is: its 4-byte selector, input and output (cut when long), and why ("no ABI in the
+ * workspace for 0x… knows 0x…"). Undefined for a call without input (a plain value transfer): nothing to decode.
+ */
+export function rawCall(to: string | undefined, input: unknown, output?: unknown): RawCallView | undefined {
+  if (typeof input !== 'string') return undefined;
+  const hex = input.startsWith('0x') || input.startsWith('0X') ? input.slice(2) : input;
+  if (!/^[0-9a-fA-F]*$/.test(hex) || hex.length < 8) return undefined;
+  const selector = `0x${hex.slice(0, 8).toLowerCase()}`;
+  const contract = to && /^0x[0-9a-fA-F]{40}$/.test(to) ? to : undefined;
+  const out = typeof output === 'string' && /^(0x)?[0-9a-fA-F]*$/.test(output) && output.replace(/^0x/, '') ? clip(output.startsWith('0x') ? output : `0x${output}`, 2000) : undefined;
+  return {
+    selector,
+    input: clip(`0x${hex}`, 2000),
+    output: out,
+    note: contract ? `No ABI in the workspace for ${contract} knows the function ${selector}.` : `No ABI in the workspace knows the function ${selector}.`,
   };
 }
 
@@ -109,11 +128,13 @@ export function explainCosmos(tx: Tx, ctx: CosmosContext): ExplainView {
   const messageViews: MessageView[] = messages.map((m, i) => {
     const typeUrl = typeof m['@type'] === 'string' ? m['@type'] : '';
     const call = ctx.calls?.get(i);
+    const contract = typeof m.contract_addr === 'string' ? m.contract_addr : undefined;
     return {
       title: `${i + 1}. ${msgTypeWords(typeUrl)}`,
       typeUrl: labelText(typeUrl, 120),
       fields: messageFields(m, asset),
       call: call ? decodedView(call, files) : undefined,
+      rawCall: call || !contract ? undefined : rawCall(contract, m.input),
       events: (byMessage[i] ?? []).map(eventView),
     };
   });
@@ -208,6 +229,7 @@ export function explainEvm(tx: EvmTx, ctx: EvmContext): ExplainView {
       value: weiText(call.value ?? '0x0', ctx.nativeSymbol),
       gasUsed: groupDigits(quantity(c.gasUsed ?? c.gas_used) ?? '?'),
       decoded: decoded ? decodedView(decoded, files) : undefined,
+      raw: decoded ? undefined : rawCall(call.to, c.input, c.output),
     };
   });
   return {

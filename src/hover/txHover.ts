@@ -8,7 +8,7 @@
  * hover may run are this extension's own (enabledCommands).
  */
 import * as vscode from 'vscode';
-import { LRUCache } from 'lru-cache';
+import { LRUCache } from '../core/lru';
 import type { EvmTx, Tx } from '../core/indexer/schemas';
 import { txHashAt } from '../core/linkScan';
 import { errorMessage, isCancelled, isNotFound } from '../core/errors';
@@ -39,7 +39,7 @@ interface Pending {
  * The hover's own commands: "Copy hash" (only a well-formed hash is copied), and the walkthrough's "Try it", which
  * opens a scratch file holding the active network's latest transaction (one request) and shows its hover.
  */
-export function registerHoverCommands(register: Register, services: Services): vscode.Disposable[] {
+export function registerHoverCommands(register: Register, services: Services, scratchDir: vscode.Uri): vscode.Disposable[] {
   return [
     register(COPY_HASH_COMMAND, async (hash: unknown) => {
       if (typeof hash === 'string' && /^(0x)?[0-9A-Fa-f]{64}$/.test(hash)) await copyToClipboard(hash);
@@ -58,7 +58,11 @@ export function registerHoverCommands(register: Register, services: Services): v
         return undefined;
       }
       const prefix = 'tx ';
-      const doc = await vscode.workspace.openTextDocument({ language: 'log', content: `${vscode.l10n.t('Point at the hash below to see the transaction.')}\n\n${prefix}${hash} included\n` });
+      // A saved file of the extension's own storage, not an untitled one: closing it asks nothing.
+      const file = vscode.Uri.joinPath(scratchDir, 'try-the-hover.log');
+      await vscode.workspace.fs.createDirectory(scratchDir);
+      await vscode.workspace.fs.writeFile(file, Buffer.from(`${vscode.l10n.t('Point at the hash below to see the transaction.')}\n\n${prefix}${hash} included\n`, 'utf8'));
+      const doc = await vscode.workspace.openTextDocument(file);
       const editor = await vscode.window.showTextDocument(doc);
       const at = new vscode.Position(2, prefix.length + 4);
       editor.selection = new vscode.Selection(at, at);

@@ -137,6 +137,7 @@ export class NetworkPicker {
       p.restUrl && vscode.l10n.t('REST: {0}', p.restUrl),
       p.jsonRpcUrl && vscode.l10n.t('JSON-RPC: {0}', p.jsonRpcUrl),
       p.routerUrl && vscode.l10n.t('Router: {0}', p.routerUrl),
+      p.executorUrl && vscode.l10n.t('OPinit executor: {0}', p.executorUrl),
       p.explorerUrl && vscode.l10n.t('Explorer: {0}', p.explorerUrl),
     ].filter(Boolean);
     const use = vscode.l10n.t('Add and Use');

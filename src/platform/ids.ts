@@ -66,11 +66,24 @@ export enum Command {
   TrackTransfer = 'initia.trackTransfer',
   TransfersOpenStatus = 'initia.transfers.openStatus',
   TransfersRefresh = 'initia.transfers.refresh',
+  TransfersRefreshTransfer = 'initia.transfers.refreshTransfer',
   TransfersStopWatching = 'initia.transfers.stopWatching',
   TransfersRemove = 'initia.transfers.remove',
   TransfersCopyHash = 'initia.transfers.copyHash',
   TransfersOpenLink = 'initia.transfers.openLink',
   WalkthroughTryHover = 'initia.walkthrough.tryHover',
+}
+
+/**
+ * Language-model tools contributed in package.json (`contributes.languageModelTools`): read-only, each registered by
+ * the activation shell over the features' tool table (a unit test holds the two lists to each other).
+ */
+export enum Tool {
+  Lookup = 'initia_lookup',
+  ExplainTransaction = 'initia_explainTransaction',
+  AccountTransactions = 'initia_accountTransactions',
+  TransferStatus = 'initia_transferStatus',
+  NetworkStatus = 'initia_networkStatus',
 }
 
 /** `contextValue` of tree rows: package.json's `viewItem == …` / `viewItem =~ …` clauses name these. */
@@ -102,6 +115,11 @@ export enum ContextKey {
   BlocksOldestFirst = 'initia.blocks.oldestFirst',
   BlocksFollowing = 'initia.blocks.following',
   CollectionsFiltered = 'initia.collections.filtered',
+  /** The active editor is a result document that lists (pages), not a single record. */
+  ResultIsList = 'initia.result.list',
+  /** … and it has a page before / after the one shown. */
+  ResultHasPrevious = 'initia.result.hasPrevious',
+  ResultHasNext = 'initia.result.hasNext',
 }
 
 /** URI schemes of the read-only documents. */

@@ -1,9 +1,10 @@
 /**
  * Markdown built from chain data (names, URIs, memos, denoms): untrusted, no HTML, and every piece of chain text
- * appended as text. `appendText` escapes markdown syntax (so no link or command link can form) but not `<` or `&`;
- * those are turned into entities here, so markup shows as the characters it is made of instead of being stripped.
+ * appended as text (core/format.ts `markdownText`: every markdown mark escaped, `<` and `&` as entities, so markup
+ * shows as the characters it is made of; words keep their spaces, so long text wraps between words).
  */
 import * as vscode from 'vscode';
+import { markdownText } from '../core/format';
 
 export function untrustedMarkdown(): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, false);
@@ -13,5 +14,5 @@ export function untrustedMarkdown(): vscode.MarkdownString {
 }
 
 export function appendUntrusted(md: vscode.MarkdownString, text: string): vscode.MarkdownString {
-  return md.appendText(text.replace(/&/g, '&amp;').replace(/</g, '&lt;'));
+  return md.appendMarkdown(markdownText(text));
 }

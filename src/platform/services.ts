@@ -4,17 +4,19 @@
  */
 import * as vscode from 'vscode';
 import * as tls from 'node:tls';
-import { createIndexerClient, createChainHttp, createRegistryHttp, createRouterClient, type ClientOptions } from '../core/clients';
+import { createChainHttp, createExecutorHttp, createIndexerClient, createRegistryHttp, createRouterClient, type ClientOptions } from '../core/clients';
 import { chooseTransport, nodeCaCertificates, type FetchFunction, type Transport } from '../core/transport';
 import { stepTimeoutMs, type HttpClient, type HttpLogEntry } from '../core/http';
 import type { IndexerClient } from '../core/indexer/client';
 import type { RouterClient } from '../core/router/client';
 import type { NetworkProfile } from '../core/networks';
+import { chainVm, registryExecutor, type RegistryChain } from '../core/registry';
 import type { Status } from '../core/indexer/schemas';
 import { RouterCatalog } from '../core/router/routerLists';
 import { normaliseDenom } from '../core/router/catalog';
-import { networkCapabilities, type Capability, type CapabilitySource, type NetworkCapabilities } from '../core/capabilities';
+import { evmKnown, isEvmRouteMissing, networkCapabilities, type Capability, type CapabilityFacts, type CapabilitySource, type NetworkCapabilities } from '../core/capabilities';
 import { errorMessage } from '../core/errors';
+import { markOnce } from '../core/marks';
 import { Networks } from './networks';
 import type { Settings } from './settings';
 
@@ -24,6 +26,12 @@ export class Services implements vscode.Disposable {
   private readonly routers = new Map<string, RouterClient>();
   private readonly registries = new Map<string, HttpClient>();
   private readonly chainApis = new Map<string, HttpClient>();
+  private readonly executors = new Map<string, HttpClient>();
+  /**
+   * The registry's chains known without a request (the last answer, the kept one or the bundled snapshot); the
+   * features set it once the registry exists.
+   */
+  registryChains: () => Promise<readonly RegistryChain[]> = () => Promise.resolve([]);
   private readonly disposables: vscode.Disposable[] = [];
   /** How requests travel, shared by every client; made on the first request, again after a network setting changed. */
   private shared: Transport | undefined;
@@ -104,17 +112,57 @@ export class Services implements vscode.Disposable {
     this.statuses.set(statusKey(network), status);
   }
 
+  /** What the network's EVM or internal-transaction routes answered (false: "evm routes are not available"). */
+  private readonly routeAnswers = new Map<string, { evmRoutes?: boolean; internalRoutes?: boolean }>();
+  /** The probe of a network's EVM routes in flight, shared. */
+  private readonly probes = new Map<string, Promise<void>>();
+
   /**
-   * What the network's indexer can answer (EVM routes, internal EVM transactions), from its profile's `vm` and its
-   * /status: at most one /status request per network (none when the status bar has read it, none when the profile
-   * alone answers `what`), never at activation since only lookups and views ask. A /status that fails is not kept:
-   * the answer is then the profile's alone, and the next question asks again.
+   * A route's own answer, which decides from now on. When it contradicts what was decided from the network's /status,
+   * that /status is read again at the next question (it may have been read before anything was indexed).
+   */
+  noteRoute(network: NetworkProfile, what: Capability, available: boolean): void {
+    const key = statusKey(network);
+    const before = networkCapabilities(this.factsNow(network));
+    const answers = { ...this.routeAnswers.get(key) };
+    if (what === 'evm') answers.evmRoutes = available;
+    else {
+      answers.internalRoutes = available;
+      if (available) answers.evmRoutes = true;
+    }
+    this.routeAnswers.set(key, answers);
+    const decided = what === 'evm' ? before.evm : before.evmInternalTxs;
+    if (decided !== available) this.statuses.delete(key);
+  }
+
+  /** The facts known now, without a request (the registry's VM for the profile's chain id is looked up by `facts`). */
+  private factsNow(network: NetworkProfile, vm = network.vm): CapabilityFacts {
+    const key = statusKey(network);
+    return { vm, status: this.statuses.get(key), ...this.routeAnswers.get(key) };
+  }
+
+  /**
+   * What the network's indexer can answer (EVM routes, internal EVM transactions): the routes' own answers first, then
+   * the chain's VM (the profile's, else the registry's entry for its chain id, else for /status's `chain_id`), then
+   * /status's proof (`internal_tx_height`); when none tells, one request to the EVM routes (`/evm-txs`, one item) asks
+   * them. At most one /status and one probe per network, none when the profile or the registry tells, never at
+   * activation (only lookups and views ask). A failed /status or probe is not kept: the next question asks again.
    */
   async capabilities(network: NetworkProfile = this.network, what: Capability = 'evmInternalTxs'): Promise<NetworkCapabilities> {
+    void what;
     const key = statusKey(network);
-    const known = this.statuses.get(key);
-    // A profile that names its VM answers "EVM?" by itself; "internal txs?" needs /status on a MiniEVM rollup.
-    if (known || (network.vm && (network.vm !== 'minievm' || what === 'evm'))) return networkCapabilities(network, known);
+    let vm = network.vm ?? (network.chainId ? (await this.chainFacts(network.chainId)).vm : undefined);
+    if (evmKnown(this.factsNow(network, vm)) === undefined) {
+      const status = this.statuses.get(key) ?? (await this.readStatus(network));
+      if (!vm && typeof status?.chain_id === 'string' && status.chain_id) vm = (await this.chainFacts(status.chain_id)).vm;
+    }
+    if (evmKnown(this.factsNow(network, vm)) === undefined) await this.probeEvm(network);
+    return networkCapabilities(this.factsNow(network, vm));
+  }
+
+  /** One /status per network at a time, shared by everyone asking meanwhile. */
+  private readStatus(network: NetworkProfile): Promise<Status | undefined> {
+    const key = statusKey(network);
     let read = this.statusReads.get(key);
     if (!read) {
       read = this.indexer(network)
@@ -125,33 +173,50 @@ export class Services implements vscode.Disposable {
             return status;
           },
           (err: unknown) => {
-            this.log.warn(`Capabilities of ${network.name}: /status did not answer (${errorMessage(err)}); going by its profile.`);
+            this.log.warn(`Capabilities of ${network.name}: /status did not answer (${errorMessage(err)}); the routes will tell.`);
             return undefined;
           },
         )
         .finally(() => this.statusReads.delete(key));
       this.statusReads.set(key, read);
     }
-    return networkCapabilities(network, await read);
+    return read;
+  }
+
+  /** Asks the EVM routes once (one item of `/evm-txs`): an answer or their 404 decides; another failure decides nothing. */
+  private probeEvm(network: NetworkProfile): Promise<void> {
+    const key = statusKey(network);
+    let probe = this.probes.get(key);
+    if (!probe) {
+      probe = this.indexer(network)
+        .evmTxs({ limit: 1, countTotal: false })
+        .then(
+          () => this.noteRoute(network, 'evm', true),
+          (err: unknown) => {
+            if (isEvmRouteMissing(err)) this.noteRoute(network, 'evm', false);
+            else this.log.warn(`Capabilities of ${network.name}: the EVM routes did not answer (${errorMessage(err)}).`);
+          },
+        )
+        .finally(() => this.probes.delete(key));
+      this.probes.set(key, probe);
+    }
+    return probe;
   }
 
   /**
-   * The capabilities known without a request (the profile's `vm` names a VM other than MiniEVM, or a /status has been
-   * read), for what must be decided at once (CodeLenses); undefined when only a request would tell. `networkName`:
-   * a profile's name (documents keep theirs).
+   * The capabilities known without a request (for what must be decided at once: CodeLenses); undefined when only a
+   * request would tell. `networkName`: a profile's name (documents keep theirs).
    */
   knownCapabilities(networkName: string): NetworkCapabilities | undefined {
     const network = this.networks.byName(networkName);
     if (!network) return undefined;
-    const known = this.statuses.get(statusKey(network));
-    if (known || (network.vm && network.vm !== 'minievm')) return networkCapabilities(network, known);
-    // A MiniEVM profile: EVM for sure; whether internal txs are indexed is not known yet.
-    return network.vm === 'minievm' ? { evm: true, evmInternalTxs: false } : undefined;
+    const facts = this.factsNow(network);
+    return evmKnown(facts) === undefined ? undefined : networkCapabilities(facts);
   }
 
-  /** The capabilities of a network as the lookup table asks for them. */
+  /** The capabilities of a network as the lookup table asks for them, told what the routes answer. */
   capabilitySource(network: NetworkProfile = this.network): CapabilitySource {
-    return (what) => this.capabilities(network, what);
+    return Object.assign((what: Capability) => this.capabilities(network, what), { noteRoute: (what: Capability, available: boolean) => this.noteRoute(network, what, available) });
   }
 
   get network(): NetworkProfile {
@@ -173,6 +238,31 @@ export class Services implements vscode.Disposable {
     return this.client(this.chainApis, url, 'chain', createChainHttp);
   }
 
+  /** The HTTP client for a rollup's OPinit executor API. */
+  executor(url: string): HttpClient {
+    return this.client(this.executors, url, 'executor', createExecutorHttp);
+  }
+
+  /**
+   * What is known of a chain by its id, without a request: its VM, OPinit bridge id and executor, from the user's and
+   * the built-in profiles first, then from the registry's chains (the last answer, the kept one or the snapshot).
+   */
+  async chainFacts(chainId: string): Promise<Pick<NetworkProfile, 'vm' | 'opBridgeId' | 'executorUrl'>> {
+    const facts: Pick<NetworkProfile, 'vm' | 'opBridgeId' | 'executorUrl'> = {};
+    const take = (f: Pick<NetworkProfile, 'vm' | 'opBridgeId' | 'executorUrl'>) => {
+      facts.vm ??= f.vm;
+      facts.opBridgeId ??= f.opBridgeId;
+      facts.executorUrl ??= f.executorUrl;
+    };
+    for (const p of this.networks.all()) if (p.chainId === chainId) take(p);
+    for (const c of await this.registryChains().catch(() => [])) {
+      if (c.chain_id !== chainId) continue;
+      const id = c.metadata?.op_bridge_id;
+      take({ vm: chainVm(c), executorUrl: registryExecutor(c), opBridgeId: id !== undefined && /^\d{1,20}$/.test(String(id)) ? String(id) : undefined });
+    }
+    return facts;
+  }
+
   /** The HTTP client for a chain registry's `chains.json` (the same transport, proxies and limits as every request). */
   registry(url: string): HttpClient {
     return this.client(this.registries, url, 'registry', createRegistryHttp);
@@ -184,8 +274,10 @@ export class Services implements vscode.Disposable {
     const key = JSON.stringify([url, http.timeoutMs, http.maxBytes]);
     let client = cache.get(key);
     if (!client) {
+      markOnce('client:make');
       client = create(url, { ...http, transport: this.transport(url), log: (e) => this.logRequest(networkName, e) });
       cache.set(key, client);
+      markOnce('client:made');
     }
     return client;
   }
@@ -233,6 +325,8 @@ export class Services implements vscode.Disposable {
     this.catalogs.clear();
     for (const client of this.registries.values()) client.dispose();
     this.registries.clear();
+    for (const client of this.executors.values()) client.dispose();
+    this.executors.clear();
   }
 
   /** Closes the shared transport; the next request makes one from the settings as they are then. */

@@ -15,20 +15,30 @@ export class Settings implements vscode.Disposable {
   /** Fires with the keys whose value may have changed. */
   readonly onDidChange = this.emitter.event;
   private readonly subscription: vscode.Disposable;
+  /**
+   * Values read since the section last changed: a hover or a request reads several settings, and each
+   * getConfiguration costs tens of microseconds in the extension host. Cleared before anyone hears of a change (this
+   * listener is the first: the settings are made first at activation).
+   */
+  private readonly values = new Map<SettingKey, unknown>();
 
   constructor() {
     this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration(SECTION)) return;
+      this.values.clear();
       const keys = new Set(SETTING_KEYS.filter((k) => e.affectsConfiguration(`${SECTION}.${k}`)));
       if (keys.size > 0) this.emitter.fire(keys);
     });
   }
 
   get<K extends SettingKey>(key: K): SettingValue<K> {
+    if (this.values.has(key)) return this.values.get(key) as SettingValue<K>;
     const config = vscode.workspace.getConfiguration(SECTION);
     // Endpoint settings: the user's value only, as VS Code reads http.proxy; a workspace's is never looked at.
     const spec: SettingSpec = SETTINGS[key];
-    return coerce(key, spec.userOnly ? config.inspect(key)?.globalValue : config.get<unknown>(key));
+    const value = coerce(key, spec.userOnly ? config.inspect(key)?.globalValue : config.get<unknown>(key));
+    this.values.set(key, value);
+    return value;
   }
 
   /** Subscribes to changes of any of `keys`. */

@@ -5,21 +5,22 @@
  * focus. Each unfinished transfer is polled by one window only, the one holding its lease (core/router/coordinator.ts),
  * with the core's adaptive StatusPoller (one request in flight, nothing after a terminal state); the others show what
  * it writes. Polling resumes after a window reload, the status bar shows transfers in progress, and the polling window
- * announces when they complete or fail. The Transfers view (views/transfers.ts), the status documents
- * (documents/transfers.ts) and the bridge panel's timeline read from here: the platform keeps it, as every adapter uses it.
+ * announces when they complete or fail. The Transfers view, the status documents and the panel's timeline read here.
  */
 import * as vscode from 'vscode';
-import { StatusPoller } from '../core/router/poller';
-import { describeState } from '../core/router/transfer';
+import { failureWords } from '../core/router/transfer';
 import { normaliseTxHash } from '../core/router/client';
 import { PollCoordinator } from '../core/router/coordinator';
-import { boundRaw, claimText, isUnfinished, transferKey, type TrackedTransfer, type TransferSummary } from '../core/router/records';
+import { claimText, isUnfinished, needsPolling, transferKey, type TrackedTransfer, type TransferSummary } from '../core/router/records';
 import { Leases, MAX_TRANSFERS, TransferStore, recordFileName } from '../core/router/store';
+import { stateWords } from '../core/router/transferText';
 import { errorMessage } from '../core/errors';
 import { timerDelay } from '../core/timers';
-import { shorten } from '../core/format';
+import { absoluteTime, shorten } from '../core/format';
+import { must, parseChainId } from '../core/validate';
 import { Command, StorageKey, ViewId } from './ids';
 import type { Services } from './services';
+import { pollFor } from './transferPolls';
 
 export { claimText, isUnfinished, transferKey, type TrackedTransfer, type TransferSummary };
 
@@ -32,6 +33,11 @@ export interface TrackRequest {
   summary?: TransferSummary;
   /** A lossless OP withdrawal: when it becomes claimable on L1 (ms). */
   claimableAt?: number;
+  /**
+   * A lossless OP withdrawal: recorded here, never registered with the router (core/router/opWithdrawal.ts); followed
+   * on the rollup's executor when there is one, else its claim time comes from the finalization period.
+   */
+  opWithdrawal?: { finalizationSeconds: number; executorUrl?: string; receiver?: string };
 }
 
 export class TransferTracker implements vscode.Disposable {
@@ -114,32 +120,35 @@ export class TransferTracker implements vscode.Disposable {
     this.sync();
   }
 
-  /** Registers a broadcast tx with the router (once) and starts watching it. */
-  async track(req: TrackRequest, signal?: AbortSignal): Promise<TrackedTransfer> {
+  /**
+   * Records a broadcast tx and starts following it; resolves with the record at once. A router transfer is then
+   * registered with the router once it has landed (`registered(…)` waits for that); a lossless OP withdrawal is never
+   * registered (its claim time is set now and refined by the rollup's executor). Tracking a hash again resumes it.
+   */
+  async track(req: TrackRequest): Promise<TrackedTransfer> {
     this.started = true;
-    const txHash = normaliseTxHash(req.txHash, req.chainId);
-    const existing = this.get(req.chainId, txHash) ?? this.reloadOne(req.chainId, txHash);
+    const chainId = must(parseChainId(req.chainId), 'Chain');
+    const txHash = normaliseTxHash(req.txHash, chainId);
+    const existing = this.get(chainId, txHash) ?? this.reloadOne(chainId, txHash);
     if (existing) {
-      if (!existing.last?.terminal) {
-        existing.watching = true;
-        existing.problem = undefined;
-        this.immediately.set(transferKey(existing), true);
-      }
+      if (isUnfinished({ ...existing, watching: true, problem: undefined }) && (!existing.watching || existing.problem)) this.resumeRecord(existing);
       await this.save(existing);
       return existing;
     }
-    const ack = await this.services.router(req.routerUrl, req.network).track(txHash, req.chainId, signal);
+    const now = Date.now();
+    const op = req.opWithdrawal;
     const record: TrackedTransfer = {
       txHash,
-      chainId: req.chainId,
+      chainId,
       routerUrl: req.routerUrl,
       network: req.network,
-      trackedAt: Date.now(),
+      trackedAt: now,
       estimatedSeconds: req.estimatedSeconds,
       summary: req.summary,
-      ...(req.claimableAt !== undefined ? { claimableAt: req.claimableAt } : {}),
-      explorerLink: ack.explorer_link ?? undefined,
       watching: true,
+      ...(op
+        ? { opWithdrawal: { ...op }, claimableAt: now + op.finalizationSeconds * 1000 }
+        : { registered: false, registerSince: now, ...(req.claimableAt !== undefined ? { claimableAt: req.claimableAt } : {}) }),
     };
     const key = transferKey(record);
     this.transfers.set(key, record);
@@ -156,30 +165,70 @@ export class TransferTracker implements vscode.Disposable {
     return record;
   }
 
-  /** The transfer a command was run for: a Transfers row (anything carrying its transfer `t`), or its chain id and hash. */
+  /**
+   * Resolves when the router has accepted the transfer (at once for one it knows, or an OP withdrawal); rejects with
+   * the reason when it gave up (the tx did not land within a minute, an unknown chain), and when `signal` aborts
+   * (then the transfer is no longer watched: Refresh takes it up again).
+   */
+  registered(t: TrackedTransfer, signal?: AbortSignal): Promise<TrackedTransfer> {
+    const settled = () => {
+      const current = this.get(t.chainId, t.txHash) ?? t;
+      if (current.problem) return new Error(current.problem);
+      return current.registered === false ? undefined : current;
+    };
+    return new Promise<TrackedTransfer>((resolve, reject) => {
+      const check = () => {
+        const result = settled();
+        if (result === undefined) return false;
+        cleanup();
+        if (result instanceof Error) reject(result);
+        else resolve(result);
+        return true;
+      };
+      const onAbort = () => {
+        cleanup();
+        const current = this.get(t.chainId, t.txHash);
+        if (current && current.registered === false) void this.stopWatching(current);
+        reject(new Error(vscode.l10n.t('Stopped waiting for the transaction to land on {0}.', t.chainId)));
+      };
+      const subscription = this.onDidChange(() => void check());
+      const cleanup = () => {
+        subscription.dispose();
+        signal?.removeEventListener('abort', onAbort);
+      };
+      if (check()) return;
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  /** Watches a transfer again (a refresh, tracking it again): a registration that gave up gets a new minute. */
+  private resumeRecord(t: TrackedTransfer): void {
+    t.watching = true;
+    t.problem = undefined;
+    if (t.registered === false) t.registerSince = Date.now();
+    this.immediately.set(transferKey(t), true);
+  }
+
+  /** The transfer a command was run for: a Transfers row (carrying its transfer `t`), or its chain id and hash. */
   fromArgs(a: unknown, b: unknown): TrackedTransfer | undefined {
-    if (a && typeof a === 'object' && 't' in a) {
-      const t = (a as { t: Pick<TrackedTransfer, 'chainId' | 'txHash'> }).t;
-      return this.get(t.chainId, t.txHash);
-    }
-    if (typeof a === 'string' && typeof b === 'string') return this.get(a, b);
-    return undefined;
+    const row = a && typeof a === 'object' && 't' in a ? (a as { t: Pick<TrackedTransfer, 'chainId' | 'txHash'> }).t : undefined;
+    if (row) return this.get(row.chainId, row.txHash);
+    return typeof a === 'string' && typeof b === 'string' ? this.get(a, b) : undefined;
   }
 
   /** Asks for the status now (a user's refresh). */
   refresh(t: TrackedTransfer): void {
     this.started = true;
     const key = transferKey(t);
-    const poll = this.coordinator?.poll(key);
-    if (poll instanceof StatusPoller && poll.running) {
+    const poll = this.coordinator?.poll(key) as { running?: boolean; pollNow?: () => void } | undefined;
+    if (poll?.running && poll.pollNow) {
       poll.pollNow();
       return;
     }
     this.reloadAll();
-    if (!t.last?.terminal && (!t.watching || t.problem)) {
-      t.watching = true;
-      t.problem = undefined;
-      this.immediately.set(key, true);
+    if (isUnfinished({ ...t, watching: true, problem: undefined }) && (!t.watching || t.problem)) {
+      this.resumeRecord(t);
       void this.save(t);
     } else {
       this.sync();
@@ -208,9 +257,7 @@ export class TransferTracker implements vscode.Disposable {
   }
 
   /** In progress: watched and not terminal. */
-  active(): TrackedTransfer[] {
-    return this.all().filter(isUnfinished);
-  }
+  active = (): TrackedTransfer[] => this.all().filter(isUnfinished);
 
   /** Moves what an older version kept in globalState (one array) into files, once. */
   private migrate(): void {
@@ -228,22 +275,32 @@ export class TransferTracker implements vscode.Disposable {
 
   /** Polls what needs polling (the coordinator decides which window does). */
   private sync(): void {
-    if (this.started) this.coordinator?.want(this.active().map(transferKey));
+    if (this.started) this.coordinator?.want(this.all().filter(needsPolling).map(transferKey));
     this.scheduleClaims();
   }
 
-  private readonly claimTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly claimTimers = new Map<string, { timer: ReturnType<typeof setTimeout>; at: number }>();
 
-  /** A timer per lossless OP withdrawal not yet announced as claimable (timerDelay caps a long wait: it re-arms). */
+  /**
+   * A timer per lossless OP withdrawal not yet announced as claimable (timerDelay caps a long wait: it re-arms), set
+   * again when its claim time moves (the executor says when the withdrawal was in a block).
+   */
   private scheduleClaims(): void {
     for (const t of this.transfers.values()) {
       const key = transferKey(t);
-      if (t.claimableAt === undefined || t.claimAnnounced || this.claimTimers.has(key)) continue;
+      const armed = this.claimTimers.get(key);
+      if (t.claimableAt === undefined || t.claimAnnounced || !t.watching) {
+        if (armed) clearTimeout(armed.timer);
+        this.claimTimers.delete(key);
+        continue;
+      }
+      if (armed?.at === t.claimableAt) continue;
+      if (armed) clearTimeout(armed.timer);
       const timer = setTimeout(() => {
         this.claimTimers.delete(key);
         void this.announceClaim(key);
       }, timerDelay(t.claimableAt - Date.now()));
-      this.claimTimers.set(key, timer);
+      this.claimTimers.set(key, { timer, at: t.claimableAt });
     }
   }
 
@@ -352,49 +409,12 @@ export class TransferTracker implements vscode.Disposable {
     return this.get(chainId, txHash);
   }
 
-  private startPoller(key: string): StatusPoller | undefined {
+  private startPoller(key: string) {
     const t = this.transfers.get(key);
-    if (!t || !isUnfinished(t)) return undefined;
+    if (!t) return undefined;
     const immediately = this.immediately.get(key) ?? true;
     this.immediately.delete(key);
-    const poller = new StatusPoller(
-      // One poll is one request: the poller itself backs off and honours Retry-After.
-      (signal) => this.services.router(t.routerUrl, t.network).status(t.txHash, t.chainId, signal, { retry: false }),
-      // Without a route estimate (a hash tracked on its own) nothing says when it can be done: ask every few seconds
-      // from the start, easing off, instead of waiting for a guessed end.
-      { startedAt: t.trackedAt, estimatedSeconds: t.estimatedSeconds, ...(t.estimatedSeconds === undefined ? { schedule: { firstAt: 0 } } : {}) },
-      (event) => {
-        switch (event.kind) {
-          case 'status':
-          case 'done':
-            t.last = {
-              state: event.view.state,
-              outcome: event.view.outcome,
-              terminal: event.view.terminal,
-              hops: event.view.hops,
-              error: event.view.error,
-              release: event.view.release,
-              updatedAt: Date.now(),
-              raw: boundRaw(event.status),
-            };
-            t.problem = undefined;
-            if (event.kind === 'done') this.announce(t);
-            break;
-          case 'notFoundYet':
-            return;
-          case 'notFound':
-            t.problem = vscode.l10n.t('The router does not know this transaction ({0}). Check the hash and chain, then track it again.', errorMessage(event.error));
-            void vscode.window.showWarningMessage(vscode.l10n.t('Initia: transfer {0} is unknown to the router.', shorten(t.txHash, 8, 6)));
-            break;
-          case 'error':
-            this.services.log.warn(`Transfer ${t.txHash}: ${errorMessage(event.error)} (next try in ${Math.round(event.retryInMs / 1000)} s)`);
-            return;
-        }
-        void this.save(t);
-      },
-    );
-    poller.start(immediately);
-    return poller;
+    return pollFor(t, immediately, { services: this.services, save: (x) => void this.save(x), announce: (x) => this.announce(x) });
   }
 
   private announce(t: TrackedTransfer): void {
@@ -408,7 +428,7 @@ export class TransferTracker implements vscode.Disposable {
         : vscode.window.showWarningMessage(
             outcome === 'abandoned'
               ? vscode.l10n.t('Initia: the router abandoned tracking transfer {0}{1}.', name, route)
-              : vscode.l10n.t('Initia: transfer {0}{1} failed: {2}', name, route, t.last?.error ?? (t.last ? describeState(t.last.state) : '')),
+              : vscode.l10n.t('Initia: transfer {0}{1} failed{2}.', name, route, failureWords(t.last?.error, t.last?.state ?? '')),
             details,
           );
     void show.then((choice) => {
@@ -462,13 +482,13 @@ export class TransferTracker implements vscode.Disposable {
       active.length === 1
         ? `$(sync~spin) ${vscode.l10n.t('Transfer {0}/{1}', done, total || '?')}`
         : `$(sync~spin) ${vscode.l10n.t('{0} transfers', active.length)}`;
-    this.statusItem.tooltip = active.map((t) => `${shorten(t.txHash, 8, 6)}: ${t.last ? describeState(t.last.state) : vscode.l10n.t('registered, waiting for the first status')}`).join('\n');
+    this.statusItem.tooltip = active.map((t) => `${shorten(t.txHash, 8, 6)}: ${stateWords(t, Date.now(), (ms) => absoluteTime(ms))}`).join('\n');
     this.statusItem.backgroundColor = failing ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.statusItem.show();
   }
 
   dispose(): void {
-    for (const timer of this.claimTimers.values()) clearTimeout(timer);
+    for (const { timer } of this.claimTimers.values()) clearTimeout(timer);
     this.claimTimers.clear();
     // Frees the leases: another window takes over these transfers at its next check.
     this.coordinator?.dispose();

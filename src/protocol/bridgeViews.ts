@@ -237,6 +237,7 @@ export const TransferInfo = z.object({
   error: z.optional(z.string()),
   problem: z.optional(z.string()),
   explorerLink: z.optional(z.string()),
+  /** What moved, in whole units where known, with its verb ("Arrived: 1.497 INIT on interwoven-1", "Withdrawing: …"). */
   amountOut: z.optional(z.string()),
   updatedAt: z.optional(z.number()),
   /** A lossless OP withdrawal: when it can be claimed on L1, in words. */

@@ -28,12 +28,23 @@ export const DecodedView = z.object({
 });
 export type DecodedView = z.infer<typeof DecodedView>;
 
+/** A call no ABI decodes, shown raw: its selector, input and output, and why it is not decoded. */
+export const RawCallView = z.object({
+  selector: z.string(),
+  input: z.string(),
+  output: z.optional(z.string()),
+  note: z.string(),
+});
+export type RawCallView = z.infer<typeof RawCallView>;
+
 export const MessageView = z.object({
   title: z.string(),
   typeUrl: z.string(),
   fields: z.array(Field),
   /** An EVM call's input, decoded. */
   call: z.optional(DecodedView),
+  /** An EVM call's input that no ABI decodes. */
+  rawCall: z.optional(RawCallView),
   events: z.array(EventView),
 });
 export type MessageView = z.infer<typeof MessageView>;
@@ -56,6 +67,8 @@ export const CallView = z.object({
   value: z.string(),
   gasUsed: z.string(),
   decoded: z.optional(DecodedView),
+  /** The call as it is, when no ABI decodes it (and it has input). */
+  raw: z.optional(RawCallView),
 });
 export type CallView = z.infer<typeof CallView>;
 

@@ -462,12 +462,16 @@ export class HolderNode extends RowNode {
     const whole = decimals !== undefined ? formatUnits(h.amount, decimals) : undefined;
     const symbol = this.asset?.symbol ? ` ${labelText(this.asset.symbol, 20)}` : '';
     // Compact in the row (28-digit amounts were cut off); exact in the tooltip. Whole units when decimals are known.
-    item.description = whole !== undefined ? `${compactUnits(whole)}${symbol}` : compactAmount(h.amount);
-    item.iconPath = new vscode.ThemeIcon('account');
+    // A negative amount is the indexer's own inconsistency (rollytics richlist/utils/db.go): shown, and marked as such.
+    const negative = h.amount.startsWith('-');
+    const shown = whole !== undefined ? `${compactUnits(whole)}${symbol}` : compactAmount(h.amount);
+    item.description = negative ? `${shown} · ${vscode.l10n.t("the indexer's inconsistency")}` : shown;
+    item.iconPath = negative ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')) : new vscode.ThemeIcon('account');
     item.tooltip = tooltip([
       [vscode.l10n.t('Rank'), String(this.rank)],
       [vscode.l10n.t('Account'), h.account],
       [vscode.l10n.t('Amount'), whole !== undefined ? `${whole}${symbol} (${groupDigits(h.amount)} ${vscode.l10n.t('base units')})` : `${groupDigits(h.amount)} ${vscode.l10n.t('(base units)')}`],
+      ...(negative ? ([[vscode.l10n.t('Note'), vscode.l10n.t('Below zero: the indexer keeps a running sum, which a missed or out-of-order event took negative (on Move rollups it is left so). The balance on chain is not this.')]] as Array<[string, string]>) : []),
     ]);
     item.command = this.actions.open;
     item.contextValue = ContextValue.Holder;

@@ -9,7 +9,7 @@ import type { Holder } from '../core/indexer/schemas';
 import { HttpError, errorMessage } from '../core/errors';
 import { labelText } from '../core/format';
 import type { Services } from '../platform/services';
-import { type ExplorerNode, ExplorerTree, MessageNode, PagedChildren } from '../platform/tree';
+import { ExplorerNode, ExplorerTree, MessageNode, PagedChildren } from '../platform/tree';
 import { Command, ContextValue } from '../platform/ids';
 import { HolderNode, RowNode, type RowActions, type RowContext } from './items';
 
@@ -60,10 +60,7 @@ export class DenomNode extends RowNode {
         }),
       firstPageError: (err) => {
         if (!(err instanceof HttpError) || (err.status !== 400 && err.status !== 404)) return undefined;
-        return new MessageNode(`${this.id}/unsupported`, vscode.l10n.t('{0} cannot list holders of this denom', network.name), {
-          icon: 'circle-slash',
-          tooltip: errorMessage(err),
-        });
+        return new RefusalNode(`${this.id}/unsupported`, network.name, denom, err, ctx.services.knownCapabilities(network.name)?.evm);
       },
       changed: ctx.changed,
     });
@@ -83,6 +80,53 @@ export class DenomNode extends RowNode {
 
   dispose(): void {
     this.holders.dispose();
+  }
+}
+
+/**
+ * The indexer refused a denom's rich list (400/404): says so, then, one row each, the indexer's own words, why (on an
+ * EVM rollup the rich list is an ERC-20's holders, and rollytics finds no contract for a denom it cannot map), and
+ * what to try, which opens Add Denom….
+ */
+export class RefusalNode extends ExplorerNode {
+  private readonly rows: ExplorerNode[];
+
+  constructor(
+    readonly id: string,
+    private readonly network: string,
+    private readonly denom: string,
+    err: HttpError,
+    evm: boolean | undefined,
+  ) {
+    super();
+    const words = labelText(err.serverMessage || errorMessage(err), 300);
+    const noContract = /contract address not found|contract not found|not an erc-?20/i.test(err.serverMessage);
+    const evmRollup = noContract || evm === true;
+    const why = evmRollup
+      ? vscode.l10n.t('Why: on an EVM rollup the rich list is the holders of an ERC-20 token, and {0} has no ERC-20 contract for "{1}".', network, labelText(denom, 60))
+      : vscode.l10n.t('Why: the indexer of {0} does not know the denom "{1}".', network, labelText(denom, 60));
+    const tryText = evmRollup
+      ? vscode.l10n.t('Try the token\'s contract as evm/0x… (or its 0x… address), or a denom this rollup maps to an ERC-20, such as its fee denom.')
+      : vscode.l10n.t('Try the denom as the chain writes it (case matters: ibc/ hashes are upper case), then add it again.');
+    const add = { command: Command.RichListAddDenom, title: vscode.l10n.t('Add Denom…') };
+    this.rows = [
+      new MessageNode(`${id}/said`, vscode.l10n.t('The indexer said: {0}', words), { icon: 'quote', tooltip: errorMessage(err) }),
+      new MessageNode(`${id}/why`, why, { icon: 'info', tooltip: why }),
+      new MessageNode(`${id}/try`, tryText, { icon: 'lightbulb', tooltip: tryText, command: add, description: vscode.l10n.t('Add Denom…') }),
+    ];
+    for (const r of this.rows) r.parent = this;
+  }
+
+  override getChildren(): ExplorerNode[] {
+    return this.rows;
+  }
+
+  protected createTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(vscode.l10n.t('{0} cannot list holders of {1}', this.network, labelText(this.denom, 60)), vscode.TreeItemCollapsibleState.Expanded);
+    item.iconPath = new vscode.ThemeIcon('circle-slash');
+    item.contextValue = ContextValue.Message;
+    item.tooltip = this.rows.map((r) => String(r.getTreeItem().label)).join('\n');
+    return item;
   }
 }
 

@@ -4,11 +4,12 @@
  * transaction in the explorer. A row opens the transfer's status document (documents/transfers.ts).
  */
 import * as vscode from 'vscode';
-import { bridgeLabel, describeHopState, describeState, type HopView } from '../core/router/transfer';
+import { bridgeLabel, describeHopState, type HopView } from '../core/router/transfer';
+import { shortStateWords, stateWords } from '../core/router/transferText';
 import { parseChainId, parseTxHash } from '../core/validate';
-import { labelText, shorten } from '../core/format';
+import { absoluteTime, labelText, shorten } from '../core/format';
 import { errorMessage } from '../core/errors';
-import { obtain, refuse } from '../platform/input';
+import { obtain, refuse, textArg } from '../platform/input';
 import type { Register } from '../platform/commandTable';
 import { copyToClipboard, openExternalUrl } from '../platform/links';
 import { Command, ContextValue, ViewId } from '../platform/ids';
@@ -51,16 +52,16 @@ export class TransferNode extends ExplorerNode {
     const item = new vscode.TreeItem(shorten(t.txHash, 8, 6), (t.last?.hops.length ?? 0) > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     const route = t.summary?.sourceChainId && t.summary.destChainId ? `${labelText(t.summary.sourceChainId, 30)} → ${labelText(t.summary.destChainId, 30)}` : labelText(t.chainId, 30);
     // The same words as the bridge panel's timeline ("failed (assets released)", not "completed error").
-    const state = t.problem ? vscode.l10n.t('unknown to the router') : t.last ? labelText(describeState(t.last.state), 60) : vscode.l10n.t('registered');
-    const claimable = t.claimableAt === undefined ? '' : t.claimableAt <= Date.now() ? ` · ${vscode.l10n.t('claimable now')}` : ` · ${vscode.l10n.t('claimable {0}', new Date(t.claimableAt).toLocaleDateString())}`;
+    const state = labelText(shortStateWords(t, Date.now()), 60);
+    const claimable = t.claimableAt === undefined ? '' : t.claimableAt <= Date.now() ? ` · ${vscode.l10n.t('claimable now')}` : ` · ${vscode.l10n.t('claimable {0}', absoluteTime(t.claimableAt))}`;
     item.description = `${state} · ${route}${claimable}${t.watching || t.last?.terminal ? '' : ` · ${vscode.l10n.t('not watched')}`}`;
     item.iconPath = t.problem ? icon(['question']) : icon(OUTCOME_ICONS[t.last?.outcome ?? 'pending'] ?? ['circle-outline']);
     const md = untrustedMarkdown();
-    md.appendText(`${t.txHash}\n${vscode.l10n.t('Chain')}: ${t.chainId}\n${vscode.l10n.t('State')}: ${t.last?.state ?? '—'}\n`);
+    md.appendText(`${t.txHash}\n${vscode.l10n.t('Chain')}: ${t.chainId}\n${vscode.l10n.t('State')}: ${stateWords(t, Date.now(), (ms) => absoluteTime(ms))}${t.last ? ` (${t.last.state})` : ''}\n`);
     if (t.last?.error) md.appendText(`${vscode.l10n.t('Error')}: ${t.last.error}\n`);
     if (t.problem) md.appendText(`${t.problem}\n`);
-    md.appendText(`${vscode.l10n.t('Tracked')}: ${new Date(t.trackedAt).toLocaleString()}`);
-    const claim = claimText(t, Date.now(), (ms) => new Date(ms).toLocaleString());
+    md.appendText(`${vscode.l10n.t('Tracked')}: ${absoluteTime(t.trackedAt)}`);
+    const claim = claimText(t, Date.now(), (ms) => absoluteTime(ms));
     if (claim) md.appendText(`\n${claim}`);
     item.tooltip = md;
     item.contextValue = isUnfinished(t) || (t.watching && !t.last?.terminal) ? ContextValue.TransferWatching : ContextValue.Transfer;
@@ -149,7 +150,7 @@ export function registerTransferCommands(tracker: TransferTracker, services: Ser
       if (!hash) return undefined;
       const network = services.network;
       const chainId =
-        chainArg !== undefined
+        textArg(chainArg) !== undefined
           ? await obtain(chainArg, parseChainId, '', '')
           : await vscode.window
               .showInputBox({ prompt: vscode.l10n.t('The chain the transaction was broadcast on'), value: network.chainId ?? '', validateInput: (v) => (parseChainId(v).ok ? undefined : (parseChainId(v) as { error: string }).error) })
@@ -157,22 +158,35 @@ export function registerTransferCommands(tracker: TransferTracker, services: Ser
       if (!chainId) return undefined;
       if (!network.routerUrl) return refuse(vscode.l10n.t('The network "{0}" has no router URL (routerUrl in initia.networks).', network.name));
       try {
-        const t = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Initia: registering the transfer with the router…'), cancellable: true }, (_p, token) => {
-          const ac = new AbortController();
-          token.onCancellationRequested(() => ac.abort());
-          return tracker.track({ txHash: hash.prefixed ? hash.evm : hash.cosmos, chainId, routerUrl: network.routerUrl!, network: network.name }, ac.signal);
-        });
+        const tracked = await tracker.track({ txHash: hash.prefixed ? hash.evm : hash.cosmos, chainId, routerUrl: network.routerUrl!, network: network.name });
+        // The router takes a transaction once it has landed: the record is kept (a reload goes on waiting) while the
+        // notification says so; cancelling it stops waiting (Refresh in the Transfers view takes it up again).
+        const t = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Initia: waiting for the transaction to land on {0}, then registering it with the router…', chainId), cancellable: true },
+          (_p, token) => {
+            const ac = new AbortController();
+            token.onCancellationRequested(() => ac.abort());
+            return tracker.registered(tracked, ac.signal);
+          },
+        );
         // Asked interactively: show where it will be followed. Called with arguments (links, scripts): stay put.
-        if (hashArg === undefined) void vscode.commands.executeCommand(`${ViewId.Transfers}.focus`);
+        if (textArg(hashArg) === undefined) void vscode.commands.executeCommand(`${ViewId.Transfers}.focus`);
         return transferKey(t);
       } catch (err) {
         return refuse(errorMessage(err));
       }
     }),
+    // The view's title button (VS Code hands it the focused row, which it is not about): every transfer watched.
+    // Given a chain id and a hash (links, scripts): that one.
     register(Command.TransfersRefresh, (a?: unknown, b?: unknown) => {
-      const t = tracker.fromArgs(a, b);
+      const t = typeof a === 'string' ? tracker.fromArgs(a, b) : undefined;
       if (t) tracker.refresh(t);
       else for (const x of tracker.active()) tracker.refresh(x);
+    }),
+    // A row's own Refresh (its context menu): that transfer.
+    register(Command.TransfersRefreshTransfer, (a?: unknown, b?: unknown) => {
+      const t = tracker.fromArgs(a, b);
+      if (t) tracker.refresh(t);
     }),
     register(Command.TransfersStopWatching, async (a?: unknown, b?: unknown) => {
       const t = tracker.fromArgs(a, b);

@@ -75,6 +75,7 @@ export const BRIDGE = {
   timelineTitle: 'timeline-title',
   transferState: 'transfer-state',
   transferError: 'transfer-error',
+  transferAmount: 'transfer-amount',
   claim: 'claim',
   hops: 'hops',
   timelineError: 'timeline-error',

@@ -9,8 +9,15 @@
 //   coldLookupMs             the first lookup of the session, command to shown document, with nothing of the
 //                            extension's lazily loaded code loaded yet (the test workspace turns the status bar off);
 //                            INITIA_BENCH_TRANSPORT picks initia.http.transport, INITIA_BENCH_COLD_ONLY=1 stops there
+//                            (INITIA_BENCH_PROFILE=<file>: a CPU profile of the host during it, for DevTools)
+//   warmLookupMs / warmLookupCpuMs / warmBareMs  a second lookup (another height): wall and host CPU time, and a
+//                            bare request for the same record on the same transport (median of 5, connection open)
+//   coldParts                the cold lookup's parts in ms (requiring and creating the features, the client, the first
+//                            request, parsing and validation, the document's provider, the workbench showing it)
 //   blocks10kHeapMB / msPerPage / pages   (only with INITIA_BENCH_FULL=1): 10,000 blocks loaded through Load more
 import * as fs from 'node:fs';
+import * as inspector from 'node:inspector';
+import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
@@ -30,6 +37,68 @@ function heapMB(): number {
   gc();
   gc();
   return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
+/**
+ * The cold first lookup split into its parts, from the marks the extension sets once per session (`initia:<moment>`,
+ * src/extension.ts and src/core/marks.ts): milliseconds per part, in order; a part whose marks are missing is left out.
+ */
+function coldParts(t0: number, t1: number): Record<string, number> {
+  const at = new Map(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('initia:')).map((m) => [m.name.slice('initia:'.length), m.startTime]));
+  const steps: Array<[string, string | number, string | number]> = [
+    ['command to the shell', t0, 'features:load'],
+    ['require features.js', 'features:load', 'features:required'],
+    ['create the features', 'features:required', 'features:created'],
+    ['lookup to its request (incl. client)', 'features:created', 'http:send'],
+    ['of which the client and transport', 'client:make', 'client:made'],
+    ['first request: to the headers', 'http:send', 'http:headers'],
+    ['first request: the body', 'http:headers', 'http:body'],
+    ['JSON.parse', 'http:body', 'http:parsed'],
+    ['validation (schemas on first use)', 'http:parsed', 'validated'],
+    ['to the document loaded', 'validated', 'doc:loaded'],
+    ["the document's provider (open)", 'doc:loaded', 'doc:opened'],
+    ['the workbench showing the editor', 'doc:opened', t1],
+  ];
+  const out: Record<string, number> = {};
+  for (const [name, from, to] of steps) {
+    const a = typeof from === 'number' ? from : at.get(from);
+    const b = typeof to === 'number' ? to : at.get(to);
+    if (a !== undefined && b !== undefined) out[name] = Number((b - a).toFixed(2));
+  }
+  return out;
+}
+
+/** Starts V8's CPU profiler in this process (the extension host); the function returned stops it and gives the profile. */
+async function startProfile(): Promise<() => Promise<object>> {
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 100 });
+  await post('Profiler.start');
+  return async () => {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    session.disconnect();
+    return profile;
+  };
+}
+
+/** A bare GET of `url` on the transport the extension uses (VS Code's patched fetch, or undici): the median of 5 after
+ *  one that opens the connection, in ms. */
+async function bareRequestMs(url: string, direct: boolean): Promise<number> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { request } = require('undici') as typeof import('undici');
+  const once = async () => {
+    const t0 = performance.now();
+    if (direct) JSON.parse(await (await request(url)).body.text());
+    else JSON.parse(await (await fetch(url)).text());
+    return performance.now() - t0;
+  };
+  await once();
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) times.push(await once());
+  return times.sort((a, b) => a - b)[2]!;
 }
 
 export async function run(): Promise<void> {
@@ -53,11 +122,32 @@ export async function run(): Promise<void> {
   const transport = process.env.INITIA_BENCH_TRANSPORT;
   if (transport) await config.update('http.transport', transport, vscode.ConfigurationTarget.Global);
   try {
+    // The workbench finishes starting (restoring its parts) after the tests begin: let it settle first, as a user's
+    // window has by the time of a first lookup, so that its start-up is not timed as part of the lookup.
+    await new Promise((resolve) => setTimeout(resolve, Number(process.env.INITIA_BENCH_SETTLE_MS ?? 3000)));
     // Cold first lookup: before anything touched the lazily loaded code.
     if (!api.featuresLoaded()) {
+      const profile = process.env.INITIA_BENCH_PROFILE ? await startProfile() : undefined;
       const t0 = performance.now();
       await vscode.commands.executeCommand('initia.lookupBlock', fake.data.latestHeight - 2);
-      out.coldLookupMs = Number((performance.now() - t0).toFixed(2));
+      const t1 = performance.now();
+      if (profile) fs.writeFileSync(process.env.INITIA_BENCH_PROFILE!, JSON.stringify(await profile()));
+      out.coldLookupMs = Number((t1 - t0).toFixed(2));
+      out.coldParts = coldParts(t0, t1);
+      // The direct transport's bundle (undici): the default path must not have loaded it.
+      out.directBundleLoaded = require.cache[path.join(ext.extensionPath, 'dist', 'direct.js')] !== undefined;
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      // The warm lookup: another height, everything loaded; the host's CPU time beside the wall time, and a bare request
+      // for the same record on the same transport (VS Code's fetch or undici) right after.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const height = fake.data.latestHeight - 3;
+      const c0 = process.cpuUsage();
+      const w0 = performance.now();
+      await vscode.commands.executeCommand('initia.lookupBlock', height);
+      out.warmLookupMs = Number((performance.now() - w0).toFixed(2));
+      const cpu = process.cpuUsage(c0);
+      out.warmLookupCpuMs = Number(((cpu.user + cpu.system) / 1000).toFixed(2));
+      out.warmBareMs = Number((await bareRequestMs(`${fake.url}/indexer/block/v1/blocks/${height}`, transport === 'direct')).toFixed(3));
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     } else {
       out.coldLookupMs = null; // something loaded the features first: not a cold measurement
@@ -95,32 +185,52 @@ export async function run(): Promise<void> {
     out.requestsPerRepeatedHover = fake.requests.length;
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
-    // Hover latency (uncached: a different hash each time) vs a bare undici GET of the same URL, in this host.
+    // Hover latency (uncached: a different hash each time) beside bare GETs of the same URL in this host (an undici
+    // Pool, and VS Code's patched fetch, which the default transport is) and our client's request alone; on the
+    // default transport, then on the direct one (other hashes).
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { Pool } = require('undici') as typeof import('undici');
     const pool = new Pool(fake.url, { connections: 2 });
     const none = new vscode.CancellationTokenSource().token;
-    const hover: number[] = [];
-    const bare: number[] = [];
-    const sample = fake.data.txs.slice(-160, -10);
-    for (const [i, t] of sample.entries()) {
-      const d = await vscode.workspace.openTextDocument({ language: 'plaintext', content: t.hash });
-      const t0 = performance.now();
-      await api.hover.provideHover(d, new vscode.Position(0, 3), none);
-      const t1 = performance.now();
-      const r = await pool.request({ path: `/indexer/tx/v1/txs/${t.hash}`, method: 'GET' });
-      JSON.parse(await r.body.text());
-      const t2 = performance.now();
-      if (i >= 10) {
-        hover.push(t1 - t0);
-        bare.push(t2 - t1);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+    const hovers = async (sample: typeof fake.data.txs) => {
+      const times = { hover: [] as number[], bare: [] as number[], bareFetch: [] as number[], client: [] as number[] };
+      for (const [i, t] of sample.entries()) {
+        const d = await vscode.workspace.openTextDocument({ language: 'plaintext', content: t.hash });
+        const t0 = performance.now();
+        await api.hover.provideHover(d, new vscode.Position(0, 3), none);
+        const t1 = performance.now();
+        const r = await pool.request({ path: `/indexer/tx/v1/txs/${t.hash}`, method: 'GET' });
+        JSON.parse(await r.body.text());
+        const t2 = performance.now();
+        JSON.parse(await (await fetch(`${fake.url}/indexer/tx/v1/txs/${t.hash}`)).text());
+        const t3 = performance.now();
+        await api.services.indexer().tx(t.hash);
+        const t4 = performance.now();
+        if (i >= 10) {
+          times.hover.push(t1 - t0);
+          times.bare.push(t2 - t1);
+          times.bareFetch.push(t3 - t2);
+          times.client.push(t4 - t3);
+        }
       }
+      return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Number(median(v).toFixed(3))])) as Record<keyof typeof times, number>;
+    };
+    const byFetch = await hovers(fake.data.txs.slice(-160, -10));
+    out.hoverMedianMs = byFetch.hover;
+    out.hoverBareUndiciMedianMs = byFetch.bare;
+    out.hoverOverheadRatio = Number((byFetch.hover / byFetch.bare).toFixed(3));
+    out.hoverBareFetchMedianMs = byFetch.bareFetch;
+    out.hoverClientMedianMs = byFetch.client;
+    if (full && transport !== 'direct') {
+      await config.update('http.transport', 'direct', vscode.ConfigurationTarget.Global);
+      const direct = await hovers(fake.data.txs.slice(-320, -170));
+      await config.update('http.transport', undefined, vscode.ConfigurationTarget.Global);
+      out.hoverDirectMedianMs = direct.hover;
+      out.hoverDirectBareUndiciMedianMs = direct.bare;
+      out.hoverDirectClientMedianMs = direct.client;
     }
     await pool.close();
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-    out.hoverMedianMs = Number(median(hover).toFixed(3));
-    out.hoverBareUndiciMedianMs = Number(median(bare).toFixed(3));
-    out.hoverOverheadRatio = Number((median(hover) / median(bare)).toFixed(3));
 
     if (full) {
       api.views.blocks.refresh();

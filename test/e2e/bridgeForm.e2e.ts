@@ -18,6 +18,10 @@ e2eTest(
     const frame = await openBridge(page, { fresh: true });
     const routes = router.count('/v2/fungible/route');
     const errorOf = async (id: string) => ((await frame.locator(`#${errorLine(id)}`).isHidden()) ? '' : ((await frame.locator(`#${errorLine(id)}`).textContent()) ?? ''));
+    // An empty amount does not look filled in: its placeholder is words, not a value such as "1.5".
+    const placeholder = (await frame.locator(`#${BRIDGE.amount}`).getAttribute('placeholder')) ?? '';
+    assert.doesNotMatch(placeholder, /^\s*[\d.,]+\s*$/, `placeholder "${placeholder}"`);
+    assert.match(placeholder, /whole units/);
     await pick(frame, BRIDGE.sourceChain, 'interwoven-1');
     await pick(frame, BRIDGE.sourceAsset, 'INIT', 'INIT');
     // The panel keeps the last destination: leave the received asset to be typed, so the form is not complete even

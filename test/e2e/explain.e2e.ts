@@ -49,6 +49,17 @@ e2eTest(
     assert.match((await frame.locator(`#${EXPLAIN.messages}`).textContent()) ?? '', /1\. Send/);
     await screenshot(page, 'explain-failed');
 
+    // A call no ABI decodes (WETH's deposit(), on a contract the workspace has no ABI for): shown raw, and why.
+    const multi = fake.data.txs.find((t) => t.kind === 'multi' && !t.fixture)!;
+    await runCommand(page, 'View: Close All Editors');
+    frame = await explainFromPalette(page, multi.hash);
+    const raw = frame.locator(`#${EXPLAIN.messages} .raw-call`).first();
+    await raw.waitFor({ timeout: 30_000 });
+    const rawText = (await raw.textContent()) ?? '';
+    assert.match(rawText, /No ABI in the workspace for 0x[0-9a-fA-F]{40} knows the function 0xd0e30db0/, rawText);
+    assert.match(rawText, /Selector\s*0xd0e30db0/, rawText);
+    assert.match(rawText, /Input\s*0xd0e30db0/, rawText);
+
     const abiFile = path.join(workspace, 'Market.abi.json');
     fs.writeFileSync(abiFile, JSON.stringify(MARKET_ABI, null, 2));
     try {

@@ -74,3 +74,27 @@ e2eTest('Look Up… says what it recognised as you type, and offers recent looku
   await recent.click();
   await page.locator('.tabs-container .tab', { hasText: `block ${height}.json` }).first().waitFor({ timeout: 15_000 });
 });
+
+e2eTest('the editor title offers Previous / Next Page only on a list, each enabled when there is such a page', async ({ page, fake }) => {
+  await runCommand(page, 'View: Close All Editors');
+  const action = (title: string) => page.locator(`.editor-actions .action-label[aria-label^="${title}"]`);
+  // A single record: a transaction. No paging there.
+  const tx = fake.data.txs.find((t) => t.kind === 'send')!;
+  await runCommand(page, 'Initia: Look Up…');
+  await page.locator('.quick-input-widget input').first().fill(tx.hash);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Recognised' }).first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab', { hasText: /^tx / }).first().waitFor({ timeout: 15_000 });
+  await action('Refresh Document').first().waitFor({ timeout: 10_000 });
+  assert.equal(await action('Next Page').count(), 0, 'no Next Page on a transaction');
+  assert.equal(await action('Previous Page').count(), 0, 'no Previous Page on a transaction');
+  // A list on its first page: Next enabled, Previous there but disabled; on page 2 both enabled.
+  await runCommand(page, 'Initia: Show Latest Blocks');
+  await page.locator('.tabs-container .tab', { hasText: 'blocks.json' }).first().waitFor({ timeout: 15_000 });
+  const isDisabled = async (title: string) => ((await action(title).first().getAttribute('class')) ?? '').includes('disabled');
+  await waitFor('Next Page enabled on page 1', async () => (await action('Next Page').count()) === 1 && !(await isDisabled('Next Page')), 15_000);
+  assert.equal(await isDisabled('Previous Page'), true, 'no page before the first');
+  await action('Next Page').first().click();
+  await waitFor('Previous Page enabled on page 2', async () => !(await isDisabled('Previous Page')), 15_000);
+  await runCommand(page, 'View: Close All Editors');
+});

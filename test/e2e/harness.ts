@@ -72,6 +72,8 @@ export interface OpenOptions {
   trust?: boolean;
   /** false: without the test driver, as `npm start` runs it (the driver hides notification toasts). */
   smokeTestDriver?: boolean;
+  /** More of the URL's payload, made from the server (as `npm start` opens TRY-ME.md: `openFile`). */
+  payload?: (server: { remoteUri(absPath: string): string }) => Array<[string, string]>;
 }
 
 /** Starts code-server, opens the workbench in Chromium and waits until it is ready. */
@@ -124,12 +126,11 @@ export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
     const page = context.pages()[0] ?? (await context.newPage());
     if (process.env.INITIA_VERBOSE === '1') page.on('console', (m) => process.stderr.write(`[browser ${m.type()}] ${m.text()}\n`));
     const query = new URLSearchParams({ folder: workspace });
-    if (!opts.vsix) {
-      query.set('payload', JSON.stringify([
-        ['extensionDevelopmentPath', server.remoteUri(REPO_ROOT)],
-        ['skipWelcome', 'true'],
-      ]));
-    }
+    const payload: Array<[string, string]> = [
+      ...(opts.vsix ? [] : ([['extensionDevelopmentPath', server.remoteUri(REPO_ROOT)], ['skipWelcome', 'true']] as Array<[string, string]>)),
+      ...(opts.payload?.(server) ?? []),
+    ];
+    if (payload.length) query.set('payload', JSON.stringify(payload));
     await page.goto(`${server.url}/?${query}`);
     await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
     // The extension host is up once the remote indicator shows the connection; give the workbench a moment to settle.

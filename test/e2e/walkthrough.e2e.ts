@@ -1,5 +1,6 @@
 // The first-run walkthrough (Welcome: Open Walkthrough… → Get started with Initia Explorer), walked as a new user
 // would: each step's button runs its command against the test's fake network.
+import * as assert from 'node:assert/strict';
 import { waitFor } from '../support/wait';
 import { e2eTest, resetUi, runCommand } from './harness';
 
@@ -40,7 +41,10 @@ e2eTest(
     await page.locator('.monaco-hover', { hasText: 'Transaction' }).first().waitFor({ timeout: 20_000 });
     await waitFor('one request for the latest transaction', () => fake.count('/indexer/tx/v1/txs') >= 1);
     await resetUi(page);
+    // Its scratch file is a saved file: closing it asks nothing (an untitled one would ask to be saved, and stay).
     await runCommand(page, 'View: Close All Editors');
+    await waitFor('every editor closed, with no question', async () => (await page.locator('.tabs-container .tab').count()) === 0, 10_000);
+    assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no "Do you want to save" dialog');
   },
   120_000,
 );

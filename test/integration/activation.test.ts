@@ -5,7 +5,9 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, setUp, type Harness } from './helpers';
+import * as path from 'node:path';
+import { EXTENSION_ID, onNetwork, run, setUp, type Harness } from './helpers';
+import { startFakeIndexer } from '../fixtures/fakeIndexer';
 import type { InitiaExplorerApi } from '../../src/extension';
 import { probe } from '../support/hooks';
 
@@ -53,6 +55,33 @@ describe('activation', () => {
     const doc = await vscode.workspace.openTextDocument({ language: 'plaintext', content: 'const x = 0xdeadbeef; // no hash here' });
     await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 12));
     assert.equal(probe.featureRequests, before);
+  });
+
+  describe("the direct transport's bundle", () => {
+    let h: Harness;
+    before(async () => {
+      h = await setUp();
+    });
+    after(() => h.restore());
+
+    it('a lookup through VS Code’s network stack loads no undici for an http endpoint; an https one with NODE_EXTRA_CA_CERTS does', async function () {
+      const direct = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'direct.js');
+      // An earlier suite that used the direct transport or an https endpoint has loaded it: nothing to tell then.
+      if (require.cache[direct]) this.skip();
+      assert.ok(process.env.NODE_EXTRA_CA_CERTS, 'the integration run trusts its test CA through NODE_EXTRA_CA_CERTS');
+      await run('initia.lookupBlock', h.fake.data.latestHeight);
+      assert.equal(require.cache[direct], undefined, 'dist/direct.js loaded by an http lookup on the default transport');
+      const secure = await startFakeIndexer({ tls: 'server', blocks: 20 });
+      try {
+        await onNetwork({ name: 'Secure fake', indexerUrl: secure.url }, async () => {
+          const { json } = await run('initia.lookupBlock', secure.data.latestHeight);
+          assert.equal((json.block as { height: string }).height, String(secure.data.latestHeight));
+        });
+      } finally {
+        await secure.close();
+      }
+      assert.ok(require.cache[direct], 'the CA certificates travel to VS Code’s fetch on an undici Agent');
+    });
   });
 
   describe('refused input', () => {

@@ -99,15 +99,31 @@ describe('bridge and transfers', function () {
   });
 
   it('failure (through STATE_PENDING_ERROR) and abandonment end polling with a warning', async () => {
-    await vscode.commands.executeCommand('initia.trackTransfer', hash('c', 'CD'), 'interwoven-1');
-    await vscode.commands.executeCommand('initia.trackTransfer', hash('e', 'CD'), 'interwoven-1');
-    const failed = h.api.tracker.get('interwoven-1', hash('c', 'CD'))!;
-    const abandoned = h.api.tracker.get('interwoven-1', hash('e', 'CD'))!;
-    await waitFor('both terminal', () => !!failed.last?.terminal && !!abandoned.last?.terminal);
-    assert.equal(failed.last!.outcome, 'failed');
-    assert.match(failed.last!.error ?? '', /packet timed out/);
-    assert.equal(abandoned.last!.outcome, 'abandoned');
-    assert.equal(h.api.tracker.active().length, 0);
+    const win = vscode.window as unknown as { showWarningMessage: (message: string, ...rest: unknown[]) => Thenable<unknown> };
+    const original = win.showWarningMessage;
+    const warnings: string[] = [];
+    win.showWarningMessage = (message: string) => {
+      warnings.push(message);
+      return Promise.resolve(undefined);
+    };
+    try {
+      await vscode.commands.executeCommand('initia.trackTransfer', hash('c', 'CD'), 'interwoven-1');
+      await vscode.commands.executeCommand('initia.trackTransfer', hash('e', 'CD'), 'interwoven-1');
+      const failed = h.api.tracker.get('interwoven-1', hash('c', 'CD'))!;
+      const abandoned = h.api.tracker.get('interwoven-1', hash('e', 'CD'))!;
+      await waitFor('both terminal', () => !!failed.last?.terminal && !!abandoned.last?.terminal);
+      assert.equal(failed.last!.outcome, 'failed');
+      assert.match(failed.last!.error ?? '', /packet timed out/);
+      assert.equal(abandoned.last!.outcome, 'abandoned');
+      assert.equal(h.api.tracker.active().length, 0);
+      // The warning says it failed once, and why ("failed: packet timed out", not "failed: the transfer failed: …").
+      await waitFor('the failure warning', () => warnings.some((m) => /failed/.test(m)));
+      const warning = warnings.find((m) => /failed/.test(m))!;
+      assert.match(warning, /failed: packet timed out\.$/, warning);
+      assert.doesNotMatch(warning, /failed\W+(the transfer )?failed/i, warning);
+    } finally {
+      win.showWarningMessage = original;
+    }
   });
 
   it('corrupt stored transfers ({}, "x", [null], junk; in files or in the old globalState list) are dropped and stop nothing', async () => {

@@ -10,6 +10,9 @@ import { EVM_TX_WITH_LOGS_HASH, FIXTURE_HEIGHT, MULTI_MSG_TX_HASH, startFakeInde
 import { onNetwork, paths, run, setUp, waitFor, type Harness } from './helpers';
 import type { ExplorerNode } from '../../src/platform/tree';
 
+/** The one request that asks a network of unknown VM whether it has the EVM routes (one item of /evm-txs). */
+const PROBE = '/indexer/tx/v1/evm-txs';
+
 type Tree = { getChildren(node?: ExplorerNode): ExplorerNode[] | Promise<ExplorerNode[]>; getTreeItem(node: ExplorerNode): vscode.TreeItem };
 const label = (t: Tree, n: ExplorerNode) => String(t.getTreeItem(n).label);
 const ctx = (t: Tree, n: ExplorerNode) => t.getTreeItem(n).contextValue ?? '';
@@ -59,12 +62,14 @@ describe('EVM where the network has it', function () {
     assert.ok(expected.includes(EVM_TX_WITH_LOGS_HASH));
     assert.equal(evmRows.length, expected.length);
     assert.ok(evmRows.every((r) => ctx(tree, r) === 'initia.tx.evm'));
-    const open = tree.getTreeItem(evmRows.at(-1)!).command!;
+    // The fixture with token logs (the block's last EVM tx but one; the many-calls fixture comes after it).
+    const row = evmRows.at(-2)!;
+    const open = tree.getTreeItem(row).command!;
     assert.deepEqual([open.command, open.arguments], ['initia.lookupTransaction', [EVM_TX_WITH_LOGS_HASH]]);
-    assert.match(String(tree.getTreeItem(evmRows.at(-1)!).description), /3 logs/);
+    assert.match(String(tree.getTreeItem(row).description), /3 logs/);
   });
 
-  it('non-EVM network: a block lists no EVM item, and nothing asks an EVM route', async () => {
+  it('non-EVM network: a block lists no EVM item, and nothing asks an EVM route but the one probe that decides it', async () => {
     await onNetwork(PLAIN, async () => {
       const tree = h.api.views.blocks.tree;
       const block = await blockRow(tree, FIXTURE_HEIGHT);
@@ -72,14 +77,17 @@ describe('EVM where the network has it', function () {
       assert.ok(children.length > 0);
       assert.ok(children.every((c) => ctx(tree, c) === 'initia.tx'), children.map((c) => ctx(tree, c)).join(','));
       assert.ok(children.some((c) => label(tree, c).startsWith(MULTI_MSG_TX_HASH.slice(0, 8))));
-      assert.ok(plain.requests.every((r) => !r.path.includes('/evm-')), plain.requests.map((r) => r.path).join(' '));
+      // Its profile names no VM and the registry does not know its chain: the EVM routes' own 404 decided, once.
+      assert.ok(plain.requests.every((r) => !r.path.includes('/evm-') || r.path === PROBE), plain.requests.map((r) => r.path).join(' '));
+      assert.ok(plain.requests.filter((r) => r.path === PROBE).length <= 1);
       const statusBefore = plain.count('/status');
       await tree.getChildren(await blockRow(tree, FIXTURE_HEIGHT - 1));
       assert.equal(plain.count('/status'), statusBefore, 'the answer is kept: no second /status');
+      assert.ok(plain.requests.filter((r) => r.path === PROBE).length <= 1, 'nor a second probe');
     });
   });
 
-  it('a network whose /status the status bar has read: no /status of its own to know it has no EVM', async () => {
+  it('a network whose /status the status bar has read: no /status of its own; the EVM routes\' 404 tells it has no EVM', async () => {
     const other = await startFakeIndexer({ blocks: 20, evm: false, chainId: 'plain-two-1' });
     try {
       await onNetwork({ name: 'Plain two', indexerUrl: other.url }, async () => {
@@ -89,7 +97,7 @@ describe('EVM where the network has it', function () {
         other.resetRequests();
         const tx = other.data.txs.at(-1)!;
         await run('initia.lookupTransaction', `0x${tx.hash}`);
-        assert.deepEqual(other.requests.map((r) => r.path), [`/indexer/tx/v1/txs/${tx.hash}`]);
+        assert.deepEqual(other.requests.map((r) => r.path), [PROBE, `/indexer/tx/v1/txs/${tx.hash}`]);
       });
     } finally {
       await other.close();
@@ -101,13 +109,13 @@ describe('EVM where the network has it', function () {
       const tx = plain.data.txs.at(-1)!;
       const { json } = await run('initia.lookupTransaction', `0x${tx.hash.toLowerCase()}`);
       assert.equal((json.tx as { txhash: string }).txhash, tx.hash);
-      const sent = plain.requests.map((r) => r.path).filter((p) => p !== '/status');
+      const sent = plain.requests.map((r) => r.path).filter((p) => p !== '/status' && p !== PROBE);
       assert.deepEqual(sent, [`/indexer/tx/v1/txs/${tx.hash}`]);
       assert.equal(plain.requests.filter((r) => r.path.includes('/evm-txs/')).length, 0);
       // And an unknown 0x hash: "not found" from the cosmos endpoint, still no EVM probe.
       plain.resetRequests();
       assert.equal(await vscode.commands.executeCommand('initia.lookupTransaction', `0x${'ef'.repeat(32)}`), undefined);
-      assert.deepEqual(plain.requests.map((r) => r.path).filter((p) => p !== '/status'), [`/indexer/tx/v1/txs/${'EF'.repeat(32)}`]);
+      assert.deepEqual(plain.requests.map((r) => r.path).filter((p) => p !== '/status' && p !== PROBE), [`/indexer/tx/v1/txs/${'EF'.repeat(32)}`]);
       assert.match(h.errors.at(-1) ?? '', /transaction not found/);
     });
   });
@@ -120,7 +128,7 @@ describe('EVM where the network has it', function () {
       const doc = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `hash 0x${tx.hash.toLowerCase()}\n` });
       const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 12));
       assert.ok(hovers.some((x) => x.contents.some((c) => (c as vscode.MarkdownString).value?.includes('**Transaction**'))), 'the cosmos tx is shown');
-      assert.deepEqual(plain.requests.map((r) => r.path).filter((p) => p !== '/status'), [`/indexer/tx/v1/txs/${tx.hash}`]);
+      assert.deepEqual(plain.requests.map((r) => r.path).filter((p) => p !== '/status' && p !== PROBE), [`/indexer/tx/v1/txs/${tx.hash}`]);
     });
   });
 
@@ -139,7 +147,7 @@ describe('EVM where the network has it', function () {
         assert.deepEqual(h.infos, ['Plain chain: this network has no EVM index.'], command);
         assert.deepEqual(h.errors, [], `${command}: no error`);
       }
-      assert.ok(plain.requests.every((r) => !r.path.includes('/evm-')), 'refused before any EVM request');
+      assert.ok(plain.requests.every((r) => !r.path.includes('/evm-') || r.path === PROBE), 'refused before any EVM request (but the probe that decided it)');
     });
   });
 

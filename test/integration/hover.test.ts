@@ -70,6 +70,22 @@ describe('hover on tx hashes', function () {
     const first = text.split('  \n')[0]!.replace(/&nbsp;/g, ' ');
     assert.match(first, /\$\(error\) .*failed: code \d+/);
     assert.match(first, /insufficient funds/, first);
+    // The reason's words are separated by plain spaces, so the hover wraps it between words (with &nbsp; it is one
+    // long word, which the hover breaks anywhere: "insuff" / "icient").
+    const reason = text.split('  \n')[0]!.split(' — ')[1] ?? '';
+    assert.match(reason, /insufficient funds/, reason);
+    assert.doesNotMatch(reason, /&nbsp;/, reason);
+  });
+
+  it('the walkthrough\'s "Try It" opens a saved file, which closes without asking to save it', async () => {
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('initia.walkthrough.tryHover');
+    assert.ok(uri, 'a document opened');
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    assert.ok(doc, 'it is open');
+    assert.equal(doc.isUntitled, false, 'not an untitled scratch');
+    assert.equal(doc.isDirty, false, 'nothing to save');
+    assert.match(doc.getText(), /tx [0-9A-F]{64} included/);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   it('an unknown hash: one short line on the active network with a way to switch; cached briefly', async () => {

@@ -94,6 +94,7 @@ describe('the chain registry in Select Network', function () {
       assert.match(asked[0]!.message, /Add Fake Move \(fakemove-1\) from the Initia registry/);
       assert.match(asked[0]!.detail ?? '', new RegExp(`Indexer: ${h.fake.url.replace(/[.]/g, '\\.')}`));
       assert.match(asked[0]!.detail ?? '', /REST: https:\/\/rest-fakemove-1\.example/);
+      assert.match(asked[0]!.detail ?? '', /OPinit executor: https:\/\/opinit-api-fakemove-1\.example/, 'every endpoint it will call is listed');
       const saved = (initia().inspect<Array<Record<string, string>>>('networks')?.globalValue ?? []).find((p) => p.chainId === 'fakemove-1');
       assert.deepEqual(saved, {
         name: 'Fake Move',
@@ -107,6 +108,7 @@ describe('the chain registry in Select Network', function () {
         bech32Prefix: 'init',
         vm: 'minimove',
         opBridgeId: '1458',
+        executorUrl: 'https://opinit-api-fakemove-1.example',
       });
       assert.equal(initia().inspect('activeNetwork')?.globalValue, 'Fake Move');
       assert.equal(initia().inspect('networks')?.workspaceValue, undefined, 'never the workspace');

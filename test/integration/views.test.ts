@@ -239,7 +239,16 @@ describe('sidebar views', function () {
     assert.equal(BigInt(await vscode.env.clipboard.readText()) > 0n, true);
     const unsupported = await tree.getChildren(roots[1]);
     assert.equal(unsupported.length, 1);
-    assert.match(label(tree, unsupported[0]!), /cannot list holders of this denom/);
+    assert.match(label(tree, unsupported[0]!), /cannot list holders of nosuchdenom/);
+    // Why, in the indexer's words and in ours, and what to try (which opens Add Denom…).
+    const reasons = await tree.getChildren(unsupported[0]);
+    const texts = reasons.map((r) => label(tree, r));
+    assert.equal(texts.length, 3, texts.join(' | '));
+    assert.match(texts[0]!, /^The indexer said: .*contract address not found for denom nosuchdenom/);
+    assert.match(texts[1]!, /^Why: on an EVM rollup the rich list is the holders of an ERC-20 token, and Fake indexer has no ERC-20 contract for "nosuchdenom"/);
+    assert.match(texts[2]!, /^Try the token's contract as evm\/0x…/);
+    assert.equal(tree.getTreeItem(reasons[2]!).command?.command, 'initia.richList.addDenom');
+    assert.ok(texts.every((t) => !t.includes('`')), 'no markdown shown as it is');
   });
 
   it('Rich List denoms belong to a network: one added on this network is not asked of another', async () => {

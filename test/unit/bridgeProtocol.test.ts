@@ -246,7 +246,10 @@ test('transferInfo: hops with their label and chains, txs with a readable name; 
   };
   const info = TransferInfo.parse(transferInfo(t));
   assert.equal(info.stateText, 'in progress');
-  assert.equal(info.amountOut, '998,000 uosmo on osmosis-1');
+  // Base units only where the router listed no decimals when it was tracked; whole units where it did.
+  assert.equal(info.amountOut, 'Released: 998,000 uosmo on osmosis-1');
+  const known = transferInfo({ ...t, summary: { destDenom: 'uosmo', destSymbol: 'OSMO', destDecimals: 6 }, last: { ...t.last!, outcome: 'success', terminal: true, state: 'STATE_COMPLETED_SUCCESS' } });
+  assert.equal(known.amountOut, 'Arrived: 0.998 OSMO on osmosis-1');
   assert.deepEqual(
     info.hops.map((h) => [h.label, h.chains, h.txs.map((x) => x.label)]),
     [

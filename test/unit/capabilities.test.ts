@@ -1,32 +1,38 @@
 /**
- * What a network can answer (core/capabilities.ts): EVM from the profile's `vm` or, the profile silent, from
- * /status's `internal_tx_height`; internal transactions only from /status. And the profiles' `vm` field itself.
+ * What a network can answer (core/capabilities.ts): the routes' own answers first, then the chain's VM (the profile's
+ * or the registry's), then /status's proof; never the absence of `internal_tx_height` (omitempty: absent while
+ * nothing is indexed). And the profiles' `vm` field itself.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NO_EVM_INDEX, NO_INTERNAL_TX_INDEX, isEvmRouteMissing, networkCapabilities } from '../../src/core/capabilities';
+import { NO_EVM_INDEX, NO_INTERNAL_TX_INDEX, evmKnown, isEvmRouteMissing, networkCapabilities } from '../../src/core/capabilities';
 import { BUILT_IN_NETWORKS, readProfiles } from '../../src/core/networks';
 import { HttpError } from '../../src/core/errors';
 
 const status = (extra: Record<string, unknown> = {}) => ({ chain_id: 'x-1', height: 100, ...extra });
 
-test('the profile names the VM: minievm is EVM, any other VM never is, whatever /status says', () => {
-  assert.deepEqual(networkCapabilities({ vm: 'minievm' }, status({ internal_tx_height: 99 })), { evm: true, evmInternalTxs: true });
-  assert.deepEqual(networkCapabilities({ vm: 'minievm' }, status()), { evm: true, evmInternalTxs: false, reason: NO_INTERNAL_TX_INDEX });
-  assert.deepEqual(networkCapabilities({ vm: 'minievm' }), { evm: true, evmInternalTxs: false, reason: NO_INTERNAL_TX_INDEX }, 'no /status yet: EVM, internal txs not known');
+test('the VM decides: minievm is EVM with its internal routes (until they say otherwise), any other VM never is', () => {
+  assert.deepEqual(networkCapabilities({ vm: 'minievm', status: status({ internal_tx_height: 99 }) }), { evm: true, evmInternalTxs: true });
+  assert.deepEqual(networkCapabilities({ vm: 'minievm', status: status() }), { evm: true, evmInternalTxs: true }, 'no internal_tx_height: nothing indexed yet, the routes are there');
+  assert.deepEqual(networkCapabilities({ vm: 'minievm' }), { evm: true, evmInternalTxs: true });
+  assert.deepEqual(networkCapabilities({ vm: 'minievm', internalRoutes: false }), { evm: true, evmInternalTxs: false, reason: NO_INTERNAL_TX_INDEX }, 'the internal routes said they are not there');
   for (const vm of ['minimove', 'miniwasm', 'l1'] as const) {
-    assert.deepEqual(networkCapabilities({ vm }, status({ internal_tx_height: 99 })), { evm: false, evmInternalTxs: false, reason: NO_EVM_INDEX }, vm);
+    assert.deepEqual(networkCapabilities({ vm, status: status({ internal_tx_height: 99 }) }), { evm: false, evmInternalTxs: false, reason: NO_EVM_INDEX }, vm);
   }
 });
 
-test('the profile silent: /status decides (internal_tx_height is omitted when 0)', () => {
-  assert.deepEqual(networkCapabilities({}, status({ internal_tx_height: 5068219, rich_list_height: 5068100 })), { evm: true, evmInternalTxs: true });
-  assert.deepEqual(networkCapabilities({}, status({ internal_tx_height: '42' })), { evm: true, evmInternalTxs: true }, 'a decimal string counts');
-  assert.deepEqual(networkCapabilities({}, status({ rich_list_height: 90 })), { evm: false, evmInternalTxs: false, reason: 'this network has no EVM index' });
-  for (const h of [0, '0', null, '', 'abc', -1, Number.NaN, {}]) {
-    assert.equal(networkCapabilities({}, status({ internal_tx_height: h })).evm, false, JSON.stringify(h));
-  }
-  assert.deepEqual(networkCapabilities({}), { evm: false, evmInternalTxs: false, reason: NO_EVM_INDEX }, 'no /status: not EVM');
+test('no VM known: the routes\' answers decide; internal_tx_height proves them, its absence proves nothing', () => {
+  assert.equal(evmKnown({ status: status({ rich_list_height: 90 }) }), undefined, 'absent: not known (a new or lagging EVM rollup)');
+  assert.equal(evmKnown({}), undefined);
+  assert.equal(evmKnown({ status: status({ internal_tx_height: 5068219 }) }), true);
+  assert.equal(evmKnown({ status: status({ internal_tx_height: '42' }) }), true, 'a decimal string counts');
+  for (const h of [0, '0', null, '', 'abc', -1, Number.NaN, {}]) assert.equal(evmKnown({ status: status({ internal_tx_height: h }) }), undefined, JSON.stringify(h));
+  assert.deepEqual(networkCapabilities({ evmRoutes: false }), { evm: false, evmInternalTxs: false, reason: NO_EVM_INDEX });
+  assert.deepEqual(networkCapabilities({ evmRoutes: true }), { evm: true, evmInternalTxs: true });
+  assert.equal(evmKnown({ internalRoutes: true }), true, 'internal routes answering are EVM routes');
+  // The routes' own answer wins over the VM (an indexer that does not serve what its chain could).
+  assert.deepEqual(networkCapabilities({ vm: 'minievm', evmRoutes: false }), { evm: false, evmInternalTxs: false, reason: NO_EVM_INDEX });
+  assert.deepEqual(networkCapabilities({}), { evm: true, evmInternalTxs: true }, 'nothing known: the routes are tried, their 404 decides');
 });
 
 test('the indexer\'s own 404 for EVM routes is recognised; other 404s are not', () => {

@@ -7,8 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command, ContextKey, ContextValue, ViewId } from '../../src/platform/ids';
+import * as z from 'zod/mini';
+import { Command, ContextKey, ContextValue, Tool, ViewId } from '../../src/platform/ids';
 import { SETTINGS, coerce, type SettingSpec } from '../../src/platform/settingsSpec';
+import { TOOL_INPUTS } from '../../src/tools/inputs';
 
 const root = join(__dirname, '..', '..', '..');
 
@@ -20,6 +22,7 @@ interface Pkg {
     views: Record<string, Array<{ id: string }>>;
     menus: Record<string, Array<{ command: string; when?: string }>>;
     viewsWelcome: Array<{ view: string; when?: string }>;
+    languageModelTools: Array<{ name: string; displayName: string; userDescription: string; modelDescription: string; toolReferenceName?: string; tags: string[]; inputSchema: object }>;
     configuration: { properties: Record<string, { type: string | string[]; default: unknown; minimum?: number; maximum?: number; scope?: string; items?: { type?: string }; enum?: string[] }> };
   };
 }
@@ -146,4 +149,52 @@ test('l10n/bundle.l10n.json holds every string the code localises (npm run l10n:
   }
   assert.deepEqual(missing, [], 'run npm run l10n:export');
   assert.equal(pkg.l10n, './l10n');
+});
+
+test('welcome content is plain text and links only (VS Code shows backticks and asterisks there as they are)', () => {
+  const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+  const contents = (c.viewsWelcome as Array<{ contents?: string }>).map((w) => {
+    const key = /^%(.+)%$/.exec(w.contents ?? '')?.[1];
+    return key ? nls[key]! : (w.contents ?? '');
+  });
+  assert.ok(contents.length >= 2);
+  for (const text of contents) {
+    const withoutLinks = text.replace(/\[[^\]]*\]\([^)]*\)/g, '');
+    assert.doesNotMatch(withoutLinks, /[`*_]/, `markdown that would show as it is: ${text}`);
+  }
+});
+
+test('a view-title command is not also a row command (VS Code hands a title button the focused row: one command cannot tell them apart)', () => {
+  const title = new Set(c.menus['view/title']!.map((m) => m.command));
+  const rows = c.menus['view/item/context']!.map((m) => m.command).filter((id) => title.has(id) && id !== 'initia.collections.clearFilter');
+  assert.deepEqual(rows, []);
+});
+
+/** A JSON schema without its `description`s (package.json's carry them; the zod schemas do not). */
+function withoutDescriptions(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutDescriptions);
+  if (!v || typeof v !== 'object') return v;
+  return Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'description').map(([k, x]) => [k, withoutDescriptions(x)]));
+}
+
+test('the language-model tools are the Tool enum, each with its input schema (from the zod schema) and localised texts', () => {
+  const tools = c.languageModelTools;
+  assert.deepEqual(tools.map((t) => t.name).sort(), Object.values(Tool).sort());
+  const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+  for (const t of tools) {
+    const { $schema: _, ...schema } = z.toJSONSchema(TOOL_INPUTS[t.name as Tool], { io: 'input' }) as Record<string, unknown>;
+    assert.deepEqual(withoutDescriptions(t.inputSchema), schema, `${t.name}: package.json's inputSchema has the zod schema's shape (src/tools/inputs.ts)`);
+    const props = (t.inputSchema as { properties: Record<string, { description?: string }> }).properties;
+    for (const [field, p] of Object.entries(props)) assert.ok((p.description ?? '').length > 20, `${t.name}.${field}: described for the model`);
+    const text = (key: 'displayName' | 'userDescription' | 'modelDescription') => {
+      const m = /^%(.+)%$/.exec(t[key]);
+      assert.ok(m && nls[m[1]!], `${t.name}.${key}: a %key% of package.nls.json`);
+      return nls[m[1]!]!;
+    };
+    assert.ok(text('modelDescription').length > 300 && text('userDescription').length > 0, t.name);
+    assert.ok(t.tags.includes('read-only'), t.name);
+    // Nothing that sends, signs, registers or changes settings is offered to a model.
+    assert.doesNotMatch(`${t.name} ${text('displayName')}`, /send|sign|broadcast|track|setting|select|write|delete/i);
+  }
+  // Each has its runner: `RUNS` in src/tools/tools.ts is a Record<Tool, Run>, so the compiler holds that side.
 });

@@ -158,6 +158,34 @@ test('explainEvm: status, from → to, value in whole units, logs decoded or raw
   assert.deepEqual(view.calls.map((c) => [c.title, c.depth]), [['CALL #0', 0], ['DELEGATECALL #1', 1], ['STATICCALL #2', 2]]);
 });
 
+test('explain: a call no ABI decodes is shown raw: its selector, input and output, and which contract has no ABI', () => {
+  const market = `0x${'bb'.repeat(20)}`;
+  const input = `0xde250604${'0'.repeat(24)}${'11'.repeat(20)}${'0'.repeat(63)}7`;
+  const tx = EvmTx.parse({ transactionHash: `0x${'cd'.repeat(32)}`, blockNumber: '0x4d2', from: `0x${'aa'.repeat(20)}`, to: market, status: '0x1', gasUsed: '0x5208', logs: [] });
+  const internal = [
+    { height: '1234', hash: tx.transactionHash, index: 0, parent_index: -1, type: 'CALL', from: tx.from, to: market, value: '0x0', gas: '0x7530', gasUsed: '0x5208', input, output: `0x${'0'.repeat(63)}1` },
+    { height: '1234', hash: tx.transactionHash, index: 1, parent_index: 0, type: 'CALL', from: market, to: `0x${'cc'.repeat(20)}`, value: '0x1', gas: '0x0', gasUsed: '0x0', input: '0x', output: '0x' },
+  ];
+  const view = ExplainView.parse(explainEvm(tx, { network: 'n', internal }));
+  assert.deepEqual(view.calls[0]!.raw, {
+    selector: '0xde250604',
+    input,
+    output: `0x${'0'.repeat(63)}1`,
+    note: `No ABI in the workspace for ${market} knows the function 0xde250604.`,
+  });
+  assert.equal(view.calls[1]!.raw, undefined, 'a plain value transfer has nothing to decode');
+  // Decoded: no raw.
+  const decoded = ExplainView.parse(explainEvm(tx, { network: 'n', internal, calls: new Map([[0, { name: 'buyItem', signature: 'buyItem(address,uint256)', args: [] }]]) }));
+  assert.equal(decoded.calls[0]!.raw, undefined);
+  assert.equal(decoded.calls[0]!.decoded?.title, 'buyItem');
+  // A Cosmos MsgCall whose input no ABI decodes: the same, under its message.
+  const cosmos = Tx.parse({ ...sdkTx(), tx: { body: { messages: [{ '@type': '/minievm.evm.v1.MsgCall', sender: A, contract_addr: market, input: input.slice(2), value: '0' }] } } });
+  const msg = ExplainView.parse(explainCosmos(cosmos, { network: 'n' })).messages[0]!;
+  assert.equal(msg.rawCall?.selector, '0xde250604');
+  assert.equal(msg.rawCall?.input, input);
+  assert.match(msg.rawCall!.note, new RegExp(`for ${market} knows the function 0xde250604`));
+});
+
 test('explain: a 200-message tx: every message with its own four events (the time is measured by npm run bench)', () => {
   const view = explainCosmos(sdkTx({ messages: 200 }), { network: 'n', asset: INIT });
   assert.equal(view.messages.length, 200);

@@ -6,6 +6,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  EVM_TX_MANY_CALLS_COSMOS_HASH,
+  EVM_TX_MANY_CALLS_COUNT,
+  EVM_TX_MANY_CALLS_HASH,
+  FIXTURE_BATCH_ROUTER,
   EVM_TX_WITH_LOGS_COSMOS_HASH,
   EVM_TX_WITH_LOGS_HASH,
   FAILED_TX_HASH,
@@ -250,7 +254,7 @@ test('fixture: a multi-message tx whose events carry msg_index; fee events none;
   const received = tx.events.filter((e: any) => e.type === 'coin_received' && idx(e) === '2')[0];
   assert.match(received.attributes.find((a: any) => a.key === 'amount').value, /^42uinit,7ibc\/[0-9A-F]{64}$/);
   const byHeight = (await get(`/indexer/tx/v1/txs/by_height/${FIXTURE_HEIGHT}?pagination.reverse=false`)).json.txs.map((t: any) => t.txhash);
-  assert.deepEqual(byHeight.slice(-3), [FAILED_TX_HASH, MULTI_MSG_TX_HASH, EVM_TX_WITH_LOGS_COSMOS_HASH], 'after the block\'s generated txs');
+  assert.deepEqual(byHeight.slice(-4), [FAILED_TX_HASH, MULTI_MSG_TX_HASH, EVM_TX_WITH_LOGS_COSMOS_HASH, EVM_TX_MANY_CALLS_COSMOS_HASH], 'after the block\'s generated txs');
 });
 
 test('fixture: an EVM tx with ERC-20 Approval + Transfer and ERC-721 Transfer logs, and its call tree', async () => {
@@ -273,12 +277,14 @@ test('fixture: an EVM tx with ERC-20 Approval + Transfer and ERC-721 Transfer lo
   const tree = (await get(`/indexer/tx/v1/evm-internal-txs/${EVM_TX_WITH_LOGS_HASH}?pagination.reverse=false`)).json;
   assert.deepEqual(tree.internal_txs.map((c: any) => [c.index, c.parent_index, c.type]), [[0, -1, 'CALL'], [1, 0, 'CALL'], [2, 1, 'DELEGATECALL'], [3, 0, 'CALL']]);
   assert.equal(tree.internal_txs[1].input.slice(0, 10), '0x23b872dd');
-  assert.deepEqual([tree.pagination.next_key, tree.pagination.total], [null, '4']);
+  // A sequence cursor on every non-empty page, the last one too (ToResponseWithLastRecord).
+  assert.match(decode(tree.pagination.next_key), /^\{"sequence":\d+\}$/);
+  assert.equal(tree.pagination.total, '4');
   assert.equal((await get(`/indexer/tx/v1/evm-txs/${EVM_TX_WITH_LOGS_HASH}`, plain)).status, 404, 'EVM chains only');
   assert.equal((await get(`/indexer/tx/v1/txs/${EVM_TX_WITH_LOGS_COSMOS_HASH}`, plain)).status, 404);
 });
 
-test('EVM account lists: is_signer keeps what the account sent; internal lists by account page by offset', async () => {
+test('EVM account lists: is_signer keeps what the account sent; internal lists by account page by sequence', async () => {
   const a = fake.data.accounts[2]!;
   const all = (await get(`/indexer/tx/v1/evm-txs/by_account/${a.hex}?pagination.limit=1000`)).json.txs;
   const signed = (await get(`/indexer/tx/v1/evm-txs/by_account/${a.bech32}?pagination.limit=1000&is_signer=true`)).json.txs;
@@ -286,5 +292,38 @@ test('EVM account lists: is_signer keeps what the account sent; internal lists b
   assert.ok(signed.every((t: any) => t.from === a.hex));
   assert.ok(signed.some((t: any) => t.transactionHash === EVM_TX_WITH_LOGS_HASH));
   const page = (await get(`/indexer/tx/v1/evm-internal-txs/by_account/${a.hex}?pagination.limit=2`)).json.pagination;
-  assert.equal(decode(page.next_key), '2');
+  assert.match(decode(page.next_key), /^\{"sequence":\d+\}$/);
+});
+
+test('internal calls: each its own sequence; every list pages by it, newest first; by_account matches from and to only', async () => {
+  // The many-calls fixture: 151 calls, more than the server's default page of 100.
+  const url = `/indexer/tx/v1/evm-internal-txs/${EVM_TX_MANY_CALLS_HASH}`;
+  const first = (await get(url)).json;
+  assert.equal(first.internal_txs.length, 100, 'the default page');
+  assert.equal(first.pagination.total, String(EVM_TX_MANY_CALLS_COUNT));
+  assert.equal(first.internal_txs[0].index, EVM_TX_MANY_CALLS_COUNT - 1, 'newest first: the last call of the tree');
+  assert.ok(!first.internal_txs.some((c: any) => c.index === 0), 'the top call is not on the first page');
+  const rest = (await get(`${url}?pagination.key=${encodeURIComponent(first.pagination.next_key)}`)).json;
+  assert.equal(rest.internal_txs.length, EVM_TX_MANY_CALLS_COUNT - 100);
+  const all = [...first.internal_txs, ...rest.internal_txs];
+  assert.deepEqual(all.map((c: any) => c.index).sort((x: number, y: number) => x - y), [...Array(EVM_TX_MANY_CALLS_COUNT).keys()], 'every call once');
+  const top = all.find((c: any) => c.index === 0);
+  assert.deepEqual([top.parent_index, top.to], [-1, FIXTURE_BATCH_ROUTER]);
+  const seqs = fake.data.internalTxs.filter((c) => c.tx.evmHash === EVM_TX_MANY_CALLS_HASH).map((c) => c.seq);
+  assert.equal(new Set(seqs).size, EVM_TX_MANY_CALLS_COUNT, 'a sequence per call');
+  const empty = (await get(`${url}?pagination.key=${encodeURIComponent(rest.pagination.next_key)}`)).json;
+  assert.deepEqual([empty.internal_txs, empty.pagination.next_key], [[], null], 'past the last call: empty, no key');
+  // Oldest first (reverse=false): the tree's beginning.
+  const asc = (await get(`${url}?pagination.reverse=false&pagination.limit=3`)).json.internal_txs.map((c: any) => c.index);
+  assert.deepEqual(asc, [0, 1, 2]);
+  // by height pages the same way.
+  const byHeight = (await get(`/indexer/tx/v1/evm-internal-txs/by_height/${FIXTURE_HEIGHT}?pagination.limit=50`)).json;
+  assert.match(decode(byHeight.pagination.next_key), /^\{"sequence":\d+\}$/);
+  // by_account: from or to name the account; an address among the input's arguments does not (rollytics
+  // address.go; address_test.go "basic call with proper input" expects only from and to).
+  const f = fake.data.evmFixture();
+  const mine = async (account: string) => (await get(`/indexer/tx/v1/evm-internal-txs/by_account/${account}?pagination.limit=1000`)).json.internal_txs.filter((c: any) => c.hash === EVM_TX_WITH_LOGS_HASH).map((c: any) => c.index);
+  assert.deepEqual(await mine(f.buyer), [0], 'the buyer sends the top call; its address in transferFrom\'s arguments does not count');
+  assert.deepEqual((await mine(FIXTURE_MARKET)).sort(), [0, 1, 3], 'the market: to of the top call, from of two');
+  assert.deepEqual(await mine(f.seller), [], 'the seller is only ever an argument');
 });

@@ -41,7 +41,7 @@ async function msgsFor(r: Route, addresses: string[], extra: Record<string, unkn
 }
 
 test('chains: Initia extras on every chain, the EVM fee asset on the rollup, a hidden chain, and a chain to sort', async () => {
-  const { json } = await get('/v2/info/chains');
+  const { json } = await get('/v2/info/chains?include_evm=true');
   const chains = ChainsResponse.parse(json).chains as Array<Record<string, unknown>>;
   const ids = chains.map((c) => c.chain_id);
   for (const id of ['interwoven-1', 'demo-evm-1', 'osmosis-1', '1', 'mystery-1', 'noble-1', 'hidden-1']) assert.ok(ids.includes(id), id);
@@ -66,19 +66,20 @@ test('chains: Initia extras on every chain, the EVM fee asset on the rollup, a h
   assert.deepEqual(sorted.map((c) => c.chain_id), ['interwoven-1', 'demo-evm-1', '1', 'hidden-1', 'noble-1', 'osmosis-1']);
 });
 
-test('assets: every chain without params, repeated chain_ids honoured; twins, hidden, no decimals, checksummed 0x', async () => {
-  const all = AssetsResponse.parse((await get('/v2/fungible/assets')).json).chain_to_assets_map;
+test('assets: every mainnet chain with include_evm_assets, repeated chain_ids honoured; twins, hidden, no decimals, checksummed 0x', async () => {
+  const all = AssetsResponse.parse((await get('/v2/fungible/assets?include_evm_assets=true')).json).chain_to_assets_map;
   assert.deepEqual(Object.keys(all).sort(), ['1', 'demo-evm-1', 'hidden-1', 'interwoven-1', 'mystery-1', 'noble-1', 'osmosis-1']);
   const some = AssetsResponse.parse((await get('/v2/fungible/assets?chain_ids=interwoven-1&chain_ids=noble-1')).json).chain_to_assets_map;
   assert.deepEqual(Object.keys(some).sort(), ['interwoven-1', 'noble-1']);
   const initia = all['interwoven-1']!.assets! as Array<Record<string, unknown>>;
   for (const a of initia) {
-    for (const k of ['denom', 'chain_id', 'origin_denom', 'origin_chain_id', 'trace', 'symbol', 'name', 'logo_uri', 'decimals', 'recommended_symbol', 'is_cw20', 'is_evm', 'is_svm', 'coingecko_id', 'hidden']) assert.ok(k in a, `${String(a.denom)} has ${k}`);
+    for (const k of ['denom', 'chain_id', 'origin_denom', 'origin_chain_id', 'trace', 'symbol', 'name', 'recommended_symbol', 'is_cw20', 'is_evm', 'is_svm', 'hidden']) assert.ok(k in a, `${String(a.denom)} has ${k}`);
+    assert.ok(Object.values(a).every((v) => v !== null), `${String(a.denom)}: nullable fields left out, not null`);
   }
   const twins = initia.filter((a) => a.symbol === 'USDC');
   assert.deepEqual(twins.map((a) => [a.denom, a.recommended_symbol, a.origin_chain_id]), [[USDC_ON_INITIA, 'USDC', 'noble-1'], [USDC_AXL_ON_INITIA, 'USDC.axl', 'axelar-dojo-1']]);
   assert.equal(initia.find((a) => a.denom === HIDDEN_ASSET)!.hidden, true);
-  assert.equal(initia.find((a) => a.denom === NO_DECIMALS_ASSET)!.decimals, null);
+  assert.equal('decimals' in initia.find((a) => a.denom === NO_DECIMALS_ASSET)!, false, 'no decimals: left out');
   assert.equal(initia.find((a) => a.denom === 'uinit')!.hidden, false);
   const eth = all['1']!.assets! as Array<Record<string, unknown>>;
   const usdc = eth.find((a) => a.symbol === 'USDC')!;

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { absoluteTime, clockTime, compactAmount, compactUnits, numericTokenOrder, estimatedDuration, formatUnits, groupDigits, labelText, relativeTime, shorten, summariseMsgTypes, timeWithAge } from '../../src/core/format';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { absoluteTime, clockTime, compactAmount, compactUnits, markdownText, numericTokenOrder, estimatedDuration, formatUnits, groupDigits, labelText, relativeTime, shorten, summariseMsgTypes, timeWithAge, zoneName } from '../../src/core/format';
 
 test('groupDigits is exact for amounts beyond 2^53 and leaves non-integers alone', () => {
   assert.equal(groupDigits('1000000000000000000000012345'), '1,000,000,000,000,000,000,000,012,345');
@@ -102,4 +104,45 @@ test('compactUnits: whole units for a row, at most 4 decimals cut (never rounded
   assert.equal(compactUnits('0.00001'), '0');
   assert.equal(compactUnits('7'), '7');
   assert.equal(compactUnits('1,234,567,890,123,456,789.5'), compactAmount('1234567890123456789'));
+});
+
+test('absoluteTime names its zone, in the local zone or the one given; zoneName', () => {
+  assert.equal(absoluteTime('2026-12-02T14:31:30Z', 0), '2026-12-02 14:31:30 UTC');
+  assert.equal(absoluteTime(Date.parse('2026-12-02T14:31:30Z'), 120), '2026-12-02 16:31:30 UTC+2');
+  assert.equal(absoluteTime('2026-12-02T00:10:00Z', -330), '2026-12-01 18:40:00 UTC−5:30');
+  assert.equal(zoneName(0), 'UTC');
+  assert.equal(zoneName(345), 'UTC+5:45');
+  // The local zone by default, named.
+  const local = -new Date(Date.parse('2026-12-02T14:31:30Z')).getTimezoneOffset();
+  assert.equal(absoluteTime(Date.parse('2026-12-02T14:31:30Z')), absoluteTime('2026-12-02T14:31:30Z', local));
+  assert.match(absoluteTime(Date.now()), / UTC([+−]\d+(:\d\d)?)?$/);
+});
+
+test('no date is shown in a locale format without its zone ("12/2/2026, 2:31:30 PM"): every view formats with absoluteTime', () => {
+  const root = join(__dirname, '..', '..', '..', 'src');
+  const offenders: string[] = [];
+  for (const f of readdirSync(root, { recursive: true }) as string[]) {
+    if (!f.endsWith('.ts')) continue;
+    const text = readFileSync(join(root, f), 'utf8');
+    for (const m of text.matchAll(/\.toLocale(Date|Time)?String\(([^)]*)\)/g)) {
+      // Numbers grouped as en-US (heights, totals) are not dates.
+      if (m[1] === undefined && m[2] === "'en-US'") continue;
+      offenders.push(`${f}: ${m[0]}`);
+    }
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test('markdownText: chain text shows as it is, and long text wraps between words', () => {
+  const reason = 'out of gas: insufficient funds to pay for fees; 100uinit < 200uinit';
+  const md = markdownText(reason);
+  assert.match(md, /insufficient funds to pay for fees/, 'plain spaces between words');
+  assert.doesNotMatch(md, /&nbsp;/);
+  for (const hostile of ['[x](command:initia.showLog)', '![i](https://e/x.png)', '<img src=x>', '**b** _i_ `c`', '# h', '1. item', '- item', '$(zap)', 'https://evil.example', 'www.evil.example', '&lt;', '| a | b |', '> quote']) {
+    const out = markdownText(hostile);
+    assert.doesNotMatch(out, /\]\(|<[a-z]|\*\*|(^|[^\\])`|\$\(|https?:\/\/|www\./, `${hostile} → ${out}`);
+  }
+  assert.equal(markdownText('a  b'), 'a &nbsp;b', 'runs of spaces keep their width');
+  assert.equal(markdownText('line 1\nline 2'), 'line 1  \nline 2', 'a line break stays one');
+  assert.equal(markdownText('    indented'), ' &nbsp;&nbsp;&nbsp;indented', 'never an indented code block');
 });

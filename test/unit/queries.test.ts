@@ -170,7 +170,7 @@ test('capabilities: EVM lookups on a network without an EVM index are refused wi
       assert.match(missing?.message ?? '', /\[NOT_FOUND\] transaction not found/);
       assert.ok(plain.requests.every((r) => !r.path.includes('/evm-txs/')), 'no EVM probe');
     }
-    assert.ok(asked.every((w) => w === 'evm'), 'lookups only ask whether the network is EVM');
+    assert.ok(asked.every((w) => w === 'evm' || w === 'evmInternalTxs'), 'lookups ask only whether the EVM (or internal) routes are there');
   } finally {
     client.dispose();
     await plain.close();

@@ -62,7 +62,7 @@ test('the bundled snapshot is the registry’s real shape: every entry parses, m
   assert.ok(chains.some((c) => c.metadata?.minitia?.type === 'minimove'));
 });
 
-test('a registry chain becomes a profile: indexer, REST, JSON-RPC, templates, prefix, VM, OP bridge id, its L1’s router', () => {
+test('a registry chain becomes a profile: indexer, REST, JSON-RPC, templates, prefix, VM, OP bridge id, executor, its L1’s router', () => {
   const evm = all().find((c) => c.chain_id === 'fakevm-1')!;
   const made = registryProfile(evm);
   assert.ok('profile' in made);
@@ -79,6 +79,7 @@ test('a registry chain becomes a profile: indexer, REST, JSON-RPC, templates, pr
     bech32Prefix: 'init',
     vm: 'minievm',
     opBridgeId: '11',
+    executorUrl: 'https://opinit-api-fakevm-1.example',
     builtIn: false,
   });
   const move = registryProfile(all().find((c) => c.chain_id === 'fakemove-1')!);
@@ -106,7 +107,7 @@ test('the capability rule follows the registry’s VM: a Move or Wasm rollup has
   for (const id of ['fakemove-1', 'fakevm-1']) {
     const made = registryProfile(all().find((c) => c.chain_id === id)!);
     assert.ok('profile' in made);
-    assert.equal(networkCapabilities(made.profile, { internal_tx_height: '5' } as Record<string, unknown>).evm, id === 'fakevm-1');
+    assert.equal(networkCapabilities({ vm: made.profile.vm, status: { internal_tx_height: '5' } }).evm, id === 'fakevm-1');
   }
 });
 

@@ -169,7 +169,7 @@ test('end to end with real timers (timeScale 0.01): success, failure through PEN
     assert.deepEqual(failed!.slice(-2), ['STATE_PENDING_ERROR', 'STATE_COMPLETED_ERROR'], 'the failing state is seen before the end');
     assert.equal(abandoned!.at(-1), 'STATE_ABANDONED');
     const failedView = results[1]!.poller.last!.view;
-    assert.match(failedView.summary, /^Failed: the transfer failed: packet timed out <script>alert\("status"\)<\/script>\. Assets 998000 uinit released on interwoven-1\.$/);
+    assert.match(failedView.summary, /^Failed: packet timed out <script>alert\("status"\)<\/script>\. Assets \d+ uinit released on interwoven-1\.$/);
     const requests = fake.count('/v2/tx/status');
     assert.ok(requests <= 3 * 8, `${requests} status requests for three 30 s transfers`);
     // Nothing after the end: a terminal state stops the poller (no timer, nothing in flight), so no request can follow.

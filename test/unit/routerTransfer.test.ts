@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseWith } from '../../src/core/zodParse';
 import { MsgsResponse, Route, StatusResponse, operationView, txView, legView, OPERATION_KINDS, type StatusResponse as Status } from '../../src/core/router/schemas';
-import { describeState, hopOutcome, isTerminalState, outcomeOf, routeSteps, transferView, bridgeLabel, TERMINAL_STATES } from '../../src/core/router/transfer';
+import { describeState, failureWords, hopOutcome, isTerminalState, outcomeOf, routeSteps, transferView, bridgeLabel, TERMINAL_STATES } from '../../src/core/router/transfer';
 
 const parse = (v: unknown): Status => parseWith(StatusResponse, v, 'router');
 const tx = (chain: string, hash: string) => ({ chain_id: chain, tx_hash: hash, explorer_link: `https://scan.example/${chain}/txs/${hash}`, on_chain_at: '2025-07-16T14:59:08Z' });
@@ -143,7 +143,7 @@ test('transfer views from status answers (real-services.md B6 shapes)', () => {
           },
         ],
       },
-      expect: { outcome: 'failed', terminal: true, error: 'the transfer failed: <b>packet</b> timed out', summary: /^Failed: the transfer failed: <b>packet<\/b> timed out\. Assets 998000 uinit released on interwoven-1\.$/ },
+      expect: { outcome: 'failed', terminal: true, error: '<b>packet</b> timed out', summary: /^Failed: <b>packet<\/b> timed out\. Assets 998000 uinit released on interwoven-1\.$/ },
     },
     {
       name: 'abandoned',
@@ -244,4 +244,23 @@ test('schemas: the real examples parse; a wrong type in a read field names it', 
   );
   assert.equal(txView(msgs.txs[0]!).chainId, 'axelar-dojo-1');
   assert.equal(txView({ operations_indices: [] }).kind, 'unknown');
+});
+
+test('a failure is said once: the router\'s "the transfer failed: …" lead-in is dropped, and a state that says "failed" is not said again', () => {
+  const failedWith = (message: string) =>
+    transferView(parse({ transfers: [{ state: 'STATE_COMPLETED_ERROR', transfer_sequence: [], next_blocking_transfer: null, transfer_asset_release: null, error: { type: 'STATUS_ERROR_TRANSFER', message } }] })).error;
+  assert.equal(failedWith('the transfer failed: packet timed out'), 'packet timed out');
+  assert.equal(failedWith('Transfer failed. Packet timed out'), 'Packet timed out');
+  assert.equal(failedWith('transaction failed'), 'STATUS_ERROR_TRANSFER', 'nothing but the lead-in: the error type');
+  assert.equal(failedWith('out of gas'), 'out of gas');
+  // What the notification says after "failed".
+  assert.equal(failureWords('packet timed out.', 'STATE_COMPLETED_ERROR'), ': packet timed out');
+  assert.equal(failureWords(undefined, 'STATE_COMPLETED_ERROR'), ' (assets released)');
+  assert.equal(failureWords(undefined, 'STATE_FAILED'), '');
+  for (const state of ['STATE_COMPLETED_ERROR', 'STATE_FAILED']) {
+    for (const error of [undefined, failedWith('the transfer failed: packet timed out')]) {
+      const sentence = `transfer 1A2B (a → b) failed${failureWords(error, state)}.`;
+      assert.doesNotMatch(sentence, /failed\W+(the transfer )?failed/i, sentence);
+    }
+  }
 });

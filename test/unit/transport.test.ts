@@ -6,6 +6,8 @@
  */
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { EventEmitter } from 'node:events';
+import * as http from 'node:http';
 import { fetch as undiciFetch } from 'undici';
 import { createIndexerClient } from '../../src/core/clients';
 import { CancelledError, HttpError, NetworkError, ResponseTooLargeError, TimeoutError, InvalidBodyError } from '../../src/core/errors';
@@ -77,6 +79,41 @@ for (const [name, make] of TRANSPORTS) {
       assert.equal(fake.requests.length, 3, 'the first attempt and two retries');
       fake.clearFaults();
       assert.equal((await c.blocks({ limit: 2 })).blocks.length, 2, 'recovers');
+    });
+
+    test('the idle-body timeout is per piece: a body that keeps coming is read whole, one that stops is ended', async () => {
+      // 6 pieces 60 ms apart (longer in all than the 150 ms allowed between two), with and without a declared length;
+      // and one piece, then nothing.
+      const server = http.createServer((req, res) => {
+        const pieces = req.url === '/stops' ? 1 : 6;
+        res.writeHead(200, { 'content-type': 'application/json', ...(req.url === '/chunked' ? {} : { 'content-length': String(6 * 10) }) });
+        let sent = 0;
+        const next = () => {
+          if (sent === pieces) return req.url === '/stops' ? undefined : res.end();
+          sent++;
+          res.write('x'.repeat(10));
+          setTimeout(next, 60);
+        };
+        next();
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      closers.push(() => {
+        server.closeAllConnections();
+        server.close();
+      });
+      const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      const transport = make();
+      closers.push(() => transport.dispose());
+      const send = (path: string) =>
+        transport.request({ method: 'GET', url: new URL(base + path), headers: {}, abort: new EventEmitter(), headersTimeoutMs: 5_000, bodyTimeoutMs: 150 });
+      assert.equal((await (await send('/declared')).text()).length, 60, 'a declared length, read whole');
+      let streamed = 0;
+      for await (const piece of (await send('/chunked')).body) streamed += piece.length;
+      assert.equal(streamed, 60, 'no declared length, read in pieces');
+      const started = performance.now();
+      const stalled = await rejection((await send('/stops')).text());
+      assert.equal((stalled as { code?: unknown }).code, 'UND_ERR_BODY_TIMEOUT', String(stalled));
+      assert.ok(performance.now() - started < 2_000, 'ended by the idle timeout, not the deadline');
     });
 
     test('cancellation ends a request that is waiting for its answer', async () => {

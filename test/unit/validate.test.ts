@@ -6,6 +6,7 @@ import {
   classify,
   describeTarget,
   describeUnrecognised,
+  forNetwork,
   parseAccount,
   parseCollectionAddress,
   parseCollectionName,
@@ -47,7 +48,7 @@ test('heights: positive safe integers', () => {
   for (const bad of ['0', '-1', '1.5', 'abc', '1e3', '9007199254740993', '']) assert.equal(parseHeight(bad).ok, false, bad);
 });
 
-test('accounts: bech32 init1 with checksum, or 0x + 40 hex', () => {
+test('accounts: bech32 init1 with checksum, or hex as the indexer takes it (0x + up to 64 digits; bare 40 or 64)', () => {
   assert.deepEqual(parseAccount(ACCOUNT), { ok: true, value: { value: ACCOUNT, format: 'bech32', bytes: 20 } });
   assert.deepEqual(parseAccount(ACCOUNT.toUpperCase()).ok, true);
   const typo = parseAccount(ACCOUNT.slice(0, -1) + (ACCOUNT.endsWith('s') ? 'q' : 's'));
@@ -59,7 +60,13 @@ test('accounts: bech32 init1 with checksum, or 0x + 40 hex', () => {
     ok: true,
     value: { value: '0x667bcdf984ad122750d5da7f0b20d4fcf6ed98d4', format: 'hex', bytes: 20 },
   });
-  for (const bad of ['0x1234', 'init1', 'hello', '0xzz7bcdf984ad122750d5da7f0b20d4fcf6ed98d4', `${ACCOUNT}x`]) assert.equal(parseAccount(bad).ok, false, bad);
+  for (const bad of ['init1', 'hello', '0xzz7bcdf984ad122750d5da7f0b20d4fcf6ed98d4', `${ACCOUNT}x`, `0x${'a'.repeat(65)}`, '1234', 'abcdef']) assert.equal(parseAccount(bad).ok, false, bad);
+  // rollytics util/util.go AccAddressFromString: up to 64 hex digits (a Move object past 40), leading zeros trimmed.
+  assert.deepEqual(parseAccount(`0x${'AB'.repeat(32)}`), { ok: true, value: { value: `0x${'ab'.repeat(32)}`, format: 'hex', bytes: 32 } });
+  assert.deepEqual(parseAccount('0x1'), { ok: true, value: { value: '0x1', format: 'hex', bytes: 20 } }, 'Move\'s 0x1');
+  assert.deepEqual(parseAccount('0x1234').ok, true);
+  assert.equal(parseAccount('ab'.repeat(32)).ok, true, 'bare 64 digits');
+  assert.match((parseAccount(`0x${'a'.repeat(65)}`) as { error: string }).error, /at most 64 hexadecimal digits .*this has 65/);
   const mixed = parseAccount(ACCOUNT.slice(0, 10) + ACCOUNT.slice(10).toUpperCase());
   assert.ok(!mixed.ok && /lower-case/.test(mixed.error));
 });
@@ -137,7 +144,7 @@ test('service URLs: http(s) only, no credentials', () => {
 test('classify: what initia.lookup recognises, ambiguous cases give several readings', () => {
   const kinds = (s: string): string[] => classify(s).map((t) => t.kind);
   assert.deepEqual(kinds(HASH), ['tx']);
-  assert.deepEqual(kinds(`0x${HASH}`), ['tx', 'collection']);
+  assert.deepEqual(kinds(`0x${HASH}`), ['tx', 'account', 'collection'], 'an EVM tx, a Move object account, or a Move collection');
   assert.deepEqual(kinds('123456'), ['block']);
   assert.deepEqual(kinds(ACCOUNT), ['account']);
   assert.deepEqual(kinds(OBJECT32), ['collection', 'account']);
@@ -145,7 +152,7 @@ test('classify: what initia.lookup recognises, ambiguous cases give several read
   assert.deepEqual(kinds(`evm/0x${'ab'.repeat(20)}`), ['denom']);
   assert.deepEqual(kinds('uinit'), ['denom', 'collectionName']);
   assert.deepEqual(kinds(''), []);
-  assert.deepEqual(kinds('0x1234'), []);
+  assert.deepEqual(kinds('0x1234'), ['account'], 'a short 0x address, as the indexer pads it');
   // Never a guess: a mistyped address is no denom, and a name search is only what it would search as typed.
   const typo = ACCOUNT.slice(0, -1) + (ACCOUNT.endsWith('q') ? 'p' : 'q');
   assert.deepEqual(kinds(typo), []);
@@ -203,4 +210,27 @@ test('property: validators never throw and never accept control characters', () 
       return true;
     }),
   );
+});
+
+test('classify: a collection address and a token id (as TRY-ME shows an NFT) is that NFT; a bad half says which', () => {
+  const col = `0x${'ba9f'.repeat(9)}ba0c`;
+  const [nft] = classify(`${col} 1`);
+  assert.deepEqual(nft, { kind: 'nft', address: { value: col, format: 'hex', bytes: 20 }, tokenId: '1' });
+  assert.equal(classify(`  ${col}\t42  `)[0]?.kind, 'nft');
+  assert.match(describeTarget(nft!), /^NFT 1 of collection 0xba9fba…ba0c \(its history\)$/);
+  assert.deepEqual(classify(`${col} 1 2`), [], 'three words are not an NFT');
+  assert.match(describeUnrecognised(`0x${'ab'.repeat(19)} 1`), /^An NFT is a collection address and a token id: A collection address has 40 or 64/);
+  assert.match(describeUnrecognised(`${col} a%20b`), /^An NFT is a collection address and a token id: This token id has characters/);
+  assert.deepEqual(classify('hello world'), [], 'two words that are no NFT stay unrecognised');
+});
+
+test('forNetwork: on an EVM rollup 0x + 64 hex is a transaction, never a Move collection object', () => {
+  const hash = `0x${'ab'.repeat(32)}`;
+  // A 32-byte hex is also a Move object account where the indexer takes one (rollytics AccAddressFromString).
+  assert.deepEqual(classify(hash).map((t) => t.kind), ['tx', 'account', 'collection']);
+  assert.deepEqual(forNetwork(classify(hash), { evm: true }).map(describeTarget), ['transaction hash (EVM first)']);
+  assert.deepEqual(forNetwork(classify(hash), { evm: false }).map((t) => t.kind), ['tx', 'account', 'collection'], 'a Move rollup: every reading');
+  assert.deepEqual(forNetwork(classify(hash), undefined).map((t) => t.kind), ['tx', 'account', 'collection'], 'not known: every reading');
+  const address = `0x${'cd'.repeat(20)}`;
+  assert.deepEqual(forNetwork(classify(address), { evm: true }).map((t) => t.kind), ['account', 'collection'], 'an ERC-721 contract stays');
 });

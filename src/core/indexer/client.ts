@@ -64,6 +64,17 @@ export function segment(value: string): string {
   return encodeURIComponent(value);
 }
 
+/**
+ * One path segment as the server will match it: rollytics does not unescape path parameters (the rich list decodes
+ * `%2F` alone; a token id is used as sent), so everything a path segment may carry as it is (RFC 3986 pchar:
+ * letters, digits, `-._~!$&'()*+,;=:@`) goes as it is; `/` becomes `%2F`. Anything else has been refused before
+ * (validate.ts).
+ */
+export function rawSegment(value: string): string {
+  if (value === '.' || value === '..') throw new InputError(`"${value}" cannot be looked up: in a URL it means another address.`);
+  return value.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@]/g, (c) => (c === '/' ? '%2F' : encodeURIComponent(c)));
+}
+
 export class IndexerClient {
   constructor(
     readonly baseUrl: string,
@@ -180,7 +191,7 @@ export class IndexerClient {
     return this.get(S.InternalTxsResponse, '/indexer/tx/v1/evm-internal-txs', pageQuery(page), signal);
   }
 
-  /** GET /indexer/tx/v1/evm-internal-txs/by_height/{height} (offset-paged by the server) */
+  /** GET /indexer/tx/v1/evm-internal-txs/by_height/{height} (paged by sequence, newest first) */
   async evmInternalTxsByHeight(height: number | string, page?: PageRequest, signal?: AbortSignal) {
     const h = must(parseHeight(height));
     return this.get(S.InternalTxsResponse, `/indexer/tx/v1/evm-internal-txs/by_height/${h}`, pageQuery(page), signal);
@@ -188,7 +199,8 @@ export class IndexerClient {
 
   /**
    * GET /indexer/tx/v1/evm-internal-txs/{tx_hash}: the call tree of one EVM transaction (`parent_index` / `index`),
-   * offset-paged; an EVM hash the indexer does not know is a 404 `transaction not found`.
+   * paged by sequence (one per call; core/indexer/callTree.ts loads them all); an EVM hash the indexer does not know
+   * is a 404 `transaction not found`.
    */
   async evmInternalTxsByHash(hash: string, page?: PageRequest, signal?: AbortSignal) {
     const h = must(parseTxHash(hash));
@@ -244,7 +256,7 @@ export class IndexerClient {
   async nftTxs(collectionAddr: string, tokenId: string, page?: PageRequest, signal?: AbortSignal) {
     const c = must(parseCollectionAddress(collectionAddr));
     const t = must(parseTokenId(tokenId));
-    return this.get(S.TxsResponse, `/indexer/nft/v1/txs/${segment(c.value)}/${segment(t)}`, pageQuery(page), signal);
+    return this.get(S.TxsResponse, `/indexer/nft/v1/txs/${segment(c.value)}/${rawSegment(t)}`, pageQuery(page), signal);
   }
 
   // --- rich list ---
@@ -252,6 +264,6 @@ export class IndexerClient {
   /** GET /indexer/richlist/v1/{denom}: the denom is one path segment, `evm/0x…` sent as `evm%2F0x…`. */
   async richList(denom: string, page?: PageRequest, signal?: AbortSignal) {
     const d = must(parseDenom(denom));
-    return this.get(S.HoldersResponse, `/indexer/richlist/v1/${segment(d)}`, pageQuery(page), signal);
+    return this.get(S.HoldersResponse, `/indexer/richlist/v1/${rawSegment(d)}`, pageQuery(page), signal);
   }
 }

@@ -159,7 +159,12 @@ export const Nft = z.looseObject({
 });
 export type Nft = z.infer<typeof Nft>;
 
-export const Holder = z.looseObject({ account: z.string(), amount: z.string().check(z.regex(/^\d+$/)) });
+/**
+ * A rich-list row. The amount is a signed integer: rollytics keeps running sums that can go below zero ("Negative
+ * balances can occur due to transaction ordering issues or missed events", indexer/extension/richlist/utils/db.go;
+ * Move only logs them) and the API returns them unchanged.
+ */
+export const Holder = z.looseObject({ account: z.string(), amount: z.string().check(z.regex(/^-?\d+$/)) });
 export type Holder = z.infer<typeof Holder>;
 
 const list = <K extends string, T extends z.ZodMiniType>(k: K, item: T) =>

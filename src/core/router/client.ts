@@ -271,10 +271,13 @@ export class RouterClient {
     return status;
   }
 
-  /** GET /v2/fungible/assets?chain_ids=…: symbols and decimals of the assets on those chains. */
+  /**
+   * GET /v2/fungible/assets?chain_ids=…&include_evm_assets=true: symbols and decimals of the assets on those chains.
+   * Skip lists EVM tokens only when asked (`include_evm_assets`); Initia's router lists them anyway.
+   */
   async assets(chainIds: readonly string[], signal?: AbortSignal): Promise<S.AssetsResponse> {
     const ids = chainIds.map((c) => must(parseChainId(c), 'chain'));
-    const url = this.url('/v2/fungible/assets', ids.map((c) => ['chain_ids', c] as [string, string]));
+    const url = this.url('/v2/fungible/assets', [...ids.map((c) => ['chain_ids', c] as [string, string]), ['include_evm_assets', 'true']]);
     return parseWith(S.AssetsResponse, await this.http.get(url, signal), this.http.options.service);
   }
 
@@ -290,8 +293,11 @@ export class RouterClient {
     return this.post(S.BalancesResponse, '/v2/info/balances', body, signal);
   }
 
-  /** GET /v2/info/chains: chain names and bech32 prefixes (server text: escape before showing). */
+  /**
+   * GET /v2/info/chains?include_evm=true: chain names and bech32 prefixes (server text: escape before showing). Skip
+   * lists EVM chains only when asked (`include_evm`); Initia's router lists them anyway.
+   */
   async chains(signal?: AbortSignal): Promise<S.ChainsResponse> {
-    return parseWith(S.ChainsResponse, await this.http.get(this.url('/v2/info/chains'), signal), this.http.options.service);
+    return parseWith(S.ChainsResponse, await this.http.get(this.url('/v2/info/chains', [['include_evm', 'true']]), signal), this.http.options.service);
   }
 }

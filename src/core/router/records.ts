@@ -55,6 +55,11 @@ export const TransferSummarySchema = z.object({
   amountOut: z.optional(z.string()),
   destDenom: z.optional(z.string()),
   hops: z.optional(z.number()),
+  /** The assets' symbols and decimals as the router listed them when tracked (amounts in whole units). */
+  sourceSymbol: z.optional(z.string()),
+  sourceDecimals: z.optional(z.number()),
+  destSymbol: z.optional(z.string()),
+  destDecimals: z.optional(z.number()),
 });
 export type TransferSummary = z.infer<typeof TransferSummarySchema>;
 
@@ -89,14 +94,48 @@ export const TrackedTransferSchema = z.object({
   claimableAt: z.optional(z.number()),
   /** The "can be claimed now" notification was shown (by some window). */
   claimAnnounced: z.optional(z.boolean()),
+  /**
+   * false while the router has not accepted the tx yet (it must land first, core/router/landing.ts); absent on
+   * records registered at once (and on those of older versions).
+   */
+  registered: z.optional(z.boolean()),
+  /** When registration was first tried (ms): the landing window counts from here, across window reloads. */
+  registerSince: z.optional(z.number()),
+  /** A lossless OP withdrawal: followed without the router (core/router/opWithdrawal.ts). */
+  opWithdrawal: z.optional(
+    z.object({
+      finalizationSeconds: z.number(),
+      executorUrl: z.optional(z.string()),
+      /** The L1 address it goes to (the executor lists withdrawals by it). */
+      receiver: z.optional(z.string()),
+      sequence: z.optional(z.number()),
+      outputIndex: z.optional(z.number()),
+      initiatedAt: z.optional(z.number()),
+      checkedAt: z.optional(z.number()),
+    }),
+  ),
 });
 export type TrackedTransfer = z.infer<typeof TrackedTransferSchema>;
 
 export const transferKey = (t: Pick<TrackedTransfer, 'chainId' | 'txHash'>): string => `${t.chainId}:${t.txHash}`;
 
-/** A tracked transfer that is still being followed: watched, not terminal, known to the router. */
-export function isUnfinished(t: Pick<TrackedTransfer, 'watching' | 'last' | 'problem'>): boolean {
+/**
+ * A tracked transfer that is still in progress: watched, not terminal, not given up on; an OP withdrawal until it is
+ * claimable (announced).
+ */
+export function isUnfinished(t: Pick<TrackedTransfer, 'watching' | 'last' | 'problem' | 'opWithdrawal' | 'claimAnnounced'>): boolean {
+  if (t.opWithdrawal) return t.watching && !t.problem && !t.claimAnnounced;
   return t.watching && !t.last?.terminal && !t.problem;
+}
+
+/**
+ * Whether some window has to ask a server about it: the router (to register it, or for its status), or the rollup's
+ * executor for an OP withdrawal not yet in an output. An OP withdrawal without an executor needs only its claim timer.
+ */
+export function needsPolling(t: Pick<TrackedTransfer, 'watching' | 'last' | 'problem' | 'opWithdrawal' | 'claimAnnounced'>): boolean {
+  if (!isUnfinished(t)) return false;
+  const w = t.opWithdrawal;
+  return !w || (!!w.executorUrl && !!w.receiver && w.outputIndex === undefined);
 }
 
 /** The largest raw status answer kept per transfer (its JSON, in bytes). */

@@ -181,9 +181,24 @@ function errorText(e: unknown): string | undefined {
   const o = e as Record<string, unknown>;
   const details = o.details && typeof o.details === 'object' ? str((o.details as Record<string, unknown>).message) : undefined;
   const parts = [str(o.message), details].filter((p, i, all): p is string => !!p && all.indexOf(p) === i);
-  const text = parts.join(': ');
+  const text = withoutFailedLead(parts.join(': '));
   if (!text) return str(o.type);
   return text;
+}
+
+/**
+ * The router's words for an error without a lead-in that only says again that it failed: every sentence that shows
+ * one already says so ("… failed: packet timed out", not "… failed: the transfer failed: packet timed out").
+ */
+function withoutFailedLead(text: string): string {
+  return text.replace(/^\s*(the\s+)?(transfer|transaction|tx)\s+(has\s+)?failed\s*([:.,;—–-]\s*|$)/i, '').trim();
+}
+
+/** How a failed transfer ended, after the word "failed": "packet timed out", or "(assets released)" from its state. */
+export function failureWords(error: string | undefined, state: string): string {
+  if (error) return `: ${error.replace(/[.\s]+$/, '')}`;
+  const words = describeState(state).replace(/^failed\s*/i, '');
+  return words ? ` (${words.replace(/^\((.*)\)$/, '$1')})` : '';
 }
 
 /** The first error a leg reports (packet error, Axelar tx error, GoFast error message). */

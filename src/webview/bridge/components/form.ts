@@ -113,7 +113,7 @@ export function mountForm(store: Store<BridgeUi, Action>, actions: BridgeActions
   const sender = textField(BRIDGE.sender, 'Your address on the source chain', '', 'init1…', (v) => actions.setField('sender', v, 'sender'));
   sender.setAttribute('aria-describedby', errorLine(BRIDGE.sender));
   const senderError = problemLine(BRIDGE.sender);
-  const amount = textField(BRIDGE.amount, 'Amount', '', '1.5', (v) => actions.setField('amount', v, 'amount'));
+  const amount = textField(BRIDGE.amount, 'Amount', '', 'in whole units, such as 0.25', (v) => actions.setField('amount', v, 'amount'));
   amount.setAttribute('aria-describedby', `${errorLine(BRIDGE.amount)} ${BRIDGE.balance}`);
   amount.setAttribute('inputmode', 'decimal');
   const amountError = problemLine(BRIDGE.amount);

@@ -44,7 +44,7 @@ export function mountTimeline(store: Store<BridgeUi, Action>, actions: BridgeAct
         details,
         t?.problem ? h('p', { class: 'error' }, t.problem) : null,
         t?.error ? h('p', { class: 'error', id: BRIDGE.transferError }, t.error) : null,
-        t?.amountOut ? h('p', {}, `Released: ${t.amountOut}`) : null,
+        t?.amountOut ? h('p', { id: BRIDGE.transferAmount }, t.amountOut) : null,
         t?.claim ? h('p', { class: 'instruction', id: BRIDGE.claim }, t.claim) : null,
       );
       replaceChildren(

@@ -1,8 +1,9 @@
 /**
  * The pieces every section of Explain Transaction is made of: a value (a link-styled button to its lookup when it
- * leads somewhere, else text), a list of labelled values, a list of events, a decoded log or call. Text only.
+ * leads somewhere, else text), a list of labelled values, a list of events, a decoded log or call, a call shown raw
+ * when no ABI decodes it. Text only.
  */
-import type { DecodedView, EventView, Field } from '../../../protocol/explain';
+import type { DecodedView, EventView, Field, RawCallView } from '../../../protocol/explain';
 import { h } from '../../lib/dom';
 import type { ExplainActions } from '../state';
 
@@ -41,6 +42,25 @@ export class Parts {
       h('div', {}, h('strong', {}, d.title), ' ', h('code', {}, d.signature)),
       d.source ? h('div', { class: 'muted' }, `${kind} decoded with ${d.source}`, file !== undefined ? ' · ' : null, file !== undefined ? this.link('Open the ABI file', () => this.actions.openAbi(file)) : null) : null,
       this.fields(d.args),
+    );
+  }
+
+  /** A call no ABI decodes: why, then its selector, input and output as they are. */
+  raw(r: RawCallView): HTMLElement {
+    return h(
+      'div',
+      { class: 'raw-call' },
+      h('div', { class: 'muted' }, r.note),
+      h(
+        'dl',
+        {},
+        h('dt', {}, 'Selector'),
+        h('dd', {}, h('code', {}, r.selector)),
+        h('dt', {}, 'Input'),
+        h('dd', {}, h('code', { class: 'hex' }, r.input)),
+        r.output !== undefined ? h('dt', {}, 'Output') : null,
+        r.output !== undefined ? h('dd', {}, h('code', { class: 'hex' }, r.output)) : null,
+      ),
     );
   }
 }

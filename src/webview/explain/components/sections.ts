@@ -35,7 +35,7 @@ export function mountSections(store: Store<ExplainUi, ExplainAction>, parts: Par
       replaceChildren(
         messages,
         h('h2', { id: EXPLAIN.messagesTitle }, `Messages (${list.length})`),
-        ...list.map((m) => h('article', { class: 'message' }, h('h3', {}, m.title, ' ', h('span', { class: 'muted' }, m.typeUrl)), parts.fields(m.fields), m.call ? parts.decoded(m.call, 'Call') : null, parts.events(m.events, 'Events'))),
+        ...list.map((m) => h('article', { class: 'message' }, h('h3', {}, m.title, ' ', h('span', { class: 'muted' }, m.typeUrl)), parts.fields(m.fields), m.call ? parts.decoded(m.call, 'Call') : m.rawCall ? parts.raw(m.rawCall) : null, parts.events(m.events, 'Events'))),
       ),
     ),
     section(store, (v) => v.balances, (l) => l.length > 0, balances, (list) =>
@@ -82,7 +82,7 @@ export function mountSections(store: Store<ExplainUi, ExplainAction>, parts: Par
               ' → ',
               parts.value(c.to),
               h('span', { class: 'muted' }, ` · value ${c.value} · gas used ${c.gasUsed}`),
-              c.decoded ? parts.decoded(c.decoded, 'Call') : null,
+              c.decoded ? parts.decoded(c.decoded, 'Call') : c.raw ? parts.raw(c.raw) : null,
             ),
           ),
         ),

@@ -1,0 +1,110 @@
+/**
+ * Explain Transaction's view model (explain/viewModel.ts, the same the panel shows) as a tool result: the outcome
+ * and the chain's reason first, the facts, each message in words with its fields, the balance changes, the EVM logs
+ * decoded and the internal calls. Pure: no VS Code. The view's texts are the chain's: each goes through `shown` (an
+ * amount, a gas figure, a time or a plain token as itself, anything else quoted as data) or `data`.
+ */
+import type { NetworkProfile } from '../core/networks';
+import { knownMsgTypeWords } from '../core/txExplain';
+import type { DecodedView, EventView, ExplainView, Field } from '../protocol/explain';
+import { links } from './render';
+import { LIMITS, type Result, data, shown, val } from './text';
+
+/** At most this many messages, logs and calls are shown one by one (the rest are counted). */
+const MAX_ITEMS = 30;
+/** At most this many fields per message and arguments per decoded call or log. */
+const MAX_FIELDS = 12;
+
+/**
+ * A label the chain may have written (a message field's JSON key, an event attribute's key, an ABI argument name):
+ * bare when it is a short identifier (`to_address`, `amount`; the view model wrote its underscores as spaces), quoted
+ * as data otherwise.
+ */
+function label(text: string): string {
+  const key = text.trim().replace(/ /g, '_');
+  return /^[A-Za-z][A-Za-z0-9]*(_[A-Za-z0-9]+){0,3}$/.test(key) ? key : data(text, LIMITS.short);
+}
+
+function fieldText(f: Field): string {
+  // A linked field holds a hash, a height or an account: a plain token, as `val` shows it.
+  return f.link ? val(f.link.value) : shown(f.text);
+}
+
+function fieldLine(f: Field, ownLabel = false): string {
+  return `${ownLabel ? f.label : label(f.label)}: ${f.label === 'Memo' && ownLabel ? data(f.text, LIMITS.memo) : fieldText(f)}`;
+}
+
+function decodedText(d: DecodedView): string {
+  // An argument's label is "name (type)" (decodedView): the name, unless it has none.
+  const args = d.args.slice(0, MAX_FIELDS).map((a) => `${label(/^(.*) \([^()]*\)$/.exec(a.label)?.[1] ?? a.label)}=${fieldText(a)}`);
+  const more = d.args.length > MAX_FIELDS ? `, … ${d.args.length - MAX_FIELDS} more` : '';
+  return `${val(d.title, LIMITS.short)}(${args.join(', ')}${more})${d.source ? ` [ABI: ${shown(d.source, LIMITS.short)}]` : ''}`;
+}
+
+function eventTypes(events: readonly EventView[]): string {
+  const counts = new Map<string, number>();
+  for (const e of events) counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
+  return [...counts].map(([t, n]) => `${val(t, LIMITS.short)}${n > 1 ? ` ×${n}` : ''}`).join(', ');
+}
+
+function outcomeText(view: ExplainView): string {
+  const { ok, text } = view.outcome;
+  if (ok) return 'SUCCEEDED';
+  const cosmos = /^Failed with code (\d+)(?: \((.*)\))?$/.exec(text);
+  if (cosmos) return `FAILED with code ${cosmos[1]}${cosmos[2] ? ` (codespace ${val(cosmos[2], LIMITS.short)})` : ''}`;
+  if (text === 'Reverted (status 0x0)') return 'REVERTED (status 0x0)';
+  return `FAILED: ${data(text, LIMITS.short)}`;
+}
+
+function more(total: number, what: string): string | undefined {
+  return total > MAX_ITEMS ? `… ${total - MAX_ITEMS} more ${what} not shown.` : undefined;
+}
+
+/** Explain Transaction's view as result lines. */
+export function renderExplain(out: Result, network: NetworkProfile, view: ExplainView): void {
+  out.add(`${view.kind === 'evm' ? 'EVM transaction' : 'Transaction'} ${val(view.hash)}: ${outcomeText(view)}`);
+  if (view.outcome.reason) out.add(`Reason (the chain's raw log): ${data(view.outcome.reason, LIMITS.reason)}`);
+  for (const f of view.facts) out.add(fieldLine(f, true));
+
+  if (view.messages.length) {
+    out.add(`Messages (${view.messages.length}):`);
+    for (const m of view.messages.slice(0, MAX_ITEMS)) {
+      const n = /^(\d+)\. /.exec(m.title)?.[1] ?? '?';
+      const words = knownMsgTypeWords(m.typeUrl);
+      out.add(`  ${n}. ${words ?? 'Message'} (${val(m.typeUrl.replace(/^\//, ''), LIMITS.short)})`);
+      for (const f of m.fields.slice(0, MAX_FIELDS)) out.add(`     ${fieldLine(f)}`);
+      if (m.fields.length > MAX_FIELDS) out.add(`     … ${m.fields.length - MAX_FIELDS} more fields`);
+      if (m.call) out.add(`     call decoded: ${decodedText(m.call)}`);
+      if (m.events.length) out.add(`     events: ${eventTypes(m.events)}`);
+    }
+    out.add(more(view.messages.length, 'messages'));
+  }
+  if (view.otherEvents.length) out.add(`Events of the transaction itself (fee): ${eventTypes(view.otherEvents)}`);
+
+  out.list(
+    'Balance changes:',
+    view.balances.slice(0, MAX_ITEMS).map((b) => `${fieldText(b.address)}: ${b.changes.map((c) => shown(c)).join(', ')}`),
+  );
+  out.add(more(view.balances.length, 'addresses'));
+
+  if (view.logs.length) {
+    out.add(`EVM logs (${view.logs.length}):`);
+    for (const l of view.logs.slice(0, MAX_ITEMS)) {
+      const where = fieldText(l.address);
+      if (l.decoded) out.add(`  #${l.index} ${decodedText(l.decoded)} emitted by ${where}`);
+      else out.add(`  #${l.index} not decoded (no ABI in the workspace knows it), emitted by ${where}; topic0 ${l.topics[0] ? val(l.topics[0]) : 'none'}, ${l.topics.length} topics, data ${val(l.data, LIMITS.short)}`);
+    }
+    out.add(more(view.logs.length, 'logs'));
+  }
+
+  if (view.calls.length) {
+    out.add(`Internal calls (${view.calls.length}), as a tree:`);
+    for (const c of view.calls.slice(0, MAX_ITEMS)) {
+      const indent = '  '.repeat(Math.min(c.depth, 10) + 1);
+      out.add(`${indent}${val(c.title.replace(/ /g, ''), LIMITS.short)} ${fieldText(c.from)} → ${fieldText(c.to)}, value ${shown(c.value)}, gas used ${shown(c.gasUsed)}${c.decoded ? `: ${decodedText(c.decoded)}` : ''}`);
+    }
+    out.add(more(view.calls.length, 'calls'));
+  }
+  for (const note of view.notes) out.add(`Note from the extension: ${shown(note, LIMITS.reason)}`);
+  out.add(links(network, [['transaction in the explorer', 'tx', view.hash]]));
+}

@@ -193,8 +193,9 @@ export async function run(): Promise<void> {
     const pool = new Pool(fake.url, { connections: 2 });
     const none = new vscode.CancellationTokenSource().token;
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-    const hovers = async (sample: typeof fake.data.txs) => {
+    const hovers = async (sample: typeof fake.data.txs, name: string) => {
       const times = { hover: [] as number[], bare: [] as number[], bareFetch: [] as number[], client: [] as number[] };
+      const profile = process.env.INITIA_BENCH_PROFILE ? await startProfile() : undefined;
       for (const [i, t] of sample.entries()) {
         const d = await vscode.workspace.openTextDocument({ language: 'plaintext', content: t.hash });
         const t0 = performance.now();
@@ -214,9 +215,10 @@ export async function run(): Promise<void> {
           times.client.push(t4 - t3);
         }
       }
+      if (profile) fs.writeFileSync(process.env.INITIA_BENCH_PROFILE!.replace(/\.cpuprofile$/, `-hover-${name}.cpuprofile`), JSON.stringify(await profile()));
       return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Number(median(v).toFixed(3))])) as Record<keyof typeof times, number>;
     };
-    const byFetch = await hovers(fake.data.txs.slice(-160, -10));
+    const byFetch = await hovers(fake.data.txs.slice(-160, -10), transport || 'vscode');
     out.hoverMedianMs = byFetch.hover;
     out.hoverBareUndiciMedianMs = byFetch.bare;
     out.hoverOverheadRatio = Number((byFetch.hover / byFetch.bare).toFixed(3));
@@ -224,7 +226,7 @@ export async function run(): Promise<void> {
     out.hoverClientMedianMs = byFetch.client;
     if (full && transport !== 'direct') {
       await config.update('http.transport', 'direct', vscode.ConfigurationTarget.Global);
-      const direct = await hovers(fake.data.txs.slice(-320, -170));
+      const direct = await hovers(fake.data.txs.slice(-320, -170), 'direct');
       await config.update('http.transport', undefined, vscode.ConfigurationTarget.Global);
       out.hoverDirectMedianMs = direct.hover;
       out.hoverDirectBareUndiciMedianMs = direct.bare;

@@ -8,19 +8,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { bech32 } from 'bech32';
 import { startBridgeFlow, KINDS, type BridgeFlow, type Kind } from '../fixtures/bridgeFlow';
+import { prng } from '../fixtures/chainData';
 
 const SEED = Number(process.env.INITIA_PROPERTY_SEED ?? 20261125);
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = rng(SEED);
+const random = prng(SEED);
 const int = (n: number) => Math.floor(random() * n);
 const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
 const bytes = () => Uint8Array.from({ length: 20 }, () => 1 + int(255));

@@ -109,6 +109,21 @@ module.exports = {
       to: { path: '^src/core/undici\\.ts$', dependencyTypesNot: [...TYPES, 'require'] },
     },
     {
+      name: 'bridge-bundle-behind-its-loader',
+      comment:
+        "The bridge (dist/bridge.js, entry src/bridge/panel.ts) is loaded when a panel opens: from outside src/bridge only src/features.ts imports it, and only src/bridge/loader.ts (which requires the panel at its first use); a value import of another bridge module would put the bridge back in the features bundle.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/bridge/', '^src/webview/'] },
+      to: { path: '^src/bridge/', pathNot: '^src/bridge/loader\\.ts$', dependencyTypesNot: TYPES },
+    },
+    {
+      name: 'bridge-bundle-required-lazily',
+      comment: 'src/bridge/loader.ts takes the panel by require() at its first use, never by a static import.',
+      severity: 'error',
+      from: { path: '^src/bridge/loader\\.ts$' },
+      to: { path: '^src/bridge/', dependencyTypesNot: [...TYPES, 'require'] },
+    },
+    {
       name: 'src-not-outside-src',
       comment: 'Nothing in src imports the tests, the scripts or other files of the repository.',
       severity: 'error',

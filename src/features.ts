@@ -25,7 +25,7 @@ import { Registry } from './platform/registry';
 import { TransferTracker } from './platform/transferTracker';
 import { TransfersTree, registerTransferCommands } from './views/transfers';
 import { TransferDocuments, registerTransferDocumentCommands } from './documents/transfers';
-import { BridgePanels } from './bridge/panel';
+import { LazyBridgePanels } from './bridge/loader';
 import { systemClock } from './core/router/poller';
 import type { Hooks } from './platform/hooks';
 import { ExplainPanels } from './explain/panel';
@@ -56,7 +56,8 @@ export interface Features extends vscode.Disposable {
   tracker: TransferTracker;
   transfers: TransfersTree;
   transferDocuments: TransferDocuments;
-  bridge: BridgePanels;
+  /** The bridge panels; their code (dist/bridge.js) loads when one opens or is restored. */
+  bridge: LazyBridgePanels;
   explain: ExplainPanels;
   /** The workspace's contract ABIs for decoding EVM logs and calls: indexed on the first decode, which also loads
    *  dist/abi.js (viem); creating it does nothing. */
@@ -93,7 +94,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
   const tracker = new TransferTracker(services, context.globalState, context.globalStorageUri.fsPath);
   const transfers = new TransfersTree(tracker);
   const transferDocuments = new TransferDocuments(tracker);
-  const bridge = new BridgePanels(context, services, tracker, systemClock, hooks);
+  const bridge = new LazyBridgePanels(({ BridgePanels }) => new BridgePanels(context, services, tracker, systemClock, hooks));
   const abis = new WorkspaceAbis(log);
   const explain = new ExplainPanels(context, services, () => abis, hooks);
   const registry = new Registry(services, context.globalStorageUri.fsPath, context.asAbsolutePath('media/registry-snapshot.json'));

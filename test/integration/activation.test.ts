@@ -84,6 +84,33 @@ describe('activation', () => {
     });
   });
 
+  describe("the bridge's bundle", () => {
+    let h: Harness;
+    before(async () => {
+      h = await setUp();
+    });
+    after(() => {
+      for (const p of h.api.bridge.panels) p.dispose();
+      h.restore();
+    });
+
+    it('lookups, trees and hovers load no bridge code; opening the panel loads dist/bridge.js, which reads the features’ own modules', async function () {
+      const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'bridge.js');
+      // An earlier suite that opened a bridge panel has loaded it: nothing to tell then.
+      if (require.cache[bundle]) this.skip();
+      await run('initia.lookupBlock', h.fake.data.latestHeight);
+      const doc = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `tx ${h.fake.data.txs[0]!.hash}` });
+      await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 5));
+      assert.equal(require.cache[bundle], undefined, 'dist/bridge.js loaded without a bridge panel');
+      assert.equal(h.api.bridge.isLoaded, false);
+      await vscode.commands.executeCommand('initia.openBridge');
+      assert.ok(require.cache[bundle], 'opening the bridge loads dist/bridge.js');
+      assert.equal(h.api.bridge.panels.length, 1);
+      const features = require.cache[path.join(path.dirname(bundle), 'features.js')]?.exports as { __lazyShared?: Record<string, object> } | undefined;
+      assert.ok(features?.__lazyShared?.['src/core/http.ts'], 'the bridge reads the HTTP layer from the features (one copy, one instance)');
+    });
+  });
+
   describe('refused input', () => {
     let h: Harness;
     before(async () => {

@@ -29,6 +29,10 @@ import { ExplainPanels } from './explain/panel';
 import { registerExplainCommands } from './explain/commands';
 import { Command } from './platform/ids';
 import { WorkspaceAbis } from './explain/abiIndex';
+import { EvmTraces } from './explain/evmTrace';
+import { WorkspaceContracts } from './explain/contracts';
+import { revertSummary, type TraceDeps } from './explain/traceExplain';
+import { CallResults, registerCallContract } from './explain/callContract';
 
 export interface FeatureDeps {
   context: vscode.ExtensionContext;
@@ -58,6 +62,8 @@ export interface Features extends vscode.Disposable {
   /** The chain registry (read when the network picker opens) and the picker. */
   registry: Registry;
   networkPicker: NetworkPicker;
+  /** The results of Initia: Call Contract… (read-only JSON documents). */
+  callResults: CallResults;
   /** Re-attaches a bridge panel VS Code restored after a reload. */
   restoreBridge(panel: vscode.WebviewPanel, state: unknown): void;
   /** Re-attaches an Explain Transaction panel VS Code restored after a reload. */
@@ -80,14 +86,17 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     collections: new CollectionsView(services, treeViews.collections),
     richList: new RichListView(services, treeViews.richList),
   };
-  const hover = new TxHoverProvider(services);
+  const abis = new WorkspaceAbis(log);
+  const contracts = new WorkspaceContracts(abis, log);
+  const traces: TraceDeps = { services, traces: new EvmTraces(context.globalStorageUri.fsPath, log), contracts, abis: () => abis, log };
+  const hover = new TxHoverProvider(services, (network, hash, signal) => revertSummary(traces, network, hash, signal));
   const statusBar = new NetworkStatusBar(services, statusItem);
   const tracker = new TransferTracker(services, context.globalState, context.globalStorageUri.fsPath);
   const transfers = new TransfersTree(tracker);
   const transferDocuments = new TransferDocuments(tracker);
   const bridge = new BridgePanels(context, services, tracker);
-  const abis = new WorkspaceAbis(log);
-  const explain = new ExplainPanels(context, services, () => abis);
+  const explain = new ExplainPanels(context, services, () => abis, traces);
+  const callResults = new CallResults();
   const registry = new Registry(services, context.globalStorageUri.fsPath, context.asAbsolutePath('media/registry-snapshot.json'));
   const networkPicker = new NetworkPicker(services.networks, registry, settings);
   const disposables: vscode.Disposable[] = [
@@ -99,6 +108,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     bridge,
     explain,
     abis,
+    contracts,
     documents,
     views.blocks,
     views.collections,
@@ -117,6 +127,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     ...registerTreeCommands(views, services, register),
     ...registerHoverCommands(register, services),
     ...registerExplainCommands(explain, register),
+    ...registerCallContract({ services, traces: traces.traces, contracts, abis, results: callResults }, register),
   ];
   statusBar.start();
   return {
@@ -134,6 +145,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem }
     abis,
     registry,
     networkPicker,
+    callResults,
     restoreBridge: (panel, state) => bridge.restore(panel, state),
     restoreExplain: (panel, state) => explain.restore(panel, state),
     handlers,

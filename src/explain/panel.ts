@@ -20,6 +20,7 @@ import { ExplainState, FromExplainWebview, type ExplainView, type ToExplainWebvi
 import type { Decoded } from '../core/abi/artifacts';
 import { explainCosmos, explainEvm } from './viewModel';
 import type { WorkspaceAbis } from './abiIndex';
+import { traceInto, type TraceDeps } from './traceExplain';
 
 /** What the panel needs of the workspace's ABIs. */
 export type AbiDecoder = Pick<WorkspaceAbis, 'decodeLog' | 'decodeCall'>;
@@ -43,6 +44,8 @@ export class ExplainPanels implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly services: Services,
     private readonly abis: () => AbiDecoder | undefined,
+    /** The node's call trace of EVM transactions (traceExplain.ts); none: the indexer's data only. */
+    private readonly traces?: TraceDeps,
   ) {}
 
   /** The open panel, if any (for tests). */
@@ -161,7 +164,27 @@ export class ExplainPanels implements vscode.Disposable {
       case 'refresh':
         if (this.shown) await this.load(this.shown.hash).catch(() => undefined);
         return;
+      case 'openSource':
+        await this.openSource(msg.source);
+        return;
+      case 'callContract': {
+        const address = this.lastView?.trace?.contracts[msg.contract];
+        if (address) await vscode.commands.executeCommand(Command.CallContract, address, this.lastView?.trace?.block);
+        return;
+      }
     }
+  }
+
+  /** Opens the Solidity line of the call trace's source `n` (the view names it by number), selected. */
+  async openSource(n: number): Promise<vscode.TextEditor | undefined> {
+    const source = this.lastView?.trace?.sources[n];
+    if (!source) return undefined;
+    const uri = vscode.Uri.parse(source.uri, true);
+    // Only files of the open folders (the artifacts' sources are read nowhere else).
+    if (!vscode.workspace.getWorkspaceFolder(uri)) return undefined;
+    const start = new vscode.Position(source.line - 1, source.column);
+    const end = source.endLine > source.line ? new vscode.Position(source.line - 1, Number.MAX_SAFE_INTEGER) : new vscode.Position(source.endLine - 1, source.endColumn);
+    return vscode.window.showTextDocument(uri, { preview: true, viewColumn: vscode.ViewColumn.Beside, selection: new vscode.Range(start, end) });
   }
 
   private async load(hash: string): Promise<ExplainView | undefined> {
@@ -218,7 +241,9 @@ export class ExplainPanels implements vscode.Disposable {
           }),
         );
         if (abis && (evm.logs ?? []).length && logs.every((l) => !l)) notes.push(vscode.l10n.t('No ABI in the open folders decodes these logs (Foundry out/, Hardhat artifacts/, *.abi.json).'));
-        return explainEvm(evm, { network: network.name, internal, logs, calls, notes });
+        const view = explainEvm(evm, { network: network.name, internal, logs, calls, notes });
+        if (this.traces) await traceInto(this.traces, view, network, hash, evm);
+        return view;
       }
     }
     const answer = await client.tx(hash.replace(/^0x/i, '').toUpperCase());

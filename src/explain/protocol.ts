@@ -60,6 +60,57 @@ export type CallView = z.infer<typeof CallView>;
 
 export const BalanceView = z.object({ address: Field, changes: z.array(z.string()) });
 
+/** A Solidity line a frame stopped at: its label (`src/Vault.sol:26`) and the code there; opened by its number. */
+export const SourceRefView = z.object({ source: z.number(), label: z.string(), snippet: z.string() });
+export type SourceRefView = z.infer<typeof SourceRefView>;
+
+/** One frame of the node's call trace, in call order (depth first). */
+export const TraceFrameView = z.object({
+  depth: z.number(),
+  /** CALL, STATICCALL, DELEGATECALL, CREATE… */
+  type: z.string(),
+  /** The contract's name from the workspace, or its address shortened. */
+  contract: z.string(),
+  address: z.optional(Field),
+  /** `withdraw`, a selector when no ABI knows it, `(no input)`. */
+  call: z.string(),
+  decoded: z.optional(DecodedView),
+  /** The raw input, cut, when no ABI decodes it. */
+  input: z.optional(z.string()),
+  value: z.string(),
+  gasUsed: z.string(),
+  /** What a successful frame returned: decoded, or raw. */
+  returned: z.optional(z.array(Field)),
+  failed: z.boolean(),
+  /** The tracer's error (`execution reverted`, `out of gas`). */
+  error: z.optional(z.string()),
+  /** The revert in words, and whether this frame raised it or passed on a callee's (`from`: that frame's number). */
+  revert: z.optional(z.object({ text: z.string(), raised: z.boolean(), from: z.optional(z.number()) })),
+  source: z.optional(SourceRefView),
+  /** Why there is no source line, or that the artifact is not the deployed code. */
+  note: z.optional(z.string()),
+  /** The frame's contract can be read (Initia: Call Contract…): its number in `contracts`. */
+  contractRef: z.optional(z.number()),
+});
+export type TraceFrameView = z.infer<typeof TraceFrameView>;
+
+export const TraceView = z.object({
+  /** The node that traced it. */
+  node: z.string(),
+  frames: z.array(TraceFrameView),
+  /** Frames left out beyond the limit. */
+  omitted: z.number(),
+  /** The transaction's revert, first: in words, the frame that raised it, its line. */
+  revert: z.optional(z.object({ text: z.string(), frame: z.number(), where: z.string(), source: z.optional(SourceRefView) })),
+  /** Source files by number (URIs: the webview asks for one by its number). */
+  sources: z.array(z.object({ uri: z.string(), line: z.number(), column: z.number(), endLine: z.number(), endColumn: z.number() })),
+  /** Contracts that can be read, by number (lower-case 0x addresses). */
+  contracts: z.array(z.string()),
+  /** The block the transaction is in (for a read at that block). */
+  block: z.optional(z.number()),
+});
+export type TraceView = z.infer<typeof TraceView>;
+
 export const ExplainView = z.object({
   kind: z.enum(['cosmos', 'evm']),
   hash: z.string(),
@@ -74,6 +125,8 @@ export const ExplainView = z.object({
   notes: z.array(z.string()),
   /** ABI files that decoded something, by number (the webview asks for one by its number). */
   abiFiles: z.array(z.string()),
+  /** The node's call trace of an EVM transaction, where the network has a JSON-RPC URL that serves it. */
+  trace: z.optional(TraceView),
 });
 export type ExplainView = z.infer<typeof ExplainView>;
 
@@ -91,6 +144,8 @@ export const FromExplainWebview = z.discriminatedUnion('type', [
   z.object({ type: z.literal('copy'), text: z.string() }),
   z.object({ type: z.literal('openJson') }),
   z.object({ type: z.literal('refresh') }),
+  z.object({ type: z.literal('openSource'), source: z.number() }),
+  z.object({ type: z.literal('callContract'), contract: z.number() }),
 ]);
 export type FromExplainWebview = z.infer<typeof FromExplainWebview>;
 

@@ -6,6 +6,7 @@
  */
 import { ToExplainWebview, type ExplainState, type DecodedView, type EventView, type ExplainView, type Field, type FromExplainWebview } from '../explain/protocol';
 import { h } from './dom';
+import { revertSource, traceSection } from './explainTrace';
 
 interface VsCodeApi {
   postMessage(message: FromExplainWebview): void;
@@ -69,6 +70,7 @@ function render(view: ExplainView): void {
     { id: 'outcome', class: `outcome ${view.outcome.ok ? 'ok' : 'failed'}`, 'aria-labelledby': 'outcome-title' },
     h('h2', { id: 'outcome-title' }, view.outcome.ok ? '✓ ' : '✗ ', view.outcome.text),
     view.outcome.reason ? h('p', { id: 'reason', class: 'reason' }, view.outcome.reason) : null,
+    view.trace ? revertSource(view.trace, { action, value, fields, decoded }) : null,
     h('p', { class: 'muted' }, `${view.kind === 'evm' ? 'EVM transaction' : 'Transaction'} `, h('code', { id: 'hash' }, view.hash), ` on ${view.network}`),
     h(
       'div',
@@ -80,6 +82,7 @@ function render(view: ExplainView): void {
   );
   root.append(outcome, h('section', { 'aria-label': 'Summary' }, fields(view.facts, { id: 'facts' })));
   for (const note of view.notes) root.append(h('p', { class: 'note', role: 'note' }, note));
+  if (view.trace) root.append(traceSection(view.trace, { action, value, fields, decoded }));
   if (view.messages.length) {
     const section = h('section', { id: 'messages', 'aria-labelledby': 'messages-title' }, h('h2', { id: 'messages-title' }, `Messages (${view.messages.length})`));
     for (const m of view.messages) {

@@ -7,11 +7,12 @@
 // endpoints). code-server gets the freshly packaged .vsix installed as a user would have it, without the test
 // driver (which hides notifications), on the same port as last time when that port is free.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { CACHE_DIR, REPO_ROOT, portIsFree, startCodeServer } from './vscode-server.mjs';
 import { build } from './build.mjs';
-import { startDemo, DEMO_INDEXER_PORT, DEMO_ROUTER_PORT } from './demo.mjs';
+import { startDemo, DEMO_EVM_NETWORK, DEMO_INDEXER_PORT, DEMO_ROUTER_PORT } from './demo.mjs';
 
 const started = Date.now();
 const step = (what) => console.log(`[start] ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -29,7 +30,17 @@ const { indexer } = demo;
 
 const workspace = join(CACHE_DIR, 'demo-workspace');
 mkdirSync(workspace, { recursive: true });
-const network = indexer.port === DEMO_INDEXER_PORT && demo.router.port === DEMO_ROUTER_PORT ? 'Local demo' : 'Demo (other ports)';
+const evm = demo.evm;
+const ownPorts = indexer.port === DEMO_INDEXER_PORT && demo.router.port === DEMO_ROUTER_PORT;
+// With anvil: "Local demo + anvil", the Local demo (its chain id names it) with anvil's JSON-RPC.
+const network = evm ? DEMO_EVM_NETWORK : ownPorts ? 'Local demo' : 'Demo (other ports)';
+// The EVM project the node runs, as a developer's checkout holds it: sources, forge's out/ and its broadcast.
+if (evm) {
+  const folder = join(workspace, 'evm');
+  rmSync(folder, { recursive: true, force: true });
+  createRequire(import.meta.url)(join(REPO_ROOT, 'out/test/fixtures/evmProject.js')).copyEvmProject(evm.project, folder);
+  cpSync(evm.broadcastDir, join(folder, 'broadcast'), { recursive: true });
+}
 const settings = {
   'initia.activeNetwork': network,
   // The demo's denoms belong to the demo network: switched to Mainnet, the Rich List does not ask Mainnet for GAS.
@@ -37,7 +48,7 @@ const settings = {
   'workbench.startupEditor': 'none',
 };
 if (network !== 'Local demo') {
-  settings['initia.networks'] = [{ name: network, chainId: indexer.data.chainId, indexerUrl: indexer.url, routerUrl: demo.router.url }];
+  settings['initia.networks'] = [{ name: network, chainId: indexer.data.chainId, indexerUrl: indexer.url, routerUrl: demo.router.url, vm: 'minievm', ...(evm ? { jsonRpcUrl: evm.url } : {}) }];
 }
 const sample = indexer.data.sampleValues ? indexer.data.sampleValues() : undefined;
 const tryMe = join(workspace, 'TRY-ME.md');
@@ -46,7 +57,7 @@ writeFileSync(
   [
     '# Initia Explorer demo',
     '',
-    `The "Local demo" network is a fake indexer at ${indexer.url} with generated data (chain ${indexer.data.chainId}).`,
+    `The "${network}" network is a fake indexer at ${indexer.url} with generated data (chain ${indexer.data.chainId}).`,
     'Open the command palette and run **Initia: Look Up…**, then paste one of these:',
     '',
     ...(sample ? Object.entries(sample).map(([k, v]) => `- ${k}: \`${v}\``) : []),
@@ -61,6 +72,24 @@ writeFileSync(
     '',
     'Any 64-hex hash can be tracked (one ending in c or d fails, one ending in e is abandoned).',
     '',
+    ...(evm
+      ? [
+          '## Why did this EVM transaction fail?',
+          '',
+          `A real EVM node (anvil) runs at ${evm.url} with the contracts of \`evm/\` deployed (built by forge: \`evm/out/\`,`,
+          'deployed by `forge script`: `evm/broadcast/`). Run **Initia: Explain Transaction…** and paste:',
+          '',
+          `- \`${evm.txs.deep}\`: a withdrawal through the Router that reverts two calls deep with a custom error: the call`,
+          '  tree named from the workspace, `InsufficientBalance(available: 0, required: 5)` first, **Open src/Vault.sol:N**;',
+          `- \`${evm.txs.require}\`: \`require(amount > 0, "amount is zero")\`;`,
+          `- \`${evm.txs.panic}\`: a division by zero (Panic 0x12);`,
+          `- \`${evm.txs.deposit}\`: a deposit that succeeds.`,
+          '',
+          `**Call Contract…** on a frame (or **Initia: Call Contract…** with the Vault \`${evm.addresses.vault}\`) reads`,
+          '`stats(address)` or `balanceOf(address)`: nothing is sent. Hover one of those hashes for the revert in a line.',
+          '',
+        ]
+      : ['(anvil is not installed, so the demo has no EVM node: run `npm ci` to get the devDependencies.)', '']),
   ].join('\n'),
 );
 
@@ -86,7 +115,7 @@ if (useDesktop) {
   console.log(`\n  Open this URL in a browser:\n\n  ${url}\n`);
   stopEditor = () => server.stop();
 }
-console.log(`[start] demo indexer ${indexer.url}, router ${demo.router.url}. Ctrl+C stops.`);
+console.log(`[start] demo indexer ${indexer.url}, router ${demo.router.url}${evm ? `, anvil ${evm.url}` : ''}. Ctrl+C stops.`);
 const stop = async () => {
   await stopEditor();
   await demo.close();

@@ -182,9 +182,14 @@ export class ExplainPanels implements vscode.Disposable {
     const uri = vscode.Uri.parse(source.uri, true);
     // Only files of the open folders (the artifacts' sources are read nowhere else).
     if (!vscode.workspace.getWorkspaceFolder(uri)) return undefined;
-    const start = new vscode.Position(source.line - 1, source.column);
-    const end = source.endLine > source.line ? new vscode.Position(source.line - 1, Number.MAX_SAFE_INTEGER) : new vscode.Position(source.endLine - 1, source.endColumn);
-    return vscode.window.showTextDocument(uri, { preview: true, viewColumn: vscode.ViewColumn.Beside, selection: new vscode.Range(start, end) });
+    const editor = await vscode.window.showTextDocument(uri, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+    // A range over several lines (a whole statement block) is shown by its first line.
+    const start = editor.document.validatePosition(new vscode.Position(source.line - 1, source.column));
+    const end = source.endLine > source.line ? editor.document.lineAt(start.line).range.end : editor.document.validatePosition(new vscode.Position(source.endLine - 1, source.endColumn));
+    // The cursor at the start of the range (the editor scrolls to its start, not to the end of a long line).
+    editor.selection = new vscode.Selection(end, start);
+    editor.revealRange(new vscode.Range(start, start), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    return editor;
   }
 
   private async load(hash: string): Promise<ExplainView | undefined> {

@@ -16,11 +16,16 @@ function explainFrame(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').first().frameLocator('#active-frame');
 }
 
+/** Switches the network as a person would: Select Network…, type its name, Enter on its row. */
 async function selectNetwork(page: Page, name: string): Promise<void> {
   await runCommand(page, 'Initia: Select Network…');
-  await page.locator('.quick-input-widget input[placeholder^="Select the Initia network to browse"]').waitFor({ timeout: 10_000 });
-  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${name.replace(/[+]/g, '\\+')}\\s*$`) }) }).first().click();
-  await page.locator('.statusbar', { hasText: name }).first().waitFor({ timeout: 10_000 });
+  const input = page.locator('.quick-input-widget input[placeholder^="Select the Initia network to browse"]');
+  await input.waitFor({ timeout: 10_000 });
+  await input.fill(name);
+  const exact = new RegExp(`^\\s*${name.replace(/[+]/g, '\\+')}\\s*$`);
+  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row.focused', { has: page.locator('.label-name', { hasText: exact }) }).waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 /** Picks a quick pick row by the start of its label. */
@@ -59,6 +64,7 @@ e2eTest(
         60_000,
         500,
       );
+      assert.match((await frame.locator('#outcome').textContent()) ?? '', new RegExp(`on ${EVM_NETWORK.replace(/[+]/g, '\\+')}`));
       const trace = (await frame.locator('#trace').textContent()) ?? '';
       assert.match(trace, /Router\.withdrawVia.*Relay\.pull.*Vault\.withdraw/s, trace);
       assert.match(trace, /passed on from #2/);
@@ -70,7 +76,10 @@ e2eTest(
       await frame.locator('#open-revert-source').click();
       await page.locator('.tabs-container .tab', { hasText: 'Vault.sol' }).first().waitFor({ timeout: 15_000 });
       await page.locator('.statusbar-item', { hasText: new RegExp(`^Ln ${line}, Col \\d+ \\(38 selected\\)`) }).first().waitFor({ timeout: 15_000 });
+      // For the README: the explorer out of the way, the panel and the file side by side.
+      await runCommand(page, 'View: Close Primary Side Bar');
       await screenshot(page, 'explain-evm-revert');
+      await runCommand(page, 'View: Toggle Primary Side Bar Visibility');
 
       // Read the Vault at the transaction's block, from its frame.
       await vault.locator('button', { hasText: 'Call Contract…' }).click();

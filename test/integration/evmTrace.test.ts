@@ -179,7 +179,7 @@ describe('EVM call trace, revert reasons and source lines (anvil)', function () 
     assert.equal(shown?.uri.scheme, 'initia-call', 'a read-only document');
     assert.deepEqual((JSON.parse(shown.getText()) as CallResult).result, latest.result);
     assert.deepEqual(latest.result, { balance: '1000000000000000', vaultOwner: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' });
-    const receipt = await chain.rpc<{ blockNumber: string }>('eth_getTransactionReceipt', [chain.txs.deposit]);
+    const receipt = await chain.receipt<{ blockNumber: string }>(chain.txs.deposit);
     const earlier = await vscode.commands.executeCommand<CallResult>('initia.callContract', chain.addresses.vault, Number(BigInt(receipt.blockNumber)) - 1, 'balanceOf(address)', [chain.addresses.router]);
     assert.deepEqual(earlier.result, { result: '0' });
     assert.equal(proxy.count('eth_call'), 2);
@@ -197,12 +197,12 @@ describe('EVM call trace, revert reasons and source lines (anvil)', function () 
     const input = { language: 'Solidity', sources: { 'src/Vault.sol': { content: source } }, settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['evm.bytecode.object'] } } } };
     const built = JSON.parse(solc.compile(JSON.stringify(input))) as { contracts: Record<string, Record<string, { evm: { bytecode: { object: string } } }>> };
     const created = await chain.rpc<string>('eth_sendTransaction', [{ from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', data: `0x${built.contracts['src/Vault.sol']!.Vault!.evm.bytecode.object}`, gas: '0x200000' }]);
-    const other = (await chain.rpc<{ contractAddress: string }>('eth_getTransactionReceipt', [created])).contractAddress.toLowerCase();
+    const other = (await chain.receipt<{ contractAddress: string }>(created)).contractAddress.toLowerCase();
     const run = path.join(folder, 'broadcast', 'Other.s.sol', String(chain.chainId), 'run-latest.json');
     fs.mkdirSync(path.dirname(run), { recursive: true });
     fs.writeFileSync(run, JSON.stringify({ transactions: [{ hash: created, transactionType: 'CREATE', contractName: 'Vault', contractAddress: other }] }));
     const hash = await chain.send(other, `${chain.selector('Vault', 'withdraw(uint256)')}${'0'.repeat(63)}7`);
-    h.fake.serveEvmTx(await chain.rpc('eth_getTransactionReceipt', [hash]), await chain.rpc('debug_traceTransaction', [hash, { tracer: 'callTracer' }]));
+    h.fake.serveEvmTx(await chain.receipt(hash), await chain.rpc('debug_traceTransaction', [hash, { tracer: 'callTracer' }]));
     const view = await explain(hash);
     const vault = view.trace!.frames[0]!;
     assert.equal(vault.contract, 'Vault', 'named by the broadcast');

@@ -185,7 +185,7 @@ test('a read-only call: encoded from the ABI, answered by eth_call, its outputs 
     ['vaultOwner', 'address', '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'],
   ]);
   // At the block before the deposit the balance was 0.
-  const receipt = await chain.rpc<{ blockNumber: string }>('eth_getTransactionReceipt', [chain.txs.deposit]);
+  const receipt = await chain.receipt<{ blockNumber: string }>(chain.txs.deposit);
   const before = decodeReturnWith(stats, await rpc.ethCall({ to: chain.addresses.vault, data }, Number(BigInt(receipt.blockNumber)) - 1));
   assert.equal(before?.[0]?.value, '0');
 });
@@ -243,7 +243,7 @@ test('Hardhat: a build info made by solc, its source map and source files give t
   assert.equal(build.contents.get('contracts/Vault.sol'), source);
   // Deployed and called as Hardhat's own node would run it.
   const creation = `0x${output.contracts['contracts/Vault.sol']!.Vault!.evm.bytecode.object}`;
-  const deployed = await chain.rpc<{ contractAddress: string }>('eth_getTransactionReceipt', [await chain.rpc<string>('eth_sendTransaction', [{ from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', data: creation, gas: '0x200000' }])]);
+  const deployed = await chain.receipt<{ contractAddress: string }>(await chain.rpc<string>('eth_sendTransaction', [{ from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', data: creation, gas: '0x200000' }]));
   const address = deployed.contractAddress.toLowerCase();
   assert.deepEqual(compareRuntime(await rpc.getCode(address, 'latest'), build.runtime!), { matches: true });
   const hash = await chain.send(address, `${chain.selector('Vault', 'withdraw(uint256)')}${word(3)}`);

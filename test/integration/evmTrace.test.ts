@@ -6,7 +6,8 @@
  * named from the workspace, the revert in words first (custom error, require string, panic, two calls deep) and the
  * Solidity line, opened on request; one call trace per transaction, none again (explained twice, a panel restored, a
  * new instance reading the stored trace); a read-only contract call decoded; a network without JSON-RPC or a node
- * that does not trace said in one line; an artifact rebuilt since the deployment said to differ, with no line.
+ * that does not trace said in one line; an artifact rebuilt since the deployment said to differ, with no line; the
+ * language-model tool that explains a transaction gives the decoded revert too, its untrusted parts quoted.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -210,6 +211,22 @@ describe('EVM call trace, revert reasons and source lines (anvil)', function () 
     assert.equal(vault.source, undefined);
     assert.equal(view.outcome.reason, 'InsufficientBalance(available: 0, required: 7) — raised in Vault.withdraw', 'decoded all the same');
     assert.equal(proxy.count('debug_traceTransaction'), 1, 'no opcode trace for a contract without its artifact');
+  });
+
+  it("the language-model tool explains a failed EVM transaction with its revert decoded: in words, where it was raised, its Solidity line", async () => {
+    const result = await vscode.lm.invokeTool('initia_explainTransaction', { input: { hash: chain.txs.deep }, toolInvocationToken: undefined });
+    const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('\n');
+    const lines = text.split('\n');
+    const line = lineOf(chain.project.dir, 'src/Vault.sol', 'revert InsufficientBalance');
+    assert.ok(lines.includes(`EVM transaction ${chain.txs.deep}: REVERTED (status 0x0)`), text);
+    // The error's words and the code at the line are the workspace's text: quoted as data; the names of a fixed shape bare.
+    assert.ok(lines.includes("Revert (decoded from the JSON-RPC node's call trace with the workspace's ABIs): «InsufficientBalance(available: 0, required: 5)»"), text);
+    assert.ok(lines.includes('Raised in: contract Vault, function withdraw, 2 calls deep (frame #2 of the call trace)'), text);
+    assert.ok(lines.includes(`Solidity source: src/Vault.sol:${line}, at «InsufficientBalance(available, amount)»`), text);
+    assert.ok(!lines.some((l) => l.startsWith("Reason (the chain's raw log)")), 'the decoded revert is not presented as the chain\'s log');
+    assert.ok(lines.includes('Call trace from the JSON-RPC node (3 frames), as a tree:'), text);
+    assert.match(text, /^ {4}#1 CALL Relay\.pull\(.*\), value 0, gas used [\d,]+: reverted, passed on from #2 at src\/Relay\.sol:\d+$/m);
+    assert.match(text, new RegExp(`^ {6}#2 CALL Vault\\.withdraw\\(amount=5\\) \\[ABI: .*\\], value 0, gas used [\\d,]+: REVERTED «InsufficientBalance\\(available: 0, required: 5\\)» at src/Vault\\.sol:${line}$`, 'm'));
   });
 
   it('a network without a JSON-RPC URL: one line, no request to any node', async () => {

@@ -8,6 +8,7 @@
 //     loaded the features, the cold first lookup (command to shown document, nothing lazily loaded yet), requests
 //     per tree page / lookup / first and repeated hover, and 10,000 blocks through the Blocks tree's Load more (heap
 //     growth, ms per page)
+// `npm run bench -- <part> …` measures only the parts named (as INITIA_BENCH_ONLY does).
 // Env: INITIA_BENCH_STARTS (default 5), INITIA_BENCH_REQUESTS (default 1000), INITIA_BENCH_ONLY (a comma list of
 // client, host, cold (the host part's starts and cold first lookups only), polling, windows, quotes, explain, verify, abi, tools,
 // trace: measure only those and keep the other figures of bench/results.json), INITIA_BENCH_PROFILE (a folder: a CPU profile
@@ -52,7 +53,15 @@ const webviewDir = join(REPO_ROOT, 'dist', 'webview');
 const webviewBundleBytes = existsSync(webviewDir)
   ? readdirSync(webviewDir).filter((f) => f.endsWith('.js')).reduce((n, f) => n + size(join(webviewDir, f)), 0)
   : 0;
-const only = process.env.INITIA_BENCH_ONLY ? new Set(process.env.INITIA_BENCH_ONLY.split(',').map((s) => s.trim())) : undefined;
+// The parts to measure: `npm run bench -- trace abi` names them as arguments, INITIA_BENCH_ONLY as a comma list.
+const PARTS = ['client', 'host', 'cold', 'polling', 'windows', 'quotes', 'explain', 'verify', 'abi', 'tools', 'trace'];
+const named = process.argv.slice(2).length ? process.argv.slice(2) : process.env.INITIA_BENCH_ONLY ? process.env.INITIA_BENCH_ONLY.split(',').map((s) => s.trim()) : [];
+const unknown = named.filter((n) => !PARTS.includes(n));
+if (unknown.length) {
+  console.error(`[bench] no part named ${unknown.join(', ')}: the parts are ${PARTS.join(', ')}.`);
+  process.exit(2);
+}
+const only = named.length ? new Set(named) : undefined;
 const part = (name) => !only || only.has(name);
 const previous = only && existsSync(join(REPO_ROOT, 'bench', 'results.json')) ? JSON.parse(readFileSync(join(REPO_ROOT, 'bench', 'results.json'), 'utf8')) : {};
 const results = {

@@ -46,13 +46,6 @@ const medianRun = (runs) => {
   return timed[(timed.length - 1) >> 1];
 };
 
-console.log('[bench] building (tsc, production bundles, .vsix) …');
-run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']);
-run(process.execPath, ['node_modules/@vscode/vsce/vsce', 'package', '--no-dependencies', '--no-rewrite-relative-links', '--out', 'initia-explorer.vsix']); // runs the production build first
-const webviewDir = join(REPO_ROOT, 'dist', 'webview');
-const webviewBundleBytes = existsSync(webviewDir)
-  ? readdirSync(webviewDir).filter((f) => f.endsWith('.js')).reduce((n, f) => n + size(join(webviewDir, f)), 0)
-  : 0;
 // The parts to measure: `npm run bench -- trace abi` names them as arguments, INITIA_BENCH_ONLY as a comma list.
 const PARTS = ['client', 'host', 'cold', 'polling', 'windows', 'quotes', 'explain', 'verify', 'abi', 'tools', 'trace'];
 const named = process.argv.slice(2).length ? process.argv.slice(2) : process.env.INITIA_BENCH_ONLY ? process.env.INITIA_BENCH_ONLY.split(',').map((s) => s.trim()) : [];
@@ -62,6 +55,13 @@ if (unknown.length) {
   process.exit(2);
 }
 const only = named.length ? new Set(named) : undefined;
+console.log('[bench] building (tsc, production bundles, .vsix) …');
+run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']);
+run(process.execPath, ['node_modules/@vscode/vsce/vsce', 'package', '--no-dependencies', '--no-rewrite-relative-links', '--out', 'initia-explorer.vsix']); // runs the production build first
+const webviewDir = join(REPO_ROOT, 'dist', 'webview');
+const webviewBundleBytes = existsSync(webviewDir)
+  ? readdirSync(webviewDir).filter((f) => f.endsWith('.js')).reduce((n, f) => n + size(join(webviewDir, f)), 0)
+  : 0;
 const part = (name) => !only || only.has(name);
 const previous = only && existsSync(join(REPO_ROOT, 'bench', 'results.json')) ? JSON.parse(readFileSync(join(REPO_ROOT, 'bench', 'results.json'), 'utf8')) : {};
 const results = {

@@ -57,10 +57,26 @@ module.exports = {
     },
     {
       name: 'tools-explain-types-only',
-      comment: 'The tools take only types from src/explain/protocol.ts (its zod schemas are the webview protocol, not theirs).',
+      comment: 'The tools take only types from src/protocol/explain.ts (its zod schemas are the webview protocol, not theirs).',
       severity: 'error',
       from: { path: '^src/tools/' },
-      to: { path: '^src/explain/', dependencyTypesNot: TYPES },
+      to: { path: '^src/protocol/explain\\.ts$', dependencyTypesNot: TYPES },
+    },
+    {
+      name: 'core-evm-only-evm-basics',
+      comment:
+        "src/core/evm (a node's JSON-RPC, call traces, reverts, source maps, artifacts' code) knows nothing of Initia's indexer, router or registry: from the core it imports only itself, the ABI types (core/abi/artifacts.ts) and the HTTP layer, errors, parsing and formats.",
+      severity: 'error',
+      from: { path: '^src/core/evm/' },
+      to: { path: '^src/core/', pathNot: ['^src/core/evm/', '^src/core/abi/artifacts\\.ts$', '^src/core/(errors|http|zodParse|zodWords|format)\\.ts$'] },
+    },
+    {
+      name: 'clients-made-by-services',
+      comment:
+        'Every client of an endpoint (indexer, router, registry, chain API, executor, EVM JSON-RPC) is made by src/platform/services.ts through src/core/clients.ts, with the settings\' transport, limits and log, for URLs from the user\'s settings or the registry: nothing else imports core/clients.ts.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/platform/services\\.ts$' },
+      to: { path: '^src/core/clients\\.ts$' },
     },
     {
       name: 'abi-types-only',

@@ -8,9 +8,10 @@
 //     loaded the features, the cold first lookup (command to shown document, nothing lazily loaded yet), requests
 //     per tree page / lookup / first and repeated hover, and 10,000 blocks through the Blocks tree's Load more (heap
 //     growth, ms per page)
+// `npm run bench -- <part> …` measures only the parts named (as INITIA_BENCH_ONLY does).
 // Env: INITIA_BENCH_STARTS (default 5), INITIA_BENCH_REQUESTS (default 1000), INITIA_BENCH_ONLY (a comma list of
-// client, host, cold (the host part's starts and cold first lookups only), polling, windows, quotes, explain, verify, abi, tools:
-// measure only those and keep the other figures of bench/results.json), INITIA_BENCH_PROFILE (a folder: a CPU profile
+// client, host, cold (the host part's starts and cold first lookups only), polling, windows, quotes, explain, verify, abi, tools,
+// trace: measure only those and keep the other figures of bench/results.json), INITIA_BENCH_PROFILE (a folder: a CPU profile
 // of each start's cold first lookup, for DevTools), INITIA_BENCH_EXTRA_CA=1 (keep the machine's NODE_EXTRA_CA_CERTS in
 // the extension host; left out otherwise), INITIA_BENCH_SETTLE_MS (the wait before the cold lookup, default 3000).
 import { spawn, spawnSync } from 'node:child_process';
@@ -45,6 +46,15 @@ const medianRun = (runs) => {
   return timed[(timed.length - 1) >> 1];
 };
 
+// The parts to measure: `npm run bench -- trace abi` names them as arguments, INITIA_BENCH_ONLY as a comma list.
+const PARTS = ['client', 'host', 'cold', 'polling', 'windows', 'quotes', 'explain', 'verify', 'abi', 'tools', 'trace'];
+const named = process.argv.slice(2).length ? process.argv.slice(2) : process.env.INITIA_BENCH_ONLY ? process.env.INITIA_BENCH_ONLY.split(',').map((s) => s.trim()) : [];
+const unknown = named.filter((n) => !PARTS.includes(n));
+if (unknown.length) {
+  console.error(`[bench] no part named ${unknown.join(', ')}: the parts are ${PARTS.join(', ')}.`);
+  process.exit(2);
+}
+const only = named.length ? new Set(named) : undefined;
 console.log('[bench] building (tsc, production bundles, .vsix) …');
 run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']);
 run(process.execPath, ['node_modules/@vscode/vsce/vsce', 'package', '--no-dependencies', '--no-rewrite-relative-links', '--out', 'initia-explorer.vsix']); // runs the production build first
@@ -52,7 +62,6 @@ const webviewDir = join(REPO_ROOT, 'dist', 'webview');
 const webviewBundleBytes = existsSync(webviewDir)
   ? readdirSync(webviewDir).filter((f) => f.endsWith('.js')).reduce((n, f) => n + size(join(webviewDir, f)), 0)
   : 0;
-const only = process.env.INITIA_BENCH_ONLY ? new Set(process.env.INITIA_BENCH_ONLY.split(',').map((s) => s.trim())) : undefined;
 const part = (name) => !only || only.has(name);
 const previous = only && existsSync(join(REPO_ROOT, 'bench', 'results.json')) ? JSON.parse(readFileSync(join(REPO_ROOT, 'bench', 'results.json'), 'utf8')) : {};
 const results = {
@@ -358,6 +367,21 @@ if (part('tools')) {
   }
 }
 
+// --- the EVM call trace: 1,000 frames decoded and built, the source-line lookup ----------------------------------
+// test/bench/trace.ts over the forge build of test/fixtures/evm/ (forge and solc-js from the devDependencies).
+// Budgets: 100 ms host time for the trace; 50 ms for a source line once the artifacts are indexed.
+if (part('trace')) {
+  const file = join(CACHE_DIR, 'bench', 'trace.json');
+  mkdirSync(join(CACHE_DIR, 'bench'), { recursive: true });
+  rmSync(file, { force: true });
+  run(process.execPath, [join(REPO_ROOT, 'out', 'test', 'bench', 'trace.js'), file]);
+  const t = JSON.parse(readFileSync(file, 'utf8'));
+  for (const key of ['trace1000Frames', 'trace1000Ms', 'trace1000P95Ms', 'trace1000ViewBytes', 'sourceLineFirstMs', 'sourceLineMs']) {
+    if (t[key] === undefined) throw new Error(`call trace measurement: ${key} missing from ${file}`);
+    results[key] = t[key];
+  }
+}
+
 mkdirSync(join(REPO_ROOT, 'bench'), { recursive: true });
 writeFileSync(join(REPO_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
@@ -390,6 +414,8 @@ const rows = [
   ['bridge quote: route requests in 60 s visible / 30 s hidden', `${results.quoteVisible60s} / ${results.quoteHidden30s}`, '6 / 0'],
   ['ABI index, 1,000 artifacts / first decode with dist/abi.js', `${results.abiIndexMs} / ${results.abiFirstDecodeMs} ms`, '≤ 1 s, lazily'],
   ['tool call over its lookup / over Explain (median)', `+${results.toolLookupOverheadMs} / +${results.toolExplainOverheadMs} ms (lookup ${results.toolLookupBareMs} → ${results.toolLookupMs} ms)`, '≤ 5 ms'],
+  ['EVM call trace, 1,000 frames decoded and built (median / p95)', `${results.trace1000Ms} / ${results.trace1000P95Ms} ms`, '≤ 100 ms'],
+  ['source line once indexed (first / later)', `${results.sourceLineFirstMs} / ${results.sourceLineMs} ms`, '≤ 50 ms'],
   ['status polls, same transfers: 1 window vs 3 windows', `${results.pollWindows1} vs ${results.pollWindows3} (${results.pollWindowsRatio}×)`, '≤ 1.1×'],
 ];
 console.log(`\nInitia Explorer bench — ${results.date}\n${results.machine}\n`);

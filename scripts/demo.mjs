@@ -1,5 +1,7 @@
-// The offline demo backend: the fake indexer (real HTTP, generated chain data) on the Local demo profile's port.
-//   npm run demo            starts it on 127.0.0.1:7717 and waits (Ctrl+C to stop)
+// The offline demo backend: the fake indexer (real HTTP, generated chain data) on the Local demo profile's port, the
+// fake router, and, when Foundry's anvil is installed (the devDependencies), a real EVM node on the profile's JSON-RPC
+// port with the test project (test/fixtures/evm/) deployed and a few failing transactions to explain.
+//   npm run demo            starts them on 127.0.0.1:7717 / :7718 / :7719 and waits (Ctrl+C to stop)
 //   INITIA_DEMO_PORT=N      another port (then point a network profile at it)
 // startDemo() is also used by `npm start`.
 import { createRequire } from 'node:module';
@@ -10,6 +12,9 @@ import { build } from './build.mjs';
 
 export const DEMO_INDEXER_PORT = 7717;
 export const DEMO_ROUTER_PORT = 7718;
+export const DEMO_RPC_PORT = 7719;
+/** The network `npm start` makes active when anvil runs: the Local demo (by its chain id) with anvil's JSON-RPC. */
+export const DEMO_EVM_NETWORK = 'Local demo + anvil';
 /** The demo chain grows by one block a second, so Follow New Blocks and the status bar have something to show. */
 const DEMO_BLOCK_MS = 1000;
 
@@ -33,14 +38,42 @@ export async function startDemo({ indexerPort = Number(process.env.INITIA_DEMO_P
     console.warn(`[demo] port ${routerPort} is busy; using a free port for the router instead`);
     router = await startFakeRouter({ host: '127.0.0.1', timeScale: 0.5, hostile: false });
   }
+  const evm = await startDemoChain(require, indexer);
   return {
     indexer,
     router,
+    evm,
     async close() {
       await indexer.close();
       await router.close();
+      await evm?.stop();
     },
   };
+}
+
+/** anvil with the test project deployed, its transactions served by the fake indexer; undefined when anvil (or forge)
+ *  is not installed or does not start. */
+async function startDemoChain(require, indexer) {
+  const { evmToolsAvailable } = require(join(REPO_ROOT, 'out/test/fixtures/evmProject.js'));
+  if (!evmToolsAvailable()) {
+    console.warn('[demo] anvil is not installed (npm ci installs it): no EVM node, Explain shows what the indexer has');
+    return undefined;
+  }
+  const { startEvmChain } = require(join(REPO_ROOT, 'out/test/fixtures/evmChain.js'));
+  let chain;
+  try {
+    chain = await startEvmChain({ port: DEMO_RPC_PORT });
+  } catch (err) {
+    console.warn(`[demo] anvil did not start on port ${DEMO_RPC_PORT} (${String(err).split('\n')[0]}); trying a free port`);
+    try {
+      chain = await startEvmChain();
+    } catch (again) {
+      console.warn(`[demo] no EVM node: ${String(again).split('\n')[0]}`);
+      return undefined;
+    }
+  }
+  await chain.serveTo(indexer);
+  return chain;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -48,6 +81,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const demo = await startDemo();
   console.log(`[demo] fake indexer for ${demo.indexer.data.chainId}: ${demo.indexer.url} (latest height ${demo.indexer.data.latestHeight})`);
   console.log(`[demo] fake router: ${demo.router.url} (transfers run at twice the estimated speed)`);
+  if (demo.evm) {
+    console.log(`[demo] anvil: ${demo.evm.url}; the Foundry project (sources, out/, broadcast/): ${demo.evm.project.dir} and ${demo.evm.broadcastDir}`);
+    console.log(`[demo] for its call traces, add to your user initia.networks: ${JSON.stringify({ name: DEMO_EVM_NETWORK, chainId: demo.indexer.data.chainId, jsonRpcUrl: demo.evm.url })}`);
+    console.log(`[demo] a transaction that reverts two calls deep with a custom error: ${demo.evm.txs.deep}`);
+  }
   console.log('[demo] select the "Local demo" network in VS Code (Initia: Select Network…). Ctrl+C stops.');
   const stop = async () => {
     await demo.close();

@@ -7,12 +7,12 @@
 // endpoints). code-server gets the freshly packaged .vsix installed as a user would have it, without the test
 // driver (which hides notifications), on the same port as last time when that port is free.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { CACHE_DIR, REPO_ROOT, portIsFree, startCodeServer } from './vscode-server.mjs';
 import { build } from './build.mjs';
-import { startDemo, DEMO_INDEXER_PORT, DEMO_ROUTER_PORT } from './demo.mjs';
+import { startDemo, DEMO_EVM_NETWORK, DEMO_INDEXER_PORT, DEMO_ROUTER_PORT } from './demo.mjs';
 import { DEMO_EDITOR_SETTINGS, demoUrl } from './demoEditor.mjs';
 
 const started = Date.now();
@@ -31,7 +31,17 @@ const { indexer } = demo;
 
 const workspace = join(CACHE_DIR, 'demo-workspace');
 mkdirSync(workspace, { recursive: true });
-const network = indexer.port === DEMO_INDEXER_PORT && demo.router.port === DEMO_ROUTER_PORT ? 'Local demo' : 'Demo (other ports)';
+const evm = demo.evm;
+const ownPorts = indexer.port === DEMO_INDEXER_PORT && demo.router.port === DEMO_ROUTER_PORT;
+// With anvil: "Local demo + anvil", the Local demo (its chain id names it) with anvil's JSON-RPC.
+const network = evm ? DEMO_EVM_NETWORK : ownPorts ? 'Local demo' : 'Demo (other ports)';
+// The EVM project the node runs, as a developer's checkout holds it: sources, forge's out/ and its broadcast.
+if (evm) {
+  const folder = join(workspace, 'evm');
+  rmSync(folder, { recursive: true, force: true });
+  createRequire(import.meta.url)(join(REPO_ROOT, 'out/test/fixtures/evmProject.js')).copyEvmProject(evm.project, folder);
+  cpSync(evm.broadcastDir, join(folder, 'broadcast'), { recursive: true });
+}
 const settings = {
   'initia.activeNetwork': network,
   // The demo's denoms belong to the demo network: switched to Mainnet, the Rich List does not ask Mainnet for GAS.
@@ -39,12 +49,12 @@ const settings = {
   ...DEMO_EDITOR_SETTINGS,
 };
 if (network !== 'Local demo') {
-  settings['initia.networks'] = [{ name: network, chainId: indexer.data.chainId, indexerUrl: indexer.url, routerUrl: demo.router.url }];
+  settings['initia.networks'] = [{ name: network, chainId: indexer.data.chainId, indexerUrl: indexer.url, routerUrl: demo.router.url, vm: 'minievm', ...(evm ? { jsonRpcUrl: evm.url } : {}) }];
 }
 const tryMe = join(workspace, 'TRY-ME.md');
 // The page's text is test/fixtures/tryMe.ts's, whose every Look Up value an integration test pastes.
 const { tryMeMarkdown } = createRequire(import.meta.url)(join(REPO_ROOT, 'out/test/fixtures/tryMe.js'));
-writeFileSync(tryMe, tryMeMarkdown({ data: indexer.data, indexerUrl: indexer.url, routerUrl: demo.router.url }));
+writeFileSync(tryMe, tryMeMarkdown({ data: indexer.data, indexerUrl: indexer.url, routerUrl: demo.router.url, network, evm: evm ?? null }));
 
 const useDesktop = !process.env.INITIA_USE_CODE_SERVER && spawnSync('code', ['--version'], { stdio: 'ignore' }).status === 0;
 let stopEditor = async () => {};
@@ -67,7 +77,7 @@ if (useDesktop) {
   console.log(`\n  Open this URL in a browser:\n\n  ${url}\n`);
   stopEditor = () => server.stop();
 }
-console.log(`[start] demo indexer ${indexer.url}, router ${demo.router.url}. Ctrl+C stops.`);
+console.log(`[start] demo indexer ${indexer.url}, router ${demo.router.url}${evm ? `, anvil ${evm.url}` : ''}. Ctrl+C stops.`);
 const stop = async () => {
   await stopEditor();
   await demo.close();

@@ -147,6 +147,9 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
       onDidChange: transferChanged.event,
       provideTextDocumentContent: (uri) => load().transferDocuments.provideTextDocumentContent(uri),
     }),
+    vscode.workspace.registerTextDocumentContentProvider(Scheme.CallResult, {
+      provideTextDocumentContent: (uri) => load().callResults.provideTextDocumentContent(uri),
+    }),
     vscode.window.registerWebviewPanelSerializer(WebviewType.Bridge, {
       deserializeWebviewPanel: async (panel, state: unknown) => load().restoreBridge(panel, state),
     }),

@@ -33,6 +33,10 @@ import { registerExplainCommands } from './explain/explainCommand';
 import { Command } from './platform/ids';
 import { WorkspaceAbis } from './explain/abiIndex';
 import { LanguageModelTools } from './tools/tools';
+import { EvmTraces } from './explain/evmTrace';
+import { WorkspaceContracts } from './explain/contracts';
+import { revertSummary, type TraceDeps } from './explain/traceExplain';
+import { CallResults, registerCallContract } from './explain/callContract';
 
 export interface FeatureDeps {
   context: vscode.ExtensionContext;
@@ -67,6 +71,8 @@ export interface Features extends vscode.Disposable {
   networkPicker: NetworkPicker;
   /** The language-model tools (activation registers a shell per tool that calls in here). */
   tools: LanguageModelTools;
+  /** The results of Initia: Call Contract… (read-only JSON documents). */
+  callResults: CallResults;
   /** Re-attaches a bridge panel VS Code restored after a reload. */
   restoreBridge(panel: vscode.WebviewPanel, state: unknown): void;
   /** Re-attaches an Explain Transaction panel VS Code restored after a reload. */
@@ -89,14 +95,17 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     collections: new CollectionsView(services, treeViews.collections),
     richList: new RichListView(services, treeViews.richList),
   };
-  const hover = new TxHoverProvider(services);
+  const abis = new WorkspaceAbis(log);
+  const contracts = new WorkspaceContracts(abis, log);
+  const traces: TraceDeps = { services, traces: new EvmTraces(context.globalStorageUri.fsPath, log), contracts, abis: () => abis, log };
+  const hover = new TxHoverProvider(services, (network, hash, signal) => revertSummary(traces, network, hash, signal));
   const statusBar = new NetworkStatusBar(services, statusItem);
   const tracker = new TransferTracker(services, context.globalState, context.globalStorageUri.fsPath);
   const transfers = new TransfersTree(tracker);
   const transferDocuments = new TransferDocuments(tracker);
   const bridge = new LazyBridgePanels(({ BridgePanels }) => new BridgePanels(context, services, tracker, systemClock, hooks));
-  const abis = new WorkspaceAbis(log);
-  const explain = new ExplainPanels(context, services, () => abis, hooks);
+  const explain = new ExplainPanels(context, services, () => abis, hooks, traces);
+  const callResults = new CallResults();
   const registry = new Registry(services, context.globalStorageUri.fsPath, context.asAbsolutePath('media/registry-snapshot.json'));
   services.registryChains = async () => (await registry.load()).chains;
   const networkPicker = new NetworkPicker(services.networks, registry, settings, hooks);
@@ -115,6 +124,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     bridge,
     explain,
     abis,
+    contracts,
     documents,
     views.blocks,
     views.collections,
@@ -134,6 +144,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     ...registerTreeCommands(views, services, register),
     ...registerHoverCommands(register, services, context.globalStorageUri),
     ...registerExplainCommands(explain, register),
+    ...registerCallContract({ services, traces: traces.traces, contracts, abis, results: callResults }, register),
   ];
   statusBar.start();
   return {
@@ -152,6 +163,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     registry,
     networkPicker,
     tools,
+    callResults,
     restoreBridge: (panel, state) => bridge.restore(panel, state),
     restoreExplain: (panel, state) => explain.restore(panel, state),
     handlers,

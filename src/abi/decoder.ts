@@ -6,6 +6,10 @@
  *   buildIndex(artifacts)          event topics and function selectors → the ABI items that have them
  *   decodeLogWith(index, log)      a log's name and arguments, or undefined
  *   decodeCallWith(index, input)   a call's function and arguments, or undefined
+ *   decodeErrorWith(index, data)   a custom error's name and arguments (revert data), or undefined
+ *   decodeOutputWith(index, input, output)  what the function the input calls returned, or undefined
+ *   encodeCallWith(item, values) / decodeReturnWith(item, data)  a contract read's calldata and its result
+ *   keccakBytes, isChecksumValid, builtinAbis  for the callers that have no keccak of their own
  * Order of preference for a topic or selector: the workspace's ABIs (in the order given; the first that decodes
  * wins), then the built-in ERC-20, ERC-721 and ERC-1155 items. An event is only tried on a log with as many topics
  * as it has indexed inputs plus one (ERC-20 and ERC-721 `Transfer` share topic 0 and differ there).
@@ -14,8 +18,8 @@
 // such (esbuild takes viem's ES build, which tree-shakes), so the import is a require of viem's CommonJS build at run
 // time: TypeScript's warning that an ES module cannot be required does not apply.
 // @ts-expect-error TS1479 (see above); the types still come through
-import { decodeEventLog, decodeFunctionData, keccak256, stringToBytes, type Abi, type Hex } from 'viem';
-import type { AbiItem, AbiParameter, Artifact, BuiltinStandard, DecodedArg, DecodedCall, DecodedLog } from '../core/abi/artifacts';
+import { decodeErrorResult, decodeEventLog, decodeFunctionData, decodeFunctionResult, encodeFunctionData, isAddress, keccak256, stringToBytes, type Abi, type Hex } from 'viem';
+import type { AbiItem, AbiParameter, Artifact, BuiltinStandard, Decoded, DecodedArg, DecodedCall, DecodedLog } from '../core/abi/artifacts';
 import { BUILTIN_ABIS } from '../core/abi/builtins';
 
 export interface IndexEntry {
@@ -35,6 +39,8 @@ export interface AbiIndex {
   readonly events: ReadonlyMap<string, readonly IndexEntry[]>;
   /** selector (lower-case 0x + 8 hex) → functions, workspace ones first. */
   readonly functions: ReadonlyMap<string, readonly IndexEntry[]>;
+  /** selector → custom errors (`error InsufficientBalance(uint256,uint256)`), workspace ones first. */
+  readonly errors: ReadonlyMap<string, readonly IndexEntry[]>;
   /** From the workspace's artifacts (built-ins not counted): artifacts, event and function items indexed. */
   readonly stats: { artifacts: number; events: number; functions: number };
 }
@@ -98,9 +104,10 @@ export function functionSelector(signature: string): string {
 export function buildIndex(artifacts: readonly Artifact[], options: { builtins?: boolean } = {}): AbiIndex {
   const events = new Map<string, IndexEntry[]>();
   const functions = new Map<string, IndexEntry[]>();
+  const errors = new Map<string, IndexEntry[]>();
   const stats = { artifacts: 0, events: 0, functions: 0 };
-  const add = (item: AbiItem, from: { contract?: string; file?: string; builtin?: BuiltinStandard }): 'event' | 'function' | undefined => {
-    if (!item.name || (item.type !== 'event' && item.type !== 'function') || (item.type === 'event' && item.anonymous)) return undefined;
+  const add = (item: AbiItem, from: { contract?: string; file?: string; builtin?: BuiltinStandard }): 'event' | 'function' | 'error' | undefined => {
+    if (!item.name || (item.type !== 'event' && item.type !== 'function' && item.type !== 'error') || (item.type === 'event' && item.anonymous)) return undefined;
     const canonical: AbiItem = { ...item, inputs: (item.inputs ?? []).map(canonicalParameter) };
     let signature: string;
     try {
@@ -109,7 +116,7 @@ export function buildIndex(artifacts: readonly Artifact[], options: { builtins?:
       return undefined;
     }
     const entry: IndexEntry = { signature, item: canonical, indexed: canonical.inputs?.filter((i) => i.indexed).length ?? 0, ...from };
-    const [map, key] = item.type === 'event' ? [events, eventTopic(signature)] : [functions, functionSelector(signature)];
+    const [map, key] = item.type === 'event' ? [events, eventTopic(signature)] : [item.type === 'error' ? errors : functions, functionSelector(signature)];
     const list = map.get(key);
     if (list) list.push(entry);
     else map.set(key, [entry]);
@@ -126,7 +133,7 @@ export function buildIndex(artifacts: readonly Artifact[], options: { builtins?:
   if (options.builtins !== false) {
     for (const { standard, abi } of BUILTIN_ABIS) for (const item of abi) add(item, { builtin: standard });
   }
-  return { events, functions, stats };
+  return { events, functions, errors, stats };
 }
 
 const HEX = /^0x[0-9a-fA-F]*$/;
@@ -190,4 +197,75 @@ export function render(value: unknown): string {
   if (typeof value === 'bigint' || typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === undefined || value === null) return '';
   return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' || typeof v === 'number' ? String(v) : v));
+}
+
+/** A custom error's name and arguments from revert data (`0x` + selector + arguments), or undefined. */
+export function decodeErrorWith(index: AbiIndex, data: string): Decoded | undefined {
+  const hex = data.toLowerCase();
+  if (!HEX.test(hex) || hex.length < 10 || (hex.length - 2) % 2 !== 0) return undefined;
+  for (const entry of index.errors.get(hex.slice(0, 10)) ?? []) {
+    try {
+      const decoded = decodeErrorResult({ abi: [entry.item] as unknown as Abi, data: hex as Hex });
+      return { name: entry.item.name ?? '', signature: entry.signature, ...origin(entry), args: argsOf(entry.item.inputs ?? [], decoded.args ?? [], false) };
+    } catch {
+      // another ABI with this selector may fit
+    }
+  }
+  return undefined;
+}
+
+/** What a call returned, decoded with the outputs of the first function whose selector and input fit; undefined
+ *  when none does (or it returns nothing). */
+export function decodeOutputWith(index: AbiIndex, input: string, output: string): DecodedArg[] | undefined {
+  const data = input.toLowerCase();
+  if (!HEX.test(data) || data.length < 10 || !HEX.test(output)) return undefined;
+  for (const entry of index.functions.get(data.slice(0, 10)) ?? []) {
+    try {
+      decodeFunctionData({ abi: [entry.item] as unknown as Abi, data: data as Hex });
+    } catch {
+      continue;
+    }
+    return decodeReturnWith(entry.item, output);
+  }
+  return undefined;
+}
+
+/** A function's return values from `eth_call`'s answer (or a trace's output); undefined when they do not decode. */
+export function decodeReturnWith(item: AbiItem, output: string): DecodedArg[] | undefined {
+  const outputs = (item.outputs ?? []).map(canonicalParameter);
+  if (outputs.length === 0) return [];
+  try {
+    const abiItem = { ...item, inputs: (item.inputs ?? []).map(canonicalParameter), outputs };
+    const value = decodeFunctionResult({ abi: [abiItem] as unknown as Abi, functionName: item.name ?? '', data: output.toLowerCase() as Hex }) as unknown;
+    const values = outputs.length === 1 ? [value] : Array.isArray(value) ? value : outputs.map((o, i) => (value as Record<string, unknown>)[o.name ?? String(i)]);
+    return outputs.map((p, i) => ({ name: p.name || (outputs.length === 1 ? 'result' : `result${i}`), type: typeOf(p), value: render(values[i]) }));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The calldata of a call to `item` with `values` (bigints, booleans, hex strings, nested lists); throws a sentence. */
+export function encodeCallWith(item: AbiItem, values: readonly unknown[]): string {
+  const abiItem = { ...item, inputs: (item.inputs ?? []).map(canonicalParameter), outputs: (item.outputs ?? []).map(canonicalParameter) };
+  try {
+    return encodeFunctionData({ abi: [abiItem] as unknown as Abi, functionName: item.name ?? '', args: values as unknown[] });
+  } catch (err) {
+    const message = err instanceof Error ? (err as { shortMessage?: string }).shortMessage ?? err.message : String(err);
+    throw new Error(`The arguments do not encode: ${message.split('\n')[0]}`);
+  }
+}
+
+/** keccak256 of bytes, lower-case 0x hex (a source file's hash, as solc's metadata keeps it). */
+export function keccakBytes(bytes: Uint8Array): string {
+  return keccak256(bytes);
+}
+
+/** Whether an address is well-formed and, when it mixes cases, has a right checksum (EIP-55). */
+export function isChecksumValid(address: string): boolean {
+  return isAddress(address, { strict: true });
+}
+
+/** The built-in token ABIs (ERC-20, ERC-721, ERC-1155), for reading a token the workspace has no ABI of. */
+export function builtinAbis(): ReadonlyArray<{ standard: BuiltinStandard; abi: readonly AbiItem[] }> {
+  return BUILTIN_ABIS;
 }

@@ -2,6 +2,7 @@
 import { DEFAULT_HTTP_OPTIONS, HttpClient, type HttpOptions } from './http';
 import { IndexerClient } from './indexer/client';
 import { RouterClient } from './router/client';
+import { JSON_RPC_SERVICE, JsonRpcClient } from './evm/jsonRpc';
 
 export type ClientOptions = Partial<Omit<HttpOptions, 'service'>>;
 
@@ -26,4 +27,9 @@ export function createChainHttp(_baseUrl: string, options: ClientOptions = {}): 
 /** The HTTP client for a rollup's OPinit executor API (core/router/opWithdrawal.ts `findExecutorWithdrawal`). */
 export function createExecutorHttp(_baseUrl: string, options: ClientOptions = {}): HttpClient {
   return new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'executor' });
+}
+
+/** The EVM JSON-RPC client of a network's `jsonRpcUrl` (call traces, code, read-only calls). */
+export function createJsonRpcClient(url: string, options: ClientOptions = {}): JsonRpcClient {
+  return new JsonRpcClient(url, new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: JSON_RPC_SERVICE }));
 }

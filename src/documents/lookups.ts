@@ -29,7 +29,7 @@ import { Command, StorageKey } from '../platform/ids';
 
 type Uri = vscode.Uri | undefined;
 
-const ACCOUNT_VIEW_PICKS: Array<{ view: AccountView | 'filtered'; label: string; description: string }> = [
+const ACCOUNT_VIEW_PICKS: Array<{ view: AccountView | 'filtered' | 'call'; label: string; description: string }> = [
   { view: 'txs', label: '$(list-flat) Transactions', description: 'every transaction that involves the account' },
   { view: 'signed', label: '$(edit) Signed transactions', description: 'only those the account signed' },
   { view: 'filtered', label: '$(filter) Transactions by message type…', description: 'e.g. cosmos.bank.v1beta1.MsgSend' },
@@ -38,6 +38,7 @@ const ACCOUNT_VIEW_PICKS: Array<{ view: AccountView | 'filtered'; label: string;
   { view: 'evmTxs', label: '$(symbol-event) EVM transactions', description: 'EVM transactions that involve the account' },
   { view: 'evmSigned', label: '$(edit) EVM transactions signed', description: 'only those the account sent' },
   { view: 'internal', label: '$(debug-step-into) Internal EVM transactions', description: 'calls inside EVM transactions' },
+  { view: 'call', label: '$(symbol-method) Call a view function…', description: 'read the contract (eth_call): nothing is sent' },
 ];
 
 function isAccountView(v: unknown): v is AccountView {
@@ -243,7 +244,7 @@ export class LookupCommands {
     const prefix = this.documents.services.network.bech32Prefix ?? ACCOUNT_PREFIX;
     const account = await obtain(arg, (s: string) => parseAccount(s, prefix), vscode.l10n.t('Account address'), `${prefix}1… or 0x… (up to 64 hex digits)`);
     if (!account) return undefined;
-    let view: AccountView | 'filtered' | undefined;
+    let view: AccountView | 'filtered' | 'call' | undefined;
     const viewText = textArg(viewArg);
     if (viewText !== undefined) {
       if (!isAccountView(viewText)) return refuse(vscode.l10n.t('Unknown account view "{0}": use {1}.', viewText, ACCOUNT_VIEWS.join(', ')));
@@ -254,6 +255,8 @@ export class LookupCommands {
       const picks = ACCOUNT_VIEW_PICKS.filter((p) => {
         if (p.view === 'evmTxs' || p.view === 'evmSigned') return caps?.evm ?? true;
         if (p.view === 'internal') return caps?.evmInternalTxs ?? true;
+        // A contract read needs a 0x address and the network's JSON-RPC.
+        if (p.view === 'call') return account.value.startsWith('0x') && !!this.documents.services.network.jsonRpcUrl;
         return true;
       });
       const picked = await vscode.window.showQuickPick(picks, {
@@ -263,6 +266,7 @@ export class LookupCommands {
       view = picked?.view;
     }
     if (!view) return undefined;
+    if (view === 'call') return vscode.commands.executeCommand<Uri>(Command.CallContract, account.value);
     let msgs: string[] | null = [];
     if (view === 'filtered' || view === 'txs' || view === 'signed') {
       msgs = await obtainMsgs(msgsArg, view === 'filtered');

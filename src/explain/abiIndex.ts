@@ -123,6 +123,17 @@ export class WorkspaceAbis implements vscode.Disposable {
     }
   }
 
+  /**
+   * The workspace's artifacts (their ABIs, files and runtime code sizes) and the decoder, indexing them first if need
+   * be: what the call trace matches deployed code against and decodes revert data and outputs with.
+   */
+  async snapshot(): Promise<{ decoder: DecoderModule; index: Decoder.AbiIndex; artifacts: readonly Artifact[] } | undefined> {
+    const decoder = await this.ensureIndex();
+    if (!decoder || !this.index) return undefined;
+    const artifacts = [...this.artifacts.values()].sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : 0));
+    return { decoder, index: this.index, artifacts };
+  }
+
   /** Waits for the index (building it on the first call) and answers the decoder, or undefined when disposed. */
   private async ensureIndex(): Promise<DecoderModule | undefined> {
     if (this.disposed) return undefined;
@@ -198,7 +209,7 @@ export class WorkspaceAbis implements vscode.Disposable {
     if ('error' in parsed) {
       this.notArtifacts.add(key);
       this.log.debug?.(`ABI index: ${parsed.error} (${key})`);
-    } else this.artifacts.set(key, { contract: parsed.contract, file: key, abi: parsed.abi });
+    } else this.artifacts.set(key, { contract: parsed.contract, file: key, abi: parsed.abi, runtimeSize: parsed.runtimeSize });
   }
 
   /** Drops a file from the artifacts and the JSON that is no artifact (not from the broken ones: see markBroken). */

@@ -4,8 +4,10 @@
  * comes from `/txs/{hash}`; a `0x` hash on a network with an EVM index from `/evm-txs/{hash}` with its internal calls
  * (`/evm-internal-txs/{hash}`); EVM logs and calls are decoded with the ABIs in the user's own workspace (loaded on
  * first decode). Amounts are in whole units where the router lists the asset's decimals (its asset list for the
- * chain, cached). The page (platform/webviewPanel.ts: strict CSP, ready queue, request/reply) gets a view model; it
- * asks back, by the protocol's op table, only for lookups the host checks, ABI files by number, the JSON, a refresh.
+ * chain, cached). Where the network has a JSON-RPC URL, an EVM transaction also gets the node's call trace, its
+ * revert in words and each failed frame's Solidity line (traceExplain.ts). The page (platform/webviewPanel.ts: strict
+ * CSP, ready queue, request/reply) gets a view model; it asks back, by the protocol's op table, only for lookups the
+ * host checks, ABI files and source lines by number, the JSON, a refresh, a read of a traced contract by number.
  */
 import * as vscode from 'vscode';
 import { errorMessage, isNotFound } from '../core/errors';
@@ -24,6 +26,8 @@ import { ExplainState, FromExplainWebview, type EXPLAIN_OPS, type ExplainHandler
 import type { Decoded } from '../core/abi/artifacts';
 import { explainCosmos, explainEvm } from './txView';
 import type { WorkspaceAbis } from './abiIndex';
+import { traceInto, type TraceDeps } from './traceExplain';
+import { showSourceLine } from './sourceLine';
 
 /** What the panel needs of the workspace's ABIs. */
 export type AbiDecoder = Pick<WorkspaceAbis, 'decodeLog' | 'decodeCall'>;
@@ -62,6 +66,8 @@ export class ExplainPanels implements vscode.Disposable {
     private readonly services: Services,
     private readonly abis: () => AbiDecoder | undefined,
     private readonly hooks?: Hooks,
+    /** The node's call trace of EVM transactions (traceExplain.ts); none: the indexer's data only. */
+    private readonly traces?: TraceDeps,
   ) {}
 
   /** Explains a transaction: the hash is checked first (nothing is asked for a malformed one). */
@@ -142,6 +148,18 @@ export class ExplainPanels implements vscode.Disposable {
       await this.load(this.shown.hash).catch(() => undefined);
       return true;
     },
+    // The call trace's Solidity line, by its number in the view shown.
+    openSource: async ({ source }) => {
+      const line = this.view?.trace?.sources[source];
+      return line ? !!(await showSourceLine(line)) : false;
+    },
+    // Initia: Call Contract… on a contract of the call trace, at the transaction's block (the command checks both).
+    callContract: async ({ contract }) => {
+      const address = this.view?.trace?.contracts[contract];
+      if (!address) return false;
+      await vscode.commands.executeCommand(Command.CallContract, address, this.view?.trace?.block);
+      return true;
+    },
   };
 
   private async load(hash: string): Promise<ExplainView | undefined> {
@@ -189,7 +207,9 @@ export class ExplainPanels implements vscode.Disposable {
           }),
         );
         if (abis && (evm.logs ?? []).length && logs.every((l) => !l)) notes.push(vscode.l10n.t('No ABI in the open folders decodes these logs (Foundry out/, Hardhat artifacts/, *.abi.json).'));
-        return explainEvm(evm, { network: network.name, internal, logs, calls, notes });
+        const view = explainEvm(evm, { network: network.name, internal, logs, calls, notes });
+        if (this.traces) await traceInto(this.traces, view, network, hash, evm, signal);
+        return view;
       }
     }
     const answer = await client.tx(hash.replace(/^0x/i, '').toUpperCase(), signal);

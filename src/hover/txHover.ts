@@ -22,12 +22,16 @@ import type { Services } from '../platform/services';
 import { Command } from '../platform/ids';
 
 const COPY_HASH_COMMAND = Command.HoverCopyHash;
-const ENABLED_COMMANDS = [Command.ExplainTransaction, Command.LookupTransaction, Command.LookupBlock, Command.LookupAccount, Command.LookupEvmInternalTxs, COPY_HASH_COMMAND, Command.SelectNetwork];
+const ENABLED_COMMANDS = [Command.ExplainTransaction, Command.CallContract, Command.LookupTransaction, Command.LookupBlock, Command.LookupAccount, Command.LookupEvmInternalTxs, COPY_HASH_COMMAND, Command.SelectNetwork];
 const FOUND_TTL_MS = 60 * 60_000; // a committed tx does not change
 const NOT_FOUND_TTL_MS = 15_000; // it may be indexed in a moment
 const CACHE_SIZE = 500;
 
-type Outcome = { kind: 'cosmos'; tx: Tx } | { kind: 'evm'; tx: EvmTx } | { kind: 'notFound' };
+/** `revert`: a failed EVM transaction's revert in words, from the node's call trace (explain/traceExplain.ts). */
+type Outcome = { kind: 'cosmos'; tx: Tx } | { kind: 'evm'; tx: EvmTx; revert?: string } | { kind: 'notFound' };
+
+/** A failed EVM transaction's revert in one line, from the network's JSON-RPC node (undefined: none to say). */
+export type RevertOf = (network: NetworkProfile, hash: string, signal?: AbortSignal) => Promise<string | undefined>;
 
 interface Pending {
   promise: Promise<Outcome>;
@@ -77,7 +81,10 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
   private readonly pending = new Map<string, Pending>();
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly services: Services) {
+  constructor(
+    private readonly services: Services,
+    private readonly revertOf?: RevertOf,
+  ) {
     this.subscription = services.settings.onChange(['networks'], () => this.cache.clear());
   }
 
@@ -165,7 +172,12 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
     try {
       // A network without an EVM index is asked the cosmos endpoint only, even for a 0x hash.
       const result = await runQuery(this.services.indexer(network), { op: 'tx', hash, evmFirst }, {}, signal, { capabilities: this.services.capabilitySource(network) });
-      return result.evm ? { kind: 'evm', tx: (result.body as { tx: EvmTx }).tx } : { kind: 'cosmos', tx: (result.body as { tx: Tx }).tx };
+      if (!result.evm) return { kind: 'cosmos', tx: (result.body as { tx: Tx }).tx };
+      const tx = (result.body as { tx: EvmTx }).tx;
+      // A reverted EVM transaction: why, from the node's call trace where the network has a JSON-RPC URL.
+      const evmHash = /^0x[0-9a-fA-F]{64}$/.test(tx.transactionHash) ? tx.transactionHash : hash;
+      const revert = tx.status === '0x0' && network.jsonRpcUrl && /^0x/.test(evmHash) ? await this.revertOf?.(network, evmHash, signal).catch(() => undefined) : undefined;
+      return revert ? { kind: 'evm', tx, revert } : { kind: 'evm', tx };
     } catch (err) {
       if (isNotFound(err)) return { kind: 'notFound' };
       throw err;
@@ -244,6 +256,7 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
         md.appendMarkdown(ok ? '$(pass) ' : '$(error) ');
         md.appendMarkdown(`**${vscode.l10n.t('EVM transaction')}** \`${shorten(shownHash, 8, 6)}\` · `);
         md.appendMarkdown(ok ? vscode.l10n.t('success') : vscode.l10n.t('reverted'));
+        if (!ok && outcome.revert) appendUntrusted(md.appendMarkdown(': '), labelText(outcome.revert, 240));
       });
       lines.push(() => this.heightLine(md, cmd, height, undefined));
       lines.push(() => {
@@ -271,6 +284,8 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
     ];
     // An EVM transaction's call tree (its internal transactions).
     if (outcome.kind === 'evm' && /^0x[0-9a-fA-F]{64}$/.test(shownHash)) actions.push(`[${vscode.l10n.t('Internal transactions')}](${cmd(Command.LookupEvmInternalTxs, shownHash)})`);
+    // A read of the contract the EVM transaction called, where the network has a JSON-RPC URL.
+    if (outcome.kind === 'evm' && network.jsonRpcUrl && outcome.tx.to && /^0x[0-9a-fA-F]{40}$/.test(outcome.tx.to)) actions.push(`[${vscode.l10n.t('Call contract')}](${cmd(Command.CallContract, outcome.tx.to)})`);
     const explorer = explorerLink(network, 'tx', shownHash);
     const explorerTarget = explorer && markdownUrl(explorer);
     if (explorerTarget) actions.push(`[${vscode.l10n.t('Open in explorer')}](${explorerTarget})`);

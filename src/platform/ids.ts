@@ -18,6 +18,7 @@ export enum Command {
   Lookup = 'initia.lookup',
   LookupTransaction = 'initia.lookupTransaction',
   ExplainTransaction = 'initia.explainTransaction',
+  CallContract = 'initia.callContract',
   LookupBlock = 'initia.lookupBlock',
   LookupTxsByHeight = 'initia.lookupTxsByHeight',
   LookupAccount = 'initia.lookupAccount',
@@ -128,6 +129,8 @@ export enum Scheme {
   Result = 'initia',
   /** Transfer status documents. */
   Transfer = 'initia-transfer',
+  /** Results of Initia: Call Contract… (read-only JSON). */
+  CallResult = 'initia-call',
 }
 
 /** View type of the bridge webview panel (its serializer is registered at activation). */

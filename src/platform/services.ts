@@ -4,11 +4,12 @@
  */
 import * as vscode from 'vscode';
 import * as tls from 'node:tls';
-import { createChainHttp, createExecutorHttp, createIndexerClient, createRegistryHttp, createRouterClient, type ClientOptions } from '../core/clients';
+import { createChainHttp, createExecutorHttp, createIndexerClient, createJsonRpcClient, createRegistryHttp, createRouterClient, type ClientOptions } from '../core/clients';
 import { chooseTransport, nodeCaCertificates, type FetchFunction, type Transport } from '../core/transport';
 import { stepTimeoutMs, type HttpClient, type HttpLogEntry } from '../core/http';
 import type { IndexerClient } from '../core/indexer/client';
 import type { RouterClient } from '../core/router/client';
+import type { JsonRpcClient } from '../core/evm/jsonRpc';
 import type { NetworkProfile } from '../core/networks';
 import { chainVm, registryExecutor, type RegistryChain } from '../core/registry';
 import type { Status } from '../core/indexer/schemas';
@@ -25,6 +26,7 @@ export class Services implements vscode.Disposable {
   private readonly clients = new Map<string, IndexerClient>();
   private readonly routers = new Map<string, RouterClient>();
   private readonly registries = new Map<string, HttpClient>();
+  private readonly rpcs = new Map<string, JsonRpcClient>();
   private readonly chainApis = new Map<string, HttpClient>();
   private readonly executors = new Map<string, HttpClient>();
   /**
@@ -263,6 +265,12 @@ export class Services implements vscode.Disposable {
     return facts;
   }
 
+  /** The EVM JSON-RPC client of a network (its profile's `jsonRpcUrl`, from the user's settings or the registry), or
+   *  undefined when the profile has none. */
+  jsonRpc(network: NetworkProfile = this.network): JsonRpcClient | undefined {
+    return network.jsonRpcUrl ? this.client(this.rpcs, network.jsonRpcUrl, network.name, createJsonRpcClient) : undefined;
+  }
+
   /** The HTTP client for a chain registry's `chains.json` (the same transport, proxies and limits as every request). */
   registry(url: string): HttpClient {
     return this.client(this.registries, url, 'registry', createRegistryHttp);
@@ -319,6 +327,7 @@ export class Services implements vscode.Disposable {
   private reset(routers = true): void {
     for (const client of this.clients.values()) client.dispose();
     this.clients.clear();
+    this.rpcs.clear(); // their HTTP clients share the transport, which is closed apart
     if (!routers) return;
     for (const client of this.routers.values()) client.dispose();
     this.routers.clear();

@@ -2,7 +2,8 @@
  * The Explain Transaction panel's protocol, shared by the host and the webview (zod and rpc.ts only). The host pushes
  * one view model, every text ready to show (and shown as text), or that it is loading, or why it failed; the webview
  * asks, as requests of the op table answered by the host: a link onward (a lookup the host runs after checking it),
- * an ABI file by its number in the view, a copy, the JSON, the transaction again.
+ * an ABI file by its number in the view, a copy, the JSON, the transaction again, and from the EVM call trace a
+ * Solidity line or a contract to read, each by its number in the trace.
  */
 import * as z from 'zod/mini';
 import { COMMON_OPS, Done, ReplyMessage, fromWebviewSchema, replyCheck, requestSchema, type HandlersOf, type RequestOfTable } from './rpc';
@@ -74,6 +75,57 @@ export type CallView = z.infer<typeof CallView>;
 
 export const BalanceView = z.object({ address: Field, changes: z.array(z.string()) });
 
+/** A Solidity line a frame stopped at: its label (`src/Vault.sol:26`) and the code there; opened by its number. */
+export const SourceRefView = z.object({ source: z.number(), label: z.string(), snippet: z.string() });
+export type SourceRefView = z.infer<typeof SourceRefView>;
+
+/** One frame of the node's call trace, in call order (depth first). */
+export const TraceFrameView = z.object({
+  depth: z.number(),
+  /** CALL, STATICCALL, DELEGATECALL, CREATE… */
+  type: z.string(),
+  /** The contract's name from the workspace, or its address shortened. */
+  contract: z.string(),
+  address: z.optional(Field),
+  /** `withdraw`, a selector when no ABI knows it, `(no input)`. */
+  call: z.string(),
+  decoded: z.optional(DecodedView),
+  /** The raw input, cut, when no ABI decodes it. */
+  input: z.optional(z.string()),
+  value: z.string(),
+  gasUsed: z.string(),
+  /** What a successful frame returned: decoded, or raw. */
+  returned: z.optional(z.array(Field)),
+  failed: z.boolean(),
+  /** The tracer's error (`execution reverted`, `out of gas`). */
+  error: z.optional(z.string()),
+  /** The revert in words, and whether this frame raised it or passed on a callee's (`from`: that frame's number). */
+  revert: z.optional(z.object({ text: z.string(), raised: z.boolean(), from: z.optional(z.number()) })),
+  source: z.optional(SourceRefView),
+  /** Why there is no source line, or that the artifact is not the deployed code. */
+  note: z.optional(z.string()),
+  /** The frame's contract can be read (Initia: Call Contract…): its number in `contracts`. */
+  contractRef: z.optional(z.number()),
+});
+export type TraceFrameView = z.infer<typeof TraceFrameView>;
+
+export const TraceView = z.object({
+  /** The node that traced it. */
+  node: z.string(),
+  frames: z.array(TraceFrameView),
+  /** Frames left out beyond the limit. */
+  omitted: z.number(),
+  /** The transaction's revert, first: in words, the frame that raised it, its line. */
+  revert: z.optional(z.object({ text: z.string(), frame: z.number(), where: z.string(), source: z.optional(SourceRefView) })),
+  /** Source files by number (URIs: the webview asks for one by its number). */
+  sources: z.array(z.object({ uri: z.string(), line: z.number(), column: z.number(), endLine: z.number(), endColumn: z.number() })),
+  /** Contracts that can be read, by number (lower-case 0x addresses). */
+  contracts: z.array(z.string()),
+  /** The block the transaction is in (for a read at that block). */
+  block: z.optional(z.number()),
+});
+export type TraceView = z.infer<typeof TraceView>;
+
 export const ExplainView = z.object({
   kind: z.enum(['cosmos', 'evm']),
   hash: z.string(),
@@ -88,6 +140,8 @@ export const ExplainView = z.object({
   notes: z.array(z.string()),
   /** ABI files that decoded something, by number (the webview asks for one by its number). */
   abiFiles: z.array(z.string()),
+  /** The node's call trace of an EVM transaction, where the network has a JSON-RPC URL that serves it. */
+  trace: z.optional(TraceView),
 });
 export type ExplainView = z.infer<typeof ExplainView>;
 
@@ -103,6 +157,10 @@ export const EXPLAIN_OPS = {
   openJson: { request: z.object({}), reply: Done },
   /** Explains the transaction shown again. */
   refresh: { request: z.object({}), reply: Done },
+  /** Opens the Solidity line of the call trace's source, by its number in the trace (only files of the open folders). */
+  openSource: { request: z.object({ source: z.number() }), reply: Done },
+  /** Runs Initia: Call Contract… on a contract of the call trace, by its number, at the transaction's block. */
+  callContract: { request: z.object({ contract: z.number() }), reply: Done },
   ...COMMON_OPS,
 } as const;
 

@@ -1,12 +1,14 @@
 /**
- * Explain Transaction's view model (explain/viewModel.ts, the same the panel shows) as a tool result: the outcome
- * and the chain's reason first, the facts, each message in words with its fields, the balance changes, the EVM logs
- * decoded and the internal calls. Pure: no VS Code. The view's texts are the chain's: each goes through `shown` (an
- * amount, a gas figure, a time or a plain token as itself, anything else quoted as data) or `data`.
+ * Explain Transaction's view model (explain/txView.ts, the same the panel shows) as a tool result: the outcome and
+ * the chain's reason first (for an EVM transaction traced by its node, the revert decoded: in words, the contract and
+ * function that raised it, its Solidity file:line), the facts, each message in words with its fields, the balance
+ * changes, the EVM logs decoded, the node's call trace and the internal calls. Pure: no VS Code. The view's texts are
+ * the chain's (or the workspace's: contract, function and error names, source lines): each goes through `shown` (an
+ * amount, a gas figure, a time or a plain token as itself, anything else quoted as data), `val` or `data`.
  */
 import type { NetworkProfile } from '../core/networks';
 import { knownMsgTypeWords } from '../core/txExplain';
-import type { DecodedView, EventView, ExplainView, Field } from '../protocol/explain';
+import type { DecodedView, EventView, ExplainView, Field, TraceView } from '../protocol/explain';
 import { links } from './render';
 import { LIMITS, type Result, data, shown, val } from './text';
 
@@ -60,10 +62,40 @@ function more(total: number, what: string): string | undefined {
   return total > MAX_ITEMS ? `… ${total - MAX_ITEMS} more ${what} not shown.` : undefined;
 }
 
+/** A failed EVM transaction's revert, decoded from the node's call trace: in words, where it was raised, its line. */
+function renderRevert(out: Result, trace: TraceView): void {
+  const revert = trace.revert;
+  if (!revert) return;
+  const frame = trace.frames[revert.frame];
+  out.add(`Revert (decoded from the JSON-RPC node's call trace with the workspace's ABIs): ${data(revert.text, LIMITS.reason)}`);
+  if (frame) {
+    const deep = frame.depth ? `, ${frame.depth} call${frame.depth === 1 ? '' : 's'} deep` : '';
+    out.add(`Raised in: contract ${val(frame.contract, LIMITS.short)}, function ${val(frame.call, LIMITS.short)}${deep} (frame #${revert.frame} of the call trace)`);
+  }
+  if (revert.source) out.add(`Solidity source: ${val(revert.source.label, LIMITS.value)}, at ${data(revert.source.snippet, LIMITS.value)}`);
+  else if (frame?.note) out.add(`Solidity source: none (${shown(frame.note, LIMITS.reason)})`);
+}
+
+/** The node's call trace as a tree: each frame's contract and call, and how a failed one failed. */
+function renderTrace(out: Result, trace: TraceView): void {
+  const total = trace.frames.length + trace.omitted;
+  out.add(`Call trace from the JSON-RPC node (${total} frame${total === 1 ? '' : 's'}), as a tree:`);
+  trace.frames.slice(0, MAX_ITEMS).forEach((f, i) => {
+    const indent = '  '.repeat(Math.min(f.depth, 10) + 1);
+    const call = f.decoded ? decodedText(f.decoded) : val(f.call, LIMITS.short);
+    const failed = !f.revert ? (f.failed ? ': failed' : '') : f.revert.raised ? `: REVERTED ${data(f.revert.text, LIMITS.value)}` : `: reverted, passed on from #${f.revert.from ?? '?'}`;
+    out.add(`${indent}#${i} ${val(f.type, LIMITS.short)} ${val(f.contract, LIMITS.short)}.${call}, value ${shown(f.value)}, gas used ${shown(f.gasUsed)}${failed}${f.source ? ` at ${val(f.source.label)}` : ''}`);
+  });
+  const left = total - Math.min(trace.frames.length, MAX_ITEMS);
+  if (left > 0) out.add(`… ${left} more frames not shown.`);
+}
+
 /** Explain Transaction's view as result lines. */
 export function renderExplain(out: Result, network: NetworkProfile, view: ExplainView): void {
   out.add(`${view.kind === 'evm' ? 'EVM transaction' : 'Transaction'} ${val(view.hash)}: ${outcomeText(view)}`);
-  if (view.outcome.reason) out.add(`Reason (the chain's raw log): ${data(view.outcome.reason, LIMITS.reason)}`);
+  // A traced revert is the outcome's reason in the view: said here in its parts, not as the chain's log.
+  if (view.trace?.revert) renderRevert(out, view.trace);
+  else if (view.outcome.reason) out.add(`Reason (the chain's raw log): ${data(view.outcome.reason, LIMITS.reason)}`);
   for (const f of view.facts) out.add(fieldLine(f, true));
 
   if (view.messages.length) {
@@ -96,6 +128,8 @@ export function renderExplain(out: Result, network: NetworkProfile, view: Explai
     }
     out.add(more(view.logs.length, 'logs'));
   }
+
+  if (view.trace) renderTrace(out, view.trace);
 
   if (view.calls.length) {
     out.add(`Internal calls (${view.calls.length}), as a tree:`);

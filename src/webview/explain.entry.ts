@@ -3,7 +3,8 @@
  * its slices (explain/components/), and the page's requests through the typed request/reply client. It derives
  * nothing: the host pushes one view model with every text ready, and the page puts it in the document as text. A
  * value that leads somewhere asks the host to run the lookup (the host checks it first); an ABI file is asked for by
- * its number in the view. The transaction shown is kept with setState, so a reload shows it again.
+ * its number in the view, and so are the call trace's Solidity lines and contracts to read. The transaction shown is
+ * kept with setState, so a reload shows it again.
  */
 import { ToExplainWebview, parseExplainReply, type EXPLAIN_OPS, type ExplainState } from '../protocol/explain';
 import { registerButtons } from './components/kit';
@@ -14,6 +15,7 @@ import { initialState, reduce, type ExplainActions } from './explain/state';
 import { Parts } from './explain/components/parts';
 import { mountOutcome } from './explain/components/outcome';
 import { mountSections } from './explain/components/sections';
+import { mountTrace } from './explain/components/trace';
 
 registerButtons();
 const api = vscodeApi<ExplainState>();
@@ -33,9 +35,11 @@ const actions: ExplainActions = {
   copy: (text) => ask('copy', { text }),
   openJson: () => ask('openJson', {}),
   refresh: () => ask('refresh', {}),
+  openSource: (source) => ask('openSource', { source }),
+  callContract: (contract) => ask('callContract', { contract }),
 };
 const parts = new Parts(actions);
-document.getElementById('app')?.append(...mountOutcome(store, actions, parts), ...mountSections(store, parts));
+document.getElementById('app')?.append(...mountOutcome(store, actions, parts), mountTrace(store, actions, parts), ...mountSections(store, parts));
 
 window.addEventListener('message', (event: MessageEvent) => {
   const parsed = ToExplainWebview.safeParse(event.data);

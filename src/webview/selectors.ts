@@ -108,4 +108,13 @@ export const EXPLAIN = {
   otherEvents: 'other-events',
   status: 'status',
   actionError: 'action-error',
+  refresh: 'refresh',
+  // The EVM call trace
+  revertSource: 'revert-source',
+  openRevertSource: 'open-revert-source',
+  trace: 'trace',
+  traceTitle: 'trace-title',
 } as const;
+
+/** The `i`-th frame of the call trace (depth first, as the node answered). */
+export const traceFrame = (i: number): string => `trace-frame-${i}`;

@@ -9,10 +9,14 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { FakeIndexer } from '../fixtures/fakeIndexer';
 import type { FakeRouter } from '../fixtures/fakeRouter';
+import type { EvmChain } from '../fixtures/evmChain';
+import type { RpcProxy } from '../fixtures/rpcProxy';
 import { waitFor } from '../support/wait';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const FAKE_NETWORK = 'Fake indexer';
+/** The same fake indexer with anvil's JSON-RPC (behind a counting proxy), when anvil is installed. */
+export const EVM_NETWORK = 'Fake indexer + anvil';
 /** Failure screenshots and logs, and this run's screenshots (git-ignored). */
 export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
 /** Where `screenshot()` writes: the run's results, so a test run leaves the work tree clean; with
@@ -44,6 +48,8 @@ export interface Workbench {
   fake: FakeIndexer;
   /** The fake router of that network. */
   router: FakeRouter;
+  /** anvil with the test project deployed, and the proxy EVM_NETWORK's jsonRpcUrl points at (when anvil is installed). */
+  evm?: { chain: EvmChain; proxy: RpcProxy };
   context: BrowserContext;
   server: CodeServer;
   /** The workspace folder that is open. */
@@ -60,6 +66,8 @@ export interface OpenOptions {
   /** The fake indexer and router to make the active network. */
   fake: FakeIndexer;
   router: FakeRouter;
+  /** anvil and its proxy: EVM_NETWORK is added to the networks. */
+  evm?: { chain: EvmChain; proxy: RpcProxy };
   /** Folder to open (default test/workspace). */
   workspace?: string;
   /** Install this .vsix (the packaged extension); otherwise load the repo as the extension under development. */
@@ -97,7 +105,10 @@ export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
       trust: opts.trust,
       smokeTestDriver: opts.smokeTestDriver,
       settings: {
-        'initia.networks': [{ name: FAKE_NETWORK, chainId: opts.fake.data.chainId, indexerUrl: opts.fake.url, routerUrl: opts.router.url, explorerUrl: 'https://scan.example/demo' }],
+        'initia.networks': [
+          { name: FAKE_NETWORK, chainId: opts.fake.data.chainId, indexerUrl: opts.fake.url, routerUrl: opts.router.url, explorerUrl: 'https://scan.example/demo' },
+          ...(opts.evm ? [{ name: EVM_NETWORK, chainId: opts.fake.data.chainId, indexerUrl: opts.fake.url, routerUrl: opts.router.url, jsonRpcUrl: opts.evm.proxy.url, vm: 'minievm' }] : []),
+        ],
         'initia.activeNetwork': FAKE_NETWORK,
         'initia.richList.denoms': opts.fake.data.denoms.slice(0, 2),
         'initia.statusBar.enabled': true,
@@ -139,7 +150,7 @@ export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
       server.stopSync();
       removeBrowserTmp();
     };
-    return { page, fake: opts.fake, router: opts.router, context, server, workspace, vsix: opts.vsix, close, closeSync };
+    return { page, fake: opts.fake, router: opts.router, evm: opts.evm, context, server, workspace, vsix: opts.vsix, close, closeSync };
   } catch (err) {
     await close();
     throw err;

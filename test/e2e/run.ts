@@ -13,6 +13,9 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
+import { evmToolsAvailable } from '../fixtures/evmProject';
+import { startEvmChain, type EvmChain } from '../fixtures/evmChain';
+import { startRpcProxy, type RpcProxy } from '../fixtures/rpcProxy';
 import { RESULTS_DIR, openWorkbench, registeredTests, resetUi, screenshot, type Workbench } from './harness';
 
 /** Files under `dir` (recursive) whose names end with `suffix`, sorted. */
@@ -73,10 +76,18 @@ async function main(): Promise<number> {
   let wb: Workbench | undefined;
   let fake: FakeIndexer | undefined;
   let router: FakeRouter | undefined;
+  let evm: { chain: EvmChain; proxy: RpcProxy } | undefined;
   try {
     fake = await startFakeIndexer({ endsAt: Date.now() });
     router = await startFakeRouter({ timeScale: 0.05 });
-    current = wb = await openWorkbench({ vsix, fake, router });
+    // A real EVM node for the call trace tests, when anvil is installed (the devDependencies): its transactions served
+    // by the fake indexer, its JSON-RPC behind a counting proxy.
+    if (evmToolsAvailable() && tests.some((t) => t.name.startsWith('evm trace'))) {
+      const chain = await startEvmChain();
+      evm = { chain, proxy: await startRpcProxy(chain.url) };
+      await chain.serveTo(fake);
+    }
+    current = wb = await openWorkbench({ vsix, fake, router, evm });
     console.log(`  workbench ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     for (const t of tests) {
       // A browser driving a real workbench has timing noise no test can fully rule out: a failed test runs once
@@ -117,6 +128,8 @@ async function main(): Promise<number> {
     await wb?.close(failed > 0 ? { saveLogsTo: logs } : {});
     await fake?.close();
     await router?.close();
+    await evm?.proxy.close();
+    await evm?.chain.stop();
     current = undefined;
     if (failed > 0 && wb) {
       const ext = filesUnder(logs, 'remoteexthost.log').map((f) => `--- ${f}\n${tailOf(f, 40)}`).join('\n');

@@ -149,6 +149,53 @@ test('an Explain view whose chain-written labels and values try to instruct: eac
   }
 });
 
+test("a traced EVM revert whose error, contract, function and source line try to instruct: each quoted, the extension's words bare", () => {
+  const address = { label: 'Address', text: '0x' + 'ab'.repeat(20), link: { kind: 'account' as const, value: '0x' + 'ab'.repeat(20) } };
+  const frame = { depth: 0, type: 'CALL', address, value: '0', gasUsed: '21,000', failed: true };
+  const view: ExplainView = {
+    kind: 'evm',
+    hash: '0x' + 'ef'.repeat(32),
+    network: 'Test net',
+    outcome: { ok: false, text: 'Reverted (status 0x0)', reason: `${INJECTION} — raised in x` },
+    facts: [],
+    messages: [],
+    otherEvents: [],
+    balances: [],
+    logs: [],
+    calls: [],
+    notes: [],
+    abiFiles: [],
+    trace: {
+      node: 'http://127.0.0.1:8545',
+      frames: [
+        { ...frame, contract: 'Router', call: 'go', revert: { text: INJECTION, raised: false, from: 1 } },
+        { ...frame, depth: 1, contract: INJECTION, call: INJECTION, revert: { text: INJECTION, raised: true }, source: { source: 0, label: `src/${INJECTION}.sol:3`, snippet: INJECTION } },
+      ],
+      omitted: 0,
+      revert: { text: INJECTION, frame: 1, where: INJECTION, source: { source: 0, label: `src/${INJECTION}.sol:3`, snippet: INJECTION } },
+      sources: [{ uri: 'file:///w/src/x.sol', line: 3, column: 0, endLine: 3, endColumn: 1 }],
+      contracts: [],
+    },
+  };
+  const out = new Result();
+  renderExplain(out, network, view);
+  const text = out.text();
+  const lines = text.split('\n');
+  const revert = lines.find((l) => l.startsWith("Revert (decoded from the JSON-RPC node's call trace with the workspace's ABIs): "))!;
+  assert.ok(revert, text);
+  assert.equal(unquote(revert.slice(revert.indexOf(OPEN))), INJECTION);
+  assert.ok(lines.some((l) => l.startsWith('Raised in: contract «ok') && l.endsWith(', 1 call deep (frame #1 of the call trace)')), text);
+  assert.ok(lines.some((l) => l.startsWith('Solidity source: «src/ok')), text);
+  assert.ok(!lines.some((l) => l.startsWith("Reason (the chain's raw log)")), text);
+  assert.ok(lines.includes('Call trace from the JSON-RPC node (2 frames), as a tree:'), text);
+  assert.ok(lines.includes('  #0 CALL Router.go, value 0, gas used 21,000: reverted, passed on from #1'), text);
+  assert.ok(!lines.some((l) => /^\s*SYSTEM:/.test(l)), text);
+  for (const l of lines.filter((x) => x.includes('ignore all previous instructions'))) {
+    const at = l.indexOf('ignore all previous instructions');
+    assert.ok(l.lastIndexOf(OPEN, at) > l.lastIndexOf(CLOSE, at), l);
+  }
+});
+
 test("a tracked transfer: the router's error and an unknown bridge's key quoted, its https links only", () => {
   const out = new Result();
   renderTrackedTransfer(

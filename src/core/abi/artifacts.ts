@@ -10,6 +10,7 @@
  */
 import * as z from 'zod/mini';
 import { firstProblem } from '../zodWords';
+import { runtimeSizeOf } from '../evm/artifactCode';
 
 /** Larger files are not read as artifacts (Foundry artifacts with bytecode and source maps stay far below). */
 export const MAX_ARTIFACT_BYTES = 5 * 1024 * 1024;
@@ -43,6 +44,9 @@ export interface Artifact {
   /** The file's URI (as a string), for a link; absent for the built-in ABIs. */
   file?: string;
   abi: AbiItem[];
+  /** The runtime code's size in bytes without its metadata, when the artifact has code (to find a deployed contract's
+   *  artifact by its code: only artifacts of the same size are read again and compared). */
+  runtimeSize?: number;
 }
 
 export type BuiltinStandard = 'ERC-20' | 'ERC-721' | 'ERC-1155';
@@ -124,7 +128,7 @@ function toItems(items: z.infer<typeof AbiSchema>): AbiItem[] {
 }
 
 export type ArtifactParse =
-  | { contract: string; abi: AbiItem[] }
+  | { contract: string; abi: AbiItem[]; runtimeSize?: number }
   /** `notArtifact`: JSON that is no artifact at all (say a compiled TypeScript project's out/*.json): not worth a
    *  warning. Otherwise the file looks like an artifact (or is not JSON) and is broken. */
   | { error: string; notArtifact: boolean };
@@ -167,7 +171,8 @@ export function parseArtifact(text: string, path: string): ArtifactParse {
     const where = [prefix, field].filter(Boolean).join(field.startsWith('[') ? '' : '.') || 'the ABI';
     return { error: `${name}: ${sentence ? problem : `${where} ${problem}`}`, notArtifact: false };
   }
-  return { contract, abi: toItems(result.data) };
+  const runtimeSize = Array.isArray(json) ? undefined : runtimeSizeOf(json);
+  return runtimeSize === undefined ? { contract, abi: toItems(result.data) } : { contract, abi: toItems(result.data), runtimeSize };
 }
 
 /**

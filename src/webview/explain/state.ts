@@ -29,6 +29,10 @@ export interface ExplainActions {
   copy(text: string): void;
   openJson(): void;
   refresh(): void;
+  /** The call trace's Solidity line, by its number in the trace. */
+  openSource(source: number): void;
+  /** Initia: Call Contract… on a contract of the call trace, by its number. */
+  callContract(contract: number): void;
 }
 
 export const initialState = (): ExplainUi => ({ phase: 'waiting', hash: '' });

@@ -1,6 +1,6 @@
 /**
  * The top of Explain Transaction: what the page waits for or why it failed, then the outcome (with the chain's
- * reason when it failed), the hash and network with Copy hash, Open JSON and Refresh, the summary and the notes.
+ * reason when it failed, or the EVM revert in words and its Solidity line), the hash and network with Copy hash, Open JSON and Refresh, the summary and the notes.
  */
 import { button } from '../../components/kit';
 import { Presence, h, replaceChildren, setText } from '../../lib/dom';
@@ -8,6 +8,7 @@ import type { Store } from '../../lib/store';
 import { EXPLAIN } from '../../selectors';
 import type { ExplainAction, ExplainActions, ExplainUi } from '../state';
 import type { Parts } from './parts';
+import { mountRevertSource } from './trace';
 
 export function mountOutcome(store: Store<ExplainUi, ExplainAction>, actions: ExplainActions, parts: Parts): Node[] {
   const status = h('p', { id: EXPLAIN.status });
@@ -23,8 +24,9 @@ export function mountOutcome(store: Store<ExplainUi, ExplainAction>, actions: Ex
     { id: EXPLAIN.outcome, class: 'outcome', 'aria-labelledby': EXPLAIN.outcomeTitle },
     title,
     reason.node(),
+    mountRevertSource(store, actions, parts),
     where,
-    h('div', { class: 'actions' }, button('Copy hash', () => actions.copy(store.state.view?.hash ?? '')), button('Open JSON', () => actions.openJson()), button('Refresh', () => actions.refresh())),
+    h('div', { class: 'actions' }, button('Copy hash', () => actions.copy(store.state.view?.hash ?? '')), button('Open JSON', () => actions.openJson()), button('Refresh', () => actions.refresh(), { id: EXPLAIN.refresh })),
   );
   const summary = h('section', { 'aria-label': 'Summary' });
   const notes = h('div', {});

@@ -11,7 +11,7 @@ import type { ExplainAction, ExplainUi } from '../state';
 import type { Parts } from './parts';
 
 /** A section shown while the page shows a view that has something for it, rebuilt when that part of the view changes. */
-function section<T>(store: Store<ExplainUi, ExplainAction>, pick: (view: ExplainView) => T, has: (part: T) => boolean, element: HTMLElement, fill: (part: T) => void): Node {
+export function section<T>(store: Store<ExplainUi, ExplainAction>, pick: (view: ExplainView) => T, has: (part: T) => boolean, element: HTMLElement, fill: (part: T) => void): Node {
   const presence = new Presence(element);
   store.watch(
     (s) => (s.phase === 'view' && s.view ? pick(s.view) : undefined),

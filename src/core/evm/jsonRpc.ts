@@ -1,0 +1,130 @@
+/**
+ * An EVM JSON-RPC client over the extension's HTTP layer (core/http.ts: deadlines, size limit, cancellation, the
+ * user's transport and proxy): the few read-only methods the call trace and contract reads need. Every answer is
+ * checked (the envelope, the id, the result's shape); a node's error becomes a JsonRpcError whose sentence names the
+ * method, and `unavailable` tells a node that does not serve a method (no `debug` namespace) from other failures.
+ * Inputs are checked before any request. Nothing here signs or sends a transaction.
+ */
+import * as z from 'zod/mini';
+import { ApiError, InputError } from '../errors';
+import { excerpt, type HttpClient } from '../http';
+import { parseWith } from '../zodParse';
+import { CallFrameSchema, type CallFrame } from './callTrace';
+
+export const JSON_RPC_SERVICE = 'JSON-RPC node';
+
+/** JSON-RPC error codes that mean "this node does not serve that method" (geth: method not found, or disabled). */
+const UNAVAILABLE_CODES = new Set([-32601, -32600, -32004]);
+
+/** The node answered the call with an error object. */
+export class JsonRpcError extends ApiError {
+  readonly kind = 'http';
+  readonly retryable = false;
+  constructor(
+    readonly method: string,
+    readonly code: number,
+    readonly nodeMessage: string,
+    /** The error's `data` (a reverted `eth_call`'s revert data, as 0x hex, on geth-like nodes). */
+    readonly data?: unknown,
+  ) {
+    super(`The JSON-RPC node answered ${method} with error ${code}: ${excerpt(nodeMessage, 200) || 'no message'}.`);
+    this.name = 'JsonRpcError';
+  }
+
+  /** The node does not serve this method (a `debug` namespace turned off, a gateway that allows only `eth_*`). */
+  get unavailable(): boolean {
+    return UNAVAILABLE_CODES.has(this.code) || /not (exist|available|supported|allowed|enabled)|method not found|unsupported method|disabled/i.test(this.nodeMessage);
+  }
+}
+
+const Envelope = z.object({
+  jsonrpc: z.optional(z.string()),
+  id: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+  result: z.optional(z.unknown()),
+  error: z.optional(z.nullable(z.object({ code: z.number(), message: z.optional(z.string()), data: z.optional(z.unknown()) }))),
+});
+
+const HEX = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'should be 0x and hexadecimal digits'));
+
+/** The struct logger's answer, as much of it as is read (each step is checked where it is used: there may be 100,000). */
+const StructLogResult = z.object({
+  failed: z.optional(z.boolean()),
+  structLogs: z.array(z.unknown()),
+});
+export type StructLogResult = z.infer<typeof StructLogResult>;
+
+/** A block to read state at: the latest, or a height. */
+export type BlockTag = 'latest' | number;
+
+const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+function blockParam(block: BlockTag): string {
+  if (block === 'latest') return 'latest';
+  if (!Number.isSafeInteger(block) || block < 0) throw new InputError(`A block height is a whole number; ${String(block)} is not.`);
+  return `0x${block.toString(16)}`;
+}
+
+export class JsonRpcClient {
+  private nextId = 1;
+
+  constructor(
+    readonly url: string,
+    private readonly http: HttpClient,
+  ) {}
+
+  /** One call: the result checked with `schema`. */
+  async call<S extends z.ZodMiniType>(method: string, params: unknown[], schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
+    const id = this.nextId++;
+    const body = await this.http.post(new URL(this.url), { jsonrpc: '2.0', id, method, params }, signal);
+    const envelope = parseWith(Envelope, body, JSON_RPC_SERVICE);
+    if (envelope.error) throw new JsonRpcError(method, envelope.error.code, envelope.error.message ?? '', envelope.error.data);
+    if (envelope.id !== id) throw new JsonRpcError(method, 0, `the answer is for request ${JSON.stringify(envelope.id)}, not ${id}`);
+    if (!('result' in envelope)) throw new JsonRpcError(method, 0, 'the answer has neither a result nor an error');
+    return parseWith(schema, envelope.result, JSON_RPC_SERVICE);
+  }
+
+  /** `debug_traceTransaction` with geth's call tracer: the tree of calls with their inputs, outputs and errors. */
+  async traceCalls(hash: string, signal?: AbortSignal): Promise<CallFrame> {
+    checkHash(hash);
+    return this.call('debug_traceTransaction', [hash.toLowerCase(), { tracer: 'callTracer', tracerConfig: { onlyTopCall: false, withLog: false } }], CallFrameSchema, signal);
+  }
+
+  /**
+   * `debug_traceTransaction` with the struct logger and nothing but the program counters and depths wanted: no stack,
+   * no memory, no storage, no return data (about 70 bytes a step). Bounded by the HTTP layer's size limit.
+   */
+  async traceSteps(hash: string, signal?: AbortSignal): Promise<StructLogResult> {
+    checkHash(hash);
+    return this.call('debug_traceTransaction', [hash.toLowerCase(), { disableStack: true, disableStorage: true, enableMemory: false, enableReturnData: false }], StructLogResult, signal);
+  }
+
+  /** The code at an address (`0x` for an account without code). */
+  async getCode(address: string, block: BlockTag, signal?: AbortSignal): Promise<string> {
+    checkAddress(address);
+    return this.call('eth_getCode', [address.toLowerCase(), blockParam(block)], HEX, signal);
+  }
+
+  /** A read-only call (`eth_call`): what the function returns; nothing is sent to the chain. */
+  async ethCall(call: { to: string; data: string }, block: BlockTag, signal?: AbortSignal): Promise<string> {
+    checkAddress(call.to);
+    if (!/^0x([0-9a-fA-F]{2})*$/.test(call.data)) throw new InputError('The call data is not hexadecimal bytes.');
+    return this.call('eth_call', [{ to: call.to.toLowerCase(), data: call.data }, blockParam(block)], HEX, signal);
+  }
+
+  /** The chain id, as a number. */
+  async chainId(signal?: AbortSignal): Promise<number> {
+    const hex = await this.call('eth_chainId', [], HEX, signal);
+    const n = Number.parseInt(hex, 16);
+    if (!Number.isSafeInteger(n)) throw new JsonRpcError('eth_chainId', 0, `the chain id ${hex} is not a number`);
+    return n;
+  }
+}
+
+function checkHash(hash: string): void {
+  if (!TX_HASH.test(hash)) throw new InputError('An EVM transaction hash is 0x and 64 hexadecimal digits.');
+}
+
+function checkAddress(address: string): void {
+  if (!ADDRESS.test(address)) throw new InputError('An EVM address is 0x and 40 hexadecimal digits.');
+}

@@ -1,0 +1,187 @@
+/**
+ * `Initia: Call Contract…`: a read-only call (`eth_call`) of a view function, from the palette, a hover, the account
+ * picker of a document link, or a frame of Explain's call trace. The contract's ABI is the workspace artifact whose
+ * runtime code is deployed at the address (else the one chosen), the function one of its view or pure functions,
+ * each argument checked as it is typed (core/evm/callArgs.ts; an address's checksum by the decoder); the call runs at
+ * the latest block or the transaction's, and its result is decoded. Nothing is signed or sent: no key is involved.
+ * The result opens as a read-only JSON document beside the editor, and the command resolves to it (tests, other
+ * extensions).
+ */
+import * as vscode from 'vscode';
+import { argumentHint, parseArgument } from '../core/evm/callArgs';
+import { JsonRpcError, type BlockTag } from '../core/evm/jsonRpc';
+import { classifyRevert, revertWords } from '../core/evm/revert';
+import { errorMessage } from '../core/errors';
+import type { AbiItem, AbiParameter, Artifact } from '../core/abi/artifacts';
+import type { Register } from '../platform/commandTable';
+import { Command, Scheme } from '../platform/ids';
+import { obtain, refuse } from '../platform/input';
+import type { Services } from '../platform/services';
+import type { WorkspaceAbis } from './abiIndex';
+import type { WorkspaceContracts } from './contracts';
+import type { EvmTraces } from './evmTrace';
+import { decodedWords } from './traceView';
+
+export interface CallContractDeps {
+  services: Pick<Services, 'network' | 'jsonRpc'>;
+  traces: EvmTraces;
+  contracts: WorkspaceContracts;
+  abis: Pick<WorkspaceAbis, 'snapshot'>;
+  results: CallResults;
+}
+
+/** The results of this session's contract reads, as read-only JSON documents (`initia-call:` scheme). */
+export class CallResults {
+  private readonly texts = new Map<string, string>();
+  private next = 1;
+
+  /** Keeps a result's text and answers its document's address. */
+  add(name: string, text: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: Scheme.CallResult, path: `/${name.replace(/[^\w.()-]+/g, '_').slice(0, 80)} ${this.next++}.json` });
+    this.texts.set(uri.toString(), text);
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? `${JSON.stringify({ note: vscode.l10n.t('This contract read is from an earlier session: run Initia: Call Contract… again.') }, null, 2)}\n`;
+  }
+}
+
+export interface CallResult {
+  network: string;
+  address: string;
+  contract: string;
+  function: string;
+  arguments: Record<string, string>;
+  block: BlockTag;
+  result: Record<string, string>;
+}
+
+const parseAddress = (s: string) => {
+  const t = s.trim();
+  return /^0x[0-9a-fA-F]{40}$/.test(t) ? { ok: true as const, value: t } : { ok: false as const, error: 'An EVM contract address is 0x and 40 hexadecimal digits.' };
+};
+
+const isRead = (item: AbiItem) => item.type === 'function' && !!item.name && (item.stateMutability === 'view' || item.stateMutability === 'pure');
+const typeOf = (p: AbiParameter): string => (p.type.startsWith('tuple') ? `(${(p.components ?? []).map(typeOf).join(',')})${p.type.slice(5)}` : p.type);
+const signature = (item: AbiItem) => `${item.name}(${(item.inputs ?? []).map(typeOf).join(',')})`;
+const described = (params: readonly AbiParameter[] | undefined) => (params ?? []).map((p) => `${typeOf(p)}${p.name ? ` ${p.name}` : ''}`).join(', ');
+
+export function registerCallContract(deps: CallContractDeps, register: Register): vscode.Disposable[] {
+  return [register(Command.CallContract, (address?: unknown, block?: unknown, fn?: unknown, args?: unknown) => callContract(deps, address, block, fn, args))];
+}
+
+/**
+ * Runs the command. `block`: a height (then the latest is offered too), `'latest'` or nothing; `fn` and `args` (a
+ * function signature and its arguments as text) skip the pickers, as a test or another extension would call it.
+ */
+export async function callContract(deps: CallContractDeps, addressArg?: unknown, blockArg?: unknown, fnArg?: unknown, argsArg?: unknown): Promise<CallResult | undefined> {
+  const network = deps.services.network;
+  const rpc = deps.services.jsonRpc(network);
+  if (!rpc) return refuse(vscode.l10n.t('The network {0} has no JSON-RPC URL (jsonRpcUrl in its profile): a contract read needs one.', network.name));
+  const address = await obtain(addressArg, parseAddress, vscode.l10n.t('Contract address to read (eth_call, nothing is sent)'), '0x…');
+  if (!address) return undefined;
+  const snapshot = await deps.abis.snapshot();
+  if (!snapshot) return undefined;
+  let code: string;
+  try {
+    code = await deps.traces.code(rpc, address, 'latest');
+  } catch (err) {
+    return refuse(errorMessage(err));
+  }
+  if (code.length <= 2) return refuse(vscode.l10n.t('There is no contract at {0} on {1} (no code).', address, network.name));
+  const info = await deps.contracts.identify(address.toLowerCase(), code, undefined, snapshot.artifacts);
+  let artifact: Artifact | undefined = info.artifact ? snapshot.artifacts.find((a) => a.file === info.artifact!.uri.toString()) : undefined;
+  if (!artifact) {
+    const readable = snapshot.artifacts.filter((a) => a.abi.some(isRead));
+    if (!readable.length) return refuse(vscode.l10n.t('No ABI in the open folders has a view function (Foundry out/, Hardhat artifacts/, *.abi.json).'));
+    if (typeof fnArg === 'string') artifact = readable.find((a) => a.abi.some((i) => isRead(i) && signature(i) === fnArg));
+    else {
+      const picked = await vscode.window.showQuickPick(
+        readable.map((a) => ({ label: a.contract, description: a.file ? vscode.workspace.asRelativePath(vscode.Uri.parse(a.file), false) : '', artifact: a })),
+        { placeHolder: vscode.l10n.t('No artifact in the workspace is the code at {0}: which ABI should read it?', address), ignoreFocusOut: true, matchOnDescription: true },
+      );
+      artifact = picked?.artifact;
+    }
+    if (!artifact) return undefined;
+  }
+  const reads = artifact.abi.filter(isRead);
+  let item: AbiItem | undefined;
+  if (typeof fnArg === 'string') {
+    item = reads.find((i) => signature(i) === fnArg || i.name === fnArg);
+    if (!item) return refuse(vscode.l10n.t('{0} has no view function {1}.', artifact.contract, fnArg));
+  } else {
+    if (!reads.length) return refuse(vscode.l10n.t('{0} has no view function.', artifact.contract));
+    const picked = await vscode.window.showQuickPick(
+      reads.map((i) => ({ label: `${i.name}(${described(i.inputs)})`, description: `→ ${described(i.outputs) || 'nothing'}`, item: i })),
+      { placeHolder: vscode.l10n.t('{0} at {1}: which function to call (read-only)?', artifact.contract, address), ignoreFocusOut: true },
+    );
+    item = picked?.item;
+  }
+  if (!item) return undefined;
+  const inputs = item.inputs ?? [];
+  const given = Array.isArray(argsArg) ? argsArg.map(String) : undefined;
+  const values: unknown[] = [];
+  const shown: Record<string, string> = {};
+  for (let i = 0; i < inputs.length; i++) {
+    const param = inputs[i]!;
+    const check = (text: string) => {
+      const parsed = parseArgument(param, text);
+      if (parsed.ok && param.type === 'address' && !snapshot.decoder.isChecksumValid(text.trim())) return { ok: false as const, error: 'that address has a wrong checksum: check for a typo' };
+      return parsed;
+    };
+    const label = `${param.name || `argument ${i + 1}`} (${typeOf(param)})`;
+    const value = given
+      ? (() => {
+          const p = check(given[i] ?? '');
+          return p.ok ? p.value : refuse(`${label}: ${p.error}`);
+        })()
+      : await obtain(undefined, check, vscode.l10n.t('{0}({1}): {2}', item.name ?? '', described(inputs), label), argumentHint(param));
+    if (value === undefined) return undefined;
+    values.push(value);
+    shown[param.name || `arg${i}`] = given ? given[i]! : String(Array.isArray(value) ? JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) : value);
+  }
+  let block: BlockTag = 'latest';
+  if (typeof blockArg === 'number' && Number.isSafeInteger(blockArg) && blockArg >= 0) {
+    if (given) block = blockArg;
+    else {
+      const picked = await vscode.window.showQuickPick(
+        [
+          { label: vscode.l10n.t('At block {0}', blockArg), description: vscode.l10n.t("the transaction's block"), block: blockArg as BlockTag },
+          { label: vscode.l10n.t('At the latest block'), block: 'latest' as BlockTag },
+        ],
+        { placeHolder: vscode.l10n.t('Read the state at which block?'), ignoreFocusOut: true },
+      );
+      if (!picked) return undefined;
+      block = picked.block;
+    }
+  }
+  let data: string;
+  try {
+    data = snapshot.decoder.encodeCallWith(item, values);
+  } catch (err) {
+    return refuse(errorMessage(err));
+  }
+  let output: string;
+  try {
+    output = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Calling {0}.{1}…', artifact.contract, item.name ?? ''), cancellable: true }, (_p, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      return rpc.ethCall({ to: address, data }, block, controller.signal);
+    });
+  } catch (err) {
+    if (err instanceof JsonRpcError && typeof err.data === 'string' && err.data.length >= 10) {
+      const custom = snapshot.decoder.decodeErrorWith(snapshot.index, err.data);
+      return refuse(vscode.l10n.t('The call reverted: {0}', custom ? decodedWords(custom) : revertWords(classifyRevert(err.data))));
+    }
+    return refuse(errorMessage(err));
+  }
+  const decoded = snapshot.decoder.decodeReturnWith(item, output);
+  const result: Record<string, string> = {};
+  if (decoded) for (const a of decoded) result[a.name] = a.value;
+  else result.raw = output.length > 2000 ? `${output.slice(0, 1999)}…` : output;
+  const answer: CallResult = { network: network.name, address, contract: artifact.contract, function: signature(item), arguments: shown, block, result };
+  const uri = deps.results.add(`${artifact.contract}.${item.name ?? 'call'}`, `${JSON.stringify(answer, null, 2)}\n`);
+  await vscode.window.showTextDocument(uri, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+  return answer;
+}

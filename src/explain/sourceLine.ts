@@ -1,0 +1,23 @@
+/**
+ * "Open source" of Explain's call trace: the workspace's Solidity file at the line a frame stopped at, beside the
+ * panel, the range selected (only files of the open folders: the artifacts' sources are read nowhere else).
+ */
+import * as vscode from 'vscode';
+import type { TraceView } from '../protocol/explain';
+
+/** A source line of the call trace (the view names it by number). */
+export type SourceLine = TraceView['sources'][number];
+
+/** Opens the file at the line, the range selected; undefined when the file is not in an open folder. */
+export async function showSourceLine(source: SourceLine): Promise<vscode.TextEditor | undefined> {
+  const uri = vscode.Uri.parse(source.uri, true);
+  if (!vscode.workspace.getWorkspaceFolder(uri)) return undefined;
+  const editor = await vscode.window.showTextDocument(uri, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+  // A range over several lines (a whole statement block) is shown by its first line.
+  const start = editor.document.validatePosition(new vscode.Position(source.line - 1, source.column));
+  const end = source.endLine > source.line ? editor.document.lineAt(start.line).range.end : editor.document.validatePosition(new vscode.Position(source.endLine - 1, source.endColumn));
+  // The cursor at the start of the range (the editor scrolls to its start, not to the end of a long line).
+  editor.selection = new vscode.Selection(end, start);
+  editor.revealRange(new vscode.Range(start, start), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  return editor;
+}

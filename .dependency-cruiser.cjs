@@ -125,19 +125,19 @@ module.exports = {
       to: { path: '^src/core/undici\\.ts$', dependencyTypesNot: [...TYPES, 'require'] },
     },
     {
-      name: 'bridge-bundle-behind-its-loader',
+      name: 'lazy-bundles-behind-their-loaders',
       comment:
-        "The bridge (dist/bridge.js, entry src/bridge/panel.ts) is loaded when a panel opens: from outside src/bridge only src/features.ts imports it, and only src/bridge/loader.ts (which requires the panel at its first use); a value import of another bridge module would put the bridge back in the features bundle.",
+        "The bridge (dist/bridge.js, entry src/bridge/panel.ts) loads when a panel opens, the language-model tools (dist/tools.js, entry src/tools/tools.ts) on their first call: from outside their folders only their loaders are imported (src/bridge/loader.ts, src/tools/loader.ts, which require the entry at its first use); a value import of another of their modules would put them back in the features bundle.",
       severity: 'error',
-      from: { path: '^src/', pathNot: ['^src/bridge/', '^src/webview/'] },
-      to: { path: '^src/bridge/', pathNot: '^src/bridge/loader\\.ts$', dependencyTypesNot: TYPES },
+      from: { path: '^src/', pathNot: ['^src/(bridge|tools)/', '^src/webview/'] },
+      to: { path: '^src/(bridge|tools)/', pathNot: '^src/(bridge|tools)/loader\\.ts$', dependencyTypesNot: TYPES },
     },
     {
-      name: 'bridge-bundle-required-lazily',
-      comment: 'src/bridge/loader.ts takes the panel by require() at its first use, never by a static import.',
+      name: 'lazy-bundles-required-lazily',
+      comment: 'src/bridge/loader.ts and src/tools/loader.ts take their bundle by require() at its first use, never by a static import.',
       severity: 'error',
-      from: { path: '^src/bridge/loader\\.ts$' },
-      to: { path: '^src/bridge/', dependencyTypesNot: [...TYPES, 'require'] },
+      from: { path: '^src/(bridge|tools)/loader\\.ts$' },
+      to: { path: '^src/(bridge|tools)/', dependencyTypesNot: [...TYPES, 'require'] },
     },
     {
       name: 'src-not-outside-src',

@@ -10,6 +10,8 @@
 //                      panel and its session, the router's message check (src/core/router/check/, verify.ts) and
 //                      what only they use. The modules it shares with the features are not copied: its imports of
 //                      them read the features' own instances (see "Lazy bundles" below).
+//   dist/tools.js      required by the features on the first call of a language-model tool (src/tools/loader.ts):
+//                      the tools' runners and renderers, read the same way from the features.
 //   dist/webview/*.js  browser bundles for webviews (any src/webview/<name>.entry.ts), when present.
 // The host bundles must not share code: a module whose code lands in two of them (a value import from the shell into
 // the features, from the features into the decoder, or the other way round) fails the build, naming it. The decoder
@@ -59,13 +61,16 @@ const host = {
   conditions: ['import', 'module'],
 };
 
-// Lazy bundles: parts of the features required on first use, by `require('<spec>')` in <importer> (src/bridge/loader.ts) (kept as a
+// Lazy bundles: parts of the features required on first use, by `require('<spec>')` in <importer> (src/bridge/loader.ts, src/tools/loader.ts) (kept as a
 // run-time require of ./<name>.js). A lazy bundle holds the modules only it uses; an import of a module that the
 // features bundle holds becomes a read of the features' own module (the features export a table of the modules their
 // lazy bundles import, `__lazyShared`), so nothing is bundled twice and there is one instance of every module (one
 // zod, one settings cache, the same classes for instanceof). Built in three passes: the features alone (what they
 // hold), each lazy bundle against that (what it imports from them), the features again with the table.
-const LAZY = [{ name: 'bridge', entry: 'src/bridge/panel.ts', importer: 'src/bridge/loader.ts', spec: './panel' }];
+const LAZY = [
+  { name: 'bridge', entry: 'src/bridge/panel.ts', importer: 'src/bridge/loader.ts', spec: './panel' },
+  { name: 'tools', entry: 'src/tools/tools.ts', importer: 'src/tools/loader.ts', spec: './tools' },
+];
 const FEATURES_ENTRY = 'src/features.ts';
 const SHARED_NS = 'features-shared';
 const ENTRY_NS = 'features-entry';
@@ -191,7 +196,8 @@ function sharedModules(metafiles) {
     for (const [out, { inputs }] of Object.entries(meta.outputs)) {
       if (!out.endsWith('.js')) continue;
       for (const [input, { bytesInOutput }] of Object.entries(inputs)) {
-        if (bytesInOutput === 0) continue;
+        // A lazy bundle's read of a module the features hold is a one-line stub, not the module's code.
+        if (bytesInOutput === 0 || input.startsWith(`${SHARED_NS}:`)) continue;
         seen.set(input, [...(seen.get(input) ?? []), out]);
       }
     }

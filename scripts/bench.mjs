@@ -73,6 +73,7 @@ const results = {
   abiBundleBytes: size(join(REPO_ROOT, 'dist', 'abi.js')),
   directBundleBytes: size(join(REPO_ROOT, 'dist', 'direct.js')),
   bridgeBundleBytes: size(join(REPO_ROOT, 'dist', 'bridge.js')),
+  toolsBundleBytes: size(join(REPO_ROOT, 'dist', 'tools.js')),
   webviewBundleBytes,
   vsixBytes: size(join(REPO_ROOT, 'initia-explorer.vsix')),
 };
@@ -396,6 +397,7 @@ const rows = [
   ['features bundle (adapters + core: zod, clients)', kb(results.featuresBundleBytes), '≤ 300 KB'],
   ['direct transport bundle (undici; only when used)', kb(results.directBundleBytes), 'reported'],
   ['bridge bundle (panel, session, message check; when a panel opens)', kb(results.bridgeBundleBytes), 'reported'],
+  ['tools bundle (language-model tools; on their first call)', kb(results.toolsBundleBytes), 'reported'],
   ['ABI decoder bundle (viem; on the first EVM decode)', kb(results.abiBundleBytes), 'reported'],
   ['webview bundles', kb(results.webviewBundleBytes), 'reported'],
   ['.vsix', kb(results.vsixBytes), '≤ 1.5 MB'],

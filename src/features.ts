@@ -32,7 +32,7 @@ import { ExplainPanels } from './explain/panel';
 import { registerExplainCommands } from './explain/explainCommand';
 import { Command } from './platform/ids';
 import { WorkspaceAbis } from './explain/abiIndex';
-import { LanguageModelTools } from './tools/tools';
+import { LazyLanguageModelTools } from './tools/loader';
 import { EvmTraces } from './explain/evmTrace';
 import { WorkspaceContracts } from './explain/contracts';
 import { revertSummary, type TraceDeps } from './explain/traceExplain';
@@ -70,7 +70,7 @@ export interface Features extends vscode.Disposable {
   registry: Registry;
   networkPicker: NetworkPicker;
   /** The language-model tools (activation registers a shell per tool that calls in here). */
-  tools: LanguageModelTools;
+  tools: LazyLanguageModelTools;
   /** The results of Initia: Call Contract… (read-only JSON documents). */
   callResults: CallResults;
   /** Re-attaches a bridge panel VS Code restored after a reload. */
@@ -109,7 +109,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
   const registry = new Registry(services, context.globalStorageUri.fsPath, context.asAbsolutePath('media/registry-snapshot.json'));
   services.registryChains = async () => (await registry.load()).chains;
   const networkPicker = new NetworkPicker(services.networks, registry, settings, hooks);
-  const tools = new LanguageModelTools({
+  const tools = new LazyLanguageModelTools({
     services,
     explain: (hash, network, signal) => explain.describe(hash, network, signal),
     transfers: () => tracker.all(),

@@ -84,7 +84,7 @@ describe('activation', () => {
     });
   });
 
-  describe("the bridge's bundle", () => {
+  describe("the bridge's and the tools' bundles", () => {
     let h: Harness;
     before(async () => {
       h = await setUp();
@@ -108,6 +108,18 @@ describe('activation', () => {
       assert.equal(h.api.bridge.panels.length, 1);
       const features = require.cache[path.join(path.dirname(bundle), 'features.js')]?.exports as { __lazyShared?: Record<string, object> } | undefined;
       assert.ok(features?.__lazyShared?.['src/core/http.ts'], 'the bridge reads the HTTP layer from the features (one copy, one instance)');
+    });
+
+    it('the language-model tools load dist/tools.js on their first call, not before', async function () {
+      const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'tools.js');
+      if (require.cache[bundle]) this.skip();
+      await run('initia.lookupBlock', h.fake.data.latestHeight);
+      assert.equal(require.cache[bundle], undefined, 'dist/tools.js loaded without a tool call');
+      const token = new vscode.CancellationTokenSource().token;
+      const result = await vscode.lm.invokeTool('initia_networkStatus', { input: {}, toolInvocationToken: undefined }, token);
+      assert.ok(require.cache[bundle], 'a tool call loads dist/tools.js');
+      const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+      assert.match(text, /Fake/, 'the tool answered from the features it reads');
     });
   });
 

@@ -2,6 +2,7 @@
 import { DEFAULT_HTTP_OPTIONS, HttpClient, type HttpOptions } from './http';
 import { IndexerClient } from './indexer/client';
 import { RouterClient } from './router/client';
+import { NodeClient, type NodeEndpoints } from './node/client';
 
 export type ClientOptions = Partial<Omit<HttpOptions, 'service'>>;
 
@@ -16,4 +17,9 @@ export function createRouterClient(baseUrl: string, options: ClientOptions = {})
 /** The HTTP client for the chain registry's `chains.json` (core/registry.ts `fetchRegistry`). */
 export function createRegistryHttp(_baseUrl: string, options: ClientOptions = {}): HttpClient {
   return new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'registry' });
+}
+
+/** The HTTP client of a node's REST, JSON-RPC and RPC endpoints (core/node/client.ts). */
+export function createNodeClient(endpoints: NodeEndpoints, options: ClientOptions = {}): NodeClient {
+  return new NodeClient(endpoints, new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'node' }));
 }

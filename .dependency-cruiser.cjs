@@ -11,7 +11,7 @@
 // 'vscode' has no JavaScript (only @types/vscode): it resolves to nothing, so rules match the bare name `^vscode$`
 // (and, should a resolver ever map it to its types, the @types package).
 const VSCODE = ['^vscode$', '^node_modules/@types/vscode/'];
-const ADAPTERS = '^src/(documents|views|hover|network|bridge|explain)/';
+const ADAPTERS = '^src/(documents|views|hover|network|bridge|explain|terminal|watch|names)/';
 /** Imports that are types only: `import type …` (or every name `type`) and `typeof import('…')`. */
 const TYPES = ['type-only', 'type-import'];
 
@@ -42,9 +42,9 @@ module.exports = {
     {
       name: 'adapter-only-core-platform-own',
       comment:
-        'An adapter (documents, views, hover, network, bridge, explain) imports only src/core, src/platform and its own folder (and the types of src/abi/: see abi-types-only).',
+        'An adapter (documents, views, hover, network, bridge, explain, terminal, watch, names) imports only src/core, src/platform and its own folder (and the types of src/abi/: see abi-types-only).',
       severity: 'error',
-      from: { path: '^src/(documents|views|hover|network|bridge|explain)/' },
+      from: { path: '^src/(documents|views|hover|network|bridge|explain|terminal|watch|names)/' },
       to: { path: '^src/', pathNot: ['^src/$1/', '^src/core/', '^src/platform/', '^src/abi/'] },
     },
     {
@@ -102,10 +102,26 @@ module.exports = {
     },
     {
       name: 'shell-values-only-from-platform',
-      comment: 'The activation shell imports values only from src/platform (and vscode, node): no core, no undici, no zod.',
+      comment:
+        'The activation shell imports values only from src/platform and src/core/terminalScan.ts (the terminal links, found without loading the features) (and vscode, node): no other core, no undici, no zod.',
       severity: 'error',
       from: { path: '^src/extension\\.ts$' },
-      to: { pathNot: ['^src/platform/', ...VSCODE], dependencyTypesNot: [...TYPES, 'core'] },
+      to: { pathNot: ['^src/platform/', '^src/core/terminalScan\\.ts$', ...VSCODE], dependencyTypesNot: [...TYPES, 'core'] },
+    },
+    {
+      name: 'terminal-scan-standalone',
+      comment:
+        "src/core/terminalScan.ts is in the activation bundle (the shell's terminal link provider): it imports nothing, so that no other module is pulled into that bundle.",
+      severity: 'error',
+      from: { path: '^src/core/terminalScan\\.ts$' },
+      to: {},
+    },
+    {
+      name: 'terminal-scan-only-types-elsewhere',
+      comment: "Only the shell takes values from src/core/terminalScan.ts (a module may be in one host bundle only): the features take its types.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/extension\\.ts$' },
+      to: { path: '^src/core/terminalScan\\.ts$', dependencyTypesNot: TYPES },
     },
     {
       name: 'nothing-imports-the-shell',

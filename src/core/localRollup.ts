@@ -138,3 +138,13 @@ export function indexerLag(indexerHeight: number | undefined, nodeHeight: number
   if (indexerHeight === undefined || nodeHeight === undefined || !Number.isFinite(indexerHeight) || !Number.isFinite(nodeHeight)) return undefined;
   return Math.max(0, nodeHeight - indexerHeight);
 }
+
+/** Whether a service URL is on this computer (127.0.0.0/8, localhost, ::1): a local rollup's. */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    const h = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+  } catch {
+    return false;
+  }
+}

@@ -11,6 +11,7 @@
  */
 import * as z from 'zod/mini';
 import { bech32 } from 'bech32';
+import { evmChainIdOf } from './evmChainId';
 
 export type NameTool = 'foundry' | 'ignition';
 
@@ -252,3 +253,22 @@ export function nameAccountFields<T>(view: T, nameOf: (address: string) => strin
   for (const [k, v] of Object.entries(view as Record<string, unknown>)) out[k] = nameAccountFields(v, nameOf, depth + 1);
   return out as T;
 }
+
+/** The EVM chain id a network's names are matched by: minievm's for its Cosmos chain id; none for other VMs. */
+export function namesChainOf(network: { chainId?: string; vm?: string }): string | undefined | null {
+  if (network.vm && network.vm !== 'minievm') return null;
+  return network.chainId ? evmChainIdOf(network.chainId) : undefined;
+}
+
+/** What the adapters ask of the workspace's names (the features hand the real one to Services). */
+export interface AddressNames {
+  /** The name of an address on a network (null chain: a network without EVM, where no name applies). */
+  nameOf(address: string, network: { chainId?: string; vm?: string }): DeployedName | undefined;
+  /** Every deployment of an address, on any chain. */
+  deployments(address: string): DeployedName[];
+  /** Resolves once the workspace's deployments have been read (reading them on the first call). */
+  ready(): Promise<void>;
+}
+
+/** No names (before the features set the workspace's, and in tests). */
+export const NO_NAMES: AddressNames = { nameOf: () => undefined, deployments: () => [], ready: () => Promise.resolve() };

@@ -71,8 +71,8 @@ export interface WatchSchedulerOptions {
   /** One request for a watch, to the source named; rejects with the HTTP layer's errors. */
   check(watch: Watch, source: WatchSource, signal: AbortSignal): Promise<CheckAnswer>;
   clock?: Clock;
-  /** How long a watch lasts at most (default 3 minutes). */
-  timeLimitMs?: number;
+  /** How long a watch lasts at most (default 3 minutes); a function is read for each new watch (a setting). */
+  timeLimitMs?: number | (() => number);
   /** The least time between two requests, of any watches (default 1 s). */
   minGapMs?: number;
   /** A watch's gaps between its questions, in order; then `maxIntervalMs` (default 15 s). */
@@ -109,7 +109,7 @@ interface State {
 
 export class WatchScheduler {
   private readonly clock: Clock;
-  private readonly timeLimitMs: number;
+  private readonly timeLimitMs: () => number;
   private readonly minGapMs: number;
   private readonly delays: readonly number[];
   private readonly maxIntervalMs: number;
@@ -125,7 +125,8 @@ export class WatchScheduler {
 
   constructor(private readonly options: WatchSchedulerOptions) {
     this.clock = options.clock ?? systemClock;
-    this.timeLimitMs = options.timeLimitMs ?? DEFAULT_WATCH_TIME_LIMIT_MS;
+    const limit = options.timeLimitMs ?? DEFAULT_WATCH_TIME_LIMIT_MS;
+    this.timeLimitMs = typeof limit === 'function' ? limit : () => limit;
     this.minGapMs = options.minGapMs ?? 1000;
     this.delays = options.delaysMs ?? DEFAULT_WATCH_DELAYS_MS;
     this.maxIntervalMs = options.maxIntervalMs ?? 15_000;
@@ -158,7 +159,7 @@ export class WatchScheduler {
       network: target.network,
       node: target.node,
       startedAt: now,
-      deadline: now + this.timeLimitMs,
+      deadline: now + this.timeLimitMs(),
       checks: 0,
       step: 0,
       errors: 0,

@@ -19,6 +19,7 @@ import type { Services } from '../platform/services';
 import { ExplainState, FromExplainWebview, type ExplainView, type ToExplainWebview } from './protocol';
 import type { Decoded } from '../core/abi/artifacts';
 import { explainCosmos, explainEvm } from './viewModel';
+import { nameAccountFields } from '../core/names';
 import type { WorkspaceAbis } from './abiIndex';
 
 /** What the panel needs of the workspace's ABIs. */
@@ -170,7 +171,9 @@ export class ExplainPanels implements vscode.Disposable {
     this.shown = { hash, network: network.name };
     this.post({ type: 'loading', hash });
     try {
-      const view = await this.explain(hash);
+      // Addresses the workspace's deployments name read "Vault (0x5FbD…0aa3)" (core/names.ts).
+      const [explained] = await Promise.all([this.explain(hash), this.services.names.ready()]);
+      const view = nameAccountFields(explained, (address) => this.services.names.nameOf(address, network)?.name);
       if (generation !== this.generation) return undefined;
       this.lastView = view;
       this.post({ type: 'explain', view });

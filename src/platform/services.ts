@@ -4,11 +4,13 @@
  */
 import * as vscode from 'vscode';
 import * as tls from 'node:tls';
-import { createIndexerClient, createRegistryHttp, createRouterClient, type ClientOptions } from '../core/clients';
+import { createIndexerClient, createNodeClient, createRegistryHttp, createRouterClient, type ClientOptions } from '../core/clients';
 import { chooseTransport, nodeCaCertificates, type FetchFunction, type Transport } from '../core/transport';
 import { stepTimeoutMs, type HttpClient, type HttpLogEntry } from '../core/http';
 import type { IndexerClient } from '../core/indexer/client';
 import type { RouterClient } from '../core/router/client';
+import type { NodeClient } from '../core/node/client';
+import { NO_NAMES, type AddressNames } from '../core/names';
 import type { NetworkProfile } from '../core/networks';
 import type { Status } from '../core/indexer/schemas';
 import type { Asset } from '../core/router/schemas';
@@ -26,6 +28,9 @@ export class Services implements vscode.Disposable {
   private readonly clients = new Map<string, IndexerClient>();
   private readonly routers = new Map<string, RouterClient>();
   private readonly registries = new Map<string, HttpClient>();
+  private readonly nodes = new Map<string, NodeClient>();
+  /** The names the workspace's deployments give addresses (the features set the real ones). */
+  names: AddressNames = NO_NAMES;
   private readonly disposables: vscode.Disposable[] = [];
   /** How requests travel, shared by every client; made on the first request, again after a network setting changed. */
   private shared: Transport | undefined;
@@ -169,6 +174,25 @@ export class Services implements vscode.Disposable {
     return this.client(this.routers, routerUrl, networkName, createRouterClient);
   }
 
+  /**
+   * The client of a network's own node (its REST and JSON-RPC endpoints), or undefined when the profile names
+   * neither. One per endpoints and HTTP settings, dropped with the indexer clients.
+   */
+  node(network: NetworkProfile = this.network): NodeClient | undefined {
+    const { restUrl, jsonRpcUrl } = network;
+    const first = restUrl ?? jsonRpcUrl;
+    if (!first) return undefined;
+    const http = this.httpSettings();
+    const key = JSON.stringify([restUrl, jsonRpcUrl, http.timeoutMs, http.maxBytes]);
+    let client = this.nodes.get(key);
+    if (!client) {
+      if (restUrl && jsonRpcUrl) this.transport(jsonRpcUrl); // logged once per origin
+      client = createNodeClient({ restUrl, jsonRpcUrl }, { ...http, transport: this.transport(first), log: (e) => this.logRequest(network.name, e) });
+      this.nodes.set(key, client);
+    }
+    return client;
+  }
+
   /** The HTTP client for a chain registry's `chains.json` (the same transport, proxies and limits as every request). */
   registry(url: string): HttpClient {
     return this.client(this.registries, url, 'registry', createRegistryHttp);
@@ -223,6 +247,8 @@ export class Services implements vscode.Disposable {
   private reset(routers = true): void {
     for (const client of this.clients.values()) client.dispose();
     this.clients.clear();
+    for (const client of this.nodes.values()) client.dispose();
+    this.nodes.clear();
     if (!routers) return;
     for (const client of this.routers.values()) client.dispose();
     this.routers.clear();

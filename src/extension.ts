@@ -126,6 +126,8 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
         features.transferDocuments.onDidChange((uri) => transferChanged.fire(uri)),
         features.nameLabels.onDidChangeInlayHints(() => namesChanged.fire()),
       );
+      // Files shown before the features were loaded get their names' hints now.
+      namesChanged.fire();
     }
     return features;
   };

@@ -146,7 +146,9 @@ export class AddressHoverProvider implements vscode.HoverProvider, vscode.Dispos
     }
     if (network.routerUrl && network.chainId) {
       this.requests++;
-      const answer = await this.services.router(network.routerUrl, network.name).balances(network.chainId, at.address, signal);
+      // The router takes an Initia chain's accounts in bech32, EVM rollups' included.
+      const bech = at.format === 'bech32' ? at.address : hexToBech32(at.address, network.bech32Prefix ?? 'init');
+      const answer = await this.services.router(network.routerUrl, network.name).balances(network.chainId, bech, signal);
       const denoms = Object.entries(answer.chains[network.chainId]?.denoms ?? {}).filter(([, b]) => b.amount !== '0' && !b.error);
       return {
         source: 'router',

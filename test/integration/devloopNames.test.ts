@@ -26,7 +26,12 @@ const DEMO_EVM_CHAIN = '2665154421996606';
 
 async function hoverText(doc: vscode.TextDocument, pos: vscode.Position): Promise<string> {
   const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos);
-  return (hovers ?? []).flatMap((x) => x.contents.map((c) => (c as vscode.MarkdownString).value ?? '')).join('\n');
+  // Chain text is appended as text: markdown escapes and non-breaking spaces undone for reading.
+  return (hovers ?? [])
+    .flatMap((x) => x.contents.map((c) => (c as vscode.MarkdownString).value ?? ''))
+    .join('\n')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\\([\\`*_{}[\]()#+\-.!|])/g, '$1');
 }
 
 async function hints(doc: vscode.TextDocument): Promise<vscode.InlayHint[]> {
@@ -43,6 +48,7 @@ describe('names for addresses from the workspace deployments', function () {
 
   before(async () => {
     h = await setUp();
+    assert.ok(h.api.features, 'the features loaded (as the status bar loads them 1.5 s after a start)');
   });
   beforeEach(() => h.clear());
   after(async () => {
@@ -206,6 +212,8 @@ describe('a rollup on this computer in Select Network', function () {
     indexer = await startFakeIndexer({ chainId: 'local-evm-1', blocks: 300 });
     node = await startFakeNode({ chainId: 'local-evm-1', height: indexer.data.latestHeight + 12 });
     await setPorts({ indexer: indexer.port, rest: node.port, rpc: node.port, jsonRpc: node.port });
+    // The picker lists the bundled registry snapshot only: no request leaves this machine.
+    await config().update('registry.urls', [], vscode.ConfigurationTarget.Global);
     original = win.showInformationMessage;
   });
   beforeEach(() => {
@@ -220,6 +228,7 @@ describe('a rollup on this computer in Select Network', function () {
   });
   after(async () => {
     await setPorts({ indexer: undefined, rest: undefined, rpc: undefined, jsonRpc: undefined });
+    await config().update('registry.urls', undefined, vscode.ConfigurationTarget.Global);
     await indexer.close();
     await node.close();
     await h.restore();
@@ -234,7 +243,7 @@ describe('a rollup on this computer in Select Network', function () {
     assert.equal(indexer.count() + node.count(), 0);
     const picker = h.api.features.networkPicker;
     const chosen = vscode.commands.executeCommand<string | undefined>('initia.selectNetwork');
-    await waitFor('the local row', () => picker.current !== undefined && picker.current.items.some((i) => 'local' in i));
+    await waitFor('the local row', () => picker.current !== undefined && !picker.current.busy && picker.current.items.some((i) => 'local' in i));
     assert.equal(finder.probes, probes + 1);
     const qp = picker.current!;
     const local = (qp.items as readonly PickItem[]).find((i) => 'local' in i)!;
@@ -260,7 +269,7 @@ describe('a rollup on this computer in Select Network', function () {
     const before = config().get<unknown[]>('networks')!.length;
     const picker = h.api.features.networkPicker;
     const shown = vscode.commands.executeCommand('initia.selectNetwork');
-    await waitFor('the local row', () => picker.current !== undefined && picker.current.items.some((i) => 'local' in i));
+    await waitFor('the local row', () => picker.current !== undefined && !picker.current.busy && picker.current.items.some((i) => 'local' in i));
     const qp = picker.current!;
     const local = (qp.items as readonly PickItem[]).find((i) => 'local' in i)!;
     assert.equal(local.label, '$(circle-slash) Local rollup (local-evm-1, minievm)');

@@ -12,6 +12,7 @@ import { deriveAddress } from '../core/router/catalog';
 import { QuoteRefresher, QUOTE_MAX_AGE_MS, QUOTE_REFRESH_MS, routeSignature, type QuoteEvent } from '../core/router/quotes';
 import { systemClock, type Clock } from '../core/router/poller';
 import { verifyMsgs } from '../core/router/verify';
+import { nameSummaryValues } from '../core/names';
 import { Route, type Asset } from '../core/router/schemas';
 import { DEFAULT_SLIPPAGE, SLIPPAGE_PRESETS } from '../core/units';
 import { estimatedDuration, groupDigits } from '../core/format';
@@ -514,7 +515,10 @@ class BridgeSession implements vscode.Disposable {
         },
       });
       if (!verification.ok) this.services.log.warn(`Bridge: the messages differ from the route: ${verification.mismatches.map((m) => m.message).join(' | ')}`);
-      return { kind: 'msgs', msgs: msgsView(msgs, verification) };
+      // Addresses the workspace's deployments name get their name after them (core/names.ts).
+      await this.services.names.ready();
+      const named = { ...verification, summaries: nameSummaryValues(verification.summaries, (address, chainId) => (chainId ? this.services.names.nameOf(address, { chainId })?.name : undefined)) };
+      return { kind: 'msgs', msgs: msgsView(msgs, named) };
     },
     track: async (req) => {
       const { url } = this.router();

@@ -272,3 +272,23 @@ export interface AddressNames {
 
 /** No names (before the features set the workspace's, and in tests). */
 export const NO_NAMES: AddressNames = { nameOf: () => undefined, deployments: () => [], ready: () => Promise.resolve() };
+
+/**
+ * Decoded messages' fields with their addresses named, for the bridge's checks before signing: the full address
+ * stays (it is what the user compares), the name follows it: "0x5FbD…full… (Vault)". `nameOf` answers for an
+ * address on a chain (the summary's chain id). A copy; the input is left as it is.
+ */
+export function nameSummaryValues<S extends { chainId?: string; fields: ReadonlyArray<{ label: string; value: string }> }>(
+  summaries: readonly S[],
+  nameOf: (address: string, chainId: string | undefined) => string | undefined,
+): S[] {
+  return summaries.map((s) => ({
+    ...s,
+    fields: s.fields.map((f) => {
+      const v = f.value.trim();
+      if (!HEX_ADDRESS.test(v) && !/^[a-z]+1[02-9ac-hj-np-z]{38}$/.test(v)) return f;
+      const name = nameOf(v, s.chainId);
+      return name ? { ...f, value: `${f.value} (${name})` } : f;
+    }),
+  }));
+}

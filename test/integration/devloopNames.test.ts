@@ -13,11 +13,14 @@ import * as path from 'node:path';
 import { createServer } from 'node:net';
 import * as vscode from 'vscode';
 import { bech32 } from 'bech32';
-import { FIXTURE_MARKET, EVM_TX_WITH_LOGS_HASH, startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
+import { FIXTURE_HEIGHT, FIXTURE_MARKET, EVM_TX_WITH_LOGS_HASH, startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import { startFakeNode, type FakeNode } from '../fixtures/fakeNode';
 import { setUp, waitFor, type Harness } from './helpers';
 import { WorkspaceNames } from '../../src/names/workspaceNames';
 import type { PickItem } from '../../src/network/commands';
+import type { ExplorerNode } from '../../src/platform/tree';
+
+type Tree = { getChildren(node?: ExplorerNode): ExplorerNode[] | Promise<ExplorerNode[]>; getTreeItem(node: ExplorerNode): vscode.TreeItem };
 
 type Show = (message: string, ...rest: unknown[]) => Thenable<unknown>;
 const VAULT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
@@ -47,7 +50,7 @@ describe('names for addresses from the workspace deployments', function () {
   const names = () => vscode.Uri.joinPath(root(), 'deploy');
 
   before(async () => {
-    h = await setUp();
+    h = await setUp({ blocks: 40 });
     assert.ok(h.api.features, 'the features loaded (as the status bar loads them 1.5 s after a start)');
   });
   beforeEach(() => h.clear());
@@ -119,6 +122,16 @@ describe('names for addresses from the workspace deployments', function () {
     const texts = JSON.stringify(view);
     assert.ok(texts.includes(`"text":"Market (${FIXTURE_MARKET.slice(0, 6)}…${FIXTURE_MARKET.slice(-4)})"`), texts.slice(0, 2000));
     assert.ok(texts.includes(`"value":"${FIXTURE_MARKET}"`), 'the link still leads to the address');
+    // The Blocks view's EVM transaction row names the contract it called.
+    h.api.views.blocks.refresh();
+    const tree = h.api.views.blocks.tree as Tree;
+    const label = (n: ExplorerNode) => String(tree.getTreeItem(n).label);
+    const block = (await tree.getChildren()).find((r) => label(r) === FIXTURE_HEIGHT.toLocaleString('en-US'));
+    assert.ok(block, 'the fixture block in the view');
+    const [evmGroup] = await tree.getChildren(block);
+    const rows = await tree.getChildren(evmGroup);
+    const row = rows.find((r) => tree.getTreeItem(r).command?.arguments?.[0] === EVM_TX_WITH_LOGS_HASH)!;
+    assert.match(String(tree.getTreeItem(row).description), new RegExp(`^to Market \\(${FIXTURE_MARKET.slice(0, 6)}…${FIXTURE_MARKET.slice(-4)}\\)`));
   });
 });
 

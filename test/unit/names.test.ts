@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bech32 } from 'bech32';
-import { NameBook, addressLabel, nameAccountFields, namesFileKind, parseNamesFile, shortAddress, type DeployedName } from '../../src/core/names';
+import { NameBook, addressLabel, nameAccountFields, nameSummaryValues, namesFileKind, parseNamesFile, shortAddress, type DeployedName } from '../../src/core/names';
 import { evmChainIdOf, keccak256 } from '../../src/core/evmChainId';
 
 const FIXTURES = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'workspace-names');
@@ -122,4 +122,12 @@ test('labels read "Vault (0x5FbD…0aa3)", and view models get them on their acc
   assert.equal(named.facts[2]!.text, 'something else');
   assert.equal(named.nested.deep[0]!.text, TOKEN);
   assert.equal(view.facts[0]!.text, VAULT, 'the input is left as it is');
+});
+
+test("the bridge's decoded messages keep the full address and get the name after it", () => {
+  const summaries = [{ chainId: 'demo-evm-1', type: 'EVM call', fields: [{ label: 'Contract', value: VAULT }, { label: 'Amount', value: '1 INIT' }] }];
+  const named = nameSummaryValues(summaries, (a, chain) => (a === VAULT && chain === 'demo-evm-1' ? 'Vault' : undefined));
+  assert.equal(named[0]!.fields[0]!.value, `${VAULT} (Vault)`);
+  assert.equal(named[0]!.fields[1]!.value, '1 INIT');
+  assert.equal(summaries[0]!.fields[0]!.value, VAULT, 'the input is left as it is');
 });

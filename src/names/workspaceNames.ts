@@ -26,6 +26,8 @@ export class WorkspaceNames implements AddressNames, vscode.Disposable {
   private loading: Promise<void> | undefined;
   private readonly watchers: vscode.Disposable[] = [];
   private readonly pending = new Map<string, vscode.Uri | undefined>();
+  /** Folders made meanwhile under broadcast/ or ignition/deployments/, to scan. */
+  private readonly folders = new Map<string, vscode.Uri>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
   private readonly changed = new vscode.EventEmitter<void>();
@@ -131,17 +133,37 @@ export class WorkspaceNames implements AddressNames, vscode.Disposable {
         }
       }
     };
-    const files = vscode.workspace.createFileSystemWatcher(NAMES_GLOB, false, false, true);
-    const all = vscode.workspace.createFileSystemWatcher('**', true, true, false);
-    this.watchers.push(files, all, files.onDidCreate(changed), files.onDidChange(changed), all.onDidDelete(deleted));
+    // A file written into a folder just made (`forge script` makes `broadcast/<Script>/<chain>/`) can reach the
+    // watcher before its folder is watched, and its event is lost: folders made where deployments live are scanned.
+    const created = (uri: vscode.Uri) => {
+      if (this.kind(uri)) return changed(uri);
+      const p = `/${vscode.workspace.asRelativePath(uri, false).replace(/\\/g, '/')}/`;
+      if (/\/(broadcast|ignition\/deployments)\//.test(p) && !/\/(node_modules|\.git)\//.test(p) && !/\.json\/$/i.test(p)) {
+        this.folders.set(uri.toString(), uri);
+        schedule();
+      }
+    };
+    const files = vscode.workspace.createFileSystemWatcher(NAMES_GLOB, true, false, true);
+    const all = vscode.workspace.createFileSystemWatcher('**', false, true, false);
+    this.watchers.push(files, all, files.onDidChange(changed), all.onDidCreate(created), all.onDidDelete(deleted));
   }
 
   private async apply(): Promise<void> {
     this.timer = undefined;
-    if (this.disposed || this.pending.size === 0) return;
+    if (this.disposed || (this.pending.size === 0 && this.folders.size === 0)) return;
+    const folders = [...this.folders.values()];
+    this.folders.clear();
+    await this.loading;
+    for (const folder of folders) {
+      try {
+        const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*.json'), NAMES_EXCLUDE, MAX_FILES);
+        for (const uri of found) if (this.kind(uri)) this.pending.set(uri.toString(), uri);
+      } catch {
+        // gone again
+      }
+    }
     const changes = [...this.pending];
     this.pending.clear();
-    await this.loading;
     for (const [key, uri] of changes) {
       if (uri) await this.read(uri);
       else this.book.removeFile(key);

@@ -7,7 +7,7 @@ import { e2eTest, resetUi, runCommand, screenshot } from './harness';
 /** Browser code (a string: this file is compiled without the DOM's types): the rectangle of `needle` in the terminal
  *  row that holds `rowText` (xterm's DOM renderer, which a workbench without GPU uses). */
 const TEXT_BOX = `({ rowText, needle }) => {
-  const rows = Array.from(document.querySelectorAll('.terminal-wrapper .xterm-rows > div'));
+  const rows = Array.from(document.querySelectorAll('.terminal-wrapper .xterm-rows > div')).filter((r) => r.getClientRects().length > 0);
   const row = rows.find((r) => (r.textContent || '').replace(/\\u00a0/g, ' ').includes(rowText));
   if (!row) return undefined;
   const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
@@ -35,7 +35,8 @@ e2eTest(
   async ({ page, fake }) => {
     const tx = fake.data.txs.find((t) => t.kind === 'send')!;
     await runCommand(page, 'Terminal: Create New Terminal');
-    const terminal = page.locator('.terminal-wrapper .xterm').first();
+    // The terminal just made (those of earlier attempts are hidden behind it).
+    const terminal = page.locator('.terminal-wrapper .xterm >> visible=true').first();
     await terminal.waitFor({ timeout: 20_000 });
     await terminal.click();
     // The command line holds the hash only through a variable: the output row is the one that reads "txhash: <hash>".

@@ -206,6 +206,27 @@ describe('watching a transaction until it is in', function () {
     }
   });
 
+  it('Look Up of a transaction the indexer does not know offers to watch it', async () => {
+    const unknown = 'ef'.repeat(32).toUpperCase();
+    const win2 = vscode.window as unknown as { showErrorMessage: Show };
+    const stub = win2.showErrorMessage;
+    let offered: unknown[] = [];
+    win2.showErrorMessage = (_message: string, ...items: unknown[]) => {
+      offered = items;
+      return Promise.resolve('Watch Until It Is In');
+    };
+    const watcher = h.api.features.watcher;
+    try {
+      await vscode.commands.executeCommand('initia.lookupTransaction', unknown);
+      await waitFor('the watch', () => watcher.watches.some((w) => w.hash === unknown));
+      assert.deepEqual(offered, ['Watch Until It Is In', 'Retry', 'Select Network']);
+    } finally {
+      win2.showErrorMessage = stub;
+      watcher.stopAll();
+    }
+    assert.equal(watcher.busy, false);
+  });
+
   it('the hover on an unknown hash offers Watch; a bad hash is a sentence and no request; a watch can be stopped', async () => {
     const unknown = 'cd'.repeat(32);
     const doc = await vscode.workspace.openTextDocument({ content: `sent ${unknown}\n` });

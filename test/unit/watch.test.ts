@@ -168,6 +168,28 @@ test('cancel aborts the request in flight, reports "cancelled", and nothing more
   assert.equal(clock.pending, 0);
 });
 
+test('an answer that arrives after its watch was stopped changes nothing: still one request in flight, no timer', async () => {
+  const clock = new ManualClock(0);
+  const pending: Array<(a: CheckAnswer) => void> = [];
+  const scheduler = new WatchScheduler({
+    clock,
+    // A server that answers although the request was aborted (the answer was already on its way); the other
+    // watch's request never answers.
+    check: () => new Promise<CheckAnswer>((resolve) => pending.push(resolve)),
+  });
+  const a = scheduler.add({ hash: H1, network: 'n', node: false });
+  scheduler.add({ hash: H2, network: 'n', node: false });
+  scheduler.cancel(a.id);
+  await clock.advance(1000);
+  assert.equal(pending.length, 2, "the other watch's request started once the stopped one ended");
+  pending[0]!({ kind: 'pending' });
+  await turns();
+  await clock.advance(5000);
+  assert.equal(pending.length, 2, 'no second request while the other is in flight');
+  scheduler.dispose();
+  assert.equal(clock.pending, 0);
+});
+
 test('the same hash on the same network is one watch (with or without 0x, any case)', () => {
   const h = harness(() => ({ kind: 'pending' }));
   const a = h.scheduler.add({ hash: H1, network: 'n', node: false });

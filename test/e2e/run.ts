@@ -76,7 +76,8 @@ async function main(): Promise<number> {
   try {
     fake = await startFakeIndexer({ endsAt: Date.now() });
     router = await startFakeRouter({ timeScale: 0.05 });
-    current = wb = await openWorkbench({ vsix, fake, router });
+    // The terminal drawn by xterm's DOM renderer (not WebGL), so that a test can find printed text on the page.
+    current = wb = await openWorkbench({ vsix, fake, router, settings: { 'terminal.integrated.gpuAcceleration': 'off' } });
     console.log(`  workbench ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     for (const t of tests) {
       // A browser driving a real workbench has timing noise no test can fully rule out: a failed test runs once

@@ -8,6 +8,7 @@
 //     loaded the features, the cold first lookup (command to shown document, nothing lazily loaded yet), requests
 //     per tree page / lookup / first and repeated hover, and 10,000 blocks through the Blocks tree's Load more (heap
 //     growth, ms per page)
+// Usage: npm run bench [-- <part> …]: the parts named (as INITIA_BENCH_ONLY), or all.
 // Env: INITIA_BENCH_STARTS (default 5), INITIA_BENCH_REQUESTS (default 1000), INITIA_BENCH_ONLY (a comma list of
 // client, host, cold (the host part's starts and cold first lookups only), polling, windows, quotes, explain, verify, abi, tools,
 // terminal, watch:
@@ -53,7 +54,9 @@ const webviewDir = join(REPO_ROOT, 'dist', 'webview');
 const webviewBundleBytes = existsSync(webviewDir)
   ? readdirSync(webviewDir).filter((f) => f.endsWith('.js')).reduce((n, f) => n + size(join(webviewDir, f)), 0)
   : 0;
-const only = process.env.INITIA_BENCH_ONLY ? new Set(process.env.INITIA_BENCH_ONLY.split(',').map((s) => s.trim())) : undefined;
+// The parts to measure: `npm run bench -- terminal watch` (or a comma list), else INITIA_BENCH_ONLY, else all.
+const partsAsked = [...process.argv.slice(2), process.env.INITIA_BENCH_ONLY ?? ''].flatMap((a) => a.split(',')).map((s) => s.trim()).filter(Boolean);
+const only = partsAsked.length ? new Set(partsAsked) : undefined;
 const part = (name) => !only || only.has(name);
 const previous = only && existsSync(join(REPO_ROOT, 'bench', 'results.json')) ? JSON.parse(readFileSync(join(REPO_ROOT, 'bench', 'results.json'), 'utf8')) : {};
 const results = {

@@ -1,8 +1,9 @@
 // The architecture of src/ as rules (README, "Architecture"), checked by `npm run lint`:
 //   depcruise src --config .dependency-cruiser.cjs
 // Layers: core (pure, no vscode) ← platform (VS Code concerns every adapter shares) ← adapters (documents, views,
-// hover, network, bridge, explain, tools; each its own folder) ← features.ts (the lazily loaded bundle's entry) ⇠
-// extension.ts (the activation shell: values only from platform, types only from the rest). src/abi/ is the ABI
+// hover, network, bridge, explain, tools, terminal, watch, names; each its own folder) ← features.ts (the lazily loaded
+// bundle's entry) ⇠ extension.ts (the activation shell: values only from platform and core/terminalScan.ts, types only
+// from the rest). src/abi/ is the ABI
 // decoder bundle's entry (dist/abi.js, required on the first decode): it takes only viem and core/abi, and the
 // features take only its types. The webviews are browser code that speak to the host only through src/protocol/
 // (zod and pure core helpers only), and use the UI kit only from their component files. Type-only imports count (tsPreCompilationDeps), so a cycle through
@@ -11,7 +12,7 @@
 // 'vscode' has no JavaScript (only @types/vscode): it resolves to nothing, so rules match the bare name `^vscode$`
 // (and, should a resolver ever map it to its types, the @types package).
 const VSCODE = ['^vscode$', '^node_modules/@types/vscode/'];
-const ADAPTERS = '^src/(documents|views|hover|network|bridge|explain|tools)/';
+const ADAPTERS = '^src/(documents|views|hover|network|bridge|explain|tools|terminal|watch|names)/';
 /** Imports that are types only: `import type …` (or every name `type`) and `typeof import('…')`. */
 const TYPES = ['type-only', 'type-import'];
 
@@ -42,9 +43,9 @@ module.exports = {
     {
       name: 'adapter-only-core-platform-own',
       comment:
-        'An adapter (documents, views, hover, network, bridge, explain) imports only src/core, src/platform, src/protocol and its own folder (and the types of src/abi/: see abi-types-only).',
+        'An adapter (documents, views, hover, network, bridge, explain, terminal, watch, names) imports only src/core, src/platform, src/protocol and its own folder (and the types of src/abi/: see abi-types-only).',
       severity: 'error',
-      from: { path: '^src/(documents|views|hover|network|bridge|explain)/' },
+      from: { path: '^src/(documents|views|hover|network|bridge|explain|terminal|watch|names)/' },
       to: { path: '^src/', pathNot: ['^src/$1/', '^src/core/', '^src/platform/', '^src/protocol/', '^src/abi/'] },
     },
     {
@@ -201,10 +202,26 @@ module.exports = {
     },
     {
       name: 'shell-values-only-from-platform',
-      comment: 'The activation shell imports values only from src/platform (and vscode, node): no core, no undici, no zod.',
+      comment:
+        'The activation shell imports values only from src/platform and src/core/terminalScan.ts (the terminal links, found without loading the features) (and vscode, node): no other core, no undici, no zod.',
       severity: 'error',
       from: { path: '^src/extension\\.ts$' },
-      to: { pathNot: ['^src/platform/', ...VSCODE], dependencyTypesNot: [...TYPES, 'core'] },
+      to: { pathNot: ['^src/platform/', '^src/core/terminalScan\\.ts$', ...VSCODE], dependencyTypesNot: [...TYPES, 'core'] },
+    },
+    {
+      name: 'terminal-scan-standalone',
+      comment:
+        "src/core/terminalScan.ts is in the activation bundle (the shell's terminal link provider): it imports nothing, so that no other module is pulled into that bundle.",
+      severity: 'error',
+      from: { path: '^src/core/terminalScan\\.ts$' },
+      to: {},
+    },
+    {
+      name: 'terminal-scan-only-types-elsewhere',
+      comment: "Only the shell takes values from src/core/terminalScan.ts (a module may be in one host bundle only): the features take its types.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/extension\\.ts$' },
+      to: { path: '^src/core/terminalScan\\.ts$', dependencyTypesNot: TYPES },
     },
     {
       name: 'nothing-imports-the-shell',

@@ -11,7 +11,7 @@
 // `npm run bench -- <part> …` measures only the parts named (as INITIA_BENCH_ONLY does).
 // Env: INITIA_BENCH_STARTS (default 5), INITIA_BENCH_REQUESTS (default 1000), INITIA_BENCH_ONLY (a comma list of
 // client, host, cold (the host part's starts and cold first lookups only), polling, windows, quotes, explain, verify, abi, tools,
-// trace: measure only those and keep the other figures of bench/results.json), INITIA_BENCH_PROFILE (a folder: a CPU profile
+// trace, terminal, watch: measure only those and keep the other figures of bench/results.json), INITIA_BENCH_PROFILE (a folder: a CPU profile
 // of each start's cold first lookup, for DevTools), INITIA_BENCH_EXTRA_CA=1 (keep the machine's NODE_EXTRA_CA_CERTS in
 // the extension host; left out otherwise), INITIA_BENCH_SETTLE_MS (the wait before the cold lookup, default 3000).
 import { spawn, spawnSync } from 'node:child_process';
@@ -47,7 +47,7 @@ const medianRun = (runs) => {
 };
 
 // The parts to measure: `npm run bench -- trace abi` names them as arguments, INITIA_BENCH_ONLY as a comma list.
-const PARTS = ['client', 'host', 'cold', 'polling', 'windows', 'quotes', 'explain', 'verify', 'abi', 'tools', 'trace'];
+const PARTS = ['client', 'host', 'cold', 'polling', 'windows', 'quotes', 'explain', 'verify', 'abi', 'tools', 'trace', 'terminal', 'watch'];
 const named = process.argv.slice(2).length ? process.argv.slice(2) : process.env.INITIA_BENCH_ONLY ? process.env.INITIA_BENCH_ONLY.split(',').map((s) => s.trim()) : [];
 const unknown = named.filter((n) => !PARTS.includes(n));
 if (unknown.length) {
@@ -383,6 +383,34 @@ if (part('trace')) {
   }
 }
 
+// --- terminal links: detection per 1,000-character line (the shell's TerminalLinkProvider) ------------------------------
+// test/bench/terminal.ts: core/terminalScan.ts on 1,000-character lines of five kinds. Budget: ≤ 1 ms per line.
+if (part('terminal')) {
+  const file = join(CACHE_DIR, 'bench', 'terminal.json');
+  mkdirSync(join(CACHE_DIR, 'bench'), { recursive: true });
+  rmSync(file, { force: true });
+  run(process.execPath, [join(REPO_ROOT, 'out', 'test', 'bench', 'terminal.js'), file]);
+  const t = JSON.parse(readFileSync(file, 'utf8'));
+  for (const key of ['terminalLinkMsPer1000', 'terminalLinkP99MsPer1000', 'terminalLinkKinds', 'terminalLinkBudgetMet']) {
+    if (t[key] === undefined) throw new Error(`terminal link measurement: ${key} missing from ${file}`);
+    results[key] = t[key];
+  }
+}
+
+// --- watching 10 transactions until indexed: requests per second at the steady state, 0 after the end --------------
+// test/bench/watch.ts: the watch scheduler and its indexer checks against the fake indexer on a virtual clock.
+if (part('watch')) {
+  const file = join(CACHE_DIR, 'bench', 'watch.json');
+  mkdirSync(join(CACHE_DIR, 'bench'), { recursive: true });
+  rmSync(file, { force: true });
+  run(process.execPath, [join(REPO_ROOT, 'out', 'test', 'bench', 'watch.js'), file]);
+  const w = JSON.parse(readFileSync(file, 'utf8'));
+  for (const key of ['watch10SteadyPerSecond', 'watch10MaxPerSecond', 'watch10FirstMinute', 'watch10AllSeenAfterS', 'watch10Ended', 'watch10RequestsAfterEnd', 'watch10BudgetMet']) {
+    if (w[key] === undefined) throw new Error(`watch measurement: ${key} missing from ${file}`);
+    results[key] = w[key];
+  }
+}
+
 mkdirSync(join(REPO_ROOT, 'bench'), { recursive: true });
 writeFileSync(join(REPO_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
@@ -418,6 +446,8 @@ const rows = [
   ['tool call over its lookup / over Explain (median)', `+${results.toolLookupOverheadMs} / +${results.toolExplainOverheadMs} ms (lookup ${results.toolLookupBareMs} → ${results.toolLookupMs} ms)`, '≤ 5 ms'],
   ['EVM call trace, 1,000 frames decoded and built (median / p95)', `${results.trace1000Ms} / ${results.trace1000P95Ms} ms`, '≤ 100 ms'],
   ['source line once indexed (first / later)', `${results.sourceLineFirstMs} / ${results.sourceLineMs} ms`, '≤ 50 ms'],
+  ['terminal link detection per 1,000-char line (median / p99)', `${results.terminalLinkMsPer1000} / ${results.terminalLinkP99MsPer1000} ms`, '≤ 1 ms'],
+  ['10 watched transactions: requests/s at the steady state / after the end', `${results.watch10SteadyPerSecond} / ${results.watch10RequestsAfterEnd}`, '≤ 1 / 0'],
   ['status polls, same transfers: 1 window vs 3 windows', `${results.pollWindows1} vs ${results.pollWindows3} (${results.pollWindowsRatio}×)`, '≤ 1.1×'],
 ];
 console.log(`\nInitia Explorer bench — ${results.date}\n${results.machine}\n`);

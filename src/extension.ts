@@ -11,6 +11,7 @@ import type { Features } from './features';
 import { Settings } from './platform/settings';
 import { Command, Scheme, StorageKey, ViewId, WebviewType } from './platform/ids';
 import { testHooks, type Hooks } from './platform/hooks';
+import { scanTerminalLine, type TerminalFound } from './core/terminalScan';
 
 /** The status bar's first read of the chain's height loads the features this long after activation. */
 const FIRST_STATUS_READ_MS = 1500;
@@ -61,6 +62,26 @@ class LazyTree implements vscode.TreeDataProvider<unknown> {
 
 const featuresPath = () => join(__dirname, 'features.js');
 
+/** A link in the integrated terminal: what it leads to travels with it to the features when it is clicked. */
+export interface InitiaTerminalLink extends vscode.TerminalLink {
+  target: Pick<TerminalFound, 'kind' | 'value'>;
+}
+
+/** A line of the terminal's links (core/terminalScan.ts, part of this bundle: nothing is loaded, nothing fetched). */
+function terminalLinks(line: string): InitiaTerminalLink[] {
+  return scanTerminalLine(line).map((f) => ({
+    startIndex: f.start,
+    length: f.length,
+    tooltip:
+      f.kind === 'tx'
+        ? vscode.l10n.t('Initia: look up, explain or watch this transaction')
+        : f.kind === 'block'
+          ? vscode.l10n.t('Initia: look up block {0}', f.value)
+          : vscode.l10n.t('Initia: look up this address'),
+    target: { kind: f.kind, value: f.value },
+  }));
+}
+
 /** Result documents cannot be written, created, deleted or renamed. */
 const readOnly = (): never => {
   throw vscode.FileSystemError.NoPermissions();
@@ -74,6 +95,7 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   const contentChanged = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   const lensesChanged = new vscode.EventEmitter<void>();
   const transferChanged = new vscode.EventEmitter<vscode.Uri>();
+  const namesChanged = new vscode.EventEmitter<void>();
 
   const statusItem = vscode.window.createStatusBarItem('initia.network', vscode.StatusBarAlignment.Left, 50);
   statusItem.name = vscode.l10n.t('Initia Network');
@@ -98,7 +120,10 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
         features.documents.onDidChange((uri) => contentChanged.fire([{ type: vscode.FileChangeType.Changed, uri }])),
         features.documents.onDidChangeCodeLenses(() => lensesChanged.fire()),
         features.transferDocuments.onDidChange((uri) => transferChanged.fire(uri)),
+        features.nameLabels.onDidChangeInlayHints(() => namesChanged.fire()),
       );
+      // Files shown before the features were loaded get their names' hints now.
+      namesChanged.fire();
     }
     return features;
   };
@@ -128,6 +153,11 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   };
 
   const selector: vscode.DocumentSelector = { scheme: Scheme.Result };
+  let terminalLinksOn = settings.get('terminal.links');
+  const terminalLinkProvider: vscode.TerminalLinkProvider<InitiaTerminalLink> = {
+    provideTerminalLinks: (context) => (terminalLinksOn ? terminalLinks(context.line) : []),
+    handleTerminalLink: (link) => void load().terminalLinks.open(link.target),
+  };
   const contributes = (context.extension.packageJSON as { contributes?: { commands?: Array<{ command: string }>; languageModelTools?: Array<{ name: string }> } }).contributes;
   const contributed = contributes?.commands ?? [];
   context.subscriptions.push(
@@ -137,8 +167,12 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
     contentChanged,
     lensesChanged,
     transferChanged,
+    namesChanged,
     ...Object.values(treeViews),
     settings.onChange(['statusBar.enabled', 'activeNetwork'], scheduleFirstRead),
+    settings.onChange(['terminal.links'], () => (terminalLinksOn = settings.get('terminal.links'))),
+    // Hashes, heights and addresses printed in the terminal are links; nothing is loaded or fetched until one is clicked.
+    vscode.window.registerTerminalLinkProvider(terminalLinkProvider),
     vscode.window.onDidChangeWindowState((state) => {
       if (state.focused) scheduleFirstRead();
     }),
@@ -188,6 +222,19 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
         return load().hover.provideHover(doc, position, token);
       },
     }),
+    vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], {
+      provideHover(doc, position, token) {
+        // Only a line that holds an init1… or 0x + 40 hex address: anything else loads nothing.
+        if (!/init1[02-9ac-hj-np-z]{38}|0x[0-9a-fA-F]{40}/.test(doc.lineAt(position.line).text)) return undefined;
+        return load().addressHover.provideHover(doc, position, token);
+      },
+    }),
+    // Names of the workspace's deployments beside addresses: in result documents, and in files once the features are
+    // loaded for another reason (this never loads them).
+    vscode.languages.registerInlayHintsProvider([{ scheme: Scheme.Result }, { scheme: 'file' }, { scheme: 'untitled' }], {
+      onDidChangeInlayHints: namesChanged.event,
+      provideInlayHints: (doc, range, token) => (features || doc.uri.scheme === Scheme.Result ? load().nameLabels.provideInlayHints(doc, range, token) : undefined),
+    }),
     // Every contributed command is a shell over the features' handler table (a test holds the two to each other).
     ...contributed.map(({ command }) =>
       vscode.commands.registerCommand(command, (...args: unknown[]) => {
@@ -228,6 +275,7 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   log.debug(`Activated in ${activationMs.toFixed(2)} ms (${activationCpuMs.toFixed(2)} ms CPU)`);
   hooks = testHooks(context);
   hooks?.activated?.({ ms: activationMs, cpuMs: activationCpuMs, featuresLoaded: featuresLoadedAtActivation });
+  hooks?.terminalLinkProvider?.(terminalLinkProvider);
   return {
     settings,
     log,

@@ -37,6 +37,12 @@ import { EvmTraces } from './explain/evmTrace';
 import { WorkspaceContracts } from './explain/contracts';
 import { revertSummary, type TraceDeps } from './explain/traceExplain';
 import { CallResults, registerCallContract } from './explain/callContract';
+import { TxWatcher, registerWatchCommands } from './watch/txWatcher';
+import { TerminalLinkActions } from './terminal/actions';
+import { WorkspaceNames } from './names/workspaceNames';
+import { NameLabels } from './names/labels';
+import { AddressHoverProvider, registerAddressHoverCommands } from './hover/addressHover';
+import { LocalRollupFinder } from './network/localRollup';
 
 export interface FeatureDeps {
   context: vscode.ExtensionContext;
@@ -77,6 +83,18 @@ export interface Features extends vscode.Disposable {
   restoreBridge(panel: vscode.WebviewPanel, state: unknown): void;
   /** Re-attaches an Explain Transaction panel VS Code restored after a reload. */
   restoreExplain(panel: vscode.WebviewPanel, state: unknown): void;
+  /** Transactions watched until they are in (terminal links, the hover, Look Up, the palette). */
+  watcher: TxWatcher;
+  /** What a click on a terminal link does (the shell finds the links). */
+  terminalLinks: TerminalLinkActions;
+  /** Names for addresses from the workspace's deployments (read on the first question, then watched). */
+  names: WorkspaceNames;
+  /** Those names beside addresses in documents (inlay hints). */
+  nameLabels: NameLabels;
+  /** The hover on init1…/0x… addresses. */
+  addressHover: AddressHoverProvider;
+  /** The rollup on this machine, probed when the network picker opens. */
+  localRollup: LocalRollupFinder;
   /** Command handlers by id; activation's command shells call into this table. */
   handlers: ReadonlyMap<string, Handler>;
 }
@@ -108,7 +126,14 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
   const callResults = new CallResults();
   const registry = new Registry(services, context.globalStorageUri.fsPath, context.asAbsolutePath('media/registry-snapshot.json'));
   services.registryChains = async () => (await registry.load()).chains;
-  const networkPicker = new NetworkPicker(services.networks, registry, settings, hooks);
+  const names = new WorkspaceNames(settings, log);
+  services.names = names;
+  const nameLabels = new NameLabels(services, names);
+  const addressHover = new AddressHoverProvider(services);
+  const watcher = new TxWatcher(services);
+  const terminalLinks = new TerminalLinkActions();
+  const localRollup = new LocalRollupFinder(settings, services.networks, log, services);
+  const networkPicker = new NetworkPicker(services.networks, registry, settings, localRollup, hooks);
   const tools = new LazyLanguageModelTools({
     services,
     explain: (hash, network, signal) => explain.describe(hash, network, signal),
@@ -131,6 +156,11 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     views.richList,
     hover,
     registry,
+    names,
+    addressHover,
+    watcher,
+    ...registerWatchCommands(watcher, services, register),
+    ...registerAddressHoverCommands(register),
     ...registerNetworkCommands(networkPicker, services.networks, register),
     ...registerTransferCommands(tracker, services, register),
     ...registerTransferDocumentCommands(tracker, register),
@@ -164,6 +194,12 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     networkPicker,
     tools,
     callResults,
+    watcher,
+    terminalLinks,
+    names,
+    nameLabels,
+    addressHover,
+    localRollup,
     restoreBridge: (panel, state) => bridge.restore(panel, state),
     restoreExplain: (panel, state) => explain.restore(panel, state),
     handlers,

@@ -48,10 +48,11 @@ export class ChainDecimals {
     if (this.known.has(key)) return this.known.get(key);
     const evm = /^0x/i.test(denom);
     const profile = this.services.networks.all().find((p) => p.chainId === chainId && (evm ? p.jsonRpcUrl : p.restUrl));
+    const chain = profile && this.services.chain(profile);
     let found: number | undefined;
     try {
-      if (profile?.jsonRpcUrl && evm) found = await erc20Decimals(this.services.chainApi(profile.jsonRpcUrl), profile.jsonRpcUrl, denom);
-      else if (profile?.restUrl && !evm) found = await bankDecimals(this.services.chainApi(profile.restUrl), profile.restUrl, denom);
+      if (chain && evm) found = await erc20Decimals(chain, denom);
+      else if (chain) found = await bankDecimals(chain, denom);
     } catch (err) {
       this.services.log.info(`Bridge: ${chainId} did not say the decimals of ${denom} (${errorMessage(err)}): the router's are used.`);
     }

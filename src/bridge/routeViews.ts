@@ -13,6 +13,7 @@ import type { WithdrawalStage } from '../core/router/opWithdrawal';
 import { absoluteTime, estimatedDuration, formatUnits, groupDigits } from '../core/format';
 import { minimumReceived } from '../core/units';
 import { claimText, type TrackedTransfer } from '../core/router/records';
+import { nameSummaryFields } from '../core/names';
 import type { HopInfo, MsgsView, RouteStepView, RouteView, TransferInfo, VerdictView } from '../protocol/bridge';
 
 /** The assets the router knows on a chain (undefined: not known, e.g. the assets request failed). */
@@ -112,11 +113,19 @@ export function verdictView(v: Pick<Verification, 'kind' | 'effects' | 'mismatch
   return { kind: v.kind, effects: v.effects, mismatches: v.mismatches.map((m) => m.text), unverified: v.unverified.map((m) => m.text) };
 }
 
-export const summaryViews = (summaries: Verification['summaries']) => summaries.map((s) => ({ title: `${s.type} on ${s.chainId}`, fields: s.fields.map((f) => ({ label: f.label, value: f.value })) }));
+/** The names of addresses on a chain (the workspace's deployments: core/names.ts); none by default. */
+export type NameOf = (address: string, chainId: string | undefined) => string | undefined;
+
+/** Decoded messages as the panel lists them, an address's name beside it where `nameOf` knows one. */
+export const summaryViews = (summaries: Verification['summaries'], nameOf?: NameOf) =>
+  (nameOf ? nameSummaryFields(summaries, nameOf) : summaries).map((s) => ({
+    title: `${s.type} on ${s.chainId}`,
+    fields: s.fields.map((f: { label: string; value: string; name?: string }) => ({ label: f.label, value: f.value, ...(f.name ? { name: f.name } : {}) })),
+  }));
 
 /** The messages to sign as the panel shows them: rebuilt from what was checked (core/router/verify.ts), with the verdict. */
-export function msgsView(verification: Verification): MsgsView {
-  return { signable: verification.signable as MsgsView['signable'], summaries: summaryViews(verification.summaries), verdict: verdictView(verification) };
+export function msgsView(verification: Verification, nameOf?: NameOf): MsgsView {
+  return { signable: verification.signable as MsgsView['signable'], summaries: summaryViews(verification.summaries, nameOf), verdict: verdictView(verification) };
 }
 
 /**

@@ -30,7 +30,7 @@ import { RecentAddresses } from './addresses';
 import { trackRequest } from './trackRequest';
 import { checkForm } from './formCheck';
 import { ChainDecimals, checkOptions, formContext, intentOf } from './intent';
-import { addressHint, minimumReceivedText, msgsView, plannedHops, routeErrorText, routeView, summaryViews, transferInfo, verdictView } from './routeViews';
+import { addressHint, minimumReceivedText, msgsView, plannedHops, routeErrorText, routeView, summaryViews, transferInfo, verdictView, type NameOf } from './routeViews';
 
 /** The bridge page: its bundle and style sheet, heading and lead. */
 export const BRIDGE_PAGE = {
@@ -199,6 +199,13 @@ export class BridgeSession implements vscode.Disposable {
     }
   }
 
+  /** The names the workspace's deployments give addresses, per chain (read on the first question: core/names.ts). */
+  private async names(): Promise<NameOf> {
+    const names = this.deps.services.names;
+    await names.ready();
+    return (address, chainId) => (chainId ? names.nameOf(address, { chainId })?.name : undefined);
+  }
+
   private route(value: unknown): Route {
     const parsed = Route.safeParse(value);
     if (!parsed.success) throw new Error(vscode.l10n.t('Find the route again: the route on this page is incomplete.'));
@@ -301,7 +308,7 @@ export class BridgeSession implements vscode.Disposable {
       if (check.kind !== 'matches') this.deps.services.log.warn(`Bridge: the OP hook does not match the transfer: ${[...check.mismatches, ...check.unverified].map((m) => m.text).join(' | ')}`);
       // What the user copies and signs: the hook as parsed and checked.
       const shown = { chain_id: hook.chain_id, hook: hook.hook.map((m) => ({ msg_type_url: m.msg_type_url, msg: m.msg })) };
-      return { hook: shown, summaries: summaryViews(check.summaries), verdict: verdictView(check) };
+      return { hook: shown, summaries: summaryViews(check.summaries, await this.names()), verdict: verdictView(check) };
     },
     msgs: async (req) => {
       const route = this.route(req.route);
@@ -328,7 +335,7 @@ export class BridgeSession implements vscode.Disposable {
       await this.addresses.remember(route.required_chain_addresses ?? route.chain_ids ?? [], req.addresses);
       const verification = verifyMsgs(msgs, { intent, route, hook: prepared.value, ...options });
       if (!verification.ok) this.deps.services.log.warn(`Bridge: the messages were not verified (${verification.kind}): ${[...verification.mismatches, ...verification.unverified].map((m) => m.text).join(' | ')}`);
-      return { kind: 'msgs', msgs: msgsView(verification) };
+      return { kind: 'msgs', msgs: msgsView(verification, await this.names()) };
     },
     track: async (req) => {
       const { url, catalog } = this.router();

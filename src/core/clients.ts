@@ -3,6 +3,7 @@ import { DEFAULT_HTTP_OPTIONS, HttpClient, type HttpOptions } from './http';
 import { IndexerClient } from './indexer/client';
 import { RouterClient } from './router/client';
 import { JSON_RPC_SERVICE, JsonRpcClient } from './evm/jsonRpc';
+import { ChainClient, type ChainEndpoints } from './chain/client';
 
 export type ClientOptions = Partial<Omit<HttpOptions, 'service'>>;
 
@@ -19,9 +20,13 @@ export function createRegistryHttp(_baseUrl: string, options: ClientOptions = {}
   return new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'registry' });
 }
 
-/** The HTTP client for a chain's own REST or JSON-RPC API (the user's profile URLs): asset decimals the router does not vouch for. */
-export function createChainHttp(_baseUrl: string, options: ClientOptions = {}): HttpClient {
-  return new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'chain' });
+/**
+ * The client of a chain's own node: its REST, JSON-RPC and (the local probe) RPC endpoints, from the user's profiles
+ * or the registry (core/chain/client.ts). The one client of those APIs: the watch, the address hover, the status bar's
+ * lag, the local rollup probe and the bridge check's decimals from the chain all ask through it.
+ */
+export function createChainClient(endpoints: ChainEndpoints, options: ClientOptions = {}): ChainClient {
+  return new ChainClient(endpoints, new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'node' }));
 }
 
 /** The HTTP client for a rollup's OPinit executor API (core/router/opWithdrawal.ts `findExecutorWithdrawal`). */

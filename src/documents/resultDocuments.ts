@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { PageTrail, pageInfo, type PageInfo } from '../core/indexer/paging';
-import { errorMessage, isCancelled } from '../core/errors';
+import { errorMessage, isCancelled, isNotFound } from '../core/errors';
 import { isUnavailable } from '../core/capabilities';
 import { decodeDocumentAddress, encodeDocumentAddress, isListQuery, queryTitle, runQuery, type Query } from '../core/queries';
 import { Command, Scheme } from '../platform/ids';
@@ -238,7 +238,7 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
       // What the network cannot answer ("this network has no EVM index") is said as information, not as an error.
       if (isUnavailable(err)) void vscode.window.showInformationMessage(vscode.l10n.t('{0}: {1}.', state.network, err.reason));
       // The page already shown stays as it was; the error offers a retry.
-      else if (!isCancelled(err)) this.showError(err, retry);
+      else if (!isCancelled(err)) this.showError(err, retry, state.query.op === 'tx' && isNotFound(err) ? state.query.hash : undefined);
       return false;
     }
   }
@@ -258,13 +258,17 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
   }
 
   /** Shows the error without waiting for the user, so the command that failed returns at once. */
-  private showError(err: unknown, retry: () => Promise<unknown>): void {
+  /** `watchHash`: a transaction the indexer does not know (yet), offered to be watched until it is in. */
+  private showError(err: unknown, retry: () => Promise<unknown>, watchHash?: string): void {
     const message = errorMessage(err);
     this.services.log.error(message);
     const retryLabel = vscode.l10n.t('Retry');
     const networkLabel = vscode.l10n.t('Select Network');
-    void vscode.window.showErrorMessage(message, retryLabel, networkLabel).then((choice) => {
-      if (choice === retryLabel) void retry();
+    const watchLabel = vscode.l10n.t('Watch Until It Is In');
+    const choices = watchHash ? [watchLabel, retryLabel, networkLabel] : [retryLabel, networkLabel];
+    void vscode.window.showErrorMessage(message, ...choices).then((choice) => {
+      if (choice === watchLabel) void vscode.commands.executeCommand(Command.WatchTransaction, watchHash);
+      else if (choice === retryLabel) void retry();
       else if (choice === networkLabel) void vscode.commands.executeCommand(Command.SelectNetwork);
     });
   }

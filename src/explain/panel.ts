@@ -25,6 +25,7 @@ import { PanelHost, commonHandlers, openJsonDocument, panelOptions } from '../pl
 import { ExplainState, FromExplainWebview, type EXPLAIN_OPS, type ExplainHandlers, type ExplainPush, type ExplainView } from '../protocol/explain';
 import type { Decoded } from '../core/abi/artifacts';
 import { explainCosmos, explainEvm } from './txView';
+import { nameAccountFields } from '../core/names';
 import type { WorkspaceAbis } from './abiIndex';
 import { traceInto, type TraceDeps } from './traceExplain';
 import { showSourceLine } from './sourceLine';
@@ -168,7 +169,9 @@ export class ExplainPanels implements vscode.Disposable {
     this.shown = { hash, network: network.name };
     this.post({ type: 'loading', hash });
     try {
-      const view = await this.explain(hash, { network, raw: (raw) => (this.shown = { hash, network: network.name, raw }) });
+      // Addresses the workspace's deployments name read "Vault (0x5FbD…0aa3)" (core/names.ts).
+      const [explained] = await Promise.all([this.explain(hash, { network, raw: (raw) => (this.shown = { hash, network: network.name, raw }) }), this.services.names.ready()]);
+      const view = nameAccountFields(explained, (address) => this.services.names.nameOf(address, network)?.name);
       if (generation !== this.generation) return undefined;
       this.view = view;
       this.post({ type: 'explain', view });

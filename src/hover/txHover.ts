@@ -22,7 +22,7 @@ import type { Services } from '../platform/services';
 import { Command } from '../platform/ids';
 
 const COPY_HASH_COMMAND = Command.HoverCopyHash;
-const ENABLED_COMMANDS = [Command.ExplainTransaction, Command.CallContract, Command.LookupTransaction, Command.LookupBlock, Command.LookupAccount, Command.LookupEvmInternalTxs, COPY_HASH_COMMAND, Command.SelectNetwork];
+const ENABLED_COMMANDS = [Command.ExplainTransaction, Command.CallContract, Command.LookupTransaction, Command.LookupBlock, Command.LookupAccount, Command.LookupEvmInternalTxs, COPY_HASH_COMMAND, Command.SelectNetwork, Command.WatchTransaction];
 const FOUND_TTL_MS = 60 * 60_000; // a committed tx does not change
 const NOT_FOUND_TTL_MS = 15_000; // it may be indexed in a moment
 const CACHE_SIZE = 500;
@@ -194,6 +194,8 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
     if (outcome.kind === 'notFound') {
       md.appendMarkdown(vscode.l10n.t('$(search) Transaction `{0}` is not known on ', shorten(bare, 6, 4)));
       appendUntrusted(md, network.name);
+      // Just broadcast? The indexer may not have it yet: watch it until it is in.
+      md.appendMarkdown(` · [${vscode.l10n.t('Watch until it is in')}](${cmd(Command.WatchTransaction, hash)})`);
       md.appendMarkdown(` · [${vscode.l10n.t('Switch network…')}](${cmd(Command.SelectNetwork)})`);
       return md;
     }

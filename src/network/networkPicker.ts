@@ -13,17 +13,30 @@ import type { Registry } from '../platform/registry';
 import type { Settings } from '../platform/settings';
 import { Command } from '../platform/ids';
 import type { Hooks } from '../platform/hooks';
+import type { LocalOffer } from '../core/localRollup';
+import type { LocalRollupFinder } from './localRollup';
 
 export type PickItem = vscode.QuickPickItem &
-  ({ kind?: undefined; network: string } | { kind?: undefined; registry: RegistryRow } | { kind?: undefined; edit: true } | { kind: vscode.QuickPickItemKind.Separator });
+  (
+    | { kind?: undefined; network: string }
+    | { kind?: undefined; registry: RegistryRow }
+    | { kind?: undefined; local: LocalOffer }
+    | { kind?: undefined; edit: true }
+    | { kind: vscode.QuickPickItemKind.Separator }
+  );
 
 export class NetworkPicker {
   constructor(
     private readonly networks: Networks,
     private readonly registry: Registry,
     private readonly settings: Settings,
+    /** Looks for a rollup on this machine when the picker opens. */
+    private readonly local?: LocalRollupFinder,
     private readonly hooks?: Hooks,
   ) {}
+
+  /** What the probe of this machine found while the picker was open (listed first). */
+  private localOffer: LocalOffer | undefined;
 
   /** The picker's rows: the profiles, then the registry's mainnet and testnet chains, then "edit in settings". */
   async items(): Promise<PickItem[]> {
@@ -38,6 +51,10 @@ export class NetworkPicker {
       detail: n.indexerUrl + (n.builtIn ? '' : vscode.l10n.t(' · from your settings')),
       network: n.name,
     }));
+    if (this.localOffer && this.local) {
+      items.unshift({ label: vscode.l10n.t('This computer'), kind: vscode.QuickPickItemKind.Separator }, { ...this.local.row(this.localOffer), local: this.localOffer });
+      items.splice(2, 0, { label: vscode.l10n.t('Profiles'), kind: vscode.QuickPickItemKind.Separator });
+    }
     const groups = [
       ['mainnet', vscode.l10n.t('Mainnet')],
       ['testnet', vscode.l10n.t('Testnet')],
@@ -81,7 +98,16 @@ export class NetworkPicker {
       (state) => (state && !closed ? fill() : undefined),
       () => undefined,
     );
-    void refreshed.finally(() => {
+    // This machine is asked only now, while the picker is open (loopback, short timeouts).
+    this.localOffer = undefined;
+    const probed = (this.local?.probe() ?? Promise.resolve(undefined)).then(
+      (offer) => {
+        this.localOffer = offer;
+        return offer && !closed ? fill() : undefined;
+      },
+      () => undefined,
+    );
+    void Promise.all([refreshed, probed]).finally(() => {
       if (!closed) qp.busy = false;
     });
     return new Promise<string | undefined>((resolve) => {
@@ -92,6 +118,10 @@ export class NetworkPicker {
         if ('registry' in picked && picked.registry.disabledReason) {
           void this.explainDisabled(picked.registry);
           return; // stays open: the row does nothing else
+        }
+        if ('local' in picked && picked.local.missingIndexer) {
+          void this.local?.choose(picked.local);
+          return; // stays open: says how to start the indexer
         }
         result = this.choose(picked);
         qp.hide();
@@ -117,6 +147,7 @@ export class NetworkPicker {
       await this.networks.select(item.network);
       return item.network;
     }
+    if ('local' in item) return this.local?.choose(item.local);
     return this.chooseRegistry(item.registry);
   }
 

@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
 import { unencryptedOrigins } from '../core/networks';
 import { untrustedMarkdown } from '../platform/markdown';
+import { indexerLag, isLoopbackUrl } from '../core/localRollup';
+import type { NetworkProfile } from '../core/networks';
 import type { Services } from '../platform/services';
 
 export class NetworkStatusBar implements vscode.Disposable {
@@ -16,6 +18,8 @@ export class NetworkStatusBar implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private height: string | undefined;
   private problem: string | undefined;
+  /** A local rollup's node height, when its profile has REST (the indexer's lag is shown). */
+  private nodeHeight: number | undefined;
 
   constructor(
     private readonly services: Services,
@@ -25,6 +29,7 @@ export class NetworkStatusBar implements vscode.Disposable {
       services.networks.onDidChange(() => {
         this.height = undefined;
         this.problem = undefined;
+        this.nodeHeight = undefined;
         this.render();
         this.schedule(0);
       }),
@@ -92,6 +97,7 @@ export class NetworkStatusBar implements vscode.Disposable {
       this.services.noteStatus(network, status); // what capabilities() read: no /status of their own
       this.height = String(status.height);
       this.problem = undefined;
+      this.nodeHeight = await this.readNodeHeight(network, ac.signal);
     } catch (err) {
       if (!ac.signal.aborted) this.problem = errorMessage(err);
     } finally {
@@ -101,12 +107,32 @@ export class NetworkStatusBar implements vscode.Disposable {
     }
   }
 
+  /**
+   * On a rollup of this computer whose profile has REST, the node's height too (one loopback request per read), so
+   * that the item says how far the indexer is behind; never for remote networks.
+   */
+  private async readNodeHeight(network: NetworkProfile, signal: AbortSignal): Promise<number | undefined> {
+    if (!network.restUrl || !isLoopbackUrl(network.indexerUrl) || !isLoopbackUrl(network.restUrl)) return undefined;
+    try {
+      return await this.services.chain(network)?.latestHeight(signal);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Blocks the indexer is behind the node, when both heights are known. */
+  get lag(): number | undefined {
+    return indexerLag(this.height === undefined ? undefined : Number(this.height), this.nodeHeight);
+  }
+
   private render(): void {
     const network = this.services.network;
     const height = this.height ? ` #${Number(this.height).toLocaleString('en-US')}` : '';
     const plain = unencryptedOrigins(network);
     const vm = network.vm ? ` · ${network.vm}` : '';
-    this.item.text = `$(${this.problem ? 'warning' : 'globe'}) ${network.name}${vm}${height}${plain.length ? ' $(unlock)' : ''}`;
+    const lag = this.lag;
+    const behind = lag ? ` ${vscode.l10n.t('({0} behind)', lag.toLocaleString('en-US'))}` : '';
+    this.item.text = `$(${this.problem ? 'warning' : 'globe'}) ${network.name}${vm}${height}${behind}${plain.length ? ' $(unlock)' : ''}`;
     const tip = untrustedMarkdown();
     tip.appendText(vscode.l10n.t('Initia network: {0}', network.name));
     if (network.chainId) tip.appendText(` (${network.chainId})`);
@@ -115,6 +141,7 @@ export class NetworkStatusBar implements vscode.Disposable {
     tip.appendText(`${network.routerUrl ? vscode.l10n.t('Router: {0}', new URL(network.routerUrl).origin) : vscode.l10n.t('Router: none')}\n\n`);
     if (plain.length) tip.appendText(`${vscode.l10n.t('Not encrypted (plain http): {0}', plain.join(', '))}\n\n`);
     if (this.height) tip.appendText(vscode.l10n.t('Latest indexed height: {0}', this.height));
+    if (lag !== undefined) tip.appendText(`\n\n${lag === 0 ? vscode.l10n.t('The indexer is up to date with the node.') : vscode.l10n.t('The indexer is {0} blocks behind the node (at {1}).', lag, this.nodeHeight ?? '?')}`);
     if (this.problem) tip.appendText(vscode.l10n.t('Not answering: {0}', this.problem));
     tip.appendText(`\n\n${vscode.l10n.t('Click to switch network.')}`);
     this.item.tooltip = tip;

@@ -34,6 +34,8 @@ export interface Hooks {
   quickPick?(quickPick: vscode.QuickPick<vscode.QuickPickItem> | undefined): void;
   /** The Blocks view's follow tick: scheduled or in flight (true), or none (false). */
   followPending?(pending: boolean): void;
+  /** The terminal link provider activation registered (a test asks it for a line's links and activates one). */
+  terminalLinkProvider?(provider: vscode.TerminalLinkProvider): void;
 }
 
 /** The hooks of a test run: the module INITIA_TEST_HOOKS names, in Test mode only; none otherwise. */

@@ -4,12 +4,14 @@
  */
 import * as vscode from 'vscode';
 import * as tls from 'node:tls';
-import { createChainHttp, createExecutorHttp, createIndexerClient, createJsonRpcClient, createRegistryHttp, createRouterClient, type ClientOptions } from '../core/clients';
+import { createChainClient, createExecutorHttp, createIndexerClient, createJsonRpcClient, createRegistryHttp, createRouterClient, type ClientOptions } from '../core/clients';
 import { chooseTransport, nodeCaCertificates, type FetchFunction, type Transport } from '../core/transport';
 import { stepTimeoutMs, type HttpClient, type HttpLogEntry } from '../core/http';
 import type { IndexerClient } from '../core/indexer/client';
 import type { RouterClient } from '../core/router/client';
 import type { JsonRpcClient } from '../core/evm/jsonRpc';
+import type { ChainClient, ChainEndpoints } from '../core/chain/client';
+import { NO_NAMES, type AddressNames } from '../core/names';
 import type { NetworkProfile } from '../core/networks';
 import { chainVm, registryExecutor, type RegistryChain } from '../core/registry';
 import type { Status } from '../core/indexer/schemas';
@@ -27,13 +29,15 @@ export class Services implements vscode.Disposable {
   private readonly routers = new Map<string, RouterClient>();
   private readonly registries = new Map<string, HttpClient>();
   private readonly rpcs = new Map<string, JsonRpcClient>();
-  private readonly chainApis = new Map<string, HttpClient>();
+  private readonly chains = new Map<string, ChainClient>();
   private readonly executors = new Map<string, HttpClient>();
   /**
    * The registry's chains known without a request (the last answer, the kept one or the bundled snapshot); the
    * features set it once the registry exists.
    */
   registryChains: () => Promise<readonly RegistryChain[]> = () => Promise.resolve([]);
+  /** The names the workspace's deployments give addresses (the features set the real ones). */
+  names: AddressNames = NO_NAMES;
   private readonly disposables: vscode.Disposable[] = [];
   /** How requests travel, shared by every client; made on the first request, again after a network setting changed. */
   private shared: Transport | undefined;
@@ -235,9 +239,25 @@ export class Services implements vscode.Disposable {
     return this.client(this.routers, routerUrl, networkName, createRouterClient);
   }
 
-  /** The HTTP client for a chain's own REST or JSON-RPC URL (from the user's profiles). */
-  chainApi(url: string): HttpClient {
-    return this.client(this.chainApis, url, 'chain', createChainHttp);
+  /**
+   * The client of a chain's own node (its profile's REST and JSON-RPC endpoints, the user's or the registry's), or
+   * undefined when the profile names neither: the one client of those APIs (the watch, the address hover, the status
+   * bar's lag, the bridge check's decimals). One per endpoints and HTTP settings; kept across a switch of the active
+   * network (a watch or a bridge panel may be asking another network's node), dropped when a network setting changes.
+   */
+  chain(network: Pick<NetworkProfile, 'name' | 'restUrl' | 'jsonRpcUrl'> = this.network): ChainClient | undefined {
+    const { restUrl, jsonRpcUrl } = network;
+    const first = restUrl ?? jsonRpcUrl;
+    if (!first) return undefined;
+    const http = this.httpSettings();
+    const key = JSON.stringify([restUrl, jsonRpcUrl, http.timeoutMs, http.maxBytes]);
+    let client = this.chains.get(key);
+    if (!client) {
+      if (restUrl && jsonRpcUrl) this.transport(jsonRpcUrl); // logged once per origin
+      client = createChainClient({ restUrl, jsonRpcUrl }, { ...http, transport: this.transport(first), log: (e) => this.logRequest(network.name, e) });
+      this.chains.set(key, client);
+    }
+    return client;
   }
 
   /** The HTTP client for a rollup's OPinit executor API. */
@@ -291,6 +311,14 @@ export class Services implements vscode.Disposable {
   }
 
   /** The shared transport, saying in the log how requests to `url`'s origin travel (once per origin). */
+  /**
+   * Clients for the local rollup probe (network/localRollup.ts): loopback URLs only, asked directly with the probe's own
+   * short timeout and no retry (a proxy has no business with 127.0.0.1); the caller disposes them.
+   */
+  loopbackClients(options: ClientOptions): { indexer(url: string): IndexerClient; chain(endpoints: ChainEndpoints): ChainClient } {
+    return { indexer: (url) => createIndexerClient(url, options), chain: (endpoints) => createChainClient(endpoints, options) };
+  }
+
   private transport(url: string): Transport {
     if (!this.shared) {
       const ca = () => nodeCaCertificates(tls as { getCACertificates?: (type: string) => string[] });
@@ -336,6 +364,8 @@ export class Services implements vscode.Disposable {
     this.registries.clear();
     for (const client of this.executors.values()) client.dispose();
     this.executors.clear();
+    for (const client of this.chains.values()) client.dispose();
+    this.chains.clear();
   }
 
   /** Closes the shared transport; the next request makes one from the settings as they are then. */

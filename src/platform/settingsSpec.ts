@@ -63,6 +63,15 @@ export const SETTINGS = {
   'richList.denoms': { kind: 'listsByKey', default: {} },
   'hover.enabled': { kind: 'boolean', default: true },
   'http.transport': { kind: 'choice', default: 'auto', values: ['auto', 'vscode', 'direct'], userOnly: true },
+  'hover.addresses': { kind: 'boolean', default: true },
+  'terminal.links': { kind: 'boolean', default: true },
+  'watch.timeLimitSeconds': { kind: 'number', default: 180, minimum: 10, maximum: 3600, integer: true },
+  'names.enabled': { kind: 'boolean', default: true },
+  'localRollup.enabled': { kind: 'boolean', default: true, userOnly: true },
+  'localRollup.indexerPort': { kind: 'number', default: 6767, minimum: 1, maximum: 65535, integer: true, userOnly: true },
+  'localRollup.restPort': { kind: 'number', default: 1317, minimum: 1, maximum: 65535, integer: true, userOnly: true },
+  'localRollup.rpcPort': { kind: 'number', default: 26657, minimum: 1, maximum: 65535, integer: true, userOnly: true },
+  'localRollup.jsonRpcPort': { kind: 'number', default: 8545, minimum: 1, maximum: 65535, integer: true, userOnly: true },
   'registry.urls': { kind: 'stringList', default: ['https://registry.initia.xyz/chains.json', 'https://registry.testnet.initia.xyz/chains.json'], userOnly: true },
 } as const satisfies Record<string, SettingSpec>;
 

@@ -183,8 +183,11 @@ export const EditReply = z.object({
 });
 export type EditReply = z.infer<typeof EditReply>;
 
-/** One message to sign, decoded: its kind in words, its chain and its fields. */
-export const MsgSummaryView = z.object({ title: z.string(), fields: z.array(z.object({ label: z.string(), value: z.string() })) });
+/**
+ * One message to sign, decoded: its kind in words, its chain and its fields. A field whose value is an address the
+ * workspace's deployments name (Foundry broadcasts, Ignition) has that name in `name`, shown after the full address.
+ */
+export const MsgSummaryView = z.object({ title: z.string(), fields: z.array(z.object({ label: z.string(), value: z.string(), name: z.optional(z.string()) })) });
 
 /** The check's verdict in words: matches (with what the messages do), couldn't verify (what and why), doesn't match. */
 export const VerdictView = z.object({

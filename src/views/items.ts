@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { Block, Collection, EvmTx, Holder, Nft, Tx } from '../core/indexer/schemas';
 import { absoluteTime, clockTime, compactAmount, compactUnits, formatUnits, groupDigits, labelText, numericTokenOrder, shorten, summariseMsgTypes, timeWithAge } from '../core/format';
 import { explorerLink, type NetworkProfile } from '../core/networks';
+import { addressLabel } from '../core/names';
 import { ExplorerNode, MessageNode, PagedChildren, type Changed } from '../platform/tree';
 import type { Services } from '../platform/services';
 import { appendUntrusted, untrustedMarkdown } from '../platform/markdown';
@@ -129,6 +130,9 @@ export class EvmTxNode extends RowNode {
   readonly id: string;
   readonly actions: RowActions;
 
+  /** The name the workspace's deployments give the called contract ("to Vault (0x5FbD…0aa3)"). */
+  private readonly toName: string | undefined;
+
   constructor(
     ctx: RowContext,
     private readonly tx: EvmTx,
@@ -136,6 +140,7 @@ export class EvmTxNode extends RowNode {
   ) {
     super();
     this.id = `${idPrefix}/evm/${tx.transactionHash}`;
+    this.toName = tx.to ? ctx.services.names.nameOf(tx.to, ctx.network)?.name : undefined;
     this.actions = {
       copyValue: tx.transactionHash,
       open: { command: Command.LookupTransaction, title: vscode.l10n.t('Open JSON'), arguments: [tx.transactionHash] },
@@ -148,7 +153,7 @@ export class EvmTxNode extends RowNode {
     const ok = tx.status === '0x1';
     const logs = tx.logs?.length ?? 0;
     const item = new vscode.TreeItem(shorten(labelText(tx.transactionHash, 80), 8, 6), vscode.TreeItemCollapsibleState.None);
-    const to = tx.to ? vscode.l10n.t('to {0}', shorten(labelText(tx.to, 80), 6, 4)) : vscode.l10n.t('contract creation');
+    const to = tx.to ? vscode.l10n.t('to {0}', this.toName ? addressLabel(labelText(this.toName, 60), tx.to) : shorten(labelText(tx.to, 80), 6, 4)) : vscode.l10n.t('contract creation');
     item.description = [to, logs === 1 ? vscode.l10n.t('1 log') : vscode.l10n.t('{0} logs', logs), ok ? '' : vscode.l10n.t('reverted')].filter(Boolean).join(' · ');
     item.iconPath = ok ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')) : new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
     item.command = this.actions.open;

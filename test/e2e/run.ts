@@ -87,7 +87,8 @@ async function main(): Promise<number> {
       evm = { chain, proxy: await startRpcProxy(chain.url) };
       await chain.serveTo(fake);
     }
-    current = wb = await openWorkbench({ vsix, fake, router, evm });
+    // The terminal drawn by xterm's DOM renderer (not WebGL), so that a test can find printed text on the page.
+    current = wb = await openWorkbench({ vsix, fake, router, evm, settings: { 'terminal.integrated.gpuAcceleration': 'off' } });
     console.log(`  workbench ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     for (const t of tests) {
       // A browser driving a real workbench has timing noise no test can fully rule out: a failed test runs once

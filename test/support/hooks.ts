@@ -16,6 +16,8 @@ export const probe = {
   featureRequests: 0,
   /** Whether the Blocks view's follow tick is scheduled or in flight. */
   followPending: false,
+  /** The terminal link provider activation registered. */
+  terminalLinkProvider: undefined as vscode.TerminalLinkProvider | undefined,
   /** How the messages to a panel's webview stand, as last reported. */
   delivery(panel: vscode.WebviewPanel): Delivery | undefined {
     return deliveries.get(panel);
@@ -41,6 +43,9 @@ export const hooks: Hooks = {
   },
   followPending: (pending) => {
     probe.followPending = pending;
+  },
+  terminalLinkProvider: (provider) => {
+    probe.terminalLinkProvider = provider;
   },
 };
 

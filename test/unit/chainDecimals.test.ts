@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createChainHttp } from '../../src/core/clients';
+import { createChainClient } from '../../src/core/clients';
 import { bankDecimals, decimalsOfMetadata, erc20Decimals } from '../../src/core/router/check/decimals';
 import { verifyMsgs, type Intent } from '../../src/core/router/verify';
 import type { MsgsResponse, Route } from '../../src/core/router/schemas';
@@ -39,20 +39,20 @@ before(async () => {
 after(() => new Promise<void>((r) => server.close(() => r())));
 
 test('bank denom metadata: the display unit\'s exponent; no metadata (404) says nothing; one request each', async () => {
-  const http = createChainHttp(url, { timeoutMs: 3000 });
+  const chain = createChainClient({ restUrl: url }, { timeoutMs: 3000 });
   seen.length = 0;
-  assert.equal(await bankDecimals(http, url, 'uinit'), 6);
-  assert.equal(await bankDecimals(http, url, 'ibc/ABC'), undefined);
+  assert.equal(await bankDecimals(chain, 'uinit'), 6);
+  assert.equal(await bankDecimals(chain, 'ibc/ABC'), undefined);
   assert.deepEqual(seen, ['GET /cosmos/bank/v1beta1/denoms_metadata/uinit', 'GET /cosmos/bank/v1beta1/denoms_metadata/ibc%2FABC']);
   assert.equal(decimalsOfMetadata({ metadata: { base: 'uother', display: 'X', denom_units: [{ denom: 'X', exponent: 6 }] } }, 'uinit'), undefined, 'metadata of another denom');
   assert.equal(decimalsOfMetadata({ metadata: { base: 'uinit', display: 'X', denom_units: [{ denom: 'X', exponent: 99 }] } }, 'uinit'), undefined, 'an absurd exponent');
 });
 
 test("an ERC-20's decimals() over JSON-RPC; an absurd answer says nothing", async () => {
-  const http = createChainHttp(url, { timeoutMs: 3000 });
-  assert.equal(await erc20Decimals(http, url, `0x${'aa'.repeat(20)}`), 18);
-  assert.equal(await erc20Decimals(http, url, `0x${'bb'.repeat(20)}`), undefined);
-  assert.equal(await erc20Decimals(http, url, 'uinit'), undefined, 'not a token address: no request');
+  const chain = createChainClient({ jsonRpcUrl: url }, { timeoutMs: 3000 });
+  assert.equal(await erc20Decimals(chain, `0x${'aa'.repeat(20)}`), 18);
+  assert.equal(await erc20Decimals(chain, `0x${'bb'.repeat(20)}`), undefined);
+  assert.equal(await erc20Decimals(chain, 'uinit'), undefined, 'not a token address: no request');
 });
 
 test('the router giving other decimals than the chain is a difference, said in words', () => {

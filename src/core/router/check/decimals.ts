@@ -3,11 +3,11 @@
  * REST API (`/cosmos/bank/v1beta1/denoms_metadata/{denom}`: the exponent of its display unit), or an ERC-20's
  * `decimals()` over the chain's JSON-RPC (`eth_call`). The URLs are the user's (their network profiles); the answers are
  * untrusted and checked (an exponent or a decimals value outside 0–36 is refused). Undefined when the chain does not
- * say (no metadata, 404): the router's decimals are then used, and the panel says so.
+ * say (no metadata, 404): the router's decimals are then used, and the panel says so. The requests are the chain
+ * client's (core/chain/client.ts), the one client of a node's REST and JSON-RPC.
  */
 import * as z from 'zod/mini';
-import { endpoint, type HttpClient } from '../../http';
-import { HttpError } from '../../errors';
+import type { ChainClient } from '../../chain/client';
 
 const MAX_DECIMALS = 36;
 
@@ -30,25 +30,17 @@ export function decimalsOfMetadata(value: unknown, denom: string): number | unde
   return exponent !== undefined && exponent <= MAX_DECIMALS ? exponent : undefined;
 }
 
-/** The decimals the chain's bank module gives a denom, or undefined when it has no metadata for it. */
-export async function bankDecimals(http: HttpClient, restUrl: string, denom: string, signal?: AbortSignal): Promise<number | undefined> {
-  try {
-    const value = await http.get(endpoint(restUrl, `/cosmos/bank/v1beta1/denoms_metadata/${encodeURIComponent(denom)}`), signal);
-    return decimalsOfMetadata(value, denom);
-  } catch (err) {
-    if (err instanceof HttpError && (err.status === 404 || err.status === 400)) return undefined;
-    throw err;
-  }
+/** The decimals the chain's bank module gives a denom (over its REST), or undefined when it has no metadata for it. */
+export async function bankDecimals(chain: ChainClient, denom: string, signal?: AbortSignal): Promise<number | undefined> {
+  const value = await chain.denomMetadata(denom, signal);
+  return value === undefined ? undefined : decimalsOfMetadata(value, denom);
 }
 
-const RpcAnswer = z.looseObject({ result: z.optional(z.string()), error: z.optional(z.unknown()) });
-
-/** An ERC-20's `decimals()` read with `eth_call` at the latest block, or undefined when the call fails or answers nonsense. */
-export async function erc20Decimals(http: HttpClient, jsonRpcUrl: string, token: string, signal?: AbortSignal): Promise<number | undefined> {
+/** An ERC-20's `decimals()` read with `eth_call` at the latest block (over its JSON-RPC), or undefined when the call fails or answers nonsense. */
+export async function erc20Decimals(chain: ChainClient, token: string, signal?: AbortSignal): Promise<number | undefined> {
   if (!/^0x[0-9a-fA-F]{40}$/.test(token)) return undefined;
-  const value = await http.post(endpoint(jsonRpcUrl, ''), { jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to: token, data: '0x313ce567' }, 'latest'] }, signal);
-  const parsed = RpcAnswer.safeParse(value);
-  if (!parsed.success || !parsed.data.result || !/^0x[0-9a-fA-F]{64}$/.test(parsed.data.result)) return undefined;
-  const n = BigInt(parsed.data.result);
+  const result = await chain.ethCall(token, '0x313ce567', signal);
+  if (!result || !/^0x[0-9a-fA-F]{64}$/.test(result)) return undefined;
+  const n = BigInt(result);
   return n <= BigInt(MAX_DECIMALS) ? Number(n) : undefined;
 }

@@ -22,6 +22,8 @@ export function verdict(v: VerdictView, of: 'msgs' | 'hook', what: string): HTML
   return h('div', { class: 'danger-box', id, role: 'alert' }, h('strong', {}, `Couldn't verify ${what}: part of it was not understood, so it is not called checked.`), h('ul', {}, ...v.unverified.map((m) => h('li', {}, m))));
 }
 
+/** The decoded messages: each field's value as it was checked (a full address stays whole), its name after it when the workspace's deployments give one. */
 export function summaryList(summaries: MsgsView['summaries'], id: string, label: string): HTMLElement {
-  return h('ol', { id, class: 'summary', 'aria-label': label }, ...summaries.map((s) => h('li', {}, h('strong', {}, s.title), h('dl', {}, ...s.fields.flatMap((f) => [h('dt', {}, f.label), h('dd', {}, f.value)])))));
+  const value = (f: MsgsView['summaries'][number]['fields'][number]) => h('dd', {}, f.value, f.name ? h('span', { class: 'address-name' }, ` (${f.name})`) : null);
+  return h('ol', { id, class: 'summary', 'aria-label': label }, ...summaries.map((s) => h('li', {}, h('strong', {}, s.title), h('dl', {}, ...s.fields.flatMap((f) => [h('dt', {}, f.label), value(f)])))));
 }

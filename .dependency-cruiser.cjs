@@ -141,6 +141,13 @@ module.exports = {
       to: { path: '^src/(bridge|tools)/', dependencyTypesNot: [...TYPES, 'require'] },
     },
     {
+      name: 'only-declared-packages',
+      comment: "src imports only the packages package.json declares (a package that is there only as another's dependency can change or go with it; lru-cache came back that way once).",
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
+    },
+    {
       name: 'src-not-outside-src',
       comment: 'Nothing in src imports the tests, the scripts or other files of the repository.',
       severity: 'error',

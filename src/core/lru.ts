@@ -6,6 +6,8 @@
 export interface LruOptions {
   /** The most entries kept. */
   max: number;
+  /** Milliseconds an entry lives when `set` names no time of its own; forever by default. */
+  ttl?: number;
   /** Kept for the options of the lru-cache package this replaces: entries are never purged by a timer. */
   ttlAutopurge?: false;
   /** Milliseconds, Date.now by default. */
@@ -35,8 +37,9 @@ export class LRUCache<K, V> {
     return entry.value;
   }
 
-  /** Keeps `value` for `ttl` milliseconds, as the most recently used; the least recently used goes when full. */
-  set(key: K, value: V, { ttl }: { ttl: number }): void {
+  /** Keeps `value` for `ttl` milliseconds (the cache's own by default), as the most recently used; the least recently
+   *  used goes when full. */
+  set(key: K, value: V, { ttl = this.options.ttl ?? Infinity }: { ttl?: number } = {}): void {
     this.entries.delete(key);
     this.entries.set(key, { value, expires: this.now() + ttl });
     if (this.entries.size > this.options.max) this.entries.delete(this.entries.keys().next().value as K);

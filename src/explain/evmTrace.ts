@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { LRUCache } from 'lru-cache';
+import { LRUCache } from '../core/lru';
 import { CallFrameSchema, flattenTrace, type CallFrame } from '../core/evm/callTrace';
 import { framePcs, type FramePcs } from '../core/evm/steps';
 import type { BlockTag, JsonRpcClient } from '../core/evm/jsonRpc';

@@ -9,7 +9,7 @@
  * and moving away cancels it (as the tx hover). Off with `initia.hover.addresses`.
  */
 import * as vscode from 'vscode';
-import { LRUCache } from 'lru-cache';
+import { LRUCache } from '../core/lru';
 import { addressAt, bech32ToHex, hexToBech32, type AddressAt } from '../core/addressAt';
 import { errorMessage, isCancelled } from '../core/errors';
 import { amountWords, formatUnits, labelText, shorten } from '../core/format';

@@ -43,3 +43,17 @@ test('clear and delete; a cache of nothing is refused', () => {
   assert.equal(c.size, 0);
   assert.throws(() => new LRUCache({ max: 0 }), RangeError);
 });
+
+test("the cache's own time where set names none, and forever where the cache has none either", () => {
+  let now = 0;
+  const timed = new LRUCache<string, number>({ max: 5, ttl: 100, now: () => now });
+  const forever = new LRUCache<string, number>({ max: 5, now: () => now });
+  timed.set('a', 1);
+  forever.set('a', 1);
+  timed.set('b', 2, { ttl: 1_000 });
+  now = 100;
+  assert.equal(timed.get('a'), undefined, "past the cache's own time");
+  assert.equal(timed.get('b'), 2, 'its own time');
+  now = 1e12;
+  assert.equal(forever.get('a'), 1);
+});

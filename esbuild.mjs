@@ -12,6 +12,8 @@
 //                      them read the features' own instances (see "Lazy bundles" below).
 //   dist/tools.js      required by the features on the first call of a language-model tool (src/tools/loader.ts):
 //                      the tools' runners and renderers, read the same way from the features.
+//   dist/explain.js    required by the features on the first use of Explain Transaction, the node's call trace or Call
+//                      Contract… (src/explain/loader.ts): the panel, the trace and the contract reads, read the same way.
 //   dist/webview/*.js  browser bundles for webviews (any src/webview/<name>.entry.ts), when present.
 // The host bundles must not share code: a module whose code lands in two of them (a value import from the shell into
 // the features, from the features into the decoder, or the other way round) fails the build, naming it. The decoder
@@ -61,7 +63,7 @@ const host = {
   conditions: ['import', 'module'],
 };
 
-// Lazy bundles: parts of the features required on first use, by `require('<spec>')` in <importer> (src/bridge/loader.ts, src/tools/loader.ts) (kept as a
+// Lazy bundles: parts of the features required on first use, by `require('<spec>')` in <importer> (src/bridge/loader.ts, src/tools/loader.ts, src/explain/loader.ts) (kept as a
 // run-time require of ./<name>.js). A lazy bundle holds the modules only it uses; an import of a module that the
 // features bundle holds becomes a read of the features' own module (the features export a table of the modules their
 // lazy bundles import, `__lazyShared`), so nothing is bundled twice and there is one instance of every module (one
@@ -70,6 +72,7 @@ const host = {
 const LAZY = [
   { name: 'bridge', entry: 'src/bridge/panel.ts', importer: 'src/bridge/loader.ts', spec: './panel' },
   { name: 'tools', entry: 'src/tools/tools.ts', importer: 'src/tools/loader.ts', spec: './tools' },
+  { name: 'explain', entry: 'src/explain/bundle.ts', importer: 'src/explain/loader.ts', spec: './bundle' },
 ];
 const FEATURES_ENTRY = 'src/features.ts';
 const SHARED_NS = 'features-shared';
@@ -167,17 +170,28 @@ let shared = new Map();
 let featuresHeld = new Set();
 const featuresBuild = { ...host, plugins: [directBundle, lazyRequires, featuresEntry(() => shared)], entryPoints: { features: 'features-entry' }, outdir: 'dist' };
 const lazyBuilds = LAZY.map((l) => ({ ...host, plugins: [directBundle, readFromFeatures(() => featuresHeld)], entryPoints: { [l.name]: l.entry }, outdir: 'dist' }));
-const lazyNameBuilds = lazyBuilds.map((b) => ({ ...b, format: 'esm', minify: false, sourcemap: false, write: false, metafile: false, plugins: [directBundle, readFromFeatures(() => featuresHeld, true)] }));
+const lazyNameBuilds = lazyBuilds.map((b) => ({ ...b, format: 'esm', minify: false, sourcemap: false, write: false, metafile: true, plugins: [directBundle, readFromFeatures(() => featuresHeld, true)] }));
 
-/** The passes; returns the features' and the lazy bundles' results. */
+/**
+ * The passes; returns the features' and the lazy bundles' results. A module that two lazy bundles use and the features
+ * do not is given to the features too (both read it from there), and so is what it imports: rounds until that settles.
+ */
 async function buildFeatures() {
   shared = new Map();
-  const alone = await esbuild.build({ ...featuresBuild, write: false });
-  featuresHeld = heldBy(alone);
-  const names = await Promise.all(lazyNameBuilds.map((b) => esbuild.build(b)));
-  const table = new Map();
-  for (const r of names) sharedImports(r.outputFiles.map((f) => f.text).join('\n'), table);
-  shared = table;
+  featuresHeld = heldBy(await esbuild.build({ ...featuresBuild, write: false }));
+  for (let round = 1; ; round++) {
+    const names = await Promise.all(lazyNameBuilds.map((b) => esbuild.build(b)));
+    shared = new Map();
+    for (const r of names) sharedImports(r.outputFiles.map((f) => f.text).join('\n'), shared);
+    const withTable = heldBy(await esbuild.build({ ...featuresBuild, write: false }));
+    const uses = new Map();
+    for (const r of names) for (const input of Object.keys(r.metafile.inputs)) if (!input.includes(':')) uses.set(input, (uses.get(input) ?? 0) + 1);
+    const twice = [...uses].filter(([input, n]) => n > 1 && !withTable.has(input)).map(([input]) => input);
+    const grew = [...withTable].some((input) => !featuresHeld.has(input));
+    featuresHeld = new Set([...withTable, ...twice]);
+    if (twice.length === 0 && !grew) break;
+    if (round === 8) throw new Error('[esbuild] the lazy bundles did not settle on what the features hold');
+  }
   const [features, ...lazy] = await Promise.all([esbuild.build(featuresBuild), ...lazyBuilds.map((b) => esbuild.build(b))]);
   return [features, ...lazy];
 }

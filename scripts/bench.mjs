@@ -74,6 +74,7 @@ const results = {
   directBundleBytes: size(join(REPO_ROOT, 'dist', 'direct.js')),
   bridgeBundleBytes: size(join(REPO_ROOT, 'dist', 'bridge.js')),
   toolsBundleBytes: size(join(REPO_ROOT, 'dist', 'tools.js')),
+  explainBundleBytes: size(join(REPO_ROOT, 'dist', 'explain.js')),
   webviewBundleBytes,
   vsixBytes: size(join(REPO_ROOT, 'initia-explorer.vsix')),
 };
@@ -208,6 +209,7 @@ if (part('host') || part('cold')) {
   results.coldLookupParts = medianRun(runs)?.coldParts ?? null;
   results.directBundleLoadedByDefaultPath = runs.some((r) => r.directBundleLoaded);
   results.bridgeBundleLoadedByLookup = runs.some((r) => r.bridgeBundleLoaded);
+  results.explainBundleLoadedByLookup = runs.some((r) => r.explainBundleLoaded);
   const med = (rs, key) => (rs.some((r) => typeof r[key] === 'number') ? Number(median(rs.map((r) => r[key]).filter((x) => typeof x === 'number')).toFixed(2)) : null);
   results.warmLookupMs = med(runs, 'warmLookupMs');
   results.warmLookupCpuMs = med(runs, 'warmLookupCpuMs');
@@ -420,12 +422,13 @@ const rows = [
   ['warm lookup (another height), VS Code stack / direct', `${results.warmLookupMs} / ${results.warmLookupDirectMs} ms (host CPU ${results.warmLookupCpuMs} / ${results.warmLookupDirectCpuMs} ms; bare request ${results.warmBareFetchMs} / ${results.warmBareUndiciMs} ms)`, 'reported'],
   ['features loaded by activation', String(results.featuresLoadedAtActivation), 'false'],
   ['direct transport bundle loaded by a default lookup', String(results.directBundleLoadedByDefaultPath), 'false'],
-  ['bridge bundle loaded by a lookup', String(results.bridgeBundleLoadedByLookup), 'false'],
+  ['bridge / Explain bundle loaded by a lookup', `${results.bridgeBundleLoadedByLookup} / ${results.explainBundleLoadedByLookup}`, 'false / false'],
   ['activation bundle', kb(results.activationBundleBytes), '≤ 60 KB'],
   ['features bundle (adapters + core: zod, clients)', kb(results.featuresBundleBytes), '≤ 300 KB'],
   ['direct transport bundle (undici; only when used)', kb(results.directBundleBytes), 'reported'],
   ['bridge bundle (panel, session, message check; when a panel opens)', kb(results.bridgeBundleBytes), 'reported'],
   ['tools bundle (language-model tools; on their first call)', kb(results.toolsBundleBytes), 'reported'],
+  ['Explain bundle (panel, call trace, Call Contract…; on first use)', kb(results.explainBundleBytes), 'reported'],
   ['ABI decoder bundle (viem; on the first EVM decode)', kb(results.abiBundleBytes), 'reported'],
   ['webview bundles', kb(results.webviewBundleBytes), 'reported'],
   ['.vsix', kb(results.vsixBytes), '≤ 1.5 MB'],

@@ -28,15 +28,12 @@ import { TransferDocuments, registerTransferDocumentCommands } from './documents
 import { LazyBridgePanels } from './bridge/loader';
 import { systemClock } from './core/router/poller';
 import type { Hooks } from './platform/hooks';
-import { ExplainPanels } from './explain/panel';
+import { LazyExplain } from './explain/loader';
 import { registerExplainCommands } from './explain/explainCommand';
 import { Command } from './platform/ids';
 import { WorkspaceAbis } from './explain/abiIndex';
 import { LazyLanguageModelTools } from './tools/loader';
-import { EvmTraces } from './explain/evmTrace';
-import { WorkspaceContracts } from './explain/contracts';
-import { revertSummary, type TraceDeps } from './explain/traceExplain';
-import { CallResults, registerCallContract } from './explain/callContract';
+import { CallResults } from './explain/callResults';
 import { TxWatcher, registerWatchCommands } from './watch/txWatcher';
 import { TerminalLinkActions } from './terminal/actions';
 import { WorkspaceNames } from './names/workspaceNames';
@@ -68,7 +65,8 @@ export interface Features extends vscode.Disposable {
   transferDocuments: TransferDocuments;
   /** The bridge panels; their code (dist/bridge.js) loads when one opens or is restored. */
   bridge: LazyBridgePanels;
-  explain: ExplainPanels;
+  /** Explain Transaction, the call trace and Call Contract…; their code (dist/explain.js) loads on first use. */
+  explain: LazyExplain;
   /** The workspace's contract ABIs for decoding EVM logs and calls: indexed on the first decode, which also loads
    *  dist/abi.js (viem); creating it does nothing. */
   abis: WorkspaceAbis;
@@ -114,16 +112,14 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     richList: new RichListView(services, treeViews.richList),
   };
   const abis = new WorkspaceAbis(log);
-  const contracts = new WorkspaceContracts(abis, log);
-  const traces: TraceDeps = { services, traces: new EvmTraces(context.globalStorageUri.fsPath, log), contracts, abis: () => abis, log };
-  const hover = new TxHoverProvider(services, (network, hash, signal) => revertSummary(traces, network, hash, signal));
+  const callResults = new CallResults();
+  const explain = new LazyExplain({ context, services, abis, log, results: callResults, hooks });
+  const hover = new TxHoverProvider(services, (network, hash, signal) => explain.revertSummary(network, hash, signal));
   const statusBar = new NetworkStatusBar(services, statusItem);
   const tracker = new TransferTracker(services, context.globalState, context.globalStorageUri.fsPath);
   const transfers = new TransfersTree(tracker);
   const transferDocuments = new TransferDocuments(tracker);
   const bridge = new LazyBridgePanels(({ BridgePanels }) => new BridgePanels(context, services, tracker, systemClock, hooks));
-  const explain = new ExplainPanels(context, services, () => abis, hooks, traces);
-  const callResults = new CallResults();
   const registry = new Registry(services, context.globalStorageUri.fsPath, context.asAbsolutePath('media/registry-snapshot.json'));
   services.registryChains = async () => (await registry.load()).chains;
   const names = new WorkspaceNames(settings, log);
@@ -149,7 +145,6 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     bridge,
     explain,
     abis,
-    contracts,
     documents,
     views.blocks,
     views.collections,
@@ -174,7 +169,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     ...registerTreeCommands(views, services, register),
     ...registerHoverCommands(register, services, context.globalStorageUri),
     ...registerExplainCommands(explain, register),
-    ...registerCallContract({ services, traces: traces.traces, contracts, abis, results: callResults }, register),
+    register(Command.CallContract, (address?: unknown, block?: unknown, fn?: unknown, args?: unknown) => explain.callContract(address, block, fn, args)),
   ];
   statusBar.start();
   return {

@@ -13,8 +13,7 @@ import { JsonRpcError, type BlockTag } from '../core/evm/jsonRpc';
 import { classifyRevert, revertWords } from '../core/evm/revert';
 import { errorMessage } from '../core/errors';
 import type { AbiItem, AbiParameter, Artifact } from '../core/abi/artifacts';
-import type { Register } from '../platform/commandTable';
-import { Command, Scheme } from '../platform/ids';
+import type { CallResults } from './callResults';
 import { obtain, refuse } from '../platform/input';
 import type { Services } from '../platform/services';
 import type { WorkspaceAbis } from './abiIndex';
@@ -30,22 +29,6 @@ export interface CallContractDeps {
   results: CallResults;
 }
 
-/** The results of this session's contract reads, as read-only JSON documents (`initia-call:` scheme). */
-export class CallResults {
-  private readonly texts = new Map<string, string>();
-  private next = 1;
-
-  /** Keeps a result's text and answers its document's address. */
-  add(name: string, text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: Scheme.CallResult, path: `/${name.replace(/[^\w.()-]+/g, '_').slice(0, 80)} ${this.next++}.json` });
-    this.texts.set(uri.toString(), text);
-    return uri;
-  }
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? `${JSON.stringify({ note: vscode.l10n.t('This contract read is from an earlier session: run Initia: Call Contract… again.') }, null, 2)}\n`;
-  }
-}
 
 export interface CallResult {
   network: string;
@@ -66,10 +49,6 @@ const isRead = (item: AbiItem) => item.type === 'function' && !!item.name && (it
 const typeOf = (p: AbiParameter): string => (p.type.startsWith('tuple') ? `(${(p.components ?? []).map(typeOf).join(',')})${p.type.slice(5)}` : p.type);
 const signature = (item: AbiItem) => `${item.name}(${(item.inputs ?? []).map(typeOf).join(',')})`;
 const described = (params: readonly AbiParameter[] | undefined) => (params ?? []).map((p) => `${typeOf(p)}${p.name ? ` ${p.name}` : ''}`).join(', ');
-
-export function registerCallContract(deps: CallContractDeps, register: Register): vscode.Disposable[] {
-  return [register(Command.CallContract, (address?: unknown, block?: unknown, fn?: unknown, args?: unknown) => callContract(deps, address, block, fn, args))];
-}
 
 /**
  * Runs the command. `block`: a height (then the latest is offered too), `'latest'` or nothing; `fn` and `args` (a

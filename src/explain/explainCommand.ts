@@ -9,7 +9,7 @@ import { errorMessage } from '../core/errors';
 import type { Register } from '../platform/commandTable';
 import { Command, Scheme } from '../platform/ids';
 import { obtain, refuse } from '../platform/input';
-import type { ExplainPanels } from './panel';
+import type { Explain } from './bundle';
 
 /** The hash a command argument names: itself, or the tx of an `initia:` document. */
 function hashOf(arg: unknown): unknown {
@@ -21,7 +21,7 @@ function hashOf(arg: unknown): unknown {
   return typeof arg === 'string' ? arg : undefined;
 }
 
-export function registerExplainCommands(panels: ExplainPanels, register: Register): vscode.Disposable[] {
+export function registerExplainCommands(panels: Pick<Explain, 'open'>, register: Register): vscode.Disposable[] {
   return [
     register(Command.ExplainTransaction, async (arg?: unknown) => {
       const given = hashOf(arg);

@@ -138,6 +138,7 @@ export async function run(): Promise<void> {
       out.directBundleLoaded = require.cache[path.join(ext.extensionPath, 'dist', 'direct.js')] !== undefined;
       // The bridge's bundle: a lookup must not load it either.
       out.bridgeBundleLoaded = require.cache[path.join(ext.extensionPath, 'dist', 'bridge.js')] !== undefined;
+      out.explainBundleLoaded = require.cache[path.join(ext.extensionPath, 'dist', 'explain.js')] !== undefined;
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       // The warm lookup: another height, everything loaded; the host's CPU time beside the wall time, and a bare request
       // for the same record on the same transport (VS Code's fetch or undici) right after.

@@ -85,7 +85,7 @@ describe('activation', () => {
     });
   });
 
-  describe("the bridge's and the tools' bundles", () => {
+  describe('the lazy bundles (bridge, tools, Explain)', () => {
     let h: Harness;
     before(async () => {
       h = await setUp();
@@ -112,6 +112,19 @@ describe('activation', () => {
       const read = [...fs.readFileSync(bundle, 'utf8').matchAll(/__lazyShared\[("[^"]+")\]/g)].map((m) => JSON.parse(m[1]!) as string);
       assert.ok(read.length > 0, 'the bridge reads modules of the features');
       for (const id of read) assert.ok(Object.keys(features?.__lazyShared?.[id] ?? {}).length > 0, `the features export ${id} for the bridge`);
+    });
+
+    it('Explain and the call trace load dist/explain.js when a transaction is explained, not before', async function () {
+      const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'explain.js');
+      if (require.cache[bundle]) this.skip();
+      await run('initia.lookupBlock', h.fake.data.latestHeight);
+      const doc = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `tx ${h.fake.data.txs[0]!.hash}` });
+      await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 5));
+      assert.equal(require.cache[bundle], undefined, 'dist/explain.js loaded without an explained transaction');
+      const view = (await vscode.commands.executeCommand('initia.explainTransaction', h.fake.data.txs[0]!.hash)) as { hash?: string } | undefined;
+      assert.ok(require.cache[bundle], 'explaining a transaction loads dist/explain.js');
+      assert.ok(view?.hash, 'and explains it');
+      h.api.features.explain.dispose();
     });
 
     it('the language-model tools load dist/tools.js on their first call, not before', async function () {

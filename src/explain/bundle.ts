@@ -1,0 +1,53 @@
+/**
+ * Entry of Explain's lazy bundle (dist/explain.js, see esbuild.mjs; required by explain/loader.ts): the Explain
+ * Transaction panel, the node's call trace (contracts named from the workspace, reverts decoded, Solidity lines) and
+ * Call Contract…, made together on the first use of any of them.
+ */
+import type * as vscode from 'vscode';
+import type { NetworkProfile } from '../core/networks';
+import type { Hooks } from '../platform/hooks';
+import type { Services } from '../platform/services';
+import type { ExplainView } from '../protocol/explain';
+import type { WorkspaceAbis } from './abiIndex';
+import { callContract, type CallResult } from './callContract';
+import type { CallResults } from './callResults';
+import { WorkspaceContracts } from './contracts';
+import { EvmTraces } from './evmTrace';
+import { ExplainPanels } from './panel';
+import { revertSummary, type TraceDeps } from './traceExplain';
+
+export interface ExplainDeps {
+  context: vscode.ExtensionContext;
+  services: Services;
+  abis: WorkspaceAbis;
+  log: vscode.LogOutputChannel;
+  results: CallResults;
+  hooks?: Hooks;
+}
+
+export interface Explain extends vscode.Disposable {
+  open(hash: string): Promise<ExplainView | undefined>;
+  describe(hash: string, network: NetworkProfile, signal?: AbortSignal): Promise<ExplainView>;
+  restore(panel: vscode.WebviewPanel, state: unknown): void;
+  /** Why a failed EVM transaction reverted, in a line (the hover), or undefined. */
+  revertSummary(network: NetworkProfile, hash: string, signal?: AbortSignal): Promise<string | undefined>;
+  /** Initia: Call Contract… with its command's arguments. */
+  callContract(address?: unknown, block?: unknown, fn?: unknown, args?: unknown): Promise<CallResult | undefined>;
+}
+
+export function createExplain({ context, services, abis, log, results, hooks }: ExplainDeps): Explain {
+  const contracts = new WorkspaceContracts(abis, log);
+  const traces: TraceDeps = { services, traces: new EvmTraces(context.globalStorageUri.fsPath, log), contracts, abis: () => abis, log };
+  const panels = new ExplainPanels(context, services, () => abis, hooks, traces);
+  return {
+    open: (hash) => panels.open(hash),
+    describe: (hash, network, signal) => panels.describe(hash, network, signal),
+    restore: (panel, state) => panels.restore(panel, state),
+    revertSummary: (network, hash, signal) => revertSummary(traces, network, hash, signal),
+    callContract: (address, block, fn, args) => callContract({ services, traces: traces.traces, contracts, abis, results }, address, block, fn, args),
+    dispose: () => {
+      panels.dispose();
+      contracts.dispose();
+    },
+  };
+}

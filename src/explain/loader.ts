@@ -1,0 +1,58 @@
+/**
+ * Explain Transaction, the node's call trace and Call Contract…, loaded on first use: they are a bundle of their own
+ * (dist/explain.js, see esbuild.mjs), required when a transaction is explained (the command, a restored panel, the
+ * explain tool), a failed EVM transaction is hovered, or a contract is read; never for a lookup, a tree or another hover.
+ */
+import type * as vscode from 'vscode';
+import type { NetworkProfile } from '../core/networks';
+import type { ExplainView } from '../protocol/explain';
+import type { Explain, ExplainDeps } from './bundle';
+import type { CallResult } from './callContract';
+
+type ExplainModule = typeof import('./bundle');
+
+export class LazyExplain implements Explain {
+  private loaded: Explain | undefined;
+
+  constructor(
+    private readonly deps: ExplainDeps,
+    /** esbuild.mjs keeps this require as one of dist/explain.js. */
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    private readonly load: () => ExplainModule = () => require('./bundle') as ExplainModule,
+  ) {}
+
+  /** Whether Explain's code has been loaded. */
+  get isLoaded(): boolean {
+    return this.loaded !== undefined;
+  }
+
+  private get explain(): Explain {
+    return (this.loaded ??= this.load().createExplain(this.deps));
+  }
+
+  open(hash: string): Promise<ExplainView | undefined> {
+    return this.explain.open(hash);
+  }
+
+  describe(hash: string, network: NetworkProfile, signal?: AbortSignal): Promise<ExplainView> {
+    return this.explain.describe(hash, network, signal);
+  }
+
+  restore(panel: vscode.WebviewPanel, state: unknown): void {
+    this.explain.restore(panel, state);
+  }
+
+  revertSummary(network: NetworkProfile, hash: string, signal?: AbortSignal): Promise<string | undefined> {
+    return this.explain.revertSummary(network, hash, signal);
+  }
+
+  callContract(address?: unknown, block?: unknown, fn?: unknown, args?: unknown): Promise<CallResult | undefined> {
+    return this.explain.callContract(address, block, fn, args);
+  }
+
+  /** Closes the panel and lets go of what was made; a later use makes it again (the call traces stay on disk). */
+  dispose(): void {
+    this.loaded?.dispose();
+    this.loaded = undefined;
+  }
+}

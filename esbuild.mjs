@@ -14,6 +14,7 @@
 //                      the tools' runners and renderers, read the same way from the features.
 //   dist/explain.js    required by the features on the first use of Explain Transaction, the node's call trace or Call
 //                      Contract… (src/explain/loader.ts): the panel, the trace and the contract reads, read the same way.
+//   dist/watch.js      required by the features when a transaction is first watched (src/watch/loader.ts): the watcher.
 //   dist/webview/*.js  browser bundles for webviews (any src/webview/<name>.entry.ts), when present.
 // The host bundles must not share code: a module whose code lands in two of them (a value import from the shell into
 // the features, from the features into the decoder, or the other way round) fails the build, naming it. The decoder
@@ -63,7 +64,7 @@ const host = {
   conditions: ['import', 'module'],
 };
 
-// Lazy bundles: parts of the features required on first use, by `require('<spec>')` in <importer> (src/bridge/loader.ts, src/tools/loader.ts, src/explain/loader.ts) (kept as a
+// Lazy bundles: parts of the features required on first use, by `require('<spec>')` in <importer> (src/{bridge,tools,explain,watch}/loader.ts) (kept as a
 // run-time require of ./<name>.js). A lazy bundle holds the modules only it uses; an import of a module that the
 // features bundle holds becomes a read of the features' own module (the features export a table of the modules their
 // lazy bundles import, `__lazyShared`), so nothing is bundled twice and there is one instance of every module (one
@@ -73,6 +74,7 @@ const LAZY = [
   { name: 'bridge', entry: 'src/bridge/panel.ts', importer: 'src/bridge/loader.ts', spec: './panel' },
   { name: 'tools', entry: 'src/tools/tools.ts', importer: 'src/tools/loader.ts', spec: './tools' },
   { name: 'explain', entry: 'src/explain/bundle.ts', importer: 'src/explain/loader.ts', spec: './bundle' },
+  { name: 'watch', entry: 'src/watch/txWatcher.ts', importer: 'src/watch/loader.ts', spec: './txWatcher' },
 ];
 const FEATURES_ENTRY = 'src/features.ts';
 const SHARED_NS = 'features-shared';

@@ -34,7 +34,8 @@ import { Command } from './platform/ids';
 import { WorkspaceAbis } from './explain/abiIndex';
 import { LazyLanguageModelTools } from './tools/loader';
 import { CallResults } from './explain/callResults';
-import { TxWatcher, registerWatchCommands } from './watch/txWatcher';
+import { LazyWatcher } from './watch/loader';
+import type { TxWatcher } from './watch/txWatcher';
 import { TerminalLinkActions } from './terminal/actions';
 import { WorkspaceNames } from './names/workspaceNames';
 import { NameLabels } from './names/labels';
@@ -81,8 +82,9 @@ export interface Features extends vscode.Disposable {
   restoreBridge(panel: vscode.WebviewPanel, state: unknown): void;
   /** Re-attaches an Explain Transaction panel VS Code restored after a reload. */
   restoreExplain(panel: vscode.WebviewPanel, state: unknown): void;
-  /** Transactions watched until they are in (terminal links, the hover, Look Up, the palette). */
-  watcher: TxWatcher;
+  /** Transactions watched until they are in (terminal links, the hover, Look Up, the palette); reading it loads the
+   *  watcher's bundle (dist/watch.js). */
+  readonly watcher: TxWatcher;
   /** What a click on a terminal link does (the shell finds the links). */
   terminalLinks: TerminalLinkActions;
   /** Names for addresses from the workspace's deployments (read on the first question, then watched). */
@@ -126,7 +128,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
   services.names = names;
   const nameLabels = new NameLabels(services, names);
   const addressHover = new AddressHoverProvider(services);
-  const watcher = new TxWatcher(services);
+  const watch = new LazyWatcher(services);
   const terminalLinks = new TerminalLinkActions();
   const localRollup = new LocalRollupFinder(settings, services.networks, log, services);
   const networkPicker = new NetworkPicker(services.networks, registry, settings, localRollup, hooks);
@@ -153,8 +155,8 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     registry,
     names,
     addressHover,
-    watcher,
-    ...registerWatchCommands(watcher, services, register),
+    watch,
+    ...watch.register(register),
     ...registerAddressHoverCommands(register),
     ...registerNetworkCommands(networkPicker, services.networks, register),
     ...registerTransferCommands(tracker, services, register),
@@ -189,7 +191,9 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     networkPicker,
     tools,
     callResults,
-    watcher,
+    get watcher() {
+      return watch.watcher;
+    },
     terminalLinks,
     names,
     nameLabels,

@@ -14,7 +14,6 @@ import { errorMessage } from '../core/errors';
 import { labelText, shorten } from '../core/format';
 import type { NetworkProfile } from '../core/networks';
 import { INDEXER_START_COMMAND } from '../core/localRollup';
-import type { Register } from '../platform/commandTable';
 import type { Services } from '../platform/services';
 import { Command } from '../platform/ids';
 
@@ -217,29 +216,27 @@ export class TxWatcher implements vscode.Disposable {
   }
 }
 
-export function registerWatchCommands(watcher: TxWatcher, services: Services, register: Register): vscode.Disposable[] {
-  return [
-    // Resolves to the watch started (its id and hash), or undefined.
-    register(Command.WatchTransaction, async (hash?: unknown, networkName?: unknown): Promise<Watch | undefined> => {
-      let input = typeof hash === 'string' ? hash : undefined;
-      input ??= await vscode.window.showInputBox({
-        title: vscode.l10n.t('Initia: Watch Transaction'),
-        prompt: vscode.l10n.t('The hash of a transaction you just broadcast: the extension asks until the indexer has it.'),
-        placeHolder: vscode.l10n.t('64 hexadecimal digits, 0x for an EVM transaction'),
-        validateInput: (v) => {
-          const parsed = watchedHash(v, false);
-          return 'error' in parsed ? parsed.error : undefined;
-        },
-        ignoreFocusOut: true,
-      });
-      if (!input) return undefined;
-      const network = typeof networkName === 'string' ? services.networks.byName(networkName) : services.network;
-      if (!network) {
-        void vscode.window.showErrorMessage(vscode.l10n.t('Initia: there is no network named "{0}".', String(networkName)));
-        return undefined;
-      }
-      return watcher.watch(input.trim(), network);
-    }),
-    register(Command.WatchShow, () => watcher.show()),
-  ];
+/**
+ * Initia: Watch Transaction (its handler; watch/loader.ts registers it): resolves to the watch started (its id and
+ * hash), or undefined.
+ */
+export async function watchCommand(watcher: TxWatcher, services: Services, hash?: unknown, networkName?: unknown): Promise<Watch | undefined> {
+  let input = typeof hash === 'string' ? hash : undefined;
+  input ??= await vscode.window.showInputBox({
+    title: vscode.l10n.t('Initia: Watch Transaction'),
+    prompt: vscode.l10n.t('The hash of a transaction you just broadcast: the extension asks until the indexer has it.'),
+    placeHolder: vscode.l10n.t('64 hexadecimal digits, 0x for an EVM transaction'),
+    validateInput: (v) => {
+      const parsed = watchedHash(v, false);
+      return 'error' in parsed ? parsed.error : undefined;
+    },
+    ignoreFocusOut: true,
+  });
+  if (!input) return undefined;
+  const network = typeof networkName === 'string' ? services.networks.byName(networkName) : services.network;
+  if (!network) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Initia: there is no network named "{0}".', String(networkName)));
+    return undefined;
+  }
+  return watcher.watch(input.trim(), network);
 }

@@ -85,7 +85,7 @@ describe('activation', () => {
     });
   });
 
-  describe('the lazy bundles (bridge, tools, Explain)', () => {
+  describe('the lazy bundles (bridge, tools, Explain, Watch)', () => {
     let h: Harness;
     before(async () => {
       h = await setUp();
@@ -125,6 +125,17 @@ describe('activation', () => {
       assert.ok(require.cache[bundle], 'explaining a transaction loads dist/explain.js');
       assert.ok(view?.hash, 'and explains it');
       h.api.features.explain.dispose();
+    });
+
+    it('Watch Transaction loads dist/watch.js when a transaction is first watched, not before', async function () {
+      const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'watch.js');
+      if (require.cache[bundle]) this.skip();
+      await run('initia.lookupBlock', h.fake.data.latestHeight);
+      assert.equal(require.cache[bundle], undefined, 'dist/watch.js loaded without a watch');
+      const watch = (await vscode.commands.executeCommand('initia.watchTransaction', h.fake.data.txs[0]!.hash)) as { hash?: string } | undefined;
+      assert.ok(require.cache[bundle], 'watching a transaction loads dist/watch.js');
+      assert.ok(watch?.hash, 'and watches it');
+      h.api.features.watcher.stopAll();
     });
 
     it('the language-model tools load dist/tools.js on their first call, not before', async function () {

@@ -75,6 +75,7 @@ const results = {
   bridgeBundleBytes: size(join(REPO_ROOT, 'dist', 'bridge.js')),
   toolsBundleBytes: size(join(REPO_ROOT, 'dist', 'tools.js')),
   explainBundleBytes: size(join(REPO_ROOT, 'dist', 'explain.js')),
+  watchBundleBytes: size(join(REPO_ROOT, 'dist', 'watch.js')),
   webviewBundleBytes,
   vsixBytes: size(join(REPO_ROOT, 'initia-explorer.vsix')),
 };
@@ -429,6 +430,7 @@ const rows = [
   ['bridge bundle (panel, session, message check; when a panel opens)', kb(results.bridgeBundleBytes), 'reported'],
   ['tools bundle (language-model tools; on their first call)', kb(results.toolsBundleBytes), 'reported'],
   ['Explain bundle (panel, call trace, Call Contract…; on first use)', kb(results.explainBundleBytes), 'reported'],
+  ['watch bundle (Watch Transaction; on the first watch)', kb(results.watchBundleBytes), 'reported'],
   ['ABI decoder bundle (viem; on the first EVM decode)', kb(results.abiBundleBytes), 'reported'],
   ['webview bundles', kb(results.webviewBundleBytes), 'reported'],
   ['.vsix', kb(results.vsixBytes), '≤ 1.5 MB'],

@@ -10,6 +10,7 @@
  */
 import * as vscode from 'vscode';
 import { LRUCache } from '../core/lru';
+import { SharedRequests } from '../core/sharedRequests';
 import { addressAt, bech32ToHex, hexToBech32, type AddressAt } from '../core/addressAt';
 import { errorMessage, isCancelled } from '../core/errors';
 import { amountWords, formatUnits, labelText, shorten } from '../core/format';
@@ -35,12 +36,6 @@ interface Facts {
   more?: number;
 }
 
-interface Pending {
-  promise: Promise<Facts>;
-  controller: AbortController;
-  waiters: number;
-}
-
 export function registerAddressHoverCommands(register: Register): vscode.Disposable[] {
   return [
     register(Command.HoverCopyAddress, async (address: unknown) => {
@@ -51,7 +46,7 @@ export function registerAddressHoverCommands(register: Register): vscode.Disposa
 
 export class AddressHoverProvider implements vscode.HoverProvider, vscode.Disposable {
   private readonly cache = new LRUCache<string, Facts>({ max: 500, ttl: TTL_MS, ttlAutopurge: false });
-  private readonly pending = new Map<string, Pending>();
+  private readonly pending = new SharedRequests<string, Facts>();
   private readonly subscription: vscode.Disposable;
   /** Requests made (for tests: one per address). */
   requests = 0;
@@ -86,46 +81,12 @@ export class AddressHoverProvider implements vscode.HoverProvider, vscode.Dispos
     const key = `${network.name}\u0000${network.jsonRpcUrl ?? ''}\u0000${network.restUrl ?? ''}\u0000${at.address.toLowerCase()}`;
     const cached = this.cache.get(key);
     if (cached) return Promise.resolve(cached);
-    let entry = this.pending.get(key);
-    if (!entry) {
-      const controller = new AbortController();
-      const promise = this.fetch(network, at, controller.signal).then((facts) => {
+    const start = (signal: AbortSignal) =>
+      this.fetch(network, at, signal).then((facts) => {
         this.cache.set(key, facts);
         return facts;
       });
-      entry = { promise, controller, waiters: 0 };
-      this.pending.set(key, entry);
-      const drop = () => this.pending.delete(key);
-      promise.then(drop, drop);
-    }
-    const shared = entry;
-    shared.waiters++;
-    return new Promise<Facts>((resolve, reject) => {
-      let settled = false;
-      const sub = token.onCancellationRequested(() => {
-        if (settled) return;
-        settled = true;
-        sub.dispose();
-        if (--shared.waiters === 0) shared.controller.abort();
-        reject(new vscode.CancellationError());
-      });
-      shared.promise.then(
-        (v) => {
-          if (settled) return;
-          settled = true;
-          sub.dispose();
-          shared.waiters--;
-          resolve(v);
-        },
-        (e: unknown) => {
-          if (settled) return;
-          settled = true;
-          sub.dispose();
-          shared.waiters--;
-          reject(e);
-        },
-      );
-    });
+    return this.pending.wait(key, start, token, () => new vscode.CancellationError());
   }
 
   /** The one request for this address, from the best source the profile has. */
@@ -218,6 +179,6 @@ export class AddressHoverProvider implements vscode.HoverProvider, vscode.Dispos
 
   dispose(): void {
     this.subscription.dispose();
-    for (const p of this.pending.values()) p.controller.abort();
+    this.pending.abortAll();
   }
 }

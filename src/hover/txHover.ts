@@ -9,6 +9,7 @@
  */
 import * as vscode from 'vscode';
 import { LRUCache } from '../core/lru';
+import { SharedRequests } from '../core/sharedRequests';
 import type { EvmTx, Tx } from '../core/indexer/schemas';
 import { txHashAt } from '../core/linkScan';
 import { errorMessage, isCancelled, isNotFound } from '../core/errors';
@@ -32,12 +33,6 @@ type Outcome = { kind: 'cosmos'; tx: Tx } | { kind: 'evm'; tx: EvmTx; revert?: s
 
 /** A failed EVM transaction's revert in one line, from the network's JSON-RPC node (undefined: none to say). */
 export type RevertOf = (network: NetworkProfile, hash: string, signal?: AbortSignal) => Promise<string | undefined>;
-
-interface Pending {
-  promise: Promise<Outcome>;
-  controller: AbortController;
-  waiters: number;
-}
 
 /**
  * The hover's own commands: "Copy hash" (only a well-formed hash is copied), and the walkthrough's "Try it", which
@@ -78,7 +73,7 @@ export function registerHoverCommands(register: Register, services: Services, sc
 
 export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable {
   private readonly cache = new LRUCache<string, Outcome>({ max: CACHE_SIZE, ttlAutopurge: false });
-  private readonly pending = new Map<string, Pending>();
+  private readonly pending = new SharedRequests<string, Outcome>();
   private readonly subscription: vscode.Disposable;
 
   constructor(
@@ -120,52 +115,13 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
     const key = `${network.name}\u0000${network.indexerUrl}\u0000${hash.replace(/^0x/, '').toUpperCase()}`;
     const cached = this.cache.get(key);
     if (cached) return Promise.resolve(cached);
-    let entry = this.pending.get(key);
-    if (!entry) {
-      const controller = new AbortController();
-      const promise = this.fetch(network, hash, evmFirst, controller.signal).then(
-        (outcome) => {
-          this.cache.set(key, outcome, { ttl: outcome.kind === 'notFound' ? NOT_FOUND_TTL_MS : FOUND_TTL_MS });
-          return outcome;
-        },
-      );
-      const created: Pending = { promise, controller, waiters: 0 };
-      entry = created;
-      this.pending.set(key, created);
-      void promise.then(
-        () => this.pending.delete(key),
-        () => this.pending.delete(key),
-      );
-    }
-    const shared = entry;
-    shared.waiters++;
-    return new Promise<Outcome>((resolve, reject) => {
-      let settled = false;
-      const sub = token.onCancellationRequested(() => {
-        if (settled) return;
-        settled = true;
-        sub.dispose();
-        // The last one waiting for this hash cancels the request.
-        if (--shared.waiters === 0) shared.controller.abort();
-        reject(new vscode.CancellationError());
+    const start = (signal: AbortSignal) =>
+      this.fetch(network, hash, evmFirst, signal).then((outcome) => {
+        this.cache.set(key, outcome, { ttl: outcome.kind === 'notFound' ? NOT_FOUND_TTL_MS : FOUND_TTL_MS });
+        return outcome;
       });
-      shared.promise.then(
-        (v) => {
-          if (settled) return;
-          settled = true;
-          sub.dispose();
-          shared.waiters--;
-          resolve(v);
-        },
-        (e: unknown) => {
-          if (settled) return;
-          settled = true;
-          sub.dispose();
-          shared.waiters--;
-          reject(e);
-        },
-      );
-    });
+    // One request per hash however many hovers ask; the last one waiting for it that is cancelled cancels it.
+    return this.pending.wait(key, start, token, () => new vscode.CancellationError());
   }
 
   private async fetch(network: NetworkProfile, hash: string, evmFirst: boolean, signal: AbortSignal): Promise<Outcome> {
@@ -309,8 +265,7 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
   }
 
   dispose(): void {
-    for (const p of this.pending.values()) p.controller.abort();
-    this.pending.clear();
+    this.pending.abortAll();
     this.cache.clear();
     this.subscription.dispose();
   }

@@ -37,6 +37,8 @@ export class NetworkPicker {
 
   /** What the probe of this machine found while the picker was open (listed first). */
   private localOffer: LocalOffer | undefined;
+  /** The picker on screen, if any. */
+  private shown: vscode.QuickPick<PickItem> | undefined;
 
   /** The picker's rows: the profiles, then the registry's mainnet and testnet chains, then "edit in settings". */
   async items(): Promise<PickItem[]> {
@@ -79,6 +81,7 @@ export class NetworkPicker {
   /** Shows the picker; the registry is read in the background meanwhile (at most once a day) and the rows follow. */
   show(): Promise<string | undefined> {
     const qp = vscode.window.createQuickPick<PickItem>();
+    this.shown = qp;
     this.hooks?.quickPick?.(qp as unknown as vscode.QuickPick<vscode.QuickPickItem>);
     qp.placeholder = vscode.l10n.t('Select the Initia network to browse (active: {0})', this.networks.active().name);
     qp.matchOnDescription = true;
@@ -128,7 +131,11 @@ export class NetworkPicker {
       });
       qp.onDidHide(() => {
         closed = true;
-        this.hooks?.quickPick?.(undefined);
+        // Opening the picker again hides this one after the new one is shown: only the last one is the current one.
+        if (this.shown === qp) {
+          this.shown = undefined;
+          this.hooks?.quickPick?.(undefined);
+        }
         qp.dispose();
         resolve(result ?? Promise.resolve(undefined));
       });

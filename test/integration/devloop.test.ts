@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EVM_TX_WITH_LOGS_HASH, FAILED_TX_HASH, FAILED_TX_RAW_LOG } from '../fixtures/fakeIndexer';
 import { startFakeNode, type FakeNode } from '../fixtures/fakeNode';
-import { FAKE_NETWORK, setUp, waitFor, type Harness } from './helpers';
+import { FAKE_NETWORK, acceptItem, setUp, waitFor, type Harness } from './helpers';
 import type { InitiaTerminalLink } from '../../src/extension';
 import { probe } from '../support/hooks';
 
@@ -91,8 +91,7 @@ describe('terminal links', function () {
       qp.items.map((i) => i.action),
       ['lookup', 'explain', 'watch'],
     );
-    qp.activeItems = [qp.items[0]!];
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await acceptItem(qp, qp.items[0]!);
     await waitFor('the transaction document', () => vscode.window.activeTextEditor?.document.uri.scheme === 'initia' && vscode.window.activeTextEditor.document.uri.path.startsWith('/tx '));
     const json = JSON.parse(vscode.window.activeTextEditor!.document.getText()) as { tx: { txhash: string } };
     assert.equal(json.tx.txhash, tx().hash);

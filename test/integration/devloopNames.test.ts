@@ -9,13 +9,15 @@
  *    without an indexer names `weave rollup indexer start`.
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { createServer } from 'node:net';
 import * as vscode from 'vscode';
 import { bech32 } from 'bech32';
 import { FIXTURE_HEIGHT, FIXTURE_MARKET, EVM_TX_WITH_LOGS_HASH, startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import { startFakeNode, type FakeNode } from '../fixtures/fakeNode';
-import { setUp, waitFor, type Harness } from './helpers';
+import { acceptItem, setUp, waitFor, type Harness } from './helpers';
 import { WorkspaceNames } from '../../src/names/workspaceNames';
 import type { PickItem } from '../../src/network/networkPicker';
 import { probe } from '../support/hooks';
@@ -27,6 +29,21 @@ type Show = (message: string, ...rest: unknown[]) => Thenable<unknown>;
 const VAULT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const FIXTURES = path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'workspace-names');
 const DEMO_EVM_CHAIN = '2665154421996606';
+
+/**
+ * Puts a copy of `source` at `target` in one step, as a checkout or a `mv` does: copied beside the workspace, then
+ * renamed in. (A tree copied in file by file races the system's file watcher, which may not yet watch a folder
+ * when files are made in it: later changes there would go unseen, in VS Code as in this test.)
+ */
+function moveIn(source: string, target: string): void {
+  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'initia-names-'));
+  try {
+    fs.cpSync(source, path.join(staging, 'tree'), { recursive: true });
+    fs.renameSync(path.join(staging, 'tree'), target);
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
 
 async function hoverText(doc: vscode.TextDocument, pos: vscode.Position): Promise<string> {
   const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos);
@@ -53,6 +70,9 @@ describe('names for addresses from the workspace deployments', function () {
   before(async () => {
     h = await setUp({ blocks: 40 });
     assert.ok(h.api.features, 'the features loaded (as the status bar loads them 1.5 s after a start)');
+    // The names are read (as an earlier hover would have) before the deployments arrive: the watcher must find them.
+    await h.api.features.names.ready();
+    moveIn(FIXTURES, names().fsPath);
   });
   beforeEach(() => h.clear());
   after(async () => {
@@ -64,7 +84,6 @@ describe('names for addresses from the workspace deployments', function () {
     const log = { info: () => undefined, warn: () => undefined, debug: () => undefined };
     const fresh = new WorkspaceNames(h.api.settings, log);
     try {
-      await vscode.workspace.fs.copy(vscode.Uri.file(FIXTURES), names(), { overwrite: true });
       assert.equal(fresh.loaded, false);
       assert.equal(fresh.stats.files, 0);
       await fresh.ready();
@@ -79,7 +98,7 @@ describe('names for addresses from the workspace deployments', function () {
   });
 
   it('labels the address in a document and in its hover: "Vault (0x5FbD…0aa3)"', async () => {
-    await vscode.workspace.fs.copy(vscode.Uri.file(FIXTURES), names(), { overwrite: true });
+    // The folder moved in after the names were read is found (the watcher reports the folder alone, or with its files).
     const doc = await vscode.workspace.openTextDocument({ content: `vault = "${VAULT}"\nother = "0x${'12'.repeat(20)}"\n` });
     await waitFor('the Vault label', async () => (await hints(doc)).some((x) => labelOf(x) === 'Vault'));
     const found = await hints(doc);
@@ -93,7 +112,6 @@ describe('names for addresses from the workspace deployments', function () {
   });
 
   it('the watcher follows a rewritten broadcast and a deleted folder', async () => {
-    await vscode.workspace.fs.copy(vscode.Uri.file(FIXTURES), names(), { overwrite: true });
     const file = vscode.Uri.joinPath(names(), 'broadcast', 'Deploy.s.sol', DEMO_EVM_CHAIN, 'run-latest.json');
     const doc = await vscode.workspace.openTextDocument({ content: `${VAULT}\n` });
     await waitFor('Vault', async () => (await hints(doc)).some((x) => labelOf(x) === 'Vault'));
@@ -263,8 +281,7 @@ describe('a rollup on this computer in Select Network', function () {
     assert.equal(local.label, '$(vm-running) Local rollup (local-evm-1, minievm)');
     assert.match(String(local.detail), new RegExp(`indexer :${indexer.port} · REST :${node.port} · RPC :${node.port} · JSON-RPC :${node.port} · indexer 12 blocks behind`));
     assert.equal((qp.items as readonly PickItem[])[0]!.label, 'This computer');
-    qp.activeItems = [local];
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await acceptItem(qp, local);
     assert.equal(await chosen, 'Local rollup local-evm-1');
     const saved = config().get<Array<Record<string, unknown>>>('networks')!.find((n) => n.name === 'Local rollup local-evm-1');
     assert.deepEqual(saved, { name: 'Local rollup local-evm-1', chainId: 'local-evm-1', indexerUrl: `http://127.0.0.1:${indexer.port}`, restUrl: `http://127.0.0.1:${node.port}`, jsonRpcUrl: `http://127.0.0.1:${node.port}`, vm: 'minievm' });
@@ -287,8 +304,7 @@ describe('a rollup on this computer in Select Network', function () {
     const local = (qp.items as readonly PickItem[]).find((i) => 'local' in i)!;
     assert.equal(local.label, '$(circle-slash) Local rollup (local-evm-1, minievm)');
     assert.match(String(local.detail), /but no indexer: run `weave rollup indexer start`/);
-    qp.activeItems = [local];
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await acceptItem(qp, local);
     await waitFor('the explanation', () => infos.some((m) => m.includes('weave rollup indexer start')));
     assert.ok(picker.current, 'the picker stays open');
     picker.current!.hide();

@@ -132,3 +132,15 @@ export async function startRouterFor(h: Harness): Promise<FakeRouter> {
   await config.update('networks', [{ name: FAKE_NETWORK, chainId: 'interwoven-1', indexerUrl: h.fake.url, routerUrl: router.url }], vscode.ConfigurationTarget.Global);
   return router;
 }
+
+/**
+ * Accepts `item` in a quick pick the extension shows, as a user's Enter on it would. The extension host sends a
+ * visible quick pick's changes to the workbench on the next turn of its event loop (a 0 ms timer), while a command
+ * goes at once: the items and the active item set here are let go first, so the workbench accepts this item and not
+ * the one it had before (the messages arrive in order).
+ */
+export async function acceptItem<T extends vscode.QuickPickItem>(qp: vscode.QuickPick<T>, item: T): Promise<void> {
+  qp.activeItems = [item];
+  await new Promise((r) => setTimeout(r, 0));
+  await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+}

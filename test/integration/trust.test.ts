@@ -8,18 +8,21 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
-import { FAKE_NETWORK, run, setUp, type Harness, waitFor } from './helpers';
+import { FAKE_NETWORK, run, setUp, startRouterFor, type Harness, waitFor } from './helpers';
 
 describe('endpoints come only from the user', function () {
   this.timeout(60_000);
   let h: Harness;
   let evil: FakeIndexer;
   let evilRouter: FakeRouter;
+  let userRouter: FakeRouter;
   let file: string;
   let original: string;
 
   before(async () => {
     h = await setUp();
+    // The user's own router (a transfer lands at once), so tracking one ends instead of waiting for it to land.
+    userRouter = await startRouterFor(h);
     evil = await startFakeIndexer({ blocks: 50 });
     evilRouter = await startFakeRouter();
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
@@ -32,6 +35,7 @@ describe('endpoints come only from the user', function () {
     await waitFor('the workspace settings to be read again', () => vscode.workspace.getConfiguration('initia').get('pageSize') === 50);
     await evil.close();
     await evilRouter.close();
+    await userRouter.close();
     await h.restore();
   });
 
@@ -62,9 +66,12 @@ describe('endpoints come only from the user', function () {
     const tx = h.fake.data.txs.at(-2)!;
     const doc = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `hash ${tx.hash}` });
     await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 8));
-    await vscode.commands.executeCommand('initia.trackTransfer', `${'AB'.repeat(31)}A1`, 'interwoven-1');
+    const tracked = `${'AB'.repeat(31)}A1`;
+    await vscode.commands.executeCommand('initia.trackTransfer', tracked, 'interwoven-1');
+    await vscode.commands.executeCommand('initia.transfers.remove', 'interwoven-1', tracked);
 
     assert.ok(h.fake.requests.length >= 3, 'browsing went to the user’s indexer');
+    assert.ok(userRouter.requests.some((r) => r.path === '/v2/tx/track'), 'tracking went to the user’s router');
     assert.equal(evil.requests.length, 0, 'the workspace’s indexer got nothing');
     assert.equal(evilRouter.requests.length, 0, 'the workspace’s router got nothing');
   });

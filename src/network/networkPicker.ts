@@ -88,9 +88,14 @@ export class NetworkPicker {
     qp.matchOnDetail = true;
     qp.busy = true;
     let closed = false;
+    let shownRows = '';
     const fill = async () => {
       const items = await this.items();
       if (closed) return;
+      // Rows that did not change stay as they are: no jump under the pointer, no active row lost.
+      const rows = JSON.stringify(items.map((i) => [i.kind, i.label, i.description, i.detail]));
+      if (rows === shownRows) return;
+      shownRows = rows;
       const keep = qp.activeItems[0];
       qp.items = items;
       const same = keep && items.find((i) => i.label === keep.label && i.description === keep.description);

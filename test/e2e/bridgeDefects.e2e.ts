@@ -5,9 +5,9 @@
 // step under a quote that is no longer refreshed.
 import * as assert from 'node:assert/strict';
 import { bech32 } from 'bech32';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator } from 'playwright-core';
 import { acceptWarning, fill, findRoute, openBridge, pick } from './bridgePanel';
-import { FAKE_NETWORK, e2eTest, runCommand } from './harness';
+import { FAKE_NETWORK, e2eTest, selectNetwork } from './harness';
 import { BRIDGE, addressField, pickerList } from '../../src/webview/selectors';
 
 const address = (prefix: string, byte: number) => bech32.encode(prefix, bech32.toWords(new Uint8Array(20).fill(byte)));
@@ -17,18 +17,6 @@ const OSMO = address('osmo', 0x24);
 /** Whether the element with this id has the keyboard focus in the panel's document. */
 async function focused(frame: FrameLocator, id: string): Promise<boolean> {
   return frame.locator(`#${id}`).evaluate((el) => el.ownerDocument.activeElement === el);
-}
-
-/** Makes `name` the active network through Initia: Select Network…, as a person does. */
-async function selectNetwork(page: Page, name: string): Promise<void> {
-  await runCommand(page, 'Initia: Select Network…');
-  const input = page.locator('.quick-input-widget input[placeholder^="Select the Initia network"]');
-  await input.waitFor({ timeout: 10_000 });
-  await input.fill(name);
-  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${name}\\s*$`) }) }).first();
-  await row.waitFor({ timeout: 10_000 });
-  await row.click();
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
 }
 
 /** From a found route to the checked messages (addresses filled, the router's warning accepted). */

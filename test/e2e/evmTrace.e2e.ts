@@ -10,23 +10,11 @@ import * as path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { buildEvmProject, copyEvmProject } from '../fixtures/evmProject';
 import { waitFor } from '../support/wait';
-import { EVM_NETWORK, FAKE_NETWORK, e2eTest, runCommand, screenshot } from './harness';
+import { EVM_NETWORK, FAKE_NETWORK, e2eTest, runCommand, screenshot, selectNetwork } from './harness';
 import { EXPLAIN, traceFrame } from '../../src/webview/selectors';
 
 function explainFrame(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').first().frameLocator('#active-frame');
-}
-
-/** Switches the network as a person would: Select Network…, type its name, Enter on its row. */
-async function selectNetwork(page: Page, name: string): Promise<void> {
-  await runCommand(page, 'Initia: Select Network…');
-  const input = page.locator('.quick-input-widget input[placeholder^="Select the Initia network to browse"]');
-  await input.waitFor({ timeout: 10_000 });
-  await input.fill(name);
-  const exact = new RegExp(`^\\s*${name.replace(/[+]/g, '\\+')}\\s*$`);
-  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row.focused', { has: page.locator('.label-name', { hasText: exact }) }).waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 /** Picks a quick pick row by the start of its label. */

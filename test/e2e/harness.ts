@@ -250,6 +250,22 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
 }
 
+/**
+ * Makes `name` the active network as a person does: Initia: Select Network…, its name typed, Enter on its row once
+ * that row is the focused one. The picker's rows may be filled again meanwhile (the registry, this computer's
+ * rollup): Enter goes only to the row under the focus, and the picker closing is waited for, not assumed.
+ */
+export async function selectNetwork(page: Page, name: string): Promise<void> {
+  await runCommand(page, 'Initia: Select Network…');
+  const input = page.locator('.quick-input-widget input[placeholder^="Select the Initia network"]');
+  await input.waitFor({ timeout: 10_000 });
+  await input.fill(name);
+  const exact = new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row.focused', { has: page.locator('.label-name', { hasText: exact }) }).waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
 /** Whether the command palette offers a command with exactly this title; closes the palette unless `keepOpen`
  *  (keep it open to check many titles quickly). */
 export async function paletteHas(page: Page, title: string, opts: { keepOpen?: boolean; timeoutMs?: number } = {}): Promise<boolean> {

@@ -38,9 +38,9 @@ test('wrong shapes name the field in words', () => {
   const cases: Array<[unknown, RegExp]> = [
     [{ blocks: 'oops' }, /field blocks should be an array but is the string "oops"/],
     [{ blocks: [{ ...block, height: undefined }] }, /field blocks\[0\]\.height /],
-    [{ blocks: [{ ...block, tx_count: 1.5 }] }, /field blocks\[0\]\.tx_count: should be a whole number, in digits or as an integer, but is 1\.5/],
-    [{ blocks: [{ ...block, height: '12a' }] }, /field blocks\[0\]\.height: should be a whole number, in digits or as an integer, but is "12a"/],
-    [{ blocks: [{ ...block, height: 2 ** 60 }] }, /field blocks\[0\]\.height: should be a whole number/],
+    [{ blocks: [{ ...block, tx_count: 1.5 }] }, /field blocks\[0\]\.tx_count should be a whole number, in digits or as an integer, but is 1\.5/],
+    [{ blocks: [{ ...block, height: '12a' }] }, /field blocks\[0\]\.height should be a whole number, in digits or as an integer, but is "12a"/],
+    [{ blocks: [{ ...block, height: 2 ** 60 }] }, /field blocks\[0\]\.height should be a whole number/],
     [null, /field \(root\) should be an object but is null/],
     [{ holders: [{ account: 'x', amount: '1e5' }] }, /holders\[0\]\.amount/],
   ];

@@ -13,6 +13,7 @@
 import * as vscode from 'vscode';
 import { join } from 'node:path';
 import type * as Decoder from '../abi/decoder';
+import { FolderWatches, folderOf, onlyFolders, topmostFolders } from '../platform/folderWatches';
 import {
   ARTIFACT_EXCLUDE,
   ARTIFACT_GLOB,
@@ -52,6 +53,10 @@ export interface AbiStats {
 const READ_CONCURRENCY = 32;
 /** The watcher's changes are applied after this quiet time. */
 const WATCH_DEBOUNCE_MS = 300;
+/** More folders made at once than this (a build, a checkout) are one search of the whole workspace for new artifacts. */
+const MAX_FOLDER_SEARCHES = 8;
+/** At most this many folders of artifacts get a watch of their own (the roots first); a bigger build relies on VS Code's. */
+const MAX_WATCHED_FOLDERS = 256;
 /** At most this many files are looked at (a workspace with more artifacts is unusual). */
 const MAX_FILES = 20_000;
 
@@ -68,6 +73,7 @@ export class WorkspaceAbis implements vscode.Disposable {
   private ready: Promise<void> | undefined;
   /** The watchers and their listeners, made by the first index. */
   private readonly watchers: vscode.Disposable[] = [];
+  private folderWatches: FolderWatches | undefined;
   /** Files to read again (a URI) or to drop (undefined), by URI string, until the next quiet time. */
   private readonly pending = new Map<string, vscode.Uri | undefined>();
   /** Folders made meanwhile, to scan for artifacts. */
@@ -212,6 +218,11 @@ export class WorkspaceAbis implements vscode.Disposable {
     } else this.artifacts.set(key, { contract: parsed.contract, file: key, abi: parsed.abi, runtimeSize: parsed.runtimeSize });
   }
 
+  /** Whether a file has been read (an artifact, a broken one, or JSON that is no artifact). */
+  private known(key: string): boolean {
+    return this.artifacts.has(key) || this.broken.has(key) || this.notArtifacts.has(key);
+  }
+
   /** Drops a file from the artifacts and the JSON that is no artifact (not from the broken ones: see markBroken). */
   private forget(key: string): void {
     this.artifacts.delete(key);
@@ -227,6 +238,7 @@ export class WorkspaceAbis implements vscode.Disposable {
 
   /** The maps again from the artifacts read so far (the decoder keeps the hashes it computed: cheap). */
   private rebuild(started: number): void {
+    this.watchFolders();
     if (!this.decoder) return;
     // Stable order: by URI, so "the first ABI that decodes" does not depend on which file was read first.
     const artifacts = [...this.artifacts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, a]) => a);
@@ -242,6 +254,26 @@ export class WorkspaceAbis implements vscode.Disposable {
     this.updated.fire(this.stats);
   }
 
+  /**
+   * The folders that hold artifacts (and the out/ and artifacts/ folders above them, where a new contract's folder
+   * appears) get a watch of their own: VS Code's does not see into folders `forge build` made an instant apart, nor
+   * into a build moved or checked out in (platform/folderWatches.ts). At most MAX_WATCHED_FOLDERS of them.
+   */
+  private watchFolders(): void {
+    if (!this.folderWatches || this.disposed) return;
+    const wanted = new Map<string, vscode.Uri>();
+    for (const key of [...this.artifacts.keys(), ...this.broken.keys()]) {
+      const file = vscode.Uri.parse(key);
+      const root = /^(.*?\/(?:out|artifacts))\//.exec(file.path)?.[1];
+      if (root) wanted.set(file.with({ path: root }).toString(), file.with({ path: root }));
+    }
+    for (const key of [...this.artifacts.keys(), ...this.broken.keys()]) {
+      const folder = folderOf(vscode.Uri.parse(key));
+      wanted.set(folder.toString(), folder);
+    }
+    this.folderWatches.set(wanted.values());
+  }
+
   private startWatching(): void {
     if (this.watchers.length || this.disposed) return;
     const schedule = () => {
@@ -254,13 +286,14 @@ export class WorkspaceAbis implements vscode.Disposable {
       schedule();
     };
     // A folder made under out/ or artifacts/ (a new `out/X.sol/`) is scanned too: a file written into a folder that
-    // has just been made can reach the file system watcher before the folder is watched, and its event is lost.
+    // has just been made can reach the file system watcher before the folder is watched, and its event is lost. A
+    // folder made elsewhere may hold a whole build (moved or checked out in, reported as the folder alone): searched.
     const created = (uri: vscode.Uri) => {
-      if (this.wanted(uri)) changed(uri);
-      else if (mayHoldArtifacts(vscode.workspace.asRelativePath(uri, false))) {
-        this.folders.add(uri.toString());
-        schedule();
-      }
+      if (this.wanted(uri)) return changed(uri);
+      const p = `/${vscode.workspace.asRelativePath(uri, false).replace(/\\/g, '/')}/`;
+      if (/\/(node_modules|build-info|\.git)\//.test(p) || /\.json\/$/i.test(p)) return;
+      this.folders.add(uri.toString());
+      schedule();
     };
     // A deleted folder (`forge clean`, `rm -r out/X.sol`) is reported as the folder alone, which the artifacts' glob
     // does not match: deletions are watched everywhere and drop every known file at or under the deleted path.
@@ -278,7 +311,8 @@ export class WorkspaceAbis implements vscode.Disposable {
     };
     const files = vscode.workspace.createFileSystemWatcher(ARTIFACT_GLOB, true, false, true);
     const all = vscode.workspace.createFileSystemWatcher('**', false, true, false);
-    this.watchers.push(files, all, files.onDidChange(changed), all.onDidCreate(created), all.onDidDelete(deleted));
+    this.folderWatches = new FolderWatches({ changed, created, deleted }, MAX_WATCHED_FOLDERS);
+    this.watchers.push(files, all, files.onDidChange(changed), all.onDidCreate(created), all.onDidDelete(deleted), this.folderWatches);
   }
 
   private applyChanges(): void {
@@ -302,14 +336,23 @@ export class WorkspaceAbis implements vscode.Disposable {
             dropped++;
           }
         }
-        for (const folder of folders) {
-          try {
-            if ((await vscode.workspace.fs.stat(folder)).type & vscode.FileType.Directory) {
-              const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*.json'), ARTIFACT_EXCLUDE, MAX_FILES);
+        const top = topmostFolders(folders);
+        // Each "created" is looked at on disk (file or folder?) unless there are so many that one search is cheaper.
+        const made = top.length > MAX_FOLDER_SEARCHES * 8 ? top : await onlyFolders(top);
+        if (made.length > MAX_FOLDER_SEARCHES) {
+          // Many folders at once: one search of the workspace, for the artifacts not known yet.
+          const found = await vscode.workspace.findFiles(ARTIFACT_GLOB, ARTIFACT_EXCLUDE, MAX_FILES);
+          for (const uri of found) if (this.wanted(uri) && !this.known(uri.toString())) reads.set(uri.toString(), uri);
+        } else {
+          for (const folder of made) {
+            // Under out/ or artifacts/, every JSON file is a candidate; elsewhere (a build moved in whole) the glob says.
+            const pattern = mayHoldArtifacts(vscode.workspace.asRelativePath(folder, false)) ? '**/*.json' : ARTIFACT_GLOB;
+            try {
+              const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, pattern), ARTIFACT_EXCLUDE, MAX_FILES);
               for (const uri of found) if (this.wanted(uri)) reads.set(uri.toString(), uri);
+            } catch {
+              // gone again
             }
-          } catch {
-            // gone again
           }
         }
         await this.readAll([...reads.values()]);

@@ -6,29 +6,21 @@
  * folder). Files are read through vscode.workspace.fs, so remote workspaces work; a broken file is skipped with one
  * log line. Off with `initia.names.enabled`.
  */
-import { watch } from 'node:fs';
 import * as vscode from 'vscode';
 import { MAX_NAMES_FILE_BYTES, NAMES_EXCLUDE, NAMES_GLOB, NameBook, namesChainOf, namesFileKind, parseNamesFile, type AddressNames, type DeployedName } from '../core/names';
 import type { Settings } from '../platform/settings';
+import { FolderWatches, folderOf, onlyFolders, topmostFolders } from '../platform/folderWatches';
 
 /** Changes are applied after this quiet time (a forge script writes its broadcast several times). */
 const DEBOUNCE_MS = 300;
 /** At most this many deployment files are read. */
 const MAX_FILES = 2000;
+/** At most this many folders get a watch of their own. */
+const MAX_WATCHED_FOLDERS = 64;
 /** More folders made at once than this are searched as one search of the whole workspace. */
 const MAX_FOLDER_SEARCHES = 8;
 /** A folder at or under one where deployment files live: every JSON file under it is a candidate. */
 const DEPLOYMENTS_FOLDER = /\/(broadcast|ignition)\//;
-
-/** The folders not under another one of the list (a new tree is reported folder by folder). */
-function topmost(folders: readonly vscode.Uri[]): vscode.Uri[] {
-  const keys = new Set(folders.map((f) => f.toString()));
-  return folders.filter((f) => {
-    const key = f.toString();
-    for (let i = key.lastIndexOf('/'); i > 0; i = key.lastIndexOf('/', i - 1)) if (keys.has(key.slice(0, i))) return false;
-    return true;
-  });
-}
 
 export interface NamesLog {
   info(s: string): void;
@@ -41,8 +33,7 @@ export class WorkspaceNames implements AddressNames, vscode.Disposable {
   private loading: Promise<void> | undefined;
   private readonly watchers: vscode.Disposable[] = [];
   /** A watch of its own on each folder that holds deployments, and on each broadcast/ and ignition/deployments/. */
-  private readonly folderWatchers = new Map<string, vscode.Disposable>();
-  private handlers: { changed(uri: vscode.Uri): void; created(uri: vscode.Uri): void; deleted(uri: vscode.Uri): void } | undefined;
+  private folderWatches: FolderWatches | undefined;
   private readonly pending = new Map<string, vscode.Uri | undefined>();
   /** Folders made meanwhile under broadcast/ or ignition/deployments/, to scan. */
   private readonly folders = new Map<string, vscode.Uri>();
@@ -166,74 +157,35 @@ export class WorkspaceNames implements AddressNames, vscode.Disposable {
     const files = vscode.workspace.createFileSystemWatcher(NAMES_GLOB, true, false, true);
     const all = vscode.workspace.createFileSystemWatcher('**', false, true, false);
     this.watchers.push(files, all, files.onDidChange(changed), all.onDidCreate(created), all.onDidDelete(deleted));
-    this.handlers = { changed, created, deleted };
+    this.folderWatches = new FolderWatches({ changed, created, deleted }, MAX_WATCHED_FOLDERS);
   }
 
   /**
-   * VS Code's workspace watcher does not see into a folder that arrived whole (moved, checked out) nor, at times, into
-   * folders made an instant apart (`forge script` making `broadcast/<Script>/<chain>/` for a project's first
-   * deployment): a later rewrite there would go unseen. So the folders that hold deployments, and the broadcast/ and
-   * ignition/deployments/ folders above them (where a new script's folder appears), get a watch of their own: the
-   * system's, one level deep (a few folders in all), or VS Code's for a workspace not on this computer's disk.
+   * The folders that hold deployments, and the broadcast/ and ignition/deployments/ folders above them (where a new
+   * script's folder appears), get a watch of their own (platform/folderWatches.ts: VS Code's does not always see
+   * into them).
    */
   private watchFolders(): void {
-    const handlers = this.handlers;
-    if (!handlers || this.disposed) return;
+    if (!this.folderWatches || this.disposed) return;
     const wanted = new Map<string, vscode.Uri>();
     for (const key of this.book.sources()) {
       const file = vscode.Uri.parse(key);
-      const folder = vscode.Uri.joinPath(file, '..');
+      const folder = folderOf(file);
       wanted.set(folder.toString(), folder);
       const root = /^(.*?\/(?:broadcast|ignition\/deployments))\//.exec(file.path)?.[1];
       if (root) wanted.set(file.with({ path: root }).toString(), file.with({ path: root }));
     }
-    for (const [key, watcher] of this.folderWatchers) {
-      if (!wanted.has(key)) {
-        watcher.dispose();
-        this.folderWatchers.delete(key);
-      }
-    }
-    for (const [key, folder] of wanted) {
-      if (!this.folderWatchers.has(key)) this.folderWatchers.set(key, this.watchFolder(folder, handlers));
-    }
-  }
-
-  private watchFolder(folder: vscode.Uri, on: { changed(uri: vscode.Uri): void; created(uri: vscode.Uri): void; deleted(uri: vscode.Uri): void }): vscode.Disposable {
-    if (folder.scheme !== 'file') {
-      const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '*'));
-      const subscriptions = [w.onDidCreate(on.created), w.onDidChange(on.changed), w.onDidDelete(on.deleted)];
-      return { dispose: () => [w, ...subscriptions].forEach((d) => d.dispose()) };
-    }
-    try {
-      // "rename" is a name that appeared or went away: which one, the disk says.
-      const w = watch(folder.fsPath, { persistent: false }, (event, name) => {
-        if (!name) return;
-        const uri = vscode.Uri.joinPath(folder, name.toString());
-        if (event === 'change') on.changed(uri);
-        else
-          void Promise.resolve(vscode.workspace.fs.stat(uri)).then(
-            () => on.created(uri),
-            () => on.deleted(uri),
-          );
-      });
-      // The folder itself deleted: the workspace's watcher reports that; this watch just ends.
-      w.on('error', () => w.close());
-      return { dispose: () => w.close() };
-    } catch {
-      return { dispose: () => undefined };
-    }
+    this.folderWatches.set(wanted.values());
   }
 
   private async apply(): Promise<void> {
     this.timer = undefined;
     if (this.disposed || (this.pending.size === 0 && this.folders.size === 0)) return;
-    const made = topmost([...this.folders.values()]);
+    const made = topmostFolders([...this.folders.values()]);
     this.folders.clear();
     await this.loading;
     // The watcher says "created" for files and folders alike: only folders are searched.
-    const folders = (
-      await Promise.all(made.map((uri) => Promise.resolve(vscode.workspace.fs.stat(uri)).then((s) => (s.type & vscode.FileType.Directory ? uri : undefined), () => undefined)))
-    ).filter((uri): uri is vscode.Uri => uri !== undefined);
+    const folders = made.length > MAX_FOLDER_SEARCHES * 8 ? made : await onlyFolders(made);
     // Many folders at once (a build, a checkout): one search of the workspace instead of one per folder.
     const searches =
       folders.length > MAX_FOLDER_SEARCHES
@@ -262,8 +214,7 @@ export class WorkspaceNames implements AddressNames, vscode.Disposable {
     this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
     for (const w of this.watchers.splice(0)) w.dispose();
-    for (const w of this.folderWatchers.values()) w.dispose();
-    this.folderWatchers.clear();
+    this.folderWatches?.dispose();
     this.subscription.dispose();
     this.changed.dispose();
   }

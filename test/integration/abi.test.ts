@@ -7,9 +7,10 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { setUp, type Harness, waitFor } from './helpers';
+import { moveIn, setUp, type Harness, waitFor } from './helpers';
 // The decoder's TypeScript as the tests compile it (not dist/abi.js, whose loading is under test): for topics.
 import { eventTopic } from '../../src/abi/decoder';
 
@@ -134,6 +135,28 @@ describe('workspace ABIs', function () {
     fs.rmSync(path.dirname(visible), { recursive: true, force: true });
     await waitFor('the watcher to drop Visible.json', async () => (await abis.decodeLog(hidden)) === undefined);
     assert.equal(abis.stats.files, 3);
+  });
+
+  it('a build that arrived whole (moved in): found, and a rebuild there is followed (VS Code\'s watcher does not see into it)', async () => {
+    const abis = h.api.features.abis;
+    // A package with its own build (`pkg/out/Moved.sol/Moved.json`), moved into the workspace whole.
+    const staged = fs.mkdtempSync(path.join(os.tmpdir(), 'initia-moved-build-'));
+    written.push(staged);
+    fs.mkdirSync(path.join(staged, 'pkg', 'out', 'Moved.sol'), { recursive: true });
+    fs.writeFileSync(path.join(staged, 'pkg', 'out', 'Moved.sol', 'Moved.json'), foundryArtifact('MovedIn'));
+    const pkg = path.join(folder, 'pkg');
+    moveIn(path.join(staged, 'pkg'), pkg);
+    written.push(pkg);
+    const target = path.join(pkg, 'out', 'Moved.sol');
+    const first = { address: '0x', topics: [eventTopic('MovedIn(uint256)'), topic(3n)], data: '0x' };
+    await waitFor('the moved-in artifact', async () => (await abis.decodeLog(first))?.contract === 'Moved');
+    // `forge build` again: the same file rewritten in place, in the folder that arrived whole.
+    fs.writeFileSync(path.join(target, 'Moved.json'), foundryArtifact('Rebuilt'));
+    const rebuilt = { address: '0x', topics: [eventTopic('Rebuilt(uint256)'), topic(4n)], data: '0x' };
+    await waitFor('the rebuilt artifact', async () => (await abis.decodeLog(rebuilt))?.contract === 'Moved');
+    assert.equal(await abis.decodeLog(first), undefined, 'the old event is gone with the old build');
+    fs.rmSync(pkg, { recursive: true, force: true });
+    await waitFor('the artifact dropped with its folder', async () => (await abis.decodeLog(rebuilt)) === undefined);
   });
 
   it('a newly written artifact is picked up by the watcher, a fixed broken one too', async () => {

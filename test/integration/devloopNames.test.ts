@@ -9,15 +9,13 @@
  *    without an indexer names `weave rollup indexer start`.
  */
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { createServer } from 'node:net';
 import * as vscode from 'vscode';
 import { bech32 } from 'bech32';
 import { FIXTURE_HEIGHT, FIXTURE_MARKET, EVM_TX_WITH_LOGS_HASH, startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import { startFakeNode, type FakeNode } from '../fixtures/fakeNode';
-import { acceptItem, setUp, waitFor, type Harness } from './helpers';
+import { acceptItem, moveIn, setUp, waitFor, type Harness } from './helpers';
 import { WorkspaceNames } from '../../src/names/workspaceNames';
 import type { PickItem } from '../../src/network/networkPicker';
 import { probe } from '../support/hooks';
@@ -29,21 +27,6 @@ type Show = (message: string, ...rest: unknown[]) => Thenable<unknown>;
 const VAULT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const FIXTURES = path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'workspace-names');
 const DEMO_EVM_CHAIN = '2665154421996606';
-
-/**
- * Puts a copy of `source` at `target` in one step, as a checkout or a `mv` does: copied beside the workspace, then
- * renamed in. (A tree copied in file by file races the system's file watcher, which may not yet watch a folder
- * when files are made in it: later changes there would go unseen, in VS Code as in this test.)
- */
-function moveIn(source: string, target: string): void {
-  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'initia-names-'));
-  try {
-    fs.cpSync(source, path.join(staging, 'tree'), { recursive: true });
-    fs.renameSync(path.join(staging, 'tree'), target);
-  } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
-  }
-}
 
 async function hoverText(doc: vscode.TextDocument, pos: vscode.Position): Promise<string> {
   const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos);

@@ -1,5 +1,8 @@
 /** Shared set-up for integration suites: the fake indexer as the active network, captured notifications. */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
@@ -143,4 +146,19 @@ export async function acceptItem<T extends vscode.QuickPickItem>(qp: vscode.Quic
   qp.activeItems = [item];
   await new Promise((r) => setTimeout(r, 0));
   await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+}
+
+/**
+ * Puts a copy of `source` at `target` in one step, as a checkout or a `mv` does: copied beside the workspace, then
+ * renamed in. VS Code's watcher does not see into a folder that arrives whole (nor, at times, into folders made an
+ * instant apart, as a copy file by file makes them): what the extension watches there it must watch itself.
+ */
+export function moveIn(source: string, target: string): void {
+  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'initia-move-in-'));
+  try {
+    fs.cpSync(source, path.join(staging, 'tree'), { recursive: true });
+    fs.renameSync(path.join(staging, 'tree'), target);
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
 }

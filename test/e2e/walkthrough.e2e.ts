@@ -41,7 +41,8 @@ e2eTest(
     await input.waitFor({ timeout: 10_000 });
     await input.fill(height);
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Recognised' }).first().waitFor({ timeout: 10_000 });
-    await page.keyboard.press('Enter');
+    // Enter in the box itself: the walkthrough marks its step done when Look Up runs and may take the focus meanwhile.
+    await input.press('Enter');
     await page.locator('.tabs-container .tab', { hasText: `block ${height}.json` }).first().waitFor({ timeout: 15_000 });
 
     // 4. Hover a transaction hash: a scratch file with the latest transaction, and its summary.

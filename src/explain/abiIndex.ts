@@ -13,7 +13,7 @@
 import * as vscode from 'vscode';
 import { join } from 'node:path';
 import type * as Decoder from '../abi/decoder';
-import { FolderWatches, folderOf, onlyFolders, topmostFolders } from '../platform/folderWatches';
+import { FolderWatches, folderOf, mayBeMadeFolder, searchMadeFolders } from '../platform/folderWatches';
 import {
   ARTIFACT_EXCLUDE,
   ARTIFACT_GLOB,
@@ -53,8 +53,6 @@ export interface AbiStats {
 const READ_CONCURRENCY = 32;
 /** The watcher's changes are applied after this quiet time. */
 const WATCH_DEBOUNCE_MS = 300;
-/** More folders made at once than this (a build, a checkout) are one search of the whole workspace for new artifacts. */
-const MAX_FOLDER_SEARCHES = 8;
 /** At most this many folders of artifacts get a watch of their own (the roots first); a bigger build relies on VS Code's. */
 const MAX_WATCHED_FOLDERS = 256;
 /** At most this many files are looked at (a workspace with more artifacts is unusual). */
@@ -290,8 +288,7 @@ export class WorkspaceAbis implements vscode.Disposable {
     // folder made elsewhere may hold a whole build (moved or checked out in, reported as the folder alone): searched.
     const created = (uri: vscode.Uri) => {
       if (this.wanted(uri)) return changed(uri);
-      const p = `/${vscode.workspace.asRelativePath(uri, false).replace(/\\/g, '/')}/`;
-      if (/\/(node_modules|build-info|\.git)\//.test(p) || /\.json\/$/i.test(p)) return;
+      if (!mayBeMadeFolder(uri, ['build-info'])) return;
       this.folders.add(uri.toString());
       schedule();
     };
@@ -336,25 +333,10 @@ export class WorkspaceAbis implements vscode.Disposable {
             dropped++;
           }
         }
-        const top = topmostFolders(folders);
-        // Each "created" is looked at on disk (file or folder?) unless there are so many that one search is cheaper.
-        const made = top.length > MAX_FOLDER_SEARCHES * 8 ? top : await onlyFolders(top);
-        if (made.length > MAX_FOLDER_SEARCHES) {
-          // Many folders at once: one search of the workspace, for the artifacts not known yet.
-          const found = await vscode.workspace.findFiles(ARTIFACT_GLOB, ARTIFACT_EXCLUDE, MAX_FILES);
-          for (const uri of found) if (this.wanted(uri) && !this.known(uri.toString())) reads.set(uri.toString(), uri);
-        } else {
-          for (const folder of made) {
-            // Under out/ or artifacts/, every JSON file is a candidate; elsewhere (a build moved in whole) the glob says.
-            const pattern = mayHoldArtifacts(vscode.workspace.asRelativePath(folder, false)) ? '**/*.json' : ARTIFACT_GLOB;
-            try {
-              const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, pattern), ARTIFACT_EXCLUDE, MAX_FILES);
-              for (const uri of found) if (this.wanted(uri)) reads.set(uri.toString(), uri);
-            } catch {
-              // gone again
-            }
-          }
-        }
+        // Under out/ or artifacts/, every JSON file is a candidate; elsewhere (a build moved in whole) the glob says.
+        // Many folders at once are one search of the workspace, for the artifacts not known yet.
+        const made = await searchMadeFolders(folders, { glob: ARTIFACT_GLOB, exclude: ARTIFACT_EXCLUDE, maxFiles: MAX_FILES, inside: mayHoldArtifacts });
+        for (const uri of made.found) if (this.wanted(uri) && !(made.whole && this.known(uri.toString()))) reads.set(uri.toString(), uri);
         await this.readAll([...reads.values()]);
         this.rebuild(started);
         this.log.debug?.(`ABI index: ${reads.size} file(s) read again, ${dropped} dropped; ${this.current.files} artifact(s) in ${this.current.indexedMs} ms`);

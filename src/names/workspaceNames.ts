@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import { MAX_NAMES_FILE_BYTES, NAMES_EXCLUDE, NAMES_GLOB, NameBook, namesChainOf, namesFileKind, parseNamesFile, type AddressNames, type DeployedName } from '../core/names';
 import type { Settings } from '../platform/settings';
-import { FolderWatches, folderOf, onlyFolders, topmostFolders } from '../platform/folderWatches';
+import { FolderWatches, folderOf, mayBeMadeFolder, searchMadeFolders } from '../platform/folderWatches';
 
 /** Changes are applied after this quiet time (a forge script writes its broadcast several times). */
 const DEBOUNCE_MS = 300;
@@ -17,8 +17,6 @@ const DEBOUNCE_MS = 300;
 const MAX_FILES = 2000;
 /** At most this many folders get a watch of their own. */
 const MAX_WATCHED_FOLDERS = 64;
-/** More folders made at once than this are searched as one search of the whole workspace. */
-const MAX_FOLDER_SEARCHES = 8;
 /** A folder at or under one where deployment files live: every JSON file under it is a candidate. */
 const DEPLOYMENTS_FOLDER = /\/(broadcast|ignition)\//;
 
@@ -149,8 +147,7 @@ export class WorkspaceNames implements AddressNames, vscode.Disposable {
     // (not under node_modules/ or .git/; a JSON file's own event is not a folder's).
     const created = (uri: vscode.Uri) => {
       if (this.kind(uri)) return changed(uri);
-      const p = `/${vscode.workspace.asRelativePath(uri, false).replace(/\\/g, '/')}/`;
-      if (/\/(node_modules|\.git)\//.test(p) || /\.json\/$/i.test(p)) return;
+      if (!mayBeMadeFolder(uri)) return;
       this.folders.set(uri.toString(), uri);
       schedule();
     };
@@ -181,24 +178,11 @@ export class WorkspaceNames implements AddressNames, vscode.Disposable {
   private async apply(): Promise<void> {
     this.timer = undefined;
     if (this.disposed || (this.pending.size === 0 && this.folders.size === 0)) return;
-    const made = topmostFolders([...this.folders.values()]);
+    const made = [...this.folders.values()];
     this.folders.clear();
     await this.loading;
-    // The watcher says "created" for files and folders alike: only folders are searched.
-    const folders = made.length > MAX_FOLDER_SEARCHES * 8 ? made : await onlyFolders(made);
-    // Many folders at once (a build, a checkout): one search of the workspace instead of one per folder.
-    const searches =
-      folders.length > MAX_FOLDER_SEARCHES
-        ? [{ pattern: NAMES_GLOB as vscode.GlobPattern }]
-        : folders.map((folder) => ({ pattern: new vscode.RelativePattern(folder, DEPLOYMENTS_FOLDER.test(`/${vscode.workspace.asRelativePath(folder, false)}/`) ? '**/*.json' : NAMES_GLOB) as vscode.GlobPattern }));
-    for (const { pattern } of searches) {
-      try {
-        const found = await vscode.workspace.findFiles(pattern, NAMES_EXCLUDE, MAX_FILES);
-        for (const uri of found) if (this.kind(uri)) this.pending.set(uri.toString(), uri);
-      } catch {
-        // gone again
-      }
-    }
+    const { found } = await searchMadeFolders(made, { glob: NAMES_GLOB, exclude: NAMES_EXCLUDE, maxFiles: MAX_FILES, inside: (p) => DEPLOYMENTS_FOLDER.test(`/${p.replace(/\\/g, '/')}/`) });
+    for (const uri of found) if (this.kind(uri)) this.pending.set(uri.toString(), uri);
     const changes = [...this.pending];
     this.pending.clear();
     for (const [key, uri] of changes) {

@@ -84,8 +84,52 @@ export function folderOf(file: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(file, '..');
 }
 
+/**
+ * Whether a "created" the workspace's watcher reported may be a folder worth searching: not a JSON file's own event,
+ * not under node_modules/ or .git/ (nor under a folder `ignored` names).
+ */
+export function mayBeMadeFolder(uri: vscode.Uri, ignored: readonly string[] = []): boolean {
+  const p = `/${vscode.workspace.asRelativePath(uri, false).replace(/\\/g, '/')}/`;
+  if (/\.json\/$/i.test(p)) return false;
+  return !['node_modules', '.git', ...ignored].some((name) => p.includes(`/${name}/`));
+}
+
+export interface MadeFolderSearch {
+  /** The files' glob, over the workspace or under a folder made. */
+  glob: string;
+  exclude: string;
+  maxFiles: number;
+  /** A folder at or under one where the files live: every JSON file under it is a candidate. */
+  inside(relativePath: string): boolean;
+}
+
+/** More folders made at once than this (a build, a checkout) are one search of the whole workspace. */
+const MAX_FOLDER_SEARCHES = 8;
+
+/**
+ * The files in folders just made (`made`: what the watcher said was created and `mayBeMadeFolder` let through):
+ * each folder searched on its own (its own glob, or every JSON file inside where the files live), or, when many were
+ * made at once, one search of the whole workspace (`whole`). Those that are not folders on disk are left out (each
+ * looked at, unless there are so many that the one search is cheaper).
+ */
+export async function searchMadeFolders(made: readonly vscode.Uri[], search: MadeFolderSearch): Promise<{ found: vscode.Uri[]; whole: boolean }> {
+  const top = topmostFolders(made);
+  const folders = top.length > MAX_FOLDER_SEARCHES * 8 ? top : await onlyFolders(top);
+  if (folders.length > MAX_FOLDER_SEARCHES) return { found: await vscode.workspace.findFiles(search.glob, search.exclude, search.maxFiles), whole: true };
+  const found: vscode.Uri[] = [];
+  for (const folder of folders) {
+    const pattern = search.inside(vscode.workspace.asRelativePath(folder, false)) ? '**/*.json' : search.glob;
+    try {
+      found.push(...(await vscode.workspace.findFiles(new vscode.RelativePattern(folder, pattern), search.exclude, search.maxFiles)));
+    } catch {
+      // gone again
+    }
+  }
+  return { found, whole: false };
+}
+
 /** The folders of the list not under another one of it (a new tree is reported folder by folder). */
-export function topmostFolders(folders: readonly vscode.Uri[]): vscode.Uri[] {
+function topmostFolders(folders: readonly vscode.Uri[]): vscode.Uri[] {
   const keys = new Set(folders.map((f) => f.toString()));
   return folders.filter((f) => {
     const key = f.toString();
@@ -95,7 +139,7 @@ export function topmostFolders(folders: readonly vscode.Uri[]): vscode.Uri[] {
 }
 
 /** The folders of the list that are folders on disk now (a watcher says "created" of files and folders alike). */
-export async function onlyFolders(uris: readonly vscode.Uri[]): Promise<vscode.Uri[]> {
+async function onlyFolders(uris: readonly vscode.Uri[]): Promise<vscode.Uri[]> {
   const stats = await Promise.all(uris.map((uri) => Promise.resolve(vscode.workspace.fs.stat(uri)).then((s) => (s.type & vscode.FileType.Directory ? uri : undefined), () => undefined)));
   return stats.filter((uri): uri is vscode.Uri => uri !== undefined);
 }

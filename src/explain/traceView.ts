@@ -9,7 +9,8 @@ import { revertOrigin, type FlatTrace, type TraceFrame } from '../core/evm/callT
 import { classifyRevert, revertWords } from '../core/evm/revert';
 import { formatUnits, groupDigits, labelText, shorten } from '../core/format';
 import type { Decoded, DecodedArg } from '../core/abi/artifacts';
-import type { DecodedView, Field, SourceRefView, TraceFrameView, TraceView } from '../protocol/explain';
+import type { Field, SourceRefView, TraceFrameView, TraceView } from '../protocol/explain';
+import { decodedView } from './txView';
 
 /** What the workspace says of a contract at an address. */
 export interface ContractNaming {
@@ -47,18 +48,6 @@ const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1
 function field(label: string, value: string): Field {
   const text = clip(value, 600);
   return ACCOUNT.test(value) ? { label, text, link: { kind: 'account', value } } : { label, text };
-}
-
-function decodedView(d: Decoded, abiFile: TraceInput['abiFile']): DecodedView {
-  const base = d.file ? d.file.slice(d.file.lastIndexOf('/') + 1) : undefined;
-  const source = d.contract ? `${labelText(d.contract, 80)}${base ? ` (${labelText(base, 80)})` : ''}` : d.builtin ? `the built-in ${d.builtin} ABI` : '';
-  return {
-    title: labelText(d.name, 80),
-    signature: labelText(d.signature, 200),
-    source,
-    file: abiFile?.(d.file),
-    args: d.args.map((a) => field(`${labelText(a.name || '(unnamed)', 60)} (${labelText(a.type, 40)})`, a.value)),
-  };
 }
 
 /** `InsufficientBalance(available: 0, required: 10)` */
@@ -113,7 +102,7 @@ export function buildTraceView(input: TraceInput): TraceView {
       contract: contractLabel(frame, naming),
       address: frame.to ? field('Address', frame.to) : undefined,
       call: callWord(frame, decoded),
-      decoded: decoded ? decodedView(decoded, input.abiFile) : undefined,
+      decoded: decoded ? decodedView(decoded, { index: (file) => input.abiFile?.(file) }, field) : undefined,
       input: !decoded && frame.input.length > 10 ? clip(frame.input, 400) : undefined,
       value: weiText(frame.value, input.nativeSymbol),
       gasUsed: groupDigits(frame.gasUsed),

@@ -36,7 +36,11 @@ class Files {
   }
 }
 
-function decodedView(d: Decoded, files: Files): DecodedView {
+/**
+ * A decoded call, log or error as the page shows it (the transaction's view and the call trace's): `files` numbers
+ * its ABI file, `arg` makes each argument's field (a link where the value is an account).
+ */
+export function decodedView(d: Decoded, files: Pick<Files, 'index'>, arg: (label: string, value: string) => Field = field): DecodedView {
   const base = d.file ? d.file.slice(d.file.lastIndexOf('/') + 1) : undefined;
   const source = d.contract ? `${labelText(d.contract, 80)}${base ? ` (${labelText(base, 80)})` : ''}` : d.builtin ? `the built-in ${d.builtin} ABI` : '';
   return {
@@ -44,7 +48,7 @@ function decodedView(d: Decoded, files: Files): DecodedView {
     signature: labelText(d.signature, 200),
     source,
     file: files.index(d.file),
-    args: d.args.map((a) => field(`${labelText(a.name || '(unnamed)', 60)} (${labelText(a.type, 40)})`, a.value)),
+    args: d.args.map((a) => arg(`${labelText(a.name || '(unnamed)', 60)} (${labelText(a.type, 40)})`, a.value)),
   };
 }
 

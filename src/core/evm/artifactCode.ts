@@ -19,7 +19,8 @@ const Range = z.object({ start: z.number(), length: z.number() });
 const Immutables = z.record(z.string(), z.array(Range));
 const Links = z.record(z.string(), z.record(z.string(), z.array(Range)));
 
-const FoundryBytecode = z.object({
+/** A bytecode object as solc's standard JSON output has it (Foundry's artifacts and Hardhat's build info alike). */
+const Bytecode = z.object({
   object: z.string(),
   sourceMap: z.optional(z.string()),
   immutableReferences: z.optional(Immutables),
@@ -31,7 +32,7 @@ const Artifact = z.object({
   sourceName: z.optional(z.string()),
   inputSourceName: z.optional(z.string()),
   buildInfoId: z.optional(z.string()),
-  deployedBytecode: z.optional(z.union([z.string(), FoundryBytecode])),
+  deployedBytecode: z.optional(z.union([z.string(), Bytecode])),
   deployedLinkReferences: z.optional(Links),
   immutableReferences: z.optional(Immutables),
   id: z.optional(z.number()),
@@ -108,14 +109,8 @@ export function readFoundryBuildInfo(json: unknown): { id?: string; sources: Map
   return { id: parsed.data.id, sources };
 }
 
-const SolcBytecode = z.object({
-  object: z.string(),
-  sourceMap: z.optional(z.string()),
-  immutableReferences: z.optional(Immutables),
-  linkReferences: z.optional(Links),
-});
 const HardhatOutput = z.object({
-  contracts: z.optional(z.record(z.string(), z.record(z.string(), z.object({ evm: z.optional(z.object({ deployedBytecode: z.optional(SolcBytecode) })) })))),
+  contracts: z.optional(z.record(z.string(), z.record(z.string(), z.object({ evm: z.optional(z.object({ deployedBytecode: z.optional(Bytecode) })) })))),
   sources: z.optional(z.record(z.string(), z.object({ id: z.number() }))),
 });
 const HardhatBuildInfo = z.object({

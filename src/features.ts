@@ -124,6 +124,11 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
   const bridge = new LazyBridgePanels(({ BridgePanels }) => new BridgePanels(context, services, tracker, systemClock, hooks));
   const registry = new Registry(services, context.globalStorageUri.fsPath, context.asAbsolutePath('media/registry-snapshot.json'));
   services.registryChains = async () => (await registry.load()).chains;
+  services.registrySource = async () => {
+    const state = (await registry.refresh().catch(() => undefined)) ?? (await registry.load());
+    const where = state.origin === 'snapshot' ? "the registry snapshot shipped with the extension" : settings.get('registry.urls').join(', ');
+    return { chains: state.chains, where };
+  };
   const names = new WorkspaceNames(settings, log);
   services.names = names;
   const nameLabels = new NameLabels(services, names);

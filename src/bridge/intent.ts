@@ -12,6 +12,7 @@ import { bankDecimals, erc20Decimals } from '../core/router/check/decimals';
 import { DEFAULT_SLIPPAGE, parseWholeAmount } from '../core/units';
 import { errorMessage } from '../core/errors';
 import type { Services } from '../platform/services';
+import type { AnchorBook } from '../core/router/check/anchors';
 import type { Form } from '../protocol/bridge';
 import type { FormContext } from './formCheck';
 
@@ -66,13 +67,15 @@ export class ChainDecimals {
  * the address the user confirmed for each chain of the route. Never taken from the router's answer; the decimals are
  * the chain's when it says them, else the router's, or the user's for a custom denom (said next to the amount).
  */
-export async function intentOf(form: Form | undefined, route: Route, addresses: readonly string[], ctx: (form: Form) => Promise<FormContext>, decimals: ChainDecimals): Promise<Intent> {
+export async function intentOf(form: Form | undefined, route: Route, addresses: readonly string[], ctx: (form: Form) => Promise<FormContext>, decimals: ChainDecimals, book: AnchorBook): Promise<Intent> {
   if (!form) throw new Error(vscode.l10n.t('Fill in the form first.'));
   const context = await ctx(form);
   const custom = form.sourceDecimals.trim();
   const routerDecimals = context.sourceAsset?.decimals ?? undefined;
   const fromChain = custom ? undefined : await decimals.get(form.sourceChainId.trim(), form.sourceDenom.trim());
-  const used = custom ? Number(custom) : (fromChain ?? routerDecimals);
+  const listed = book.decimals(form.sourceChainId.trim(), form.sourceDenom.trim());
+  const fromRegistry = listed.kind === 'found' ? listed.anchor.value : undefined;
+  const used = custom ? Number(custom) : (fromChain ?? fromRegistry ?? routerDecimals);
   if (typeof used !== 'number' || !Number.isInteger(used)) throw new Error(vscode.l10n.t('The decimals of {0} are not known: the amount cannot be checked.', form.sourceDenom));
   const amount = parseWholeAmount(form.amount, used);
   if (!amount.ok) throw new Error(amount.error);
@@ -88,7 +91,7 @@ export async function intentOf(form: Form | undefined, route: Route, addresses: 
     amountIn: amount.value.base,
     typed: form.amount.trim(),
     decimals: used,
-    decimalsFrom: custom ? 'user' : fromChain !== undefined ? 'chain' : 'router',
+    decimalsFrom: custom ? 'user' : fromChain !== undefined ? 'chain' : fromRegistry !== undefined ? 'registry' : 'router',
     ...(typeof routerDecimals === 'number' ? { routerDecimals } : {}),
     symbol: context.sourceAsset?.symbol ?? undefined,
     destChainId: form.destChainId.trim(),
@@ -98,14 +101,18 @@ export async function intentOf(form: Form | undefined, route: Route, addresses: 
   };
 }
 
-/** What the checks know beyond the router: the OP bridge ids of the user's own profiles, and words for amounts. */
-export function checkOptions(services: Services, catalog: RouterCatalog) {
-  const profiles = services.networks.all();
+/**
+ * What the checks know beyond the router: the anchors (bridge/anchors.ts), the clock, and words for amounts, whose
+ * decimals come from an anchor (a router's decimals are never used to say what an amount is worth).
+ */
+export function checkOptions(catalog: RouterCatalog, book: AnchorBook, now: number) {
   return {
-    opBridgeId: (chainId: string) => profiles.find((p) => p.chainId === chainId && p.opBridgeId !== undefined)?.opBridgeId?.toString(),
+    anchors: book,
+    now,
     asset: (chainId: string, denom: string) => {
       const a = catalog.assetNow(chainId, denom);
-      return a ? { symbol: a.symbol ?? undefined, decimals: typeof a.decimals === 'number' ? a.decimals : undefined } : undefined;
+      const d = book.decimals(chainId, denom);
+      return { symbol: a?.symbol ?? undefined, decimals: d.kind === 'found' ? d.anchor.value : undefined };
     },
   };
 }

@@ -109,8 +109,8 @@ export function minimumReceivedText(route: Route, slippage: string, assets: Asse
 }
 
 /** A verdict as the panel says it. */
-export function verdictView(v: Pick<Verification, 'kind' | 'effects' | 'mismatches' | 'unverified'>): VerdictView {
-  return { kind: v.kind, effects: v.effects, mismatches: v.mismatches.map((m) => m.text), unverified: v.unverified.map((m) => m.text) };
+export function verdictView(v: Pick<Verification, 'kind' | 'effects' | 'caveats' | 'mismatches' | 'unverified'>): VerdictView {
+  return { kind: v.kind, effects: v.effects, caveats: v.caveats, mismatches: v.mismatches.map((m) => m.text), unverified: v.unverified.map((m) => m.text) };
 }
 
 /** The names of addresses on a chain (the workspace's deployments: core/names.ts); none by default. */

@@ -6,14 +6,13 @@
  * transfer it follows, and the router it talks to when the network changes.
  */
 import * as vscode from 'vscode';
-import type { RouterClient } from '../core/router/client';
-import { normaliseTxHash } from '../core/router/client';
+import { normaliseTxHash, type RouterClient } from '../core/router/client';
 import { deriveAddress } from '../core/router/catalog';
 import type { RouterCatalog } from '../core/router/routerLists';
 import { BridgeQuotes, type AssetsOf, type Quote } from '../core/router/bridgeQuotes';
 import { QUOTE_MAX_AGE_MS, QUOTE_REFRESH_MS, routeSignature, type QuoteEvent } from '../core/router/quotes';
 import type { Clock } from '../core/router/poller';
-import { verifyMsgs } from '../core/router/verify';
+import { verifyMsgs, type Intent } from '../core/router/verify';
 import { checkOpHook, hookForMsgs } from '../core/router/check/hook';
 import { Route, type OpHook } from '../core/router/schemas';
 import { DEFAULT_SLIPPAGE, SLIPPAGE_PRESETS } from '../core/units';
@@ -30,6 +29,9 @@ import { RecentAddresses } from './addresses';
 import { trackRequest } from './trackRequest';
 import { checkForm } from './formCheck';
 import { ChainDecimals, checkOptions, formContext, intentOf } from './intent';
+import { BridgeAnchors } from './anchors';
+import { readSignedHook, saveJson } from './files';
+import type { AnchorBook } from '../core/router/check/anchors';
 import { addressHint, minimumReceivedText, msgsView, plannedHops, routeErrorText, routeView, summaryViews, transferInfo, verdictView, type NameOf } from './routeViews';
 
 /** The bridge page: its bundle and style sheet, heading and lead. */
@@ -55,6 +57,7 @@ export class BridgeSession implements vscode.Disposable {
   private readonly quotes: BridgeQuotes<RouteReply>;
   private readonly addresses: RecentAddresses;
   private readonly decimals: ChainDecimals;
+  private readonly anchors: BridgeAnchors;
   private readonly subscriptions: vscode.Disposable[] = [];
   /** The transfer the page follows, with the hops its route planned. */
   private watched: { chainId: string; txHash: string; planned?: HopInfo[] } | undefined;
@@ -74,6 +77,7 @@ export class BridgeSession implements vscode.Disposable {
     const { services, tracker, clock } = deps;
     this.addresses = new RecentAddresses(deps.context.globalState);
     this.decimals = new ChainDecimals(services);
+    this.anchors = new BridgeAnchors(services);
     this.quotes = new BridgeQuotes<RouteReply>({
       clock,
       sources: () => {
@@ -212,8 +216,10 @@ export class BridgeSession implements vscode.Disposable {
     return parsed.data;
   }
 
-  private intent(route: Route, addresses: readonly string[]) {
-    return intentOf(this.form, route, addresses, (form) => formContext(this.catalog(), form, this.deps.services.log), this.decimals);
+  /** The user's intent and the route's trust anchors (gathered once per source and panel: bridge/anchors.ts). */
+  private async checking(route: Route, addresses: readonly string[]): Promise<{ book: AnchorBook; intent: Intent }> {
+    const book = await this.anchors.book(route);
+    return { book, intent: await intentOf(this.form, route, addresses, (form) => formContext(this.catalog(), form, this.deps.services.log), this.decimals, book) };
   }
 
   /** A route as the panel shows it, with each chain's address hint, the address derived from the sender, and the recent ones. */
@@ -298,12 +304,12 @@ export class BridgeSession implements vscode.Disposable {
     },
     opHook: async (req) => {
       const route = this.route(req.route);
-      const intent = await this.intent(route, req.addresses);
+      const { book, intent } = await this.checking(route, req.addresses);
       const { client, catalog } = this.router();
       // The hook is asked for the user's own bech32 key (the source's, or on an EVM source the one on Initia).
       const source = req.addresses.map((a) => a.trim()).find((a) => a && !/^0x/i.test(a)) ?? '';
       const hook = await client.opHook(route, source, intent.addresses[intent.destChainId] ?? '');
-      const check = checkOpHook(hook, intent, route, checkOptions(this.deps.services, catalog));
+      const check = checkOpHook(hook, intent, route, checkOptions(catalog, book, this.deps.clock.now()));
       this.hook = { signature: routeSignature(route), hook };
       if (check.kind !== 'matches') this.deps.services.log.warn(`Bridge: the OP hook does not match the transfer: ${[...check.mismatches, ...check.unverified].map((m) => m.text).join(' | ')}`);
       // What the user copies and signs: the hook as parsed and checked.
@@ -324,8 +330,8 @@ export class BridgeSession implements vscode.Disposable {
         throw new Error(vscode.l10n.t('Find the route again: the route on this page is incomplete.'));
       }
       const { client, catalog } = this.router();
-      const intent = await this.intent(route, req.addresses);
-      const options = checkOptions(this.deps.services, catalog);
+      const { book, intent } = await this.checking(route, req.addresses);
+      const options = checkOptions(catalog, book, this.deps.clock.now());
       // A route that needs an OP hook: the checked hook and a signed hook carrying exactly it, or no request at all.
       const hook = this.hook && this.hook.signature === routeSignature(route) ? this.hook.hook : undefined;
       const prepared = hookForMsgs(intent, route, hook, req.signedHook, options);
@@ -368,24 +374,8 @@ export class BridgeSession implements vscode.Disposable {
       await vscode.commands.executeCommand(Command.TransfersOpenStatus, w.chainId, w.txHash);
       return true;
     },
-    saveJson: async (req) => {
-      const target = await vscode.window.showSaveDialog({ filters: { JSON: ['json'] }, saveLabel: vscode.l10n.t('Save'), title: vscode.l10n.t('Save the {0} as JSON', req.what) });
-      if (!target) return false;
-      await vscode.workspace.fs.writeFile(target, Buffer.from(`${JSON.stringify(req.value ?? null, null, 2)}\n`, 'utf8'));
-      return true;
-    },
-    readSignedHook: async () => {
-      const [file] = (await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: vscode.l10n.t('Use this signed hook'), filters: { 'Signed hook': ['json', 'txt', 'b64'] } })) ?? [];
-      if (!file) return null;
-      const text = Buffer.from(await vscode.workspace.fs.readFile(file)).toString('utf8').trim();
-      if (text.length > 1_000_000) throw new Error(vscode.l10n.t('That file is too large to be a signed hook.'));
-      try {
-        const json = JSON.parse(text) as { signer?: unknown; hook?: unknown };
-        return { signer: typeof json.signer === 'string' ? json.signer : undefined, hook: typeof json.hook === 'string' ? json.hook : undefined };
-      } catch {
-        return { hook: text.replace(/\s+/g, '') };
-      }
-    },
+    saveJson: (req) => saveJson(req.what, req.value),
+    readSignedHook: () => readSignedHook(),
   };
 
   dispose(): void {

@@ -51,6 +51,12 @@ export const RegistryChain = z.looseObject({
     z.looseObject({
       is_l1: z.optional(z.boolean()),
       op_bridge_id: z.optional(z.union([z.string(), z.number()])),
+      /** The URL of the chain's asset list (its `denom_units` give decimals). */
+      assetlist: z.optional(z.unknown()),
+      /** The L1 denoms the rollup's OP bridge carries. */
+      op_denoms: z.optional(z.array(z.unknown())),
+      /** The chain's IBC channels `{chain_id, port_id, channel_id}`: read one by one (core/router/check/anchors.ts). */
+      ibc_channels: z.optional(z.array(z.unknown())),
       executor_uri: z.optional(z.string()),
       minitia: z.optional(z.looseObject({ type: z.optional(z.string()) })),
     }),

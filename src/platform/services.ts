@@ -36,6 +36,11 @@ export class Services implements vscode.Disposable {
    * features set it once the registry exists.
    */
   registryChains: () => Promise<readonly RegistryChain[]> = () => Promise.resolve([]);
+  /**
+   * The registry the user chose, for the bridge's trust anchors: its chains, read again when a day old (at most one
+   * request a day), and where they come from in words; the features set it once the registry exists.
+   */
+  registrySource: () => Promise<{ chains: readonly RegistryChain[]; where: string }> = () => Promise.resolve({ chains: [], where: '' });
   /** The names the workspace's deployments give addresses (the features set the real ones). */
   names: AddressNames = NO_NAMES;
   private readonly disposables: vscode.Disposable[] = [];

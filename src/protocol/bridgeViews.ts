@@ -193,6 +193,8 @@ export const MsgSummaryView = z.object({ title: z.string(), fields: z.array(z.ob
 export const VerdictView = z.object({
   kind: z.enum(['matches', 'unverified', 'mismatch']),
   effects: z.array(z.string()),
+  /** What a match rests on (the basis of a swap's minimum, where the decimals come from): caveats, not effects. */
+  caveats: z.array(z.string()),
   mismatches: z.array(z.string()),
   unverified: z.array(z.string()),
 });

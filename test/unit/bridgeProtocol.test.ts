@@ -79,8 +79,8 @@ const REPLIES: { [K in keyof typeof OPS]: Reply<K> } = {
   assets: { assets: [{ denom: 'uinit', label: 'INIT', balance: '12.5 INIT', convertible: true }], balanceNote: undefined },
   edit: { errors: { amount: 'Enter an amount.' }, warnings: {}, formKey: formKey(form) },
   refresh: true,
-  opHook: { hook: { chain_id: 'osmosis-1', hook: [] }, summaries: [], verdict: { kind: 'matches', effects: ['Sends 1 INIT'], mismatches: [], unverified: [] } },
-  msgs: { kind: 'msgs', msgs: { signable: { txs: [] }, summaries: [], verdict: { kind: 'mismatch', effects: [], mismatches: ['x'], unverified: [] } } },
+  opHook: { hook: { chain_id: 'osmosis-1', hook: [] }, summaries: [], verdict: { kind: 'matches', effects: ['Sends 1 INIT'], caveats: [], mismatches: [], unverified: [] } },
+  msgs: { kind: 'msgs', msgs: { signable: { txs: [] }, summaries: [], verdict: { kind: 'mismatch', effects: [], caveats: [], mismatches: ['x'], unverified: [] } } },
   track: transfer,
   watch: transfer,
   openJson: true,
@@ -123,7 +123,7 @@ test('protocol: a reply that does not match its op is refused, saying what is of
   assert.match(bad('track', null), /the value should be an object but is null/);
   assert.match(bad('copy', 'yes'), /the value should be a boolean but is a string/);
   assert.match(bad('opHook', [1]), /should be an object but is an array/);
-  assert.match(bad('opHook', { hook: [1], summaries: [], verdict: { kind: 'matches', effects: [], mismatches: [], unverified: [] } }), /hook should be a record but is an array/);
+  assert.match(bad('opHook', { hook: [1], summaries: [], verdict: { kind: 'matches', effects: [], caveats: [], mismatches: [], unverified: [] } }), /hook should be a record but is an array/);
   assert.match(bad('readSignedHook', { hook: 42 }), /hook should be a string but is a number/);
   assert.match(bad('edit', { ...REPLIES.edit, errors: { amount: 1 } }), /errors\.amount should be a string but is a number/);
   assert.match(bad('edit', { ...REPLIES.edit, errors: { recipient: 'x' } }), /is not valid/, 'only the fields of the form have errors');
@@ -155,10 +155,10 @@ const goodState: BridgeState = {
   step: 'tracking',
   form,
   route: { route: { amount_in: '1000000', operations: [] }, view, signature: 'sig' },
-  hook: { hook: { chain_id: 'osmosis-1', hook: [] }, summaries: [], verdict: { kind: 'matches', effects: [], mismatches: [], unverified: [] } },
+  hook: { hook: { chain_id: 'osmosis-1', hook: [] }, summaries: [], verdict: { kind: 'matches', effects: [], caveats: [], mismatches: [], unverified: [] } },
   signedHook: { signer: 'init1…', hook: 'Cq0B' },
   addresses: ['init1…', 'osmo1…', '0x…'],
-  msgs: { signable: { txs: [] }, summaries: [{ title: '1. IBC transfer on interwoven-1', fields: [{ label: 'Receiver', value: 'osmo1…' }] }], verdict: { kind: 'matches', effects: [], mismatches: [], unverified: [] } },
+  msgs: { signable: { txs: [] }, summaries: [{ title: '1. IBC transfer on interwoven-1', fields: [{ label: 'Receiver', value: 'osmo1…' }] }], verdict: { kind: 'matches', effects: [], caveats: [], mismatches: [], unverified: [] } },
   tracking: { txHash: 'AB'.repeat(32), chainId: 'interwoven-1' },
 };
 

@@ -62,7 +62,7 @@ test('bridge state: another form puts the route aside; the sender and the slippa
 test('bridge state: the messages freeze the route; back, tracking and a new transfer', () => {
   let s = reduce(filled(), { type: 'quote', quote: ready(filled()), at: 1 });
   assert.equal(isLive(s), true);
-  const msgs = { signable: { txs: [] }, summaries: [], verdict: { kind: 'matches' as const, effects: [], mismatches: [], unverified: [] } };
+  const msgs = { signable: { txs: [] }, summaries: [], verdict: { kind: 'matches' as const, effects: [], caveats: [], mismatches: [], unverified: [] } };
   s = reduce(s, { type: 'msgs', msgs });
   assert.equal(s.saved.step, 'msgs');
   assert.equal(isLive(s), false, 'the route is what the messages were made from');

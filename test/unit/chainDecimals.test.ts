@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createChainClient } from '../../src/core/clients';
 import { bankDecimals, decimalsOfMetadata, erc20Decimals } from '../../src/core/router/check/decimals';
 import { verifyMsgs, type Intent } from '../../src/core/router/verify';
+import { AnchorBook, l2Denom } from '../../src/core/router/check/anchors';
 import type { MsgsResponse, Route } from '../../src/core/router/schemas';
 
 let server: Server;
@@ -57,13 +58,14 @@ test("an ERC-20's decimals() over JSON-RPC; an absurd answer says nothing", asyn
 
 test('the router giving other decimals than the chain is a difference, said in words', () => {
   const INIT = 'init1veaum7vy45fzw5x4mflskgx5lnmwmxx5wm3x8p';
-  const route = { amount_in: '150000000', amount_out: '1', source_asset_chain_id: 'interwoven-1', source_asset_denom: 'uinit', dest_asset_chain_id: 'demo-evm-1', dest_asset_denom: 'l2/x', operations: [{ op_init_transfer: { from_chain_id: 'interwoven-1', to_chain_id: 'demo-evm-1', op_init_bridge_id: '1' } }], required_chain_addresses: ['interwoven-1', 'demo-evm-1'] } as unknown as Route;
+  const route = { amount_in: '150000000', amount_out: '1', source_asset_chain_id: 'interwoven-1', source_asset_denom: 'uinit', dest_asset_chain_id: 'demo-evm-1', dest_asset_denom: l2Denom('1', 'uinit'), operations: [{ op_init_transfer: { from_chain_id: 'interwoven-1', to_chain_id: 'demo-evm-1', op_init_bridge_id: '1' } }], required_chain_addresses: ['interwoven-1', 'demo-evm-1'] } as unknown as Route;
   const msgs = { txs: [{ cosmos_tx: { chain_id: 'interwoven-1', signer_address: INIT, msgs: [{ msg_type_url: '/opinit.ophost.v1.MsgInitiateTokenDeposit', msg: JSON.stringify({ sender: INIT, bridge_id: '1', to: INIT, amount: { denom: 'uinit', amount: '150000000' }, data: '' }) }] } }] } as MsgsResponse;
   // The router's asset list said 8 decimals, so "1.5" became 150,000,000; the chain says 6 (1,500,000).
-  const intent: Intent = { sourceChainId: 'interwoven-1', sourceDenom: 'uinit', amountIn: '1500000', typed: '1.5', decimals: 6, decimalsFrom: 'chain', routerDecimals: 8, symbol: 'INIT', destChainId: 'demo-evm-1', destDenom: 'l2/x', addresses: { 'interwoven-1': INIT, 'demo-evm-1': INIT }, slippagePercent: '0.5' };
-  const v = verifyMsgs(msgs, { intent, route });
+  const intent: Intent = { sourceChainId: 'interwoven-1', sourceDenom: 'uinit', amountIn: '1500000', typed: '1.5', decimals: 6, decimalsFrom: 'chain', routerDecimals: 8, symbol: 'INIT', destChainId: 'demo-evm-1', destDenom: l2Denom('1', 'uinit'), addresses: { 'interwoven-1': INIT, 'demo-evm-1': INIT }, slippagePercent: '0.5' };
+  const anchors = new AnchorBook([{ opBridges: [{ chain: 'demo-evm-1', value: '1', source: 'a test registry' }] }]);
+  const v = verifyMsgs(msgs, { intent, route, anchors, now: 0 });
   assert.equal(v.kind, 'mismatch');
   assert.ok(v.mismatches.some((m) => m.text === 'The router says INIT has 8 decimals, but interwoven-1 itself says 6: 1.5 would be sent as the wrong amount.'), v.mismatches.map((m) => m.text).join('\n'));
-  const same = verifyMsgs({ txs: [{ cosmos_tx: { ...msgs.txs[0]!.cosmos_tx!, msgs: [{ ...msgs.txs[0]!.cosmos_tx!.msgs[0]!, msg: msgs.txs[0]!.cosmos_tx!.msgs[0]!.msg.replace('150000000', '1500000') }] } }] } as MsgsResponse, { intent: { ...intent, routerDecimals: 6 }, route: { ...route, amount_in: '1500000' } });
-  assert.deepEqual([same.kind, same.effects.at(-1)], ['matches', 'The amount\'s 6 decimals come from interwoven-1 itself.']);
+  const same = verifyMsgs({ txs: [{ cosmos_tx: { ...msgs.txs[0]!.cosmos_tx!, msgs: [{ ...msgs.txs[0]!.cosmos_tx!.msgs[0]!, msg: msgs.txs[0]!.cosmos_tx!.msgs[0]!.msg.replace('150000000', '1500000') }] } }] } as MsgsResponse, { intent: { ...intent, routerDecimals: 6 }, route: { ...route, amount_in: '1500000' }, anchors, now: 0 });
+  assert.deepEqual([same.kind, same.caveats.at(-1)], ['matches', 'The amount\'s 6 decimals come from interwoven-1 itself.']);
 });

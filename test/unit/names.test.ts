@@ -142,6 +142,7 @@ test("the bridge's protocol carries the name beside the address: the messages to
   const verification = {
     kind: 'matches' as const,
     effects: ['Calls Vault'],
+    caveats: [],
     mismatches: [],
     unverified: [],
     summaries: [{ tx: 0, chainId: 'demo-evm-1', kind: 'evm' as const, type: 'EVM call', fields: [{ label: 'Contract', value: VAULT }, { label: 'Amount', value: '1 INIT' }] }],

@@ -40,7 +40,7 @@ test('route → msgs → track → status: one request each, snake_case on the w
   assert.equal(route.operations.length, 1);
   const op = operationView(route.operations[0]!);
   assert.equal(op.kind, 'op_init_transfer');
-  if (op.kind === 'op_init_transfer') assert.deepEqual([op.body.from_chain_id, op.body.to_chain_id, op.body.op_init_bridge_id], ['interwoven-1', 'demo-evm-1', '1']);
+  if (op.kind === 'op_init_transfer') assert.deepEqual([op.body.from_chain_id, op.body.to_chain_id, op.body.op_init_bridge_id], ['interwoven-1', 'demo-evm-1', '2']);
   assert.equal(route.required_op_hook, false);
   assert.equal(route.estimated_route_duration_seconds, 15);
   const msgs = await client.msgs({ route, addresses: { 'interwoven-1': INIT, 'demo-evm-1': INIT } });

@@ -8,7 +8,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { bech32 } from 'bech32';
-import { ERC20_APPROVE, SET_APPROVAL_FOR_ALL, encodeCall } from '../../src/core/router/check/abi';
+import { ERC20_APPROVE, KNOWN_EVM_FUNCTIONS, OFT_SEND, SET_APPROVAL_FOR_ALL, decodeCall, encodeCall, type AbiValue } from '../../src/core/router/check/abi';
+import { l2Denom, registryAnchors } from '../../src/core/router/check/anchors';
+import { pinnedAnchors } from '../../src/core/router/check/pinned';
+import { parseRegistry } from '../../src/core/registry';
+import { demoAnchors, OSMO_DEST as OSMO_DEST_ADDRESS } from '../fixtures/bridgeFlow';
+import { bridgeRegistryChains } from '../fixtures/fakeRegistry';
+import { OSMOSIS_ENTRY } from '../fixtures/fakeRouter';
 import { signHook, signedTx, msgSendProto } from '../fixtures/hostileRouter';
 import { startBridgeFlow, KINDS, INIT, INIT_DEST, ATTACKER, OSMO_ATTACKER, OSMO_DEST, ETH_ATTACKER, USDC_ETH, ETH_DEST, MSG_SEND, type BridgeFlow, type Rewrite, type Kind } from '../fixtures/bridgeFlow';
 
@@ -23,9 +29,11 @@ const flow = (k: Kind, rewrite?: Rewrite, opts?: Parameters<BridgeFlow['flow']>[
 // Honest routes: every kind matches.
 
 for (const [key, k] of Object.entries(KINDS)) {
-  test(`honest: ${k.name} matches`, async () => {
+  test(`honest: ${k.name} ${k.unconfirmed ? "is Couldn't verify, for a stated reason" : 'matches'}`, async () => {
     const out = await flow(k);
-    assert.deepEqual([out.kind, out.texts], ['matches', []], key);
+    if (!k.unconfirmed) return assert.deepEqual([out.kind, out.texts], ['matches', []], key);
+    assert.equal(out.kind, 'unverified', key);
+    assert.ok(out.texts.length === 1 && k.unconfirmed.test(out.texts[0]!), out.texts.join('\n'));
   });
 }
 
@@ -73,13 +81,29 @@ const u64 = (n: bigint) => {
 const editEvm = (f: (tx: any) => void, t = 0) => onMsgs((json) => f(json.txs[t].evm_tx));
 const word = (hex: string) => hex.replace(/^0x/, '').padStart(64, '0');
 
+/** Both answers told the same lie: the route (its operations) and then the messages. */
+const both = (route: (r: any) => void, msgs: (m: any) => void): Rewrite => (path, json) => (path === '/v2/fungible/route' ? (route(json), json) : path === '/v2/fungible/msgs' ? (msgs(json), json) : undefined);
+const opOf = (r: any, kind: string) => r.operations.find((o: any) => o[kind])[kind];
+/** The OFT send's arguments decoded, changed and encoded again (canonically). */
+const editOft = (f: (args: any[]) => void) => (tx: any) => {
+  const call = decodeCall(tx.data, KNOWN_EVM_FUNCTIONS)!;
+  f(call.args);
+  tx.data = encodeCall(OFT_SEND, call.args as AbiValue[]).slice(2);
+};
+const USDC_ON_INITIA_DENOM = 'ibc/6490A7EAB61059BFC1CDDEB05917DD70BDF3A611654162A1A47DB930D40D8AF4';
+/** The rollup's INIT (what a deposit of uinit over bridge 2 mints). */
+const L2_DENOM = l2Denom('2', 'uinit');
+const NOW_NS = BigInt(Date.parse('2026-11-28T12:00:00Z')) * 1_000_000n;
+const ATTACKER_ENTRY = bech32.encode('osmo', bech32.toWords(new Uint8Array(32).fill(0xe7)));
+
 interface Case {
   family: string;
   name: string;
   kind: string;
   rewrite: Rewrite;
   sign?: (hook: any) => { signer: string; hook: string };
-  opBridgeId?: string;
+  /** Another destination asset than the kind's (the user asked for it). */
+  dest?: string;
 }
 
 const send = (to: string, amount = '1000') => ({ from_address: INIT, to_address: to, amount: [{ denom: 'uinit', amount }] });
@@ -170,17 +194,45 @@ const CASES: Case[] = [
   { family: 'hook', name: 'hook with a second message', kind: 'hook', rewrite: onHook((h) => h.hook.push({ msg_type_url: MSG_SEND, msg: JSON.stringify(send(ATTACKER)) })) },
   { family: 'hook', name: 'deposit carries other bytes than the signed hook', kind: 'hook', rewrite: editMemo((m) => (m.move.message.args[3] = Buffer.concat([Buffer.from([4]), Buffer.from('evil')]).toString('base64'))) },
   { family: 'hook', name: 'LayerZero route: deposit without the signed hook, to the attacker', kind: 'evmHook', rewrite: editMsg((m) => { m.to = ATTACKER; m.data = ''; }, 1) },
+  // Trust anchors: the router lies consistently in the route and in the messages (issue 33, root 1)
+  { family: 'anchor', name: 'the OFT contract replaced in the route, the call and the approval (ERC-20)', kind: 'evmErc20', rewrite: both((r) => (opOf(r, 'layer_zero_transfer').source_oft_contract_address = ETH_ATTACKER), (m) => { const tx = m.txs[0].evm_tx; tx.to = ETH_ATTACKER; tx.required_erc20_approvals[0].spender = ETH_ATTACKER; }) },
+  { family: 'anchor', name: 'the OFT contract replaced in the route and the call (native value)', kind: 'evmNative', rewrite: both((r) => (opOf(r, 'layer_zero_transfer').source_oft_contract_address = ETH_ATTACKER), (m) => (m.txs[0].evm_tx.to = ETH_ATTACKER)) },
+  { family: 'anchor', name: 'the LayerZero endpoint id changed in the route and the calldata (another chain, your address)', kind: 'evmErc20', rewrite: both((r) => (opOf(r, 'layer_zero_transfer').destination_endpoint_id = 30110), (m) => editOft((a) => (a[0][0] = 30110n))(m.txs[0].evm_tx)) },
+  { family: 'anchor', name: 'the LayerZero endpoint id changed in the calldata only (the route names none)', kind: 'evmNative', rewrite: both((r) => delete opOf(r, 'layer_zero_transfer').destination_endpoint_id, (m) => editOft((a) => (a[0][0] = 30184n))(m.txs[0].evm_tx)) },
+  { family: 'anchor', name: 'the ibc-hooks entry contract replaced in the route, the receiver and the memo', kind: 'swap', rewrite: both((r) => (opOf(r, 'transfer').to_chain_entry_contract_address = ATTACKER_ENTRY), (m) => { const msg = cosmosMsg(m); const memo = JSON.parse(msg.memo); memo.wasm.contract = ATTACKER_ENTRY; msg.receiver = ATTACKER_ENTRY; msg.memo = JSON.stringify(memo); setCosmosMsg(m, msg); }) },
+  { family: 'anchor', name: 'an IBC channel to a chain the attacker runs, in the route and the message, to your own address', kind: 'noble', rewrite: both((r) => (opOf(r, 'transfer').channel = 'channel-4242'), (m) => { const msg = cosmosMsg(m); msg.source_channel = 'channel-4242'; setCosmosMsg(m, msg); }) },
+  { family: 'anchor', name: "Initia's channel to Noble used for a transfer to Osmosis (the registry says where it leads)", kind: 'swap', rewrite: both((r) => (opOf(r, 'transfer').channel = 'channel-3'), (m) => { const msg = cosmosMsg(m); msg.source_channel = 'channel-3'; setCosmosMsg(m, msg); }) },
+  { family: 'anchor', name: 'the route names no IBC channel and the message uses an unknown one', kind: 'osmoBack', rewrite: both((r) => delete opOf(r, 'transfer').channel, (m) => { const msg = cosmosMsg(m); msg.source_channel = 'channel-9999'; setCosmosMsg(m, msg); }) },
+  { family: 'anchor', name: 'the OP bridge id changed in the route and the Move hook (BCS)', kind: 'hook', rewrite: both((r) => (opOf(r, 'op_init_transfer').op_init_bridge_id = '9'), (m) => { const msg = cosmosMsg(m); const memo = JSON.parse(msg.memo); memo.move.message.args[0] = u64(9n); msg.memo = JSON.stringify(memo); setCosmosMsg(m, msg); }) },
+  { family: 'anchor', name: 'the OP bridge id left out of the route, another in the deposit', kind: 'deposit', rewrite: both((r) => delete opOf(r, 'op_init_transfer').op_init_bridge_id, (m) => { const msg = cosmosMsg(m); msg.bridge_id = '11'; setCosmosMsg(m, msg); }) },
+  { family: 'anchor', name: 'the swap quote 1,000× too low, with the minimum the router computes from it', kind: 'swap', rewrite: onRoute((r) => { const low = (BigInt(r.amount_out) / 1000n).toString(); r.amount_out = low; r.estimated_amount_out = low; }) },
+  { family: 'anchor', name: 'a swap quote of 1 unit and a minimum of 1', kind: 'swap', rewrite: both((r) => { r.amount_out = '1'; r.estimated_amount_out = '1'; }, (m) => { const msg = cosmosMsg(m); const memo = JSON.parse(msg.memo); memo.wasm.msg.swap_and_action.min_asset.native.amount = '1'; msg.memo = JSON.stringify(memo); setCosmosMsg(m, msg); }) },
+  { family: 'anchor', name: 'a swap followed by a further IBC hop accepts a minimum of 1', kind: 'swap', rewrite: editMemo((m) => { const sa = m.wasm.msg.swap_and_action; sa.min_asset.native.amount = '1'; sa.post_swap_action = { ibc_transfer: { ibc_info: { source_channel: 'channel-750', receiver: OSMO_DEST_ADDRESS, memo: '', recover_address: OSMO_DEST_ADDRESS } } }; }) },
+  { family: 'anchor', name: 'an OFT minimum of a thousandth, with the quote lowered to match', kind: 'evmErc20', rewrite: both((r) => { const low = (BigInt(r.amount_out) / 1000n).toString(); r.amount_out = low; r.estimated_amount_out = low; }, (m) => editOft((a) => (a[0][3] = BigInt(a[0][2]) / 1000n))(m.txs[0].evm_tx)) },
+  // Sums across transactions and denoms, and fields that decide who can finish the transfer
+  { family: 'sums', name: 'the second transaction of a two-tx route duplicated (it sends twice)', kind: 'twoTx', rewrite: onMsgs((json) => json.txs.push(structuredClone(json.txs[1]))) },
+  { family: 'sums', name: 'the second transaction sends another asset than the withdrawal brings', kind: 'twoTx', rewrite: editMsg((m) => (m.token.denom = USDC_ON_INITIA_DENOM), 1) },
+  { family: 'sums', name: 'the withdrawal brings half of what the next transaction sends on', kind: 'twoTx', rewrite: editMsg((m) => (m.amount.amount = (BigInt(m.amount.amount) / 2n).toString()), 0) },
+  { family: 'sums', name: 'a second IBC transfer in the second transaction, of the same amount', kind: 'twoTx', rewrite: onMsgs((json) => json.txs[1].cosmos_tx.msgs.push(json.txs[1].cosmos_tx.msgs[0])) },
+  { family: 'sums', name: 'the OP hook sends on more than the deposit brings (route and hook raised together)', kind: 'hook', rewrite: (path, json: any) => { if (path === '/v2/fungible/route') { json.amount_out = (BigInt(json.amount_out) * 3n).toString(); json.estimated_amount_out = json.amount_out; return json; } if (path === '/op-hook') { const m = JSON.parse(json.hook[0].msg); m.amount[0].amount = (BigInt(m.amount[0].amount) * 3n).toString(); json.hook[0].msg = JSON.stringify(m); return json; } return undefined; } },
+  { family: 'sums', name: 'CCTP burn with a destination caller: only that caller may mint', kind: 'cctp', rewrite: onMsgs((json) => { const tx = json.txs[0].cosmos_tx; tx.msgs[0].msg_type_url = '/circle.cctp.v1.MsgDepositForBurnWithCaller'; const m = JSON.parse(tx.msgs[0].msg); m.destination_caller = Buffer.alloc(32, 0xa7).toString('base64'); tx.msgs[0].msg = JSON.stringify(m); }) },
+  { family: 'sums', name: 'CCTP MsgDepositForBurn whose JSON names a destination caller the chain never reads', kind: 'cctp', rewrite: editMsg((m) => (m.destination_caller = Buffer.alloc(32, 0xa7).toString('base64'))) },
+  { family: 'sums', name: 'an IBC timeout already past', kind: 'noble', rewrite: editMsg((m) => (m.timeout_timestamp = String(NOW_NS - 1_000_000_000n))) },
+  { family: 'sums', name: 'no IBC timeout at all', kind: 'noble', rewrite: editMsg((m) => (m.timeout_timestamp = '0')) },
+  { family: 'sums', name: 'an IBC timeout height on the receiving chain', kind: 'osmoBack', rewrite: editMsg((m) => (m.timeout_height = { revision_number: '1', revision_height: '5' })) },
+  { family: 'sums', name: 'a swap that expired already', kind: 'swap', rewrite: editMemo((m) => (m.wasm.msg.swap_and_action.timeout_timestamp = Number(NOW_NS / 1_000_000_000n) * 1e9 - 1e12)) },
 ];
 
-test(`at least 50 hostile cases across every family`, () => {
-  assert.ok(CASES.length >= 50, `${CASES.length}`);
-  assert.deepEqual([...new Set(CASES.map((c) => c.family))].sort(), ['amount', 'encoding', 'extra', 'hook', 'receiver', 'route', 'sender']);
+test(`at least 90 hostile cases across every family`, () => {
+  assert.ok(CASES.length >= 90, `${CASES.length}`);
+  assert.deepEqual([...new Set(CASES.map((c) => c.family))].sort(), ['amount', 'anchor', 'encoding', 'extra', 'hook', 'receiver', 'route', 'sender', 'sums']);
 });
 
 for (const c of CASES) {
   test(`hostile (${c.family}): ${c.name}`, async () => {
     bf.proxy.changed = 0;
-    const out = await flow(KINDS[c.kind]!, c.rewrite, { sign: c.sign, opBridgeId: c.opBridgeId });
+    const kind = KINDS[c.kind]!;
+    const out = await flow(c.dest ? { ...kind, destDenom: c.dest } : kind, c.rewrite, { sign: c.sign });
     assert.ok(bf.proxy.changed > 0, 'the tamper changed the answer on the wire');
     assert.notEqual(out.kind, 'matches', `not a match: ${c.name}`);
     assert.ok(out.texts.length > 0 && out.texts.every((t) => t.length > 20), 'said in words');
@@ -209,4 +261,50 @@ test('a field the check does not read is "Couldn\'t verify" (said in words), not
   const out = await flow(KINDS.swap!, editMsg((m) => (m.callback = { address: ATTACKER })));
   assert.equal(out.kind, 'unverified');
   assert.deepEqual(out.texts, ['Message 1 (IBC transfer) has field(s) "callback" that this check does not read.']);
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Where the anchors come from
+
+test('no registry: the honest deposit is "Couldn\'t verify", naming the OP bridge the router alone gives', async () => {
+  const out = await flow(KINDS.deposit!, undefined, { anchors: [pinnedAnchors()] });
+  assert.equal(out.kind, 'unverified');
+  assert.ok(out.texts.some((t) => /^The router alone says that OP bridge 2 is the bridge of demo-evm-1; nothing else confirms it/.test(t)), out.texts.join('\n'));
+});
+
+test('a registry that names another bridge for the rollup: "Doesn\'t match", naming both', async () => {
+  const chains = parseRegistry(bridgeRegistryChains(), 'r').chains.map((c) => (c.chain_id === 'demo-evm-1' ? { ...c, metadata: { ...c.metadata, op_bridge_id: '5' } } : c));
+  const out = await flow(KINDS.deposit!, undefined, { anchors: [registryAnchors(chains, 'https://r.example/chains.json'), pinnedAnchors()] });
+  assert.equal(out.kind, 'mismatch');
+  assert.ok(out.texts.some((t) => t.includes('the registry you chose (https://r.example/chains.json) names bridge 5 for demo-evm-1')), out.texts.join('\n'));
+});
+
+test('two sources that disagree on a channel are no anchor', async () => {
+  const contradiction = { channels: [{ chain: 'noble-1', port: 'transfer', channel: 'channel-129', value: 'osmosis-1', source: 'another registry' }] };
+  const out = await flow(KINDS.noble!, undefined, { anchors: [...demoAnchors(), contradiction] });
+  assert.equal(out.kind, 'unverified');
+  assert.ok(out.texts.some((t) => t.startsWith('The sources disagree on the IBC channel from noble-1 to interwoven-1')), out.texts.join('\n'));
+});
+
+test('decimals from the router alone: "Couldn\'t verify", in words', async () => {
+  const out = await flow(KINDS.deposit!, undefined, { decimalsFrom: 'router' });
+  assert.equal(out.kind, 'unverified');
+  assert.ok(out.texts.some((t) => /The router alone says that uinit has 6 decimals/.test(t)), out.texts.join('\n'));
+});
+
+test('a matching swap says what its minimum rests on (a caveat, not an effect)', async () => {
+  const out = await flow(KINDS.swap!);
+  assert.equal(out.kind, 'matches');
+  assert.ok(out.caveats?.some((c) => c.startsWith("The swap's minimum rests on the router's own quote")), String(out.caveats));
+});
+
+test('the Skip entry point the route names is the pinned one', () => {
+  assert.equal(OSMOSIS_ENTRY, 'osmo10a3k4hvk37cc4hnxctw4p95fhscd2z6h2rmx0aukc6rm8u9qqx9smfsh7u');
+});
+
+test('a route claiming the deposit brings your L2 INIT while it mints OSMO: the OP hook would spend your own INIT there', async () => {
+  // The fake router answers any destination asset asked for (endsAsAsked): here it claims the OSMO deposit delivers L2 INIT.
+  const out = await flow({ ...KINDS.hook!, destDenom: L2_DENOM });
+  assert.notEqual(out.kind, 'matches');
+  assert.ok(out.texts.some((t) => t.includes(`mints ${'l2/'}`) && t.includes('another asset of yours')), out.texts.join('\n'));
 });

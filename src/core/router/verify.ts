@@ -13,14 +13,15 @@
  * built from the parsed, checked objects (`signable`), never the raw answer; the deprecated `msgs[]` is left out.
  * Everything here is server text turned into plain strings: the UI escapes it; nothing here builds HTML.
  */
-import { sameDenom } from './catalog';
+import { normaliseDenom, sameDenom } from './catalog';
 import { evmTxData, type MsgsResponse, type Route, type TxToSign } from './schemas';
 import { sameAddress } from './check/bytes';
 import { decodeCosmosMsg } from './check/cosmos';
 import { decodeEvmCall, nativeDenom } from './check/evm';
 import { amountText, clip, mismatch, unverified, type Intent, type Landing, type MsgSummary, type Problem, type Run } from './check/model';
-import { checkRoute, type Hop } from './check/route';
+import { checkRoute } from './check/route';
 import { verdictOf, type VerdictKind } from './check/verdict';
+import type { AnchorBook } from './check/anchors';
 
 export { sameAddress } from './check/bytes';
 export type { Intent, MsgSummary, Problem, VerdictKind };
@@ -31,8 +32,10 @@ export interface VerifyInput {
   route: Route;
   /** The signed OP hook's bytes and where the checked hook sends the funds (check/hook.ts), when the route needs one. */
   hook?: { bytes: Uint8Array; landing: Landing };
-  /** The OP bridge id the user's own profile names for a chain. */
-  opBridgeId?: (chainId: string) => string | undefined;
+  /** What the check relies on besides the intent, each from a source other than the router (check/anchors.ts). */
+  anchors: AnchorBook;
+  /** Milliseconds since the epoch (the injectable clock's), for timeouts. */
+  now: number;
   /** Symbol and decimals of an asset, when known (for whole units in words). */
   asset?: (chainId: string, denom: string) => { symbol?: string; decimals?: number } | undefined;
 }
@@ -41,6 +44,8 @@ export interface Verification {
   kind: VerdictKind;
   /** What the messages do, in words (only when they match). */
   effects: string[];
+  /** What a match rests on that the user should know (only when they match). */
+  caveats: string[];
   mismatches: Problem[];
   unverified: Problem[];
   summaries: MsgSummary[];
@@ -63,7 +68,9 @@ export function verifyMsgs(msgs: MsgsResponse, input: VerifyInput): Verification
     payments: [],
     grants: [],
     summaries: [],
-    opBridgeId: input.opBridgeId ?? (() => undefined),
+    anchors: input.anchors,
+    now: input.now,
+    caveats: [],
     asset: input.asset ?? (() => undefined),
     signedHookBytes: input.hook?.bytes,
     hookLanding: input.hook?.landing,
@@ -147,13 +154,45 @@ export function verifyMsgs(msgs: MsgsResponse, input: VerifyInput): Verification
     return { evm_tx: { chain_id: tx.chain_id, to: tx.to, value: tx.value ?? '', data: tx.data ?? '', required_erc20_approvals: approvals.map((a) => ({ token_contract: a.token_contract, spender: a.spender, amount: a.amount })), ...(tx.signer_address ? { signer_address: tx.signer_address } : {}) }, ...(raw.operations_indices ? { operations_indices: raw.operations_indices } : {}) };
   }
 
-  const effects = accountFor(run, hops, undecoded);
+  const effects = accountFor(run, undecoded);
   const verdict = verdictOf(run, effects);
   return { ...verdict, signable: { txs: complete ? signable : msgs.txs }, ok: verdict.kind === 'matches' };
 }
 
+/**
+ * What the user's addresses spend on a chain other than the source (a later transaction carrying the transfer on),
+ * summed per chain and denom: it must be covered by what earlier transactions land at the user's own address there,
+ * in the same denom (known independently of the router: an OPinit denom, a swap's output). Amounts of two denoms
+ * never add up; a landing whose denom only the router names covers nothing (said in words).
+ */
+function spentOnTheWay(run: Run): void {
+  const { intent } = run;
+  const key = (chain: string, denom: string) => `${chain}\u0000${normaliseDenom(denom)}`;
+  const spends = run.payments.filter((p) => p.role === 'transfer' && p.chain !== intent.sourceChainId);
+  const seen = new Set<string>();
+  for (const p of spends) {
+    const k = key(p.chain, p.denom);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    const mine = intent.addresses[p.chain];
+    const same = spends.filter((q) => key(q.chain, q.denom) === k);
+    const landings = run.payments.filter((q) => q.role === 'transfer' && q.landing?.chain === p.chain && mine !== undefined && sameAddress(q.landing.address, mine));
+    for (const t of [...new Set(same.map((q) => q.tx))].sort((a, b) => a - b)) {
+      const spent = same.filter((q) => q.tx <= t).reduce((sum, q) => sum + q.amount, 0n);
+      const before = landings.filter((q) => q.tx < t);
+      const landed = before.filter((q) => q.landing!.denom !== undefined && sameDenom(q.landing!.denom, p.denom)).reduce((sum, q) => sum + q.amount, 0n);
+      if (spent <= landed) continue;
+      const at = { tx: t, msg: same.find((q) => q.tx === t)!.msg };
+      const unknown = before.filter((q) => q.landing!.denom === undefined);
+      if (unknown.length) unverified(run, `Transaction ${t + 1} spends ${amountText(run, p.chain, p.denom, spent)} of your funds on ${clip(p.chain)}; what earlier transactions bring there is named only by the router, so it cannot be confirmed that this is it.`, at);
+      else mismatch(run, `Transaction ${t + 1} spends ${amountText(run, p.chain, p.denom, spent)} of your funds on ${clip(p.chain)}, more than this transfer brings there in that asset (${landed ? amountText(run, p.chain, p.denom, landed) : 'none'}).`, at);
+      break;
+    }
+  }
+}
+
 /** The checks over all payments together; returns the effects in words. `undecoded`: messages not read (unverified). */
-function accountFor(run: Run, hops: readonly Hop[], undecoded: number): string[] {
+function accountFor(run: Run, undecoded: number): string[] {
   const { intent, route } = run;
   const receiver = intent.addresses[intent.destChainId] ?? '';
   const words: string[] = [];
@@ -181,18 +220,10 @@ function accountFor(run: Run, hops: readonly Hop[], undecoded: number): string[]
     if (paid > allowed) mismatch(run, `The messages pay ${amountText(run, chain, nativeDenom(run, chain), paid)} in fees on ${clip(chain)} on top of the amount, but the route discloses ${allowed ? amountText(run, chain, nativeDenom(run, chain), allowed) : 'none'}.`);
     else words.push(`Pays ${amountText(run, chain, nativeDenom(run, chain), paid)} in fees on ${chain} on top of the amount, as the route discloses.`);
   }
+  spentOnTheWay(run);
   // Where each payment lands.
   for (const p of run.payments.filter((x) => x.role === 'transfer')) {
     const at = { tx: p.tx, msg: p.msg };
-    if (p.chain !== intent.sourceChainId) {
-      // A later transaction carrying on what an earlier one landed at the user's own address here.
-      const mine = intent.addresses[p.chain];
-      const landed = run.payments.filter((q) => q.tx < p.tx && q.landing?.chain === p.chain && mine !== undefined && sameAddress(q.landing.address, mine)).reduce((s, q) => s + q.amount, 0n);
-      if (p.amount > landed) mismatch(run, `Message ${p.msg + 1} spends ${amountText(run, p.chain, p.denom, p.amount)} of your funds on ${clip(p.chain)}, more than this transfer brings there (${landed}).`, at);
-      const onward = hops.find((h) => h.from === p.chain && h.from !== h.to);
-      if (!onward?.denomIn) unverified(run, `Message ${p.msg + 1} spends ${clip(p.denom)} on ${clip(p.chain)}, and the route does not say which asset arrives there.`, at);
-      else if (!sameDenom(onward.denomIn, p.denom)) mismatch(run, `Message ${p.msg + 1} spends ${amountText(run, p.chain, p.denom, p.amount)} on ${clip(p.chain)}, but what this transfer brings there is ${clip(onward.denomIn)}.`, at);
-    }
     const l = p.landing;
     if (!l) continue; // Its decoder said why.
     if (l.chain === intent.destChainId && sameAddress(l.address, receiver)) {
@@ -209,8 +240,8 @@ function accountFor(run: Run, hops: readonly Hop[], undecoded: number): string[]
     mismatch(run, `Message ${p.msg + 1} sends ${amountText(run, p.chain, p.denom, p.amount)} to ${clip(l.address)} on ${clip(l.chain)}${l.via.length ? ` (${clip(l.via.join(', then '), 200)})` : ''}, not to your destination address ${clip(receiver)} on ${clip(intent.destChainId)}.`, at);
   }
   for (const g of run.grants) words.push(`Lets ${g.spender} spend ${amountText(run, g.chain, g.token, g.amount)} (exactly what the contract this transaction calls takes).`);
-  if (intent.decimalsFrom === 'router') words.push(`The amount's ${intent.decimals} decimals come from the router alone: no network profile of yours gives ${intent.sourceChainId}'s REST or JSON-RPC to ask the chain.`);
-  else if (intent.decimalsFrom === 'chain') words.push(`The amount's ${intent.decimals} decimals come from ${intent.sourceChainId} itself.`);
-  else words.push(`The amount's ${intent.decimals} decimals are the ones you entered for this custom denom.`);
+  if (intent.decimalsFrom === 'chain') run.caveats.push(`The amount's ${intent.decimals} decimals come from ${intent.sourceChainId} itself.`);
+  else if (intent.decimalsFrom === 'registry') run.caveats.push(`The amount's ${intent.decimals} decimals come from the asset list of the registry you chose.`);
+  else if (intent.decimalsFrom === 'user') run.caveats.push(`The amount's ${intent.decimals} decimals are the ones you entered for this custom denom.`);
   return words;
 }

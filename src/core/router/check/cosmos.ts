@@ -12,6 +12,8 @@ import { decodeEvmCall } from './evm';
 import { follow, opDeposit } from './memo';
 import { amountText, clip, mismatch, unverified, type MsgField, type MsgSummary, type Run } from './model';
 import { hopFrom, type Hop } from './route';
+import { arrivingDenom, l1DenomOf } from './anchors';
+import { confirmedBridge } from './confirm';
 
 const amount = z.string().check(z.regex(/^\d+$/));
 const Coin = z.strictObject({ denom: z.string().check(z.minLength(1)), amount });
@@ -66,8 +68,50 @@ const FORBIDDEN: Record<string, string> = {
   '/initia.move.v1.MsgExecuteJSON': 'calls a Move function whose effect this check cannot read',
 };
 
-/** Circle's CCTP domains of the chains a route may mint on. */
-export const CCTP_DOMAINS: Record<string, number> = { '1': 0, '43114': 1, '10': 2, '42161': 3, 'noble-1': 4, '8453': 6, '137': 7 };
+/**
+ * CCTP's `destination_caller`: who may relay the mint on the destination. Empty (or 32 zero bytes) is anyone; a
+ * `MsgDepositForBurn` has no such field on chain (its amino JSON carrying one is not what the chain reads); any other
+ * caller could hold the mint back, and nothing tells whose it is: unverified, in words. True when it is open to anyone.
+ */
+function destinationCaller(run: Run, at: { tx: number; msg: number }, typeUrl: string, caller: string | undefined): boolean {
+  const withCaller = typeUrl === '/circle.cctp.v1.MsgDepositForBurnWithCaller';
+  if (!withCaller) {
+    if (caller === undefined) return true;
+    mismatch(run, `Message ${at.msg + 1} is a CCTP burn without a destination caller on chain, yet its JSON names one (${clip(caller)}): what you would sign is not what was checked.`, at);
+    return false;
+  }
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = caller === undefined || caller === '' ? new Uint8Array(32) : base64Bytes(caller);
+  } catch {
+    bytes = undefined;
+  }
+  if (bytes?.length === 32 && bytes.every((b) => b === 0)) return true;
+  unverified(run, `Message ${at.msg + 1} lets only ${clip(caller ?? '')} complete the mint on the destination: nothing confirms who that is, and no one else could finish your transfer.`, at);
+  return false;
+}
+
+/**
+ * An IBC transfer's timeout: a timestamp (nanoseconds) later than now, and no timeout height (a height on the other
+ * chain, which this check cannot judge). A timeout already past fails the transfer (the fees are lost); both unset
+ * is refused by the chain (ibc-go MsgTransfer.ValidateBasic).
+ */
+export function checkTimeout(run: Run, at: { tx: number; msg: number }, timestamp: string | number | undefined, height: z.infer<typeof Height> | undefined): void {
+  const num = (v: string | number | undefined) => (/^\d+$/.test(String(v ?? 0)) ? BigInt(String(v ?? 0)) : 1n);
+  const h = height ? num(height.revision_height) + num(height.revision_number) : 0n;
+  if (h !== 0n) unverified(run, `Message ${at.msg + 1} times out at a height of the receiving chain, which this check cannot judge.`, at);
+  const ns = timestamp === undefined || !/^\d+$/.test(String(timestamp)) ? 0n : BigInt(String(timestamp));
+  if (ns === 0n && h === 0n) mismatch(run, `Message ${at.msg + 1} has no timeout: the chain refuses such a transfer (and charges its fee).`, at);
+  else if (ns !== 0n && ns <= BigInt(run.now) * 1_000_000n) mismatch(run, `Message ${at.msg + 1} timed out already (${new Date(Number(ns / 1_000_000n)).toISOString()}): the transfer would fail and its fees be lost.`, at);
+}
+
+/** The L1 denom a withdrawal of `denom` from `rollup` pays out, computed from the confirmed bridge id (or undefined). */
+function withdrawnDenom(run: Run, hops: readonly Hop[], rollup: string, denom: string): string | undefined {
+  const bridge = confirmedBridge(run, rollup);
+  if (bridge === undefined) return undefined;
+  const candidates = [...run.anchors.opDenoms(rollup), ...hops.flatMap((h) => [h.denomIn, h.denomOut]).filter((d): d is string => !!d), run.intent.destDenom];
+  return l1DenomOf(bridge, denom, candidates);
+}
 
 export interface CosmosResult {
   summary: MsgSummary;
@@ -160,12 +204,14 @@ export function decodeCosmosMsg(run: Run, hops: readonly Hop[], tx: number, chai
       fields.push({ label: 'Sender', value: clip(m.sender) }, { label: 'Receiver', value: clip(m.receiver, 200) }, { label: 'Amount', value: amt(m.token) }, { label: 'Channel', value: clip(`${m.source_port}/${m.source_channel}`) });
       if (m.memo) fields.push({ label: 'Memo', value: clip(m.memo, 200) });
       checkFrom(run, at, chain, 'sender', m.sender);
+      checkTimeout(run, at, m.timeout_timestamp, m.timeout_height);
       const hop = hopFrom(hops, chain, undefined, m.source_channel);
       let landing: ReturnType<typeof follow>;
       if (!hop || (hop.kind !== 'transfer' && hop.kind !== 'eureka_transfer') || hop.channel !== m.source_channel || m.source_port !== 'transfer') {
         mismatch(run, `Message ${msg + 1} sends over ${clip(`${m.source_port}/${m.source_channel}`)} from ${clip(chain)}, which is not the route's IBC channel${hop?.channel ? ` (${clip(hop.channel)})` : ''}.`, at);
       } else {
-        landing = follow({ run, hops, tx, msg, chain: hop.to, receiver: m.receiver, memo: m.memo, amount: BigInt(m.token.amount), via: [`IBC ${m.source_channel} to ${hop.to}`] });
+        const denom = arrivingDenom(run.anchors, chain, hop.to, m.token.denom);
+        landing = follow({ run, hops, tx, msg, chain: hop.to, receiver: m.receiver, memo: m.memo, amount: BigInt(m.token.amount), denom, via: [`IBC ${m.source_channel} to ${hop.to}`] });
       }
       pay(m.sender, m.token, landing);
       return { summary, signable: m };
@@ -194,7 +240,7 @@ export function decodeCosmosMsg(run: Run, hops: readonly Hop[], tx: number, chai
         }
       }
       checkFrom(run, at, chain, 'sender', m.sender);
-      const landing = opDeposit({ run, hops, tx, msg, chain, receiver: m.to, memo: undefined, amount: BigInt(m.amount.amount), via: [] }, { bridgeId: String(m.bridge_id), to: m.to, amount: BigInt(m.amount.amount), data, what: 'the deposit' });
+      const landing = opDeposit({ run, hops, tx, msg, chain, receiver: m.to, memo: undefined, amount: BigInt(m.amount.amount), via: [] }, { bridgeId: String(m.bridge_id), to: m.to, amount: BigInt(m.amount.amount), data, what: 'the deposit', denom: m.amount.denom });
       pay(m.sender, m.amount, landing);
       return { summary, signable: m };
     }
@@ -205,7 +251,7 @@ export function decodeCosmosMsg(run: Run, hops: readonly Hop[], tx: number, chai
       checkFrom(run, at, chain, 'sender', m.sender);
       const hop = hops.find((h) => h.kind === 'op_init_transfer' && h.from === chain);
       if (!hop) mismatch(run, `Message ${msg + 1} withdraws over the OP bridge from ${clip(chain)}, which the route does not.`, at);
-      pay(m.sender, m.amount, hop ? { chain: hop.to, address: m.to, via: [`OP bridge withdrawal to ${hop.to}`] } : undefined);
+      pay(m.sender, m.amount, hop ? { chain: hop.to, address: m.to, denom: withdrawnDenom(run, hops, chain, m.amount.denom), via: [`OP bridge withdrawal to ${hop.to}`] } : undefined);
       return { summary, signable: m };
     }
     case '/minievm.evm.v1.MsgCall': {
@@ -238,10 +284,13 @@ export function decodeCosmosMsg(run: Run, hops: readonly Hop[], tx: number, chai
       checkFrom(run, at, chain, 'from', m.from);
       const hop = hops.find((h) => (h.kind === 'cctp_transfer' || h.kind === 'cctp_transfer_v2') && h.from === chain);
       const coin = { denom: m.burn_token, amount: m.amount };
+      const known = hop ? run.anchors.cctpDomain(hop.to) : undefined;
+      const expected = known?.kind === 'found' ? known.anchor.value : undefined;
       if (!hop) mismatch(run, `Message ${msg + 1} burns for CCTP on ${clip(chain)}, which the route does not.`, at);
-      else if (CCTP_DOMAINS[hop.to] !== domain) mismatch(run, `Message ${msg + 1} mints on CCTP domain ${domain}, but the route goes to ${clip(hop.to)}${CCTP_DOMAINS[hop.to] === undefined ? ' (a chain whose domain this check does not know)' : ` (domain ${CCTP_DOMAINS[hop.to]})`}.`, at);
+      else if (expected !== undefined && expected !== domain) mismatch(run, `Message ${msg + 1} mints on CCTP domain ${domain}, but the route goes to ${clip(hop.to)} (domain ${expected}).`, at);
       if (hop && !sameDenom(hop.denomIn ?? m.burn_token, m.burn_token)) mismatch(run, `Message ${msg + 1} burns ${clip(m.burn_token)}, not the route's ${clip(hop.denomIn ?? '')}.`, at);
-      pay(m.from, coin, hop && CCTP_DOMAINS[hop.to] === domain ? { chain: hop.to, address: recipient, via: [`CCTP to ${hop.to}`] } : undefined);
+      const caller = destinationCaller(run, at, typeUrl, m.destination_caller);
+      pay(m.from, coin, hop && expected === domain && caller ? { chain: hop.to, address: recipient, via: [`CCTP to ${hop.to}`] } : undefined);
       return { summary, signable: m };
     }
   }

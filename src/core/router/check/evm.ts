@@ -11,6 +11,7 @@ import { OFT_SEND, KNOWN_EVM_FUNCTIONS, decodeCall, type AbiValue } from './abi'
 import { DecodeError, hexBytes, sameAddress } from './bytes';
 import { amountText, clip, mismatch, unverified, type MsgField, type Run } from './model';
 import type { Hop } from './route';
+import { oftToken } from './confirm';
 
 export interface EvmCall {
   tx: number;
@@ -118,12 +119,15 @@ function oftSend(run: Run, hops: readonly Hop[], c: EvmCall, a: AbiValue[], nati
     mismatch(run, `Message ${c.msg + 1} sends over LayerZero from ${clip(c.chain)}, which the route does not.`, at);
     return undefined;
   }
-  const lz = hop.op.layer_zero_transfer as { destination_endpoint_id?: unknown; source_oft_contract_address?: unknown } | null | undefined;
+  // The contract called and the endpoint, against their anchors (confirmRoute said why when there is none).
+  const ofts = run.anchors.contracts('oft', c.chain, oftToken(run, hop));
+  if (ofts.length && !ofts.some((o) => sameAddress(o.value, c.to))) mismatch(run, `Message ${c.msg + 1} calls ${clip(c.to)}, but ${ofts[0]!.source} names ${clip(ofts.map((o) => o.value).join(' or '), 200)} as the LayerZero bridge for it.`, at);
+  const lz = (hop.op.layer_zero_transfer ?? hop.op.lz_transfer) as { source_oft_contract_address?: unknown } | null | undefined;
   const oft = typeof lz?.source_oft_contract_address === 'string' ? lz.source_oft_contract_address : undefined;
-  if (!oft) unverified(run, `Message ${c.msg + 1} calls ${clip(c.to)}, but the route does not name its OFT contract: which contract takes your funds cannot be checked.`, at);
-  else if (!sameAddress(oft, c.to)) mismatch(run, `Message ${c.msg + 1} calls ${clip(c.to)}, but the route's OFT contract is ${clip(oft)}.`, at);
-  const eid = lz?.destination_endpoint_id;
-  if (eid !== undefined && eid !== null && String(eid) !== dstEid.toString()) mismatch(run, `Message ${c.msg + 1} sends to LayerZero endpoint ${dstEid}, but the route's is ${clip(String(eid))}.`, at);
+  if (oft !== undefined && !sameAddress(oft, c.to)) mismatch(run, `Message ${c.msg + 1} calls ${clip(c.to)}, but the route's OFT contract is ${clip(oft)}.`, at);
+  const eid = run.anchors.lzEndpoint(hop.to);
+  if (eid.kind === 'found' && BigInt(eid.anchor.value) !== dstEid) mismatch(run, `Message ${c.msg + 1} sends to LayerZero endpoint ${dstEid}, but ${eid.anchor.source} gives ${clip(hop.to)} the endpoint ${eid.anchor.value}.`, at);
+  else if (eid.kind !== 'found') unverified(run, `Message ${c.msg + 1} sends to LayerZero endpoint ${dstEid}, which no source but the router ties to ${clip(hop.to)}.`, at);
   const opt = (() => {
     try {
       return optionsProblem(options);
@@ -137,14 +141,7 @@ function oftSend(run: Run, hops: readonly Hop[], c: EvmCall, a: AbiValue[], nati
   if (lzFee !== 0n) mismatch(run, `Message ${c.msg + 1} also pays ${lzFee} in LayerZero's own token, which the route does not disclose.`, at);
   if (!sameAddress(refund, c.from)) mismatch(run, `Message ${c.msg + 1} sends any refund to ${clip(refund)}, not to you (${clip(c.from)}).`, at);
   if (minAmountLD > amountLD) mismatch(run, `Message ${c.msg + 1} asks for at least ${minAmountLD}, more than the ${amountLD} it sends: it would fail.`, at);
-  else {
-    try {
-      const least = BigInt(minimumReceived(String(run.route.estimated_amount_out ?? run.route.amount_out), run.intent.slippagePercent));
-      if (minAmountLD < least) mismatch(run, `Message ${c.msg + 1} accepts as little as ${minAmountLD} base units on ${clip(hop.to)}, but at your slippage of ${clip(run.intent.slippagePercent)} % the minimum is ${least}.`, at);
-    } catch {
-      /* no minimum to compare with */
-    }
-  }
+  else oftMinimum(run, c, hop, amountLD, minAmountLD);
   // What leaves: the amount (native: in the value, else pulled from an ERC-20 through an approval) and the fee.
   const nativeSource = sameDenom(run.intent.sourceDenom, native) || !/^0x[0-9a-f]{40}$/i.test(run.intent.sourceDenom);
   const expectedValue = nativeSource ? amountLD + nativeFee : nativeFee;
@@ -157,6 +154,23 @@ function oftSend(run: Run, hops: readonly Hop[], c: EvmCall, a: AbiValue[], nati
   if (nativeSource && c.value > expectedValue) run.payments.push({ ...at, chain: c.chain, from: c.from, denom: native, amount: c.value - expectedValue, role: 'transfer', landing: { chain: c.chain, address: c.to, via: ['paid to the contract'] } });
   // The contract spends the ERC-20 through its approval: the approval is checked against this.
   return nativeSource ? undefined : amountLD;
+}
+
+/**
+ * An OFT send's minimum: at least the route's quote at the user's slippage, and (the quote being the router's own) at
+ * least a tenth of the amount sent: an OFT delivers the same token, so a lower minimum lets the bridge keep the rest.
+ */
+function oftMinimum(run: Run, c: EvmCall, hop: Hop, amountLD: bigint, minAmountLD: bigint): void {
+  const at = { tx: c.tx, msg: c.msg };
+  let least: bigint | undefined;
+  try {
+    least = BigInt(minimumReceived(String(run.route.estimated_amount_out ?? run.route.amount_out), run.intent.slippagePercent));
+  } catch {
+    least = undefined;
+  }
+  if (least === undefined) unverified(run, `Message ${c.msg + 1} accepts as little as ${minAmountLD} base units on ${clip(hop.to)}, and the minimum at your slippage cannot be computed from the route's quote.`, at);
+  else if (minAmountLD < least) mismatch(run, `Message ${c.msg + 1} accepts as little as ${minAmountLD} base units on ${clip(hop.to)}, but at your slippage of ${clip(run.intent.slippagePercent)} % the minimum is ${least}.`, at);
+  if (minAmountLD * 10n < amountLD) unverified(run, `Message ${c.msg + 1} accepts as little as ${minAmountLD} base units on ${clip(hop.to)} for the ${amountLD} it sends: less than a tenth, and the router's quote is the only basis this check has.`, at);
 }
 
 export { OFT_SEND };

@@ -21,7 +21,7 @@ export interface HookCheck extends Verdict {
   chainId: string;
 }
 
-type RunOptions = Pick<Run, 'opBridgeId' | 'asset'>;
+export type RunOptions = Pick<Run, 'anchors' | 'asset' | 'now'>;
 
 /** The OPinit deposit an OP hook follows: the route's deposit that another hop leads into. */
 export function hookDepositOf(route: Route): { from: string; to: string } | undefined {
@@ -33,7 +33,7 @@ export function checkOpHook(hook: OpHook, intent: Intent, route: Route, options:
   const deposit = hookDepositOf(route);
   const signers = hookSignersOf(intent, deposit?.from);
   const signer = signers.join(' or ');
-  const run: Run = { intent, route, problems: [], payments: [], grants: [], summaries: [], hookSigners: signers, ...options };
+  const run: Run = { intent, route, problems: [], payments: [], grants: [], summaries: [], caveats: [], hookSigners: signers, ...options };
   const hops = checkRoute(run);
   const chain = deposit?.to;
   if (!routeNeedsOpHook(route)) mismatch(run, 'This route has no OPinit deposit that another hop leads into: it needs no OP hook, and none should be signed.');
@@ -63,7 +63,7 @@ export function checkOpHook(hook: OpHook, intent: Intent, route: Route, options:
   const verdict = verdictOf(run, [
     ...(landing ? [`On ${hook.chain_id}, signed by you (${signer}): sends at most ${amountText(run, intent.destChainId, intent.destDenom, total)} to ${receiver}, after the deposit arrives.`] : []),
   ]);
-  return { ...verdict, landing: verdict.kind === 'matches' ? landing : undefined, chainId: hook.chain_id };
+  return { ...verdict, landing: verdict.kind === 'matches' && landing ? { ...landing, amount: total } : undefined, chainId: hook.chain_id };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

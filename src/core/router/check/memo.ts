@@ -9,6 +9,8 @@ import * as z from 'zod/mini';
 import { sameDenom } from '../catalog';
 import { minimumReceived } from '../../units';
 import { BcsReader, DecodeError, base64Bytes, equalBytes, sameAddress } from './bytes';
+import { arrivingDenom, l2Denom } from './anchors';
+import { anchoredDecimals } from './confirm';
 import { amountText, clip, hookSignersOf, mismatch, unverified, type Landing, type Run } from './model';
 import { hopFrom, type Hop } from './route';
 
@@ -67,6 +69,8 @@ export interface Arrival {
   receiver: string;
   memo: string | undefined;
   amount: bigint;
+  /** The denom that arrives, where it is known independently of the router (check/anchors.ts arrivingDenom). */
+  denom?: string;
   via: string[];
   depth?: number;
 }
@@ -81,13 +85,13 @@ export function follow(a: Arrival): Landing | undefined {
     return undefined;
   }
   const memo = (a.memo ?? '').trim();
-  if (!memo) return { chain: a.chain, address: a.receiver, via: a.via };
+  if (!memo) return { chain: a.chain, address: a.receiver, denom: a.denom, via: a.via };
   let value: unknown;
   try {
     value = JSON.parse(memo);
   } catch {
     // Plain text: a note, which no hook on the receiving chain reads.
-    return { chain: a.chain, address: a.receiver, via: a.via };
+    return { chain: a.chain, address: a.receiver, denom: a.denom, via: a.via };
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     unverified(run, `Message ${msg + 1}'s memo is JSON but not an object: the check cannot tell what it does on ${clip(a.chain)}.`, at);
@@ -118,7 +122,8 @@ function forward(a: Arrival, body: unknown): Landing | undefined {
   }
   const next = f.data.next;
   const nextMemo = next === undefined || next === null ? undefined : typeof next === 'string' ? next : JSON.stringify(next);
-  return follow({ ...a, chain: hop.to, receiver: f.data.receiver, memo: nextMemo, via: [...a.via, `forwarded over ${hop.channel} to ${hop.to}`], depth: (a.depth ?? 0) + 1 });
+  const denom = a.denom === undefined ? undefined : arrivingDenom(run.anchors, a.chain, hop.to, a.denom);
+  return follow({ ...a, chain: hop.to, receiver: f.data.receiver, memo: nextMemo, denom, via: [...a.via, `forwarded over ${hop.channel} to ${hop.to}`], depth: (a.depth ?? 0) + 1 });
 }
 
 function wasm(a: Arrival, body: unknown): Landing | undefined {
@@ -150,17 +155,9 @@ function wasm(a: Arrival, body: unknown): Landing | undefined {
     mismatch(run, `Message ${msg + 1}'s swap ends in ${clip(ops.at(-1)?.denom_out ?? 'nothing')} but guarantees a minimum of ${clip(min.denom)}.`, at);
     return undefined;
   }
-  const { route, intent } = run;
-  let expected: string | undefined;
-  try {
-    expected = minimumReceived(String(route.estimated_amount_out ?? route.amount_out), intent.slippagePercent);
-  } catch {
-    expected = undefined;
-  }
-  const finalSwap = 'transfer' in sa.post_swap_action;
-  if (finalSwap && expected !== undefined && BigInt(min.amount) < BigInt(expected)) {
-    mismatch(run, `Message ${msg + 1}'s swap accepts as little as ${amountText(run, intent.destChainId, min.denom, min.amount)}, but at your slippage of ${clip(intent.slippagePercent)} % the minimum is ${amountText(run, intent.destChainId, min.denom, expected)}.`, at);
-  }
+  swapMinimum(a, min, 'transfer' in sa.post_swap_action);
+  const deadline = /^\d+$/.test(String(sa.timeout_timestamp)) ? BigInt(String(sa.timeout_timestamp)) : 0n;
+  if (deadline <= BigInt(run.now) * 1_000_000n) mismatch(run, `Message ${msg + 1}'s swap expired already (timeout ${clip(String(sa.timeout_timestamp), 40)}): the contract would refuse it.`, at);
   const via = [...a.via, `swapped on ${a.chain} by ${contract} (at least ${min.amount} ${min.denom})`];
   if ('transfer' in sa.post_swap_action) return { chain: a.chain, address: sa.post_swap_action.transfer.to_address, denom: min.denom, via };
   const ibc = sa.post_swap_action.ibc_transfer.ibc_info;
@@ -172,7 +169,40 @@ function wasm(a: Arrival, body: unknown): Landing | undefined {
   if (ibc.recover_address && !sameAddress(ibc.recover_address, run.intent.addresses[a.chain] ?? '')) {
     mismatch(run, `Message ${msg + 1} names ${clip(ibc.recover_address)} to recover the funds on ${clip(a.chain)} if the transfer fails, which is not your address there.`, at);
   }
-  return follow({ ...a, chain: hop.to, receiver: ibc.receiver, memo: ibc.memo, via: [...via, `sent over ${hop.channel} to ${hop.to}`], depth: (a.depth ?? 0) + 1 });
+  return follow({ ...a, chain: hop.to, receiver: ibc.receiver, memo: ibc.memo, denom: arrivingDenom(run.anchors, a.chain, hop.to, min.denom), via: [...via, `sent over ${hop.channel} to ${hop.to}`], depth: (a.depth ?? 0) + 1 });
+}
+
+/**
+ * A swap's minimum out. Its basis is the router's own quote (no other price is known: said as a caveat); the router
+ * could lower the quote with the minimum, so a minimum that is less than a tenth of what is sent, counted in whole
+ * units at decimals the router did not give, is not accepted either. Checked whether or not the swap's output is final
+ * (an IBC hop after it carries the same amount).
+ */
+function swapMinimum(a: Arrival, min: { denom: string; amount: string }, final: boolean): void {
+  const { run, tx, msg } = a;
+  const at = { tx, msg };
+  const { route, intent } = run;
+  let expected: bigint | undefined;
+  try {
+    expected = BigInt(minimumReceived(String(route.estimated_amount_out ?? route.amount_out), intent.slippagePercent));
+  } catch {
+    expected = undefined;
+  }
+  const minimum = BigInt(min.amount);
+  const shown = amountText(run, a.chain, min.denom, min.amount);
+  if (expected === undefined) unverified(run, `Message ${msg + 1}'s swap accepts as little as ${shown}, and the minimum at your slippage of ${clip(intent.slippagePercent)} % cannot be computed from the route's quote.`, at);
+  else if (minimum < expected) mismatch(run, `Message ${msg + 1}'s swap accepts as little as ${shown}, but at your slippage of ${clip(intent.slippagePercent)} % the minimum is ${amountText(run, a.chain, min.denom, expected)}.`, at);
+  const inDecimals = anchoredDecimals(run, intent.sourceChainId, intent.sourceDenom);
+  const outDecimals = anchoredDecimals(run, a.chain, min.denom);
+  if (inDecimals === undefined || outDecimals === undefined) {
+    unverified(run, `Message ${msg + 1}'s swap minimum (${shown}) cannot be weighed against what you send: no source but the router gives the decimals of ${clip(outDecimals === undefined ? min.denom : intent.sourceDenom)}.`, at);
+    return;
+  }
+  // minimum / 10^out < (amountIn / 10^in) / 10  ⇔  minimum · 10^in · 10 < amountIn · 10^out
+  if (minimum * 10n ** BigInt(inDecimals) * 10n < BigInt(intent.amountIn) * 10n ** BigInt(outDecimals)) {
+    unverified(run, `Message ${msg + 1}'s swap accepts as little as ${shown} for the ${clip(intent.typed)} you send: less than a tenth of it counted in whole units, and the router's quote is the only price this check has.`, at);
+  }
+  run.caveats.push(`The swap's minimum${final ? '' : ' (before the next hop)'} rests on the router's own quote at your slippage of ${intent.slippagePercent} %: no other price is known to this check.`);
 }
 
 function moveHook(a: Arrival, body: unknown): Landing | undefined {
@@ -205,11 +235,11 @@ function moveHook(a: Arrival, body: unknown): Landing | undefined {
     unverified(run, `Message ${msg + 1}'s Move hook arguments cannot be read (${clip(err instanceof Error ? err.message : String(err), 80)}).`, at);
     return undefined;
   }
-  return opDeposit(a, { bridgeId: args.bridgeId.toString(), to: `0x${args.to}`, amount: args.amount, data: args.data, what: `the Move hook ${id}` });
+  return opDeposit(a, { bridgeId: args.bridgeId.toString(), to: `0x${args.to}`, amount: args.amount, data: args.data, what: `the Move hook ${id}`, denom: a.denom });
 }
 
 /** An OPinit deposit from `a.chain` (a message of its own or a hook): lands on the rollup the bridge leads to. */
-export function opDeposit(a: Arrival, d: { bridgeId: string; to: string; amount: bigint; data: Uint8Array; what: string }): Landing | undefined {
+export function opDeposit(a: Arrival, d: { bridgeId: string; to: string; amount: bigint; data: Uint8Array; what: string; denom?: string }): Landing | undefined {
   const { run, tx, msg } = a;
   const at = { tx, msg };
   const hop = a.hops.find((h) => h.kind === 'op_init_transfer' && h.from === a.chain);
@@ -221,16 +251,19 @@ export function opDeposit(a: Arrival, d: { bridgeId: string; to: string; amount:
     mismatch(run, `Message ${msg + 1} deposits over OP bridge ${clip(d.bridgeId)}, but the route's bridge to ${clip(hop.to)} is ${clip(hop.bridgeId)}.`, at);
     return undefined;
   }
-  const profileBridge = run.opBridgeId(hop.to);
-  if (profileBridge !== undefined && profileBridge !== d.bridgeId) {
-    mismatch(run, `Message ${msg + 1} deposits over OP bridge ${clip(d.bridgeId)}, but your profile of ${clip(hop.to)} names bridge ${clip(profileBridge)}.`, at);
+  // The bridge id as an independent source names it (confirmRoute said so when none does).
+  const anchor = run.anchors.opBridge(hop.to);
+  if (anchor.kind === 'found' && anchor.anchor.value !== d.bridgeId) {
+    mismatch(run, `Message ${msg + 1} deposits over OP bridge ${clip(d.bridgeId)}, but ${anchor.anchor.source} names bridge ${clip(anchor.anchor.value)} for ${clip(hop.to)}.`, at);
     return undefined;
   }
   if (d.amount !== a.amount) {
     mismatch(run, `Message ${msg + 1}'s deposit (${d.what}) moves ${d.amount} base units, but ${a.amount} arrive there.`, at);
   }
   const via = [...a.via, `deposited over OP bridge ${d.bridgeId} to ${hop.to}`];
-  if (!d.data.length) return { chain: hop.to, address: d.to, via };
+  // What the rollup mints, computed as OPinit does (anchor.kind 'found': the bridge id is confirmed).
+  const minted = anchor.kind === 'found' && d.denom !== undefined ? l2Denom(d.bridgeId, d.denom) : undefined;
+  if (!d.data.length) return { chain: hop.to, address: d.to, denom: minted, via };
   // A deposit that carries data runs it on the rollup: only the signed OP hook that was checked.
   if (!run.signedHookBytes || !equalBytes(run.signedHookBytes, d.data)) {
     mismatch(run, `Message ${msg + 1}'s deposit carries ${d.data.length} bytes of data that run on ${clip(hop.to)} and are not the OP hook you signed.`, at);
@@ -245,5 +278,25 @@ export function opDeposit(a: Arrival, d: { bridgeId: string; to: string; amount:
     mismatch(run, `Message ${msg + 1} deposits to ${clip(d.to)} on ${clip(hop.to)}, where your OP hook runs, but that is not your address.`, at);
     return undefined;
   }
-  return { ...run.hookLanding, via: [...via, ...run.hookLanding.via] };
+  return hookAfterDeposit(a, d, minted, via);
+}
+
+/** The signed OP hook runs after the deposit: it may send on no more than the deposit brings, of the denom it mints. */
+function hookAfterDeposit(a: Arrival, d: { amount: bigint; what: string }, minted: string | undefined, via: string[]): Landing | undefined {
+  const { run, tx, msg } = a;
+  const hook = run.hookLanding!;
+  const at = { tx, msg };
+  if (hook.amount !== undefined && hook.amount > d.amount) {
+    mismatch(run, `The OP hook you signed sends ${hook.amount} base units on, but ${d.what} brings only ${d.amount}: the rest would come from your own balance on the rollup.`, at);
+    return undefined;
+  }
+  if (hook.denom !== undefined && minted !== undefined && !sameDenom(hook.denom, minted)) {
+    mismatch(run, `The OP hook you signed sends ${clip(hook.denom)}, but ${d.what} mints ${clip(minted)} on the rollup: it would spend another asset of yours.`, at);
+    return undefined;
+  }
+  if (hook.denom !== undefined && minted === undefined) {
+    unverified(run, `Message ${msg + 1}'s deposit brings an asset that no source but the router names, so whether the OP hook sends on what it brings (${clip(hook.denom)}) cannot be confirmed.`, at);
+    return undefined;
+  }
+  return { ...hook, amount: undefined, via: [...via, ...hook.via] };
 }

@@ -6,7 +6,8 @@
  */
 import * as z from 'zod/mini';
 import { amountWords, labelText } from '../../format';
-import type { Route } from '../schemas';
+import type { Operation, Route } from '../schemas';
+import type { AnchorBook } from './anchors';
 
 export const Intent = z.object({
   sourceChainId: z.string(),
@@ -16,8 +17,12 @@ export const Intent = z.object({
   /** The whole units the user typed ("1.5"). */
   typed: z.string(),
   decimals: z.number().check(z.int(), z.nonnegative()),
-  /** Where the decimals came from: the chain itself (bank denom metadata, an ERC-20's decimals()), the user (a custom denom), or only the router. */
-  decimalsFrom: z.enum(['chain', 'user', 'router']),
+  /**
+   * Where the decimals came from: the chain itself (bank denom metadata, an ERC-20's decimals()), the registry the user
+   * chose (its asset list's `denom_units`), the user (a custom denom), or only the router (then the verdict is
+   * "Couldn't verify").
+   */
+  decimalsFrom: z.enum(['chain', 'registry', 'user', 'router']),
   symbol: z.optional(z.string()),
   /** The decimals the router's asset list gives, when it gives any (compared with the chain's). */
   routerDecimals: z.optional(z.number()),
@@ -29,6 +34,23 @@ export const Intent = z.object({
   slippagePercent: z.string(),
 });
 export type Intent = z.infer<typeof Intent>;
+
+/** One operation of the route as the checks read it: the chains it joins, what it takes and gives. */
+export interface Hop {
+  index: number;
+  kind: string;
+  from: string;
+  to: string;
+  denomIn?: string;
+  denomOut?: string;
+  /** IBC: the channel on `from`. */
+  channel?: string;
+  /** OPinit: the bridge id. */
+  bridgeId?: string;
+  /** The contract the funds enter on `to` (IBC hooks), when the route names it. */
+  entryContract?: string;
+  op: Operation;
+}
 
 export const senderOf = (intent: Intent): string | undefined => intent.addresses[intent.sourceChainId];
 export const receiverOf = (intent: Intent): string | undefined => intent.addresses[intent.destChainId];
@@ -48,8 +70,10 @@ export interface Problem {
 export interface Landing {
   chain: string;
   address: string;
-  /** The denom that arrives there, where the message says it (a swap's output). */
+  /** The denom that arrives there, where it is known independently of the router (a swap's output, an OPinit denom). */
   denom?: string;
+  /** How much arrives, when it differs from what was paid (the OP hook: what it sends on). */
+  amount?: bigint;
   via: string[];
 }
 
@@ -101,8 +125,12 @@ export interface Run {
   payments: Payment[];
   grants: Grant[];
   summaries: MsgSummary[];
-  /** The OP bridge id the user's own profile names for a chain, when it names one (independent of the router). */
-  opBridgeId: (chainId: string) => string | undefined;
+  /** What the check relies on besides the intent, each from a source other than the router (check/anchors.ts). */
+  anchors: AnchorBook;
+  /** Milliseconds since the epoch, for timeouts (the injectable clock's). */
+  now: number;
+  /** What the user should know about a matching answer that is not an effect (a caveat), in words. */
+  caveats: string[];
   /** Symbol and decimals of an asset, for words only. */
   asset: (chainId: string, denom: string) => { symbol?: string; decimals?: number } | undefined;
   /** The signed OP hook's transaction bytes, once they were decoded and checked. */

@@ -5,24 +5,11 @@
  * believed only where the route has an OPinit deposit that another hop leads into.
  */
 import { sameDenom } from '../catalog';
-import { operationView, type Operation, type Route } from '../schemas';
-import { clip, mismatch, unverified, type Intent, type Run } from './model';
+import { operationView, type Route } from '../schemas';
+import { confirmRoute } from './confirm';
+import { clip, mismatch, unverified, type Hop, type Intent, type Run } from './model';
 
-export interface Hop {
-  index: number;
-  kind: string;
-  from: string;
-  to: string;
-  denomIn?: string;
-  denomOut?: string;
-  /** IBC: the channel on `from`. */
-  channel?: string;
-  /** OPinit: the bridge id. */
-  bridgeId?: string;
-  /** The contract the funds enter on `to` (IBC hooks), when the route names it. */
-  entryContract?: string;
-  op: Operation;
-}
+export type { Hop } from './model';
 
 const s = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : undefined);
 
@@ -104,13 +91,8 @@ export function checkRoute(run: Run): Hop[] {
   const last = known.at(-1);
   if (last?.denomOut && !sameDenom(last.denomOut, intent.destDenom)) mismatch(run, `The route's last operation delivers ${clip(last.denomOut)}, not ${clip(intent.destDenom)}.`);
 
-  // OPinit bridge ids the user's profiles name.
-  for (const h of known) {
-    if (h.kind !== 'op_init_transfer') continue;
-    const l2 = run.opBridgeId(h.to) !== undefined ? h.to : h.from;
-    const mine = run.opBridgeId(l2);
-    if (mine !== undefined && h.bridgeId !== undefined && h.bridgeId !== mine) mismatch(run, `The route uses OP bridge ${clip(h.bridgeId)} for ${clip(l2)}, but your network profile names bridge ${clip(mine)}.`);
-  }
+  // Every channel, bridge, contract and endpoint the route names, confirmed by a source other than the router.
+  confirmRoute(run, known);
   if (route.required_op_hook === true && !routeNeedsOpHook(route)) {
     mismatch(run, 'The router asks for an OP hook, but this route has no OPinit deposit that another hop leads into: no hook is needed, and none should be signed.');
   }

@@ -7,6 +7,8 @@ export interface Verdict {
   kind: VerdictKind;
   /** What the messages do, in words, when they match. */
   effects: string[];
+  /** What the user should know besides the effects (a caveat: what a judgement rests on), in words. */
+  caveats: string[];
   mismatches: Problem[];
   unverified: Problem[];
   summaries: MsgSummary[];
@@ -16,5 +18,5 @@ export function verdictOf(run: Run, effects: string[]): Verdict {
   const mismatches = run.problems.filter((p) => p.level === 'mismatch');
   const unverified = run.problems.filter((p) => p.level === 'unverified');
   const kind: VerdictKind = mismatches.length ? 'mismatch' : unverified.length ? 'unverified' : 'matches';
-  return { kind, effects: kind === 'matches' ? effects : [], mismatches, unverified, summaries: run.summaries };
+  return { kind, effects: kind === 'matches' ? effects : [], caveats: kind === 'matches' ? [...new Set(run.caveats)] : [], mismatches, unverified, summaries: run.summaries };
 }

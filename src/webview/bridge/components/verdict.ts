@@ -9,7 +9,8 @@ import { verdictBox } from '../../selectors';
 export function verdict(v: VerdictView, of: 'msgs' | 'hook', what: string): HTMLElement {
   const id = verdictBox(of, v.kind);
   if (v.kind === 'matches') {
-    return h('div', { class: 'verified', id, role: 'status' }, h('strong', {}, `✓ Matches your transfer: every message of ${what} was decoded and accounted for.`), h('ul', { id: `${of}-effects` }, ...v.effects.map((e) => h('li', {}, e))));
+    const caveats = v.caveats.length ? h('ul', { id: `${of}-caveats`, class: 'caveats', 'aria-label': 'What this rests on' }, ...v.caveats.map((c) => h('li', {}, c))) : null;
+    return h('div', { class: 'verified', id, role: 'status' }, h('strong', {}, `✓ Matches your transfer: every message of ${what} was decoded and accounted for.`), h('ul', { id: `${of}-effects` }, ...v.effects.map((e) => h('li', {}, e))), caveats);
   }
   if (v.kind === 'mismatch') {
     return h(

@@ -9,7 +9,7 @@ import type { RouterCatalog } from '../core/router/routerLists';
 import type { Intent } from '../core/router/verify';
 import type { Route } from '../core/router/schemas';
 import { bankDecimals, erc20Decimals } from '../core/router/check/decimals';
-import { DEFAULT_SLIPPAGE, parseWholeAmount } from '../core/units';
+import { DEFAULT_SLIPPAGE, checkSlippage, parseWholeAmount } from '../core/units';
 import { errorMessage } from '../core/errors';
 import type { Services } from '../platform/services';
 import type { AnchorBook } from '../core/router/check/anchors';
@@ -79,6 +79,9 @@ export async function intentOf(form: Form | undefined, route: Route, addresses: 
   if (typeof used !== 'number' || !Number.isInteger(used)) throw new Error(vscode.l10n.t('The decimals of {0} are not known: the amount cannot be checked.', form.sourceDenom));
   const amount = parseWholeAmount(form.amount, used);
   if (!amount.ok) throw new Error(amount.error);
+  // The slippage as the form check reads it ("1%", " 1 % " and "1" are one slippage, "1"); refused here otherwise.
+  const slippage = checkSlippage(form.slippage.trim() || DEFAULT_SLIPPAGE);
+  if (slippage.value === undefined) throw new Error(slippage.error);
   const byChain: Record<string, string> = {};
   route.required_chain_addresses.forEach((c, i) => {
     const a = addresses[i]?.trim();
@@ -97,7 +100,7 @@ export async function intentOf(form: Form | undefined, route: Route, addresses: 
     destChainId: form.destChainId.trim(),
     destDenom: form.destDenom.trim(),
     addresses: byChain,
-    slippagePercent: form.slippage.trim() || DEFAULT_SLIPPAGE,
+    slippagePercent: slippage.value,
   };
 }
 

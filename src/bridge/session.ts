@@ -15,7 +15,7 @@ import type { Clock } from '../core/router/poller';
 import { verifyMsgs, type Intent } from '../core/router/verify';
 import { checkOpHook, hookForMsgs } from '../core/router/check/hook';
 import { Route, type OpHook } from '../core/router/schemas';
-import { DEFAULT_SLIPPAGE, SLIPPAGE_PRESETS } from '../core/units';
+import { DEFAULT_SLIPPAGE, SLIPPAGE_PRESETS, checkSlippage } from '../core/units';
 import { estimatedDuration, groupDigits } from '../core/format';
 import { errorMessage } from '../core/errors';
 import { unencryptedOrigins } from '../core/networks';
@@ -178,7 +178,8 @@ export class BridgeSession implements vscode.Disposable {
   private withMinimum(reply: RouteReply, route: Route, slippage = ''): RouteReply {
     let minimumReceived: string | undefined;
     try {
-      minimumReceived = minimumReceivedText(route, slippage.trim() || DEFAULT_SLIPPAGE, (c) => this.router().catalog.loaded(c));
+      const tolerance = checkSlippage(slippage.trim() || DEFAULT_SLIPPAGE).value;
+      minimumReceived = tolerance === undefined ? undefined : minimumReceivedText(route, tolerance, (c) => this.router().catalog.loaded(c));
     } catch {
       minimumReceived = undefined;
     }

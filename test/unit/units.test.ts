@@ -176,6 +176,10 @@ test('checkSlippage: every sentence, presets and normalisation', () => {
   assert.deepEqual(checkSlippage('.5%'), { value: '0.5' });
   assert.deepEqual(checkSlippage('001.500'), { value: '1.5' });
   assert.deepEqual(checkSlippage('+1'), { value: '1' });
+  // One slippage however it is typed: the intent holds the normalised value, which minimumReceived takes.
+  for (const typed of ['1%', ' 1 % ', '1', '1.0', '01']) assert.deepEqual(checkSlippage(typed), { value: '1' }, typed);
+  assert.equal(minimumReceived('1000', checkSlippage('1%').value!), '990');
+  assert.throws(() => minimumReceived('1000', '1%'), RangeError, 'the raw text is never the intent');
 });
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -106,6 +106,12 @@ interface Case {
   dest?: string;
 }
 
+/** The bytes of an address, and other texts of them: 32 bytes (12 zero bytes first), another prefix, one letter's case. */
+const hexOf = (addr: string) => Buffer.from(bech32.fromWords(bech32.decode(addr).words)).toString('hex');
+const wide = (addr: string, prefix = 'init') => bech32.encode(prefix, bech32.toWords(Buffer.from(hexOf(addr).padStart(64, '0'), 'hex')));
+const mixCase = (addr: string) => addr.replace(/[a-z](?=[^1]*$)/, (c) => c.toUpperCase());
+const hex = (n: string) => `0x${BigInt(n).toString(16)}`;
+
 const send = (to: string, amount = '1000') => ({ from_address: INIT, to_address: to, amount: [{ denom: 'uinit', amount }] });
 
 const CASES: Case[] = [
@@ -221,11 +227,45 @@ const CASES: Case[] = [
   { family: 'sums', name: 'no IBC timeout at all', kind: 'noble', rewrite: editMsg((m) => (m.timeout_timestamp = '0')) },
   { family: 'sums', name: 'an IBC timeout height on the receiving chain', kind: 'osmoBack', rewrite: editMsg((m) => (m.timeout_height = { revision_number: '1', revision_height: '5' })) },
   { family: 'sums', name: 'a swap that expired already', kind: 'swap', rewrite: editMemo((m) => (m.wasm.msg.swap_and_action.timeout_timestamp = Number(NOW_NS / 1_000_000_000n) * 1e9 - 1e12)) },
+  // Reading each field exactly as the chain will (root 2 of issue 33): numerals, bech32, address forms, memo JSON
+  { family: 'reading', name: 'amount with a leading zero (Go reads it as octal)', kind: 'noble', rewrite: editMsg((m) => (m.token.amount = `0${m.token.amount}`)) },
+  { family: 'reading', name: 'amount in hex', kind: 'noble', rewrite: editMsg((m) => (m.token.amount = hex(m.token.amount))) },
+  { family: 'reading', name: 'amount with an underscore (1_000)', kind: 'noble', rewrite: editMsg((m) => (m.token.amount = m.token.amount.replace(/^(\d)/, '$1_'))) },
+  { family: 'reading', name: 'amount with a plus sign', kind: 'noble', rewrite: editMsg((m) => (m.token.amount = `+${m.token.amount}`)) },
+  { family: 'reading', name: 'amount with a leading space', kind: 'noble', rewrite: editMsg((m) => (m.token.amount = ` ${m.token.amount}`)) },
+  { family: 'reading', name: 'deposit amount with a leading zero', kind: 'deposit', rewrite: editMsg((m) => (m.amount.amount = `0${m.amount.amount}`)) },
+  { family: 'reading', name: 'bridge_id "01"', kind: 'deposit', rewrite: editMsg((m) => (m.bridge_id = '01')) },
+  { family: 'reading', name: 'timeout_timestamp in hex', kind: 'noble', rewrite: editMsg((m) => (m.timeout_timestamp = hex(m.timeout_timestamp))) },
+  { family: 'reading', name: 'timeout height revision "01"', kind: 'noble', rewrite: editMsg((m) => (m.timeout_height = { revision_number: '01', revision_height: '5' })) },
+  { family: 'reading', name: 'withdrawal amount with a leading zero', kind: 'withdrawal', rewrite: editMsg((m) => (m.amount.amount = `0${m.amount.amount}`)) },
+  { family: 'reading', name: 'approval amount with a leading zero', kind: 'evmErc20', rewrite: editEvm((tx) => (tx.required_erc20_approvals[0].amount = `0${tx.required_erc20_approvals[0].amount}`)) },
+  { family: 'reading', name: 'EVM value with a leading zero', kind: 'evmNative', rewrite: editEvm((tx) => (tx.value = `0${tx.value}`)) },
+  { family: 'reading', name: 'EVM value in hex', kind: 'evmNative', rewrite: editEvm((tx) => (tx.value = hex(tx.value))) },
+  { family: 'reading', name: 'CCTP domain "00"', kind: 'cctp', rewrite: editMsg((m) => (m.destination_domain = '00')) },
+  { family: 'reading', name: 'CCTP amount with a leading zero', kind: 'cctp', rewrite: editMsg((m) => (m.amount = `0${m.amount}`)) },
+  { family: 'reading', name: 'swap minimum with a leading zero', kind: 'swap', rewrite: editMemo((m) => (m.wasm.msg.swap_and_action.min_asset.native.amount = `0${m.wasm.msg.swap_and_action.min_asset.native.amount}`)) },
+  { family: 'reading', name: 'swap timeout written as a fraction', kind: 'swap', rewrite: editMemo((m) => (m.wasm.msg.swap_and_action.timeout_timestamp = 1.5)) },
+  { family: 'reading', name: 'OP hook amount with a leading zero', kind: 'hook', rewrite: onHook((h) => { const m = JSON.parse(h.hook[0].msg); m.amount[0].amount = `0${m.amount[0].amount}`; h.hook[0].msg = JSON.stringify(m); }) },
+  { family: 'reading', name: "route's amount_in with a leading zero", kind: 'deposit', rewrite: onRoute((r) => (r.amount_in = `0${r.amount_in}`)) },
+  { family: 'reading', name: 'mixed-case receiver (the chain refuses it)', kind: 'noble', rewrite: editMsg((m) => (m.receiver = mixCase(m.receiver))) },
+  { family: 'reading', name: 'a 32-byte receiver whose low 20 bytes are yours', kind: 'noble', rewrite: editMsg((m) => (m.receiver = wide(m.receiver))) },
+  { family: 'reading', name: 'a deposit to a 32-byte account holding your 20 bytes', kind: 'deposit', rewrite: editMsg((m) => (m.to = wide(m.to))) },
+  { family: 'reading', name: 'EVM signer: an osmo1 address of your 0x bytes', kind: 'evmNative', rewrite: editEvm((tx) => (tx.signer_address = bech32.encode('osmo', bech32.toWords(Buffer.from(tx.signer_address.slice(2), 'hex'))))) },
+  { family: 'reading', name: 'Move hook receiver in another case', kind: 'hook', rewrite: editMsg((m) => (m.receiver = m.receiver.replace('op_bridge_hook', 'OP_BRIDGE_HOOK'))) },
+  { family: 'reading', name: 'memo with a leading U+FEFF (not JSON for the chain: no hook runs)', kind: 'hook', rewrite: editMsg((m) => (m.memo = `\ufeff${m.memo}`)) },
+  { family: 'reading', name: 'memo with a leading U+00A0', kind: 'swap', rewrite: editMsg((m) => (m.memo = `\u00a0${m.memo}`)) },
+  { family: 'reading', name: 'memo with a trailing U+2028', kind: 'hook', rewrite: editMsg((m) => (m.memo = `${m.memo}\u2028`)) },
+  { family: 'reading', name: 'memo with two "wasm" keys', kind: 'swap', rewrite: editMsg((m) => { const memo = JSON.parse(m.memo); const evil = structuredClone(memo.wasm); evil.msg.swap_and_action.post_swap_action.transfer.to_address = OSMO_ATTACKER; m.memo = `{"wasm":${JSON.stringify(evil)},"wasm":${JSON.stringify(memo.wasm)}}`; }) },
+  { family: 'reading', name: 'a key twice inside the swap message', kind: 'swap', rewrite: editMsg((m) => (m.memo = m.memo.replace('"min_asset":', '"min_asset":{"native":{"denom":"uosmo","amount":"1"}},"min_asset":'))) },
+  { family: 'reading', name: 'a key twice in the message JSON', kind: 'noble', rewrite: onMsgs((json) => { const raw: string = json.txs[0].cosmos_tx.msgs[0].msg; json.txs[0].cosmos_tx.msgs[0].msg = `{"receiver":${JSON.stringify(ATTACKER)},${raw.slice(1)}`; }) },
+  { family: 'reading', name: 'a lone surrogate in the memo', kind: 'swap', rewrite: editMsg((m) => (m.memo = m.memo.replace('"swap_venue_name":"', '"swap_venue_name":"\\ud800'))) },
+  { family: 'reading', name: 'LayerZero receiver word with upper bytes set over your 20 bytes', kind: 'evmErc20', rewrite: editEvm((tx) => (tx.data = tx.data.slice(0, 8 + 64 * 4) + 'ff'.repeat(12) + hexOf(INIT_DEST) + tx.data.slice(8 + 64 * 5))) },
 ];
 
-test(`at least 90 hostile cases across every family`, () => {
-  assert.ok(CASES.length >= 90, `${CASES.length}`);
-  assert.deepEqual([...new Set(CASES.map((c) => c.family))].sort(), ['amount', 'anchor', 'encoding', 'extra', 'hook', 'receiver', 'route', 'sender', 'sums']);
+test(`at least 120 hostile cases across every family`, () => {
+  assert.ok(CASES.length >= 120, `${CASES.length}`);
+  assert.deepEqual([...new Set(CASES.map((c) => c.family))].sort(), ['amount', 'anchor', 'encoding', 'extra', 'hook', 'reading', 'receiver', 'route', 'sender', 'sums']);
+  assert.ok(CASES.filter((c) => c.family === 'reading').length >= 20);
 });
 
 for (const c of CASES) {
@@ -307,4 +347,30 @@ test('a route claiming the deposit brings your L2 INIT while it mints OSMO: the 
   const out = await flow({ ...KINDS.hook!, destDenom: L2_DENOM });
   assert.notEqual(out.kind, 'matches');
   assert.ok(out.texts.some((t) => t.includes(`mints ${'l2/'}`) && t.includes('another asset of yours')), out.texts.join('\n'));
+});
+
+test('a packet-forward memo with "Receiver" and "receiver" (Go matches field names in any case) is not a match', async () => {
+  const out = await flow(KINDS.noble!, editMsg((m) => (m.memo = JSON.stringify({ forward: { Receiver: ATTACKER, receiver: INIT_DEST, port: 'transfer', channel: 'channel-0' } }))));
+  assert.notEqual(out.kind, 'matches');
+  assert.ok(out.texts.length > 0);
+});
+
+test('a non-canonical numeral is said in words, as a mismatch', async () => {
+  const out = await flow(KINDS.noble!, editMsg((m) => (m.token.amount = `0${m.token.amount}`)));
+  assert.equal(out.kind, 'mismatch');
+  assert.ok(out.texts.some((t) => /token\.amount is written "025000000", not a canonical whole number: the chain may read it differently/.test(t)), out.texts.join('\n'));
+});
+
+test('a memo the chain does not read as JSON (leading U+FEFF) lands at the receiver, not in the hook', async () => {
+  const out = await flow(KINDS.hook!, editMsg((m) => (m.memo = `\ufeff${m.memo}`)));
+  assert.equal(out.kind, 'mismatch');
+  assert.ok(out.texts.some((t) => t.includes('0x1::op_bridge_hook::deposit')), out.texts.join('\n'));
+});
+
+test('a slippage the check cannot read is never "no minimum": a swap is "Couldn\'t verify", in words', async () => {
+  for (const k of [KINDS.swap!, KINDS.evmErc20!]) {
+    const out = await flow({ ...k, slippage: '1%' });
+    assert.equal(out.kind, 'unverified', k.name);
+    assert.ok(out.texts.some((t) => /the least you accept could not be worked out/.test(t)), out.texts.join('\n'));
+  }
 });

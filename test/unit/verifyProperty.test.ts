@@ -158,3 +158,72 @@ test(`property: a route field mirrored into the messages (a consistent lie) neve
   }
   assert.ok(lied >= 20, `${lied} consistent lies told`);
 });
+
+/** Numeral fields the chain reads with its own parser, and address fields (bech32 only). */
+const NUMERALS = new Set(['amount', 'value', 'timeout_timestamp', 'bridge_id', 'destination_domain', 'revision_number', 'revision_height']);
+const ADDRESSES = new Set(['sender', 'from', 'from_address', 'receiver', 'to', 'to_address', 'signer_address']);
+
+/** A non-canonical form of a canonical numeral or a bech32 address (each read otherwise, or refused, by the chain). */
+function nonCanonical(key: string, v: string): string | undefined {
+  if (NUMERALS.has(key) && /^(?:0|[1-9]\d*)$/.test(v)) {
+    return pick([`0${v}`, `00${v}`, `0x${BigInt(v).toString(16)}`, `+${v}`, ` ${v}`, `${v} `, `${v}e0`, v.length > 1 ? `${v[0]}_${v.slice(1)}` : `0b${BigInt(v).toString(2)}`]);
+  }
+  if (!ADDRESSES.has(key)) return undefined;
+  try {
+    const { prefix, words } = bech32.decode(v, 1023);
+    const data = Buffer.from(bech32.fromWords(words));
+    const at = prefix.length + 1 + int(v.length - prefix.length - 1);
+    const flipped = v.slice(0, at) + v[at]!.toUpperCase() + v.slice(at + 1);
+    const options = [flipped !== v ? flipped : `${v[0]!.toUpperCase()}${v.slice(1)}`, ` ${v}`];
+    if (data.length === 20) options.push(bech32.encode(prefix, bech32.toWords(Buffer.concat([Buffer.alloc(12), data])), 1023));
+    return pick(options);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Numeral and address leaves of a msgs answer, including numbers written as JSON numbers. */
+function readingLeaves(json: any): Array<{ key: string; get: () => string; set: (v: string) => void }> {
+  const out: Array<{ key: string; get: () => string; set: (v: string) => void }> = [];
+  const walk = (node: any, commit: () => void) => {
+    if (!node || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node)) {
+      const text = typeof v === 'number' ? String(v) : v;
+      if (typeof text === 'string' && nonCanonical(k, text) !== undefined) out.push({ key: k, get: () => String(node[k]), set: (x) => ((node[k] = x), commit()) });
+      else if (v && typeof v === 'object') walk(v, commit);
+    }
+  };
+  for (const tx of json.txs) {
+    if (tx.evm_tx) walk(tx.evm_tx, () => undefined);
+    for (const m of tx.cosmos_tx?.msgs ?? []) {
+      const parsed = JSON.parse(m.msg);
+      walk(parsed, () => (m.msg = JSON.stringify(parsed)));
+    }
+    const c = tx.cosmos_tx;
+    if (typeof c?.signer_address === 'string' && nonCanonical('signer_address', c.signer_address) !== undefined) {
+      out.push({ key: 'signer_address', get: () => c.signer_address, set: (x) => (c.signer_address = x) });
+    }
+  }
+  return out;
+}
+
+test(`property: one numeral or address rewritten in a non-canonical form never matches (60 runs, seed ${SEED})`, async () => {
+  const seen = new Set<string>();
+  for (let i = 0; i < 60; i++) {
+    const k = randomTransfer(pick(kinds));
+    let what = '';
+    bf.proxy.changed = 0;
+    const out = await bf.flow(k, (path, json: any) => {
+      if (path !== '/v2/fungible/msgs') return undefined;
+      const leaf = pick(readingLeaves(json));
+      const before = leaf.get();
+      leaf.set(nonCanonical(leaf.key, before)!);
+      what = `${leaf.key}: ${JSON.stringify(before)} → ${JSON.stringify(leaf.get())}`;
+      seen.add(leaf.key);
+      return json;
+    });
+    assert.equal(bf.proxy.changed, 1, `the rewrite changed the answer (${what})`);
+    assert.notEqual(out.kind, 'matches', `${k.name}, ${what}`);
+  }
+  assert.ok(seen.size >= 5, [...seen].join(', '));
+});

@@ -15,7 +15,9 @@
  */
 import { normaliseDenom, sameDenom } from './catalog';
 import { evmTxData, type MsgsResponse, type Route, type TxToSign } from './schemas';
+import { jsonText } from '../goJson';
 import { sameAddress } from './check/bytes';
+import { canonicalNumber, numeralWords } from './check/numeral';
 import { decodeCosmosMsg } from './check/cosmos';
 import { decodeEvmCall, nativeDenom } from './check/evm';
 import { amountText, clip, mismatch, unverified, type Intent, type Landing, type MsgSummary, type Problem, type Run } from './check/model';
@@ -117,7 +119,7 @@ export function verifyMsgs(msgs: MsgsResponse, input: VerifyInput): Verification
     let ok = true;
     for (const m of tx.msgs) {
       const r = decodeCosmosMsg(run, hops, t, tx.chain_id, m.msg_type_url, m.msg);
-      if (r.signable) out.push({ msg_type_url: m.msg_type_url, msg: JSON.stringify(r.signable) });
+      if (r.signable) out.push({ msg_type_url: m.msg_type_url, msg: jsonText(r.signable) });
       else {
         ok = false;
         undecoded++;
@@ -134,16 +136,16 @@ export function verifyMsgs(msgs: MsgsResponse, input: VerifyInput): Verification
     const msg = run.summaries.length;
     const fields = [...(tx.signer_address ? [{ label: 'From', value: clip(tx.signer_address) }] : []), { label: 'To', value: clip(tx.to) }, { label: 'Value', value: `${clip(tx.value || '0')} wei` }];
     run.summaries.push({ tx: t, chainId: tx.chain_id, kind: 'evm', type: 'EVM call', fields });
-    const value = /^\d*$/.test(tx.value ?? '') ? BigInt(tx.value || '0') : undefined;
-    if (value === undefined) mismatch(run, `Transaction ${t + 1}'s value ${clip(String(tx.value))} is not a number of wei.`, { tx: t, msg });
+    const value = canonicalNumber(tx.value || '0', 256);
+    if (value === undefined) mismatch(run, `Transaction ${t + 1}'s value, in wei: ${numeralWords('it', tx.value, 256)}`, { tx: t, msg });
     const from = tx.signer_address ?? intent.addresses[tx.chain_id] ?? '';
     const spends = decodeEvmCall(run, hops, { tx: t, msg, chain: tx.chain_id, from, to: tx.to, value: value ?? 0n, data: evmTxData(tx), fields });
     const approvals = tx.required_erc20_approvals ?? [];
     approvals.forEach((a, i) => {
-      const n = run.summaries.push({ tx: t, chainId: tx.chain_id, kind: 'evm', type: 'ERC-20 approval', fields: [{ label: 'Token', value: clip(a.token_contract) }, { label: 'Spender', value: clip(a.spender) }, { label: 'Amount', value: /^\d+$/.test(a.amount) ? amountText(run, tx.chain_id, a.token_contract, a.amount) : clip(a.amount) }] }) - 1;
+      const n = run.summaries.push({ tx: t, chainId: tx.chain_id, kind: 'evm', type: 'ERC-20 approval', fields: [{ label: 'Token', value: clip(a.token_contract) }, { label: 'Spender', value: clip(a.spender) }, { label: 'Amount', value: canonicalNumber(a.amount, 256) !== undefined ? amountText(run, tx.chain_id, a.token_contract, a.amount) : clip(a.amount) }] }) - 1;
       const at = { tx: t, msg: n };
-      if (!/^\d+$/.test(a.amount)) return mismatch(run, `Approval ${i + 1} is for ${clip(a.amount)}, which is not an amount.`, at);
-      const amount = BigInt(a.amount);
+      const amount = canonicalNumber(a.amount, 256);
+      if (amount === undefined) return mismatch(run, `Approval ${i + 1}'s amount: ${numeralWords('it', a.amount, 256)}`, at);
       if (!sameAddress(a.spender, tx.to)) return mismatch(run, `Approval ${i + 1} lets ${clip(a.spender)} spend your ${clip(a.token_contract)}, but this transaction calls ${clip(tx.to)}.`, at);
       if (!sameDenom(a.token_contract, intent.sourceDenom)) return mismatch(run, `Approval ${i + 1} is for token ${clip(a.token_contract)}, but you are sending ${clip(intent.sourceDenom)}.`, at);
       if (spends === undefined) return mismatch(run, `Approval ${i + 1} lets ${clip(a.spender)} spend ${amountText(run, tx.chain_id, a.token_contract, amount)}, but the call spends none of it.`, at);
@@ -210,8 +212,9 @@ function accountFor(run: Run, undecoded: number): string[] {
   // Fees on top, only as disclosed.
   const disclosed = new Map<string, bigint>();
   for (const f of route.estimated_fees ?? []) {
-    if (f.fee_behavior !== 'FEE_BEHAVIOR_ADDITIONAL' || !f.chain_id || !/^\d+$/.test(String(f.amount ?? ''))) continue;
-    disclosed.set(f.chain_id, (disclosed.get(f.chain_id) ?? 0n) + BigInt(String(f.amount)));
+    const fee = canonicalNumber(String(f.amount ?? ''), 256);
+    if (f.fee_behavior !== 'FEE_BEHAVIOR_ADDITIONAL' || !f.chain_id || fee === undefined) continue;
+    disclosed.set(f.chain_id, (disclosed.get(f.chain_id) ?? 0n) + fee);
   }
   const fees = new Map<string, bigint>();
   for (const p of run.payments.filter((x) => x.role === 'fee')) fees.set(p.chain, (fees.get(p.chain) ?? 0n) + p.amount);

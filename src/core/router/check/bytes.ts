@@ -7,47 +7,63 @@ import { bech32 } from 'bech32';
 
 export class DecodeError extends Error {}
 
-/** Lower-case hex of an address's bytes (0x…: its bytes; bech32: its data), or undefined when it is neither. */
-export function addressBytes(address: string): string | undefined {
-  const a = address.trim();
-  if (/^0x[0-9a-f]+$/i.test(a)) return a.slice(2).toLowerCase();
+/**
+ * A bech32 address read exactly as cosmos-sdk reads one (cosmos/cosmos-sdk types/bech32/bech32.go `DecodeAndConvert`:
+ * btcutil's `bech32.Decode(bech, 1023)` then `ConvertBits(data, 5, 8, false)`): 8 to 1023 characters, printable
+ * ASCII, all lower or all upper case (BIP-173: mixed case is refused), a valid checksum, zero padding. Nothing is
+ * trimmed or lower-cased first. The prefix comes back lower-case (as the decoder gives it); the data as hex.
+ */
+export function decodeBech32(address: string): { prefix: string; hex: string } | undefined {
   try {
-    return Buffer.from(bech32.fromWords(bech32.decode(a.toLowerCase(), 1023).words)).toString('hex');
+    const { prefix, words } = bech32.decode(address, 1023);
+    return { prefix, hex: Buffer.from(bech32.fromWords(words)).toString('hex') };
   } catch {
     return undefined;
   }
+}
+
+/** Lower-case hex of an address's bytes (0x…: its bytes; bech32: its data), or undefined when it is neither. */
+export function addressBytes(address: string): string | undefined {
+  if (/^0x[0-9a-f]+$/i.test(address)) return address.slice(2).toLowerCase();
+  return decodeBech32(address)?.hex;
 }
 
 /** The bech32 prefix of an address, or undefined for 0x and anything else. */
 export function bech32Prefix(address: string): string | undefined {
-  try {
-    return bech32.decode(address.trim().toLowerCase(), 1023).prefix;
-  } catch {
-    return undefined;
-  }
+  return decodeBech32(address)?.prefix;
 }
 
-/** Hex without leading zero bytes past 20 (a 32-byte word or a Move address holding a 20-byte account). */
-function accountHex(hex: string): string {
-  return hex.length > 40 && /^0*$/.test(hex.slice(0, hex.length - 40)) ? hex.slice(-40) : hex;
+/** The prefix of Initia's own chains (L1 and rollups), where `init1…` and `0x…` of the same 20 bytes are one account. */
+export const INITIA_PREFIX = 'init';
+
+/**
+ * Same account, exactly: the same text; two 0x addresses of the same bytes (hex in any case); two bech32 addresses of
+ * the same prefix (or any prefixes when `acrossPrefixes`: the same key on two chains, which only the caller may
+ * say) and the same data bytes, of the same length; a bech32 and a 0x address only on Initia's own chains (prefix
+ * `init`), both of 20 bytes and equal. A 32-byte value is never shortened here: a chain that reads a 32-byte word
+ * as a 20-byte account does so at its own decoding site (see `wordAccount`).
+ */
+export function sameAddress(a: string, b: string, acrossPrefixes = false): boolean {
+  if (!a || !b) return false;
+  if (a === b) return true;
+  const hx = /^0x[0-9a-f]+$/i.test(a) ? a.slice(2).toLowerCase() : undefined;
+  const hy = /^0x[0-9a-f]+$/i.test(b) ? b.slice(2).toLowerCase() : undefined;
+  if (hx !== undefined && hy !== undefined) return hx === hy;
+  const bx = hx === undefined ? decodeBech32(a) : undefined;
+  const by = hy === undefined ? decodeBech32(b) : undefined;
+  if (bx && by) return bx.hex === by.hex && (bx.prefix === by.prefix || acrossPrefixes);
+  const [bech, hex] = bx && hy !== undefined ? [bx, hy] : by && hx !== undefined ? [by, hx] : [undefined, undefined];
+  return !!bech && bech.prefix === INITIA_PREFIX && hex!.length === 40 && bech.hex === hex;
 }
 
 /**
- * Same account: equal ignoring case, or the same bytes (an Initia 0x address and its init1… form; a Move or ABI
- * 32-byte word holding a 20-byte account). Two bech32 addresses of different prefixes are the same account only
- * when `acrossPrefixes` (the same key on two chains): the caller decides, never this function by default.
+ * A 32-byte word (hex, with or without 0x) as the 20-byte account a chain reads from it where it does that
+ * conversion (a Move `address` on Initia, an ABI bytes32 receiver on an EVM chain): `0x` + the low 20 bytes when
+ * the upper 12 are zero; otherwise the whole word as it is, which names no 20-byte account and so matches none.
  */
-export function sameAddress(a: string, b: string, acrossPrefixes = false): boolean {
-  const x = a.trim();
-  const y = b.trim();
-  if (!x || !y) return false;
-  if (x.toLowerCase() === y.toLowerCase()) return true;
-  const px = bech32Prefix(x);
-  const py = bech32Prefix(y);
-  if (px !== undefined && py !== undefined && px !== py && !acrossPrefixes) return false;
-  const bx = addressBytes(x);
-  const by = addressBytes(y);
-  return bx !== undefined && by !== undefined && bx.length >= 40 && by.length >= 40 && accountHex(bx) === accountHex(by);
+export function wordAccount(word: string): string {
+  const h = word.replace(/^0x/i, '').toLowerCase();
+  return h.length === 64 && /^0{24}$/.test(h.slice(0, 24)) ? `0x${h.slice(24)}` : `0x${h}`;
 }
 
 /** Strict standard base64 (padding required) to bytes. */

@@ -7,18 +7,22 @@
  */
 import * as z from 'zod/mini';
 import { sameDenom } from '../catalog';
+import { goJson } from '../../goJson';
 import { base64Bytes, sameAddress, toHex } from './bytes';
 import { decodeEvmCall } from './evm';
 import { follow, opDeposit } from './memo';
 import { amountText, clip, mismatch, unverified, type MsgField, type MsgSummary, type Run } from './model';
+import { numeral, numeralIssue, numeralOrNumber, numeralWords, type Bits } from './numeral';
 import { hopFrom, type Hop } from './route';
 import { arrivingDenom, l1DenomOf } from './anchors';
 import { confirmedBridge } from './confirm';
 
-const amount = z.string().check(z.regex(/^\d+$/));
+/** An sdk Int (math.Int, 256 bits): canonical decimal only (check/numeral.ts). */
+const amount = numeral(256);
 const Coin = z.strictObject({ denom: z.string().check(z.minLength(1)), amount });
 type Coin = z.infer<typeof Coin>;
-const Height = z.strictObject({ revision_number: z.optional(z.union([z.string(), z.number()])), revision_height: z.optional(z.union([z.string(), z.number()])) });
+const u64 = numeralOrNumber(64);
+const Height = z.strictObject({ revision_number: z.optional(u64), revision_height: z.optional(u64) });
 
 const MsgTransfer = z.strictObject({
   source_port: z.string(),
@@ -27,14 +31,14 @@ const MsgTransfer = z.strictObject({
   sender: z.string(),
   receiver: z.string(),
   timeout_height: z.optional(Height),
-  timeout_timestamp: z.optional(z.union([z.string(), z.number()])),
+  timeout_timestamp: z.optional(u64),
   memo: z.optional(z.string()),
 });
 const MsgSend = z.strictObject({ from_address: z.string(), to_address: z.string(), amount: z.array(Coin) });
-const MsgDeposit = z.strictObject({ sender: z.string(), bridge_id: z.union([z.string().check(z.regex(/^\d+$/)), z.number()]), to: z.string(), amount: Coin, data: z.optional(z.nullable(z.string())) });
+const MsgDeposit = z.strictObject({ sender: z.string(), bridge_id: u64, to: z.string(), amount: Coin, data: z.optional(z.nullable(z.string())) });
 const MsgWithdrawal = z.strictObject({ sender: z.string(), to: z.string(), amount: Coin });
 const MsgCall = z.strictObject({ sender: z.string(), contract_addr: z.string(), input: z.string(), value: z.optional(z.nullable(amount)), access_list: z.optional(z.nullable(z.array(z.unknown()))), auth_list: z.optional(z.nullable(z.array(z.unknown()))) });
-const MsgDepositForBurn = z.strictObject({ from: z.string(), amount, destination_domain: z.union([z.number(), z.string().check(z.regex(/^\d+$/))]), mint_recipient: z.string(), burn_token: z.string(), destination_caller: z.optional(z.string()) });
+const MsgDepositForBurn = z.strictObject({ from: z.string(), amount, destination_domain: numeralOrNumber(32), mint_recipient: z.string(), burn_token: z.string(), destination_caller: z.optional(z.string()) });
 
 /** Amino names of the understood types (a wrapped `{type, value}` must use this one). */
 const AMINO: Record<string, string> = {
@@ -96,8 +100,8 @@ function destinationCaller(run: Run, at: { tx: number; msg: number }, typeUrl: s
  * chain, which this check cannot judge). A timeout already past fails the transfer (the fees are lost); both unset
  * is refused by the chain (ibc-go MsgTransfer.ValidateBasic).
  */
-export function checkTimeout(run: Run, at: { tx: number; msg: number }, timestamp: string | number | undefined, height: z.infer<typeof Height> | undefined): void {
-  const num = (v: string | number | undefined) => (/^\d+$/.test(String(v ?? 0)) ? BigInt(String(v ?? 0)) : 1n);
+export function checkTimeout(run: Run, at: { tx: number; msg: number }, timestamp: string | number | bigint | undefined, height: z.infer<typeof Height> | undefined): void {
+  const num = (v: string | number | bigint | undefined) => (/^\d+$/.test(String(v ?? 0)) ? BigInt(String(v ?? 0)) : 1n);
   const h = height ? num(height.revision_height) + num(height.revision_number) : 0n;
   if (h !== 0n) unverified(run, `Message ${at.msg + 1} times out at a height of the receiving chain, which this check cannot judge.`, at);
   const ns = timestamp === undefined || !/^\d+$/.test(String(timestamp)) ? 0n : BigInt(String(timestamp));
@@ -121,13 +125,13 @@ export interface CosmosResult {
 
 /** Amino JSON of one message: the object, unwrapped, with its declared type checked against the type URL. */
 function unwrap(run: Run, at: { tx: number; msg: number }, typeUrl: string, raw: string): Record<string, unknown> | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    unverified(run, `Message ${at.msg + 1} is not valid JSON: it cannot be read or checked.`, at);
+  // Read by Go's rules (core/goJson.ts): a text another reader could take otherwise is not read.
+  const parsed = goJson(raw);
+  if (!parsed.ok) {
+    unverified(run, parsed.notJson ? `Message ${at.msg + 1} is not valid JSON: it cannot be read or checked.` : `Message ${at.msg + 1} cannot be read as the chain reads it (${clip(parsed.reason, 120)}): it is not checked.`, at);
     return undefined;
   }
+  const value = parsed.value;
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     unverified(run, `Message ${at.msg + 1} is not a JSON object: it cannot be read or checked.`, at);
     return undefined;
@@ -155,6 +159,12 @@ function unwrap(run: Run, at: { tx: number; msg: number }, typeUrl: string, raw:
 function parse<S extends z.ZodMiniType>(run: Run, at: { tx: number; msg: number }, name: string, schema: S, obj: Record<string, unknown>): z.infer<S> | undefined {
   const r = schema.safeParse(obj);
   if (r.success) return r.data;
+  const numeralAt = numeralIssue(r.error.issues, obj);
+  if (numeralAt) {
+    const bits: Bits = /domain/.test(numeralAt.path) ? 32 : /amount|value/.test(numeralAt.path) ? 256 : 64;
+    mismatch(run, `Message ${at.msg + 1} (${name}): ${numeralWords(clip(numeralAt.path, 60), numeralAt.value, bits)}`, at);
+    return undefined;
+  }
   const issue = r.error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : '';
   const unknownKeys = issue?.code === 'unrecognized_keys' ? (issue as { keys?: string[] }).keys ?? [] : [];

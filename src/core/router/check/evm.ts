@@ -8,7 +8,7 @@
 import { sameDenom } from '../catalog';
 import { minimumReceived } from '../../units';
 import { OFT_SEND, KNOWN_EVM_FUNCTIONS, decodeCall, type AbiValue } from './abi';
-import { DecodeError, hexBytes, sameAddress } from './bytes';
+import { DecodeError, hexBytes, sameAddress, wordAccount } from './bytes';
 import { amountText, clip, mismatch, unverified, type MsgField, type Run } from './model';
 import type { Hop } from './route';
 import { oftToken } from './confirm';
@@ -148,7 +148,9 @@ function oftSend(run: Run, hops: readonly Hop[], c: EvmCall, a: AbiValue[], nati
   if (c.value !== expectedValue) {
     mismatch(run, `Message ${c.msg + 1} pays a value of ${c.value} wei, but its own arguments account for ${expectedValue} (${nativeSource ? `the amount ${amountLD} + ` : ''}the messaging fee ${nativeFee}).`, at);
   }
-  const landing = { chain: hop.to, address: to, via: [`LayerZero to ${hop.to}`] };
+  // The bytes32 receiver: the destination reads it as a 20-byte account (OFTMsgCodec.bytes32ToAddress on an EVM chain,
+  // a Move address on Initia) only when its upper 12 bytes are zero; any other word names no account of yours.
+  const landing = { chain: hop.to, address: wordAccount(to), via: [`LayerZero to ${hop.to}`] };
   run.payments.push({ ...at, chain: c.chain, from: c.from, denom: nativeSource ? native : run.intent.sourceDenom, amount: amountLD, role: 'transfer', landing });
   if (nativeFee > 0n) run.payments.push({ ...at, chain: c.chain, from: c.from, denom: native, amount: nativeFee, role: 'fee' });
   if (nativeSource && c.value > expectedValue) run.payments.push({ ...at, chain: c.chain, from: c.from, denom: native, amount: c.value - expectedValue, role: 'transfer', landing: { chain: c.chain, address: c.to, via: ['paid to the contract'] } });
@@ -168,7 +170,7 @@ function oftMinimum(run: Run, c: EvmCall, hop: Hop, amountLD: bigint, minAmountL
   } catch {
     least = undefined;
   }
-  if (least === undefined) unverified(run, `Message ${c.msg + 1} accepts as little as ${minAmountLD} base units on ${clip(hop.to)}, and the minimum at your slippage cannot be computed from the route's quote.`, at);
+  if (least === undefined) unverified(run, `Message ${c.msg + 1} accepts as little as ${minAmountLD} base units on ${clip(hop.to)}, but the least you accept could not be worked out from the route's amount out and your slippage (${clip(run.intent.slippagePercent, 20)}): the minimum is not checked.`, at);
   else if (minAmountLD < least) mismatch(run, `Message ${c.msg + 1} accepts as little as ${minAmountLD} base units on ${clip(hop.to)}, but at your slippage of ${clip(run.intent.slippagePercent)} % the minimum is ${least}.`, at);
   if (minAmountLD * 10n < amountLD) unverified(run, `Message ${c.msg + 1} accepts as little as ${minAmountLD} base units on ${clip(hop.to)} for the ${amountLD} it sends: less than a tenth, and the router's quote is the only basis this check has.`, at);
 }

@@ -7,11 +7,13 @@
  */
 import * as z from 'zod/mini';
 import { sameDenom } from '../catalog';
+import { goJson } from '../../goJson';
 import { minimumReceived } from '../../units';
-import { BcsReader, DecodeError, base64Bytes, equalBytes, sameAddress } from './bytes';
+import { BcsReader, DecodeError, base64Bytes, equalBytes, sameAddress, wordAccount } from './bytes';
 import { arrivingDenom, l2Denom } from './anchors';
 import { anchoredDecimals } from './confirm';
 import { amountText, clip, hookSignersOf, mismatch, unverified, type Landing, type Run } from './model';
+import { numeral, numeralIssue, numeralOrNumber, numeralWords } from './numeral';
 import { hopFrom, type Hop } from './route';
 
 const MAX_DEPTH = 6;
@@ -29,8 +31,8 @@ const Forward = z.strictObject({
 const SwapOperation = z.strictObject({ pool: z.string(), denom_in: z.string(), denom_out: z.string(), interface: z.optional(z.nullable(z.string())) });
 const SwapAndAction = z.strictObject({
   user_swap: z.strictObject({ swap_exact_asset_in: z.strictObject({ swap_venue_name: z.string(), operations: z.array(SwapOperation) }) }),
-  min_asset: z.strictObject({ native: z.strictObject({ denom: z.string(), amount: z.string().check(z.regex(/^\d+$/)) }) }),
-  timeout_timestamp: z.union([z.number(), z.string()]),
+  min_asset: z.strictObject({ native: z.strictObject({ denom: z.string(), amount: numeral(128) }) }),
+  timeout_timestamp: numeralOrNumber(64),
   post_swap_action: z.union([
     z.strictObject({ transfer: z.strictObject({ to_address: nonEmpty }) }),
     z.strictObject({ ibc_transfer: z.strictObject({ ibc_info: z.strictObject({ source_channel: nonEmpty, receiver: nonEmpty, memo: z.optional(z.string()), recover_address: z.optional(z.string()) }) }) }),
@@ -84,15 +86,17 @@ export function follow(a: Arrival): Landing | undefined {
     unverified(run, `Message ${msg + 1} forwards the funds more than ${MAX_DEPTH} times: not followed further.`, at);
     return undefined;
   }
-  const memo = (a.memo ?? '').trim();
-  if (!memo) return { chain: a.chain, address: a.receiver, denom: a.denom, via: a.via };
-  let value: unknown;
-  try {
-    value = JSON.parse(memo);
-  } catch {
-    // Plain text: a note, which no hook on the receiving chain reads.
-    return { chain: a.chain, address: a.receiver, denom: a.denom, via: a.via };
+  // Read as the chain reads it (Go's encoding/json, nothing trimmed): "" is no memo; text that is not JSON for Go
+  // either is a note no hook reads (the receiver keeps the funds); text Go could read otherwise is not followed.
+  const memo = a.memo ?? '';
+  if (memo === '') return { chain: a.chain, address: a.receiver, denom: a.denom, via: a.via };
+  const parsed = goJson(memo);
+  if (!parsed.ok && parsed.notJson) return { chain: a.chain, address: a.receiver, denom: a.denom, via: a.via };
+  if (!parsed.ok) {
+    unverified(run, `Message ${msg + 1}'s memo cannot be read as the chain reads it (${clip(parsed.reason, 120)}): what it does on ${clip(a.chain)} is not checked.`, at);
+    return undefined;
   }
+  const value = parsed.value;
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     unverified(run, `Message ${msg + 1}'s memo is JSON but not an object: the check cannot tell what it does on ${clip(a.chain)}.`, at);
     return undefined;
@@ -108,10 +112,20 @@ export function follow(a: Arrival): Landing | undefined {
   return moveHook(a, body);
 }
 
+/** A memo field holding a numeral the chain could read otherwise: a mismatch, in words. */
+function numeralFailure(a: Arrival, issues: Parameters<typeof numeralIssue>[0], body: unknown, what: string): boolean {
+  const found = numeralIssue(issues, body);
+  if (!found) return false;
+  const bits = /amount/.test(found.path) ? 128 : 64;
+  mismatch(a.run, `Message ${a.msg + 1}'s ${what}: ${numeralWords(clip(found.path, 60), found.value, bits)}`, { tx: a.tx, msg: a.msg });
+  return true;
+}
+
 function forward(a: Arrival, body: unknown): Landing | undefined {
   const { run, tx, msg } = a;
   const f = Forward.safeParse(body);
   if (!f.success) {
+    if (numeralFailure(a, f.error.issues, body, 'packet-forward memo')) return undefined;
     unverified(run, `Message ${msg + 1}'s packet-forward memo has fields this check does not understand.`, { tx, msg });
     return undefined;
   }
@@ -131,6 +145,7 @@ function wasm(a: Arrival, body: unknown): Landing | undefined {
   const at = { tx, msg };
   const w = Wasm.safeParse(body);
   if (!w.success) {
+    if (numeralFailure(a, w.error.issues, body, 'contract call in the memo')) return undefined;
     unverified(run, `Message ${msg + 1}'s memo calls a contract on ${clip(a.chain)} with a message this check does not understand.`, at);
     return undefined;
   }
@@ -190,7 +205,7 @@ function swapMinimum(a: Arrival, min: { denom: string; amount: string }, final: 
   }
   const minimum = BigInt(min.amount);
   const shown = amountText(run, a.chain, min.denom, min.amount);
-  if (expected === undefined) unverified(run, `Message ${msg + 1}'s swap accepts as little as ${shown}, and the minimum at your slippage of ${clip(intent.slippagePercent)} % cannot be computed from the route's quote.`, at);
+  if (expected === undefined) unverified(run, `Message ${msg + 1}'s swap accepts as little as ${shown}, but the least you accept could not be worked out from the route's amount out and your slippage (${clip(intent.slippagePercent, 20)}): the minimum is not checked.`, at);
   else if (minimum < expected) mismatch(run, `Message ${msg + 1}'s swap accepts as little as ${shown}, but at your slippage of ${clip(intent.slippagePercent)} % the minimum is ${amountText(run, a.chain, min.denom, expected)}.`, at);
   const inDecimals = anchoredDecimals(run, intent.sourceChainId, intent.sourceDenom);
   const outDecimals = anchoredDecimals(run, a.chain, min.denom);
@@ -214,8 +229,11 @@ function moveHook(a: Arrival, body: unknown): Landing | undefined {
     return undefined;
   }
   const id = moveId(m.data.message);
-  if (a.receiver.toLowerCase() !== id) {
-    mismatch(run, `Message ${msg + 1}'s memo calls ${clip(id)}, but the funds are sent to ${clip(a.receiver)}.`, at);
+  // initia-labs/initia x/ibc-hooks/move-hooks (util.go validateReceiver): the receiver must be exactly
+  // "<module_address>::<module_name>::<function_name>" as written in the memo, compared as strings.
+  const written = `${m.data.message.module_address}::${m.data.message.module_name}::${m.data.message.function_name}`;
+  if (a.receiver !== written) {
+    mismatch(run, `Message ${msg + 1}'s memo calls ${clip(written)}, but the funds are sent to ${clip(a.receiver)}${a.receiver.toLowerCase() === written.toLowerCase() ? ' (written in another case: the chain compares them exactly and refuses the hook)' : ''}.`, at);
     return undefined;
   }
   const known = MOVE_HOOKS[id];
@@ -235,7 +253,8 @@ function moveHook(a: Arrival, body: unknown): Landing | undefined {
     unverified(run, `Message ${msg + 1}'s Move hook arguments cannot be read (${clip(err instanceof Error ? err.message : String(err), 80)}).`, at);
     return undefined;
   }
-  return opDeposit(a, { bridgeId: args.bridgeId.toString(), to: `0x${args.to}`, amount: args.amount, data: args.data, what: `the Move hook ${id}`, denom: a.denom });
+  // A Move `address` is 32 bytes; Initia reads one whose upper 12 bytes are zero as that 20-byte account.
+  return opDeposit(a, { bridgeId: args.bridgeId.toString(), to: wordAccount(args.to), amount: args.amount, data: args.data, what: `the Move hook ${id}`, denom: a.denom });
 }
 
 /** An OPinit deposit from `a.chain` (a message of its own or a hook): lands on the rollup the bridge leads to. */

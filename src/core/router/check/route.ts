@@ -8,6 +8,7 @@ import { sameDenom } from '../catalog';
 import { operationView, type Route } from '../schemas';
 import { confirmRoute } from './confirm';
 import { clip, mismatch, unverified, type Hop, type Intent, type Run } from './model';
+import { canonicalNumber, numeralWords } from './numeral';
 
 export type { Hop } from './model';
 
@@ -55,6 +56,9 @@ export function checkRoute(run: Run): Hop[] {
   const { route, intent } = run;
   if (intent.decimalsFrom === 'chain' && intent.routerDecimals !== undefined && intent.routerDecimals !== intent.decimals) {
     mismatch(run, `The router says ${clip(intent.symbol ?? intent.sourceDenom)} has ${intent.routerDecimals} decimals, but ${clip(intent.sourceChainId)} itself says ${intent.decimals}: ${clip(intent.typed)} would be sent as the wrong amount.`);
+  }
+  for (const [field, v] of [['amount_in', route.amount_in], ['amount_out', route.amount_out], ['estimated_amount_out', route.estimated_amount_out]] as const) {
+    if (v !== undefined && v !== null && canonicalNumber(v, 256) === undefined) mismatch(run, `The route's ${field}: ${numeralWords('it', v, 256)}`);
   }
   if (route.amount_in !== intent.amountIn) {
     mismatch(run, `The route sends ${clip(route.amount_in)} base units of ${clip(route.source_asset_denom)}, but you asked for ${clip(intent.typed)} (${intent.amountIn} base units with ${intent.decimals} decimals).`);

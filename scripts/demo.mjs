@@ -1,5 +1,5 @@
 // The offline demo backend: the fake indexer (real HTTP, generated chain data) on the Local demo profile's port, the
-// fake router, and, when Foundry's anvil is installed (the devDependencies), a real EVM node on the profile's JSON-RPC
+// fake router, the demo's chain registry (the bridge's trust anchors), and, when Foundry's anvil is installed (the devDependencies), a real EVM node on the profile's JSON-RPC
 // port with the test project (test/fixtures/evm/) deployed and a few failing transactions to explain.
 //   npm run demo            starts them on 127.0.0.1:7717 / :7718 / :7719 and waits (Ctrl+C to stop)
 //   INITIA_DEMO_PORT=N      another port (then point a network profile at it)
@@ -13,6 +13,8 @@ import { build } from './build.mjs';
 export const DEMO_INDEXER_PORT = 7717;
 export const DEMO_ROUTER_PORT = 7718;
 export const DEMO_RPC_PORT = 7719;
+/** The demo's chain registry: the bridge's trust anchors (the rollup's OP bridge id, IBC channels, asset lists). */
+export const DEMO_REGISTRY_PORT = 7720;
 /** The network `npm start` makes active when anvil runs: the Local demo (by its chain id) with anvil's JSON-RPC. */
 export const DEMO_EVM_NETWORK = 'Local demo + anvil';
 /** The demo chain grows by one block a second, so Follow New Blocks and the status bar have something to show. */
@@ -38,14 +40,25 @@ export async function startDemo({ indexerPort = Number(process.env.INITIA_DEMO_P
     console.warn(`[demo] port ${routerPort} is busy; using a free port for the router instead`);
     router = await startFakeRouter({ host: '127.0.0.1', timeScale: 0.5, hostile: false });
   }
+  const { startFakeRegistry } = require(join(REPO_ROOT, 'out/test/fixtures/fakeRegistry.js'));
+  let registry;
+  try {
+    registry = await startFakeRegistry({ port: DEMO_REGISTRY_PORT, bridge: true });
+  } catch (err) {
+    if (err?.code !== 'EADDRINUSE') throw err;
+    console.warn(`[demo] port ${DEMO_REGISTRY_PORT} is busy; using a free port for the registry instead`);
+    registry = await startFakeRegistry({ bridge: true });
+  }
   const evm = await startDemoChain(require, indexer);
   return {
     indexer,
     router,
+    registry,
     evm,
     async close() {
       await indexer.close();
       await router.close();
+      await registry.close();
       await evm?.stop();
     },
   };
@@ -81,6 +94,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const demo = await startDemo();
   console.log(`[demo] fake indexer for ${demo.indexer.data.chainId}: ${demo.indexer.url} (latest height ${demo.indexer.data.latestHeight})`);
   console.log(`[demo] fake router: ${demo.router.url} (transfers run at twice the estimated speed)`);
+  console.log(`[demo] registry: ${demo.registry.mainnetUrl} (for the bridge's checks, add it to your user setting initia.registry.urls)`);
   if (demo.evm) {
     console.log(`[demo] anvil: ${demo.evm.url}; the Foundry project (sources, out/, broadcast/): ${demo.evm.project.dir} and ${demo.evm.broadcastDir}`);
     console.log(`[demo] for its call traces, add to your user initia.networks: ${JSON.stringify({ name: DEMO_EVM_NETWORK, chainId: demo.indexer.data.chainId, jsonRpcUrl: demo.evm.url })}`);

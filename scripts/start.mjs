@@ -46,6 +46,8 @@ const settings = {
   'initia.activeNetwork': network,
   // The demo's denoms belong to the demo network: switched to Mainnet, the Rich List does not ask Mainnet for GAS.
   'initia.richList.denoms': { [network]: indexer.data.denoms.slice(0, 2) },
+  // The registry the demo's user chose: it confirms the bridge's anchors (OP bridge id, IBC channels, decimals).
+  'initia.registry.urls': [demo.registry.mainnetUrl],
   ...DEMO_EDITOR_SETTINGS,
 };
 if (network !== 'Local demo') {

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { FakeIndexer } from '../fixtures/fakeIndexer';
 import type { FakeRouter } from '../fixtures/fakeRouter';
+import type { FakeRegistry } from '../fixtures/fakeRegistry';
 import type { EvmChain } from '../fixtures/evmChain';
 import type { RpcProxy } from '../fixtures/rpcProxy';
 import { waitFor } from '../support/wait';
@@ -48,6 +49,8 @@ export interface Workbench {
   fake: FakeIndexer;
   /** The fake router of that network. */
   router: FakeRouter;
+  /** The registry the user chose (it confirms the bridge's trust anchors), when one was given. */
+  registry?: FakeRegistry;
   /** anvil with the test project deployed, and the proxy EVM_NETWORK's jsonRpcUrl points at (when anvil is installed). */
   evm?: { chain: EvmChain; proxy: RpcProxy };
   context: BrowserContext;
@@ -66,6 +69,8 @@ export interface OpenOptions {
   /** The fake indexer and router to make the active network. */
   fake: FakeIndexer;
   router: FakeRouter;
+  /** A fake registry to be the registry the user chose (`initia.registry.urls`): the bridge's anchors come from it. */
+  registry?: FakeRegistry;
   /** anvil and its proxy: EVM_NETWORK is added to the networks. */
   evm?: { chain: EvmChain; proxy: RpcProxy };
   /** Folder to open (default test/workspace). */
@@ -112,6 +117,7 @@ export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
         'initia.activeNetwork': FAKE_NETWORK,
         'initia.richList.denoms': opts.fake.data.denoms.slice(0, 2),
         'initia.statusBar.enabled': true,
+        ...(opts.registry ? { 'initia.registry.urls': [opts.registry.mainnetUrl] } : {}),
         ...opts.settings,
       },
     });
@@ -150,7 +156,7 @@ export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
       server.stopSync();
       removeBrowserTmp();
     };
-    return { page, fake: opts.fake, router: opts.router, evm: opts.evm, context, server, workspace, vsix: opts.vsix, close, closeSync };
+    return { page, fake: opts.fake, router: opts.router, registry: opts.registry, evm: opts.evm, context, server, workspace, vsix: opts.vsix, close, closeSync };
   } catch (err) {
     await close();
     throw err;

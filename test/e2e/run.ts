@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
+import { startFakeRegistry, type FakeRegistry } from '../fixtures/fakeRegistry';
 import { evmToolsAvailable } from '../fixtures/evmProject';
 import { startEvmChain, type EvmChain } from '../fixtures/evmChain';
 import { startRpcProxy, type RpcProxy } from '../fixtures/rpcProxy';
@@ -76,10 +77,13 @@ async function main(): Promise<number> {
   let wb: Workbench | undefined;
   let fake: FakeIndexer | undefined;
   let router: FakeRouter | undefined;
+  let registry: FakeRegistry | undefined;
   let evm: { chain: EvmChain; proxy: RpcProxy } | undefined;
   try {
     fake = await startFakeIndexer({ endsAt: Date.now() });
     router = await startFakeRouter({ timeScale: 0.05 });
+    // The registry the user chose: it confirms the bridge's trust anchors (bridge ids, IBC channels, decimals).
+    registry = await startFakeRegistry({ bridge: true });
     // A real EVM node for the call trace tests, when anvil is installed (the devDependencies): its transactions served
     // by the fake indexer, its JSON-RPC behind a counting proxy.
     if (evmToolsAvailable() && tests.some((t) => t.name.startsWith('evm trace'))) {
@@ -88,7 +92,7 @@ async function main(): Promise<number> {
       await chain.serveTo(fake);
     }
     // The terminal drawn by xterm's DOM renderer (not WebGL), so that a test can find printed text on the page.
-    current = wb = await openWorkbench({ vsix, fake, router, evm, settings: { 'terminal.integrated.gpuAcceleration': 'off' } });
+    current = wb = await openWorkbench({ vsix, fake, router, registry, evm, settings: { 'terminal.integrated.gpuAcceleration': 'off' } });
     console.log(`  workbench ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     for (const t of tests) {
       // A browser driving a real workbench has timing noise no test can fully rule out: a failed test runs once
@@ -129,6 +133,7 @@ async function main(): Promise<number> {
     await wb?.close(failed > 0 ? { saveLogsTo: logs } : {});
     await fake?.close();
     await router?.close();
+    await registry?.close();
     await evm?.proxy.close();
     await evm?.chain.stop();
     current = undefined;

@@ -17,7 +17,7 @@ e2eTest(
     const frame = await openBridge(page, { fresh: true });
     router.tamperHook(true);
     try {
-      await findRoute(frame, '2', { from: 'osmosis-1', asset: 'OSMO', to: 'demo-evm-1', receive: 'INIT', sender: OSMO });
+      await findRoute(frame, '2', { from: 'osmosis-1', asset: 'OSMO', to: 'demo-evm-1', receive: 'OSMO', sender: OSMO });
       await frame.locator(`#${BRIDGE.getHook}`).waitFor({ timeout: 15_000 });
       // Osmosis → Initia → the rollup: your address on each; the destination's is another account.
       await frame.locator(`#${addressField(2)} input`).first().waitFor({ timeout: 15_000 });

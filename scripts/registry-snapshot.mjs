@@ -45,13 +45,16 @@ function slim(chain) {
   if (!chain || typeof chain !== 'object' || typeof chain.chain_id !== 'string') return chain;
   const pick = (o, keys) => (o && typeof o === 'object' ? Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]])) : undefined);
   const apis = chain.apis && Object.fromEntries(API_KINDS.filter((k) => Array.isArray(chain.apis[k])).map((k) => [k, chain.apis[k].map((a) => pick(a, ['address']))]));
-  const metadata = pick(chain.metadata, ['is_l1', 'op_bridge_id', 'executor_uri', 'minitia']);
+  const metadata = pick(chain.metadata, ['is_l1', 'op_bridge_id', 'op_denoms', 'executor_uri', 'assetlist', 'ibc_channels', 'minitia']);
+  // The bridge's trust anchors read each channel's counterparty chain, port and channel (core/router/check/anchors.ts).
+  if (Array.isArray(metadata?.ibc_channels)) metadata.ibc_channels = metadata.ibc_channels.map((c) => pick(c, ['chain_id', 'port_id', 'channel_id']));
   const entry = {
     chain_id: chain.chain_id,
     chain_name: chain.chain_name,
     pretty_name: chain.pretty_name,
     network_type: chain.network_type,
     bech32_prefix: chain.bech32_prefix,
+    evm_chain_id: chain.evm_chain_id,
     apis,
     explorers: Array.isArray(chain.explorers) ? chain.explorers.map((e) => pick(e, ['kind', 'url', 'tx_page', 'account_page'])) : undefined,
     fees: chain.fees?.fee_tokens ? { fee_tokens: chain.fees.fee_tokens.map((t) => pick(t, ['denom'])) } : undefined,

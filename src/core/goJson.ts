@@ -12,6 +12,8 @@
 
 export type GoJson = { ok: true; value: unknown } | { ok: false; notJson: true; reason: string } | { ok: false; notJson: false; reason: string };
 
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
 class NotJson extends Error {}
 class Differs extends Error {}
 
@@ -74,27 +76,28 @@ class Parser {
 
   private object(depth: number): Record<string, unknown> {
     this.at++;
-    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-    const seen = new Set<string>();
+    const out: Record<string, unknown> = {};
     this.ws();
     if (this.s[this.at] === '}') {
       this.at++;
-      return { ...out };
+      return out;
     }
     for (;;) {
       this.ws();
       if (this.s[this.at] !== '"') this.fail('an object key must be a string');
       const key = this.string();
-      if (seen.has(key)) this.differs ??= `the key ${JSON.stringify(key.slice(0, 40))} appears twice in one object`;
-      seen.add(key);
+      if (Object.hasOwn(out, key)) this.differs ??= `the key ${JSON.stringify(key.slice(0, 40))} appears twice in one object`;
       this.ws();
       if (this.s[this.at] !== ':') this.fail('":" expected after an object key');
       this.at++;
       this.ws();
-      out[key] = this.value(depth + 1);
+      const value = this.value(depth + 1);
+      // An own property even for "__proto__" (as JSON.parse makes it), never the prototype.
+      if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      else out[key] = value;
       this.ws();
       const c = this.s[this.at++];
-      if (c === '}') return { ...out };
+      if (c === '}') return out;
       if (c !== ',') this.fail('"," or "}" expected in an object');
     }
   }
@@ -121,9 +124,13 @@ class Parser {
     this.at++;
     let out = '';
     for (;;) {
+      // A run of ordinary characters at once (no quote, backslash, control character or surrogate).
+      const start = this.at;
+      let code = this.s.charCodeAt(this.at);
+      while (code >= 0x20 && code !== 0x22 && code !== 0x5c && (code < 0xd800 || code > 0xdfff)) code = this.s.charCodeAt(++this.at);
+      if (this.at > start) out += this.s.slice(start, this.at);
       const c = this.s[this.at];
       if (c === undefined) this.fail('unterminated string');
-      const code = c.charCodeAt(0);
       if (c === '"') {
         this.at++;
         return out;
@@ -133,28 +140,23 @@ class Parser {
         out += this.escape();
         continue;
       }
-      if (code >= 0xd800 && code <= 0xdfff) {
-        const next = this.s.charCodeAt(this.at + 1);
-        if (code > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) {
-          this.differs ??= 'a lone UTF-16 surrogate inside a string';
-          out += c;
-          this.at++;
-          continue;
-        }
-        out += c + this.s[this.at + 1]!;
-        this.at += 2;
+      const next = this.s.charCodeAt(this.at + 1);
+      if (code > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) {
+        this.differs ??= 'a lone UTF-16 surrogate inside a string';
+        out += c;
+        this.at++;
         continue;
       }
-      out += c;
-      this.at++;
+      out += c + this.s[this.at + 1]!;
+      this.at += 2;
     }
   }
 
   private escape(): string {
     const c = this.s[this.at + 1];
     this.at += 2;
-    const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-    if (c !== undefined && c in simple) return simple[c]!;
+    const simple = c === undefined ? undefined : SIMPLE_ESCAPES[c];
+    if (simple !== undefined) return simple;
     if (c !== 'u') return this.fail('an invalid escape inside a string');
     const unit = this.hex4();
     if (unit < 0xd800 || unit > 0xdfff) return String.fromCharCode(unit);

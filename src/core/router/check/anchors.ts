@@ -56,6 +56,7 @@ const eqText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 /** The anchors, looked up. Several sources of the same value are one anchor (the first source named). */
 export class AnchorBook {
   private readonly index = new Map<string, Array<Anchor<unknown>>>();
+  private readonly channelsTo = new Map<string, string | undefined>();
 
   constructor(readonly parts: readonly AnchorData[] = []) {
     for (const d of parts) {
@@ -96,13 +97,17 @@ export class AnchorBook {
 
   /** The one transfer channel on `chain` that leads to `counterparty`, when exactly one source-consistent one is known. */
   channelTo(chain: string, counterparty: string, port = 'transfer'): string | undefined {
+    const memo = keyOf(chain, counterparty, port);
+    if (this.channelsTo.has(memo)) return this.channelsTo.get(memo);
     const prefix = keyOf('ch', chain, port, '');
     const found = new Set<string>();
     for (const [key, entries] of this.index) {
       if (!key.startsWith(prefix) || entries.some((e) => e.value !== counterparty)) continue;
       found.add(key.slice(prefix.length));
     }
-    return found.size === 1 ? [...found][0] : undefined;
+    const channel = found.size === 1 ? [...found][0] : undefined;
+    this.channelsTo.set(memo, channel);
+    return channel;
   }
 
   decimals(chain: string, denom: string): Lookup<number> {

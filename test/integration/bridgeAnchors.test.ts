@@ -15,8 +15,8 @@ import { verifyMsgs, type Intent } from '../../src/core/router/verify';
 import type { Route } from '../../src/core/router/schemas';
 import { startFakeRegistry, type FakeRegistry } from '../fixtures/fakeRegistry';
 import { startFakeNode, type FakeNode } from '../fixtures/fakeNode';
-import { OSMOSIS_ENTRY, type FakeRouter } from '../fixtures/fakeRouter';
-import { INIT, INIT_DEST, OSMO_DEST } from '../fixtures/bridgeFlow';
+import { OSMOSIS_ENTRY, USDC_ON_INITIA, type FakeRouter } from '../fixtures/fakeRouter';
+import { INIT, INIT_DEST, NOBLE, OSMO_DEST } from '../fixtures/bridgeFlow';
 import { FAKE_NETWORK, setUp, startRouterFor, type Harness } from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('initia');
@@ -97,6 +97,42 @@ describe('bridge: trust anchors from the registry the user chose and from the ch
       assert.ok(OSMOSIS_ENTRY.startsWith('osmo1'));
     } finally {
       await other.close();
+    }
+  });
+
+  it('a channel no registry names is asked of the sending chain itself (its light client names the other end): once per panel', async () => {
+    const bare = await startFakeRegistry({ bridge: true });
+    const noble = await startFakeNode({ chainId: 'noble-1', vm: 'minimove' });
+    try {
+      for (const c of bare.chains.mainnet as Array<{ chain_id: string; metadata: { ibc_channels?: unknown[] } }>) if (c.chain_id === 'noble-1') c.metadata.ibc_channels = [];
+      noble.channels.set('transfer/channel-129', 'interwoven-1');
+      await config().update('registry.urls', [bare.mainnetUrl, bare.testnetUrl], vscode.ConfigurationTarget.Global);
+      await config().update('networks', [{ name: FAKE_NETWORK, chainId: 'interwoven-1', indexerUrl: h.fake.url, routerUrl: router.url, restUrl: node.url }, { name: 'Noble node', chainId: 'noble-1', indexerUrl: h.fake.url, restUrl: noble.url }], vscode.ConfigurationTarget.Global);
+      const services = h.api.services;
+      const client = services.router(router.url, FAKE_NETWORK);
+      const anchors = new BridgeAnchors(services);
+      const addresses = { 'noble-1': NOBLE, 'interwoven-1': INIT_DEST };
+      const verdict = async () => {
+        const route: Route = await client.route({ amountIn: '25000000', sourceChainId: 'noble-1', sourceDenom: 'uusdc', destChainId: 'interwoven-1', destDenom: USDC_ON_INITIA });
+        const book = await anchors.book(route);
+        const intent: Intent = { sourceChainId: 'noble-1', sourceDenom: 'uusdc', amountIn: '25000000', typed: '25', decimals: 6, decimalsFrom: 'registry', destChainId: 'interwoven-1', destDenom: USDC_ON_INITIA, addresses, slippagePercent: '0.5' };
+        const msgs = await client.msgs({ route, addresses: route.required_chain_addresses.map((c) => addresses[c as keyof typeof addresses] ?? ''), slippagePercent: '0.5' });
+        return verifyMsgs(msgs, { intent, route, ...checkOptions(services.catalog(router.url, FAKE_NETWORK), book, Date.now()) });
+      };
+      const first = await verdict();
+      assert.equal(first.kind, 'matches', [...first.mismatches, ...first.unverified].map((p) => p.text).join('\n'));
+      assert.equal(count(noble, /client_state$/), 1, 'the chain asked once');
+      noble.channels.set('transfer/channel-129', 'evil-1');
+      const again = await verdict();
+      assert.equal(again.kind, 'matches', 'kept for the panel: not asked again');
+      assert.equal(count(noble, /client_state$/), 1);
+      const fresh = new BridgeAnchors(services);
+      const route: Route = await client.route({ amountIn: '25000000', sourceChainId: 'noble-1', sourceDenom: 'uusdc', destChainId: 'interwoven-1', destDenom: USDC_ON_INITIA });
+      const lookup = (await fresh.book(route)).channel('noble-1', 'channel-129');
+      assert.equal(lookup.kind === 'found' && lookup.anchor.value, 'evil-1', 'a new panel asks again, and believes the chain, not the router');
+    } finally {
+      await config().update('networks', [{ name: FAKE_NETWORK, chainId: 'interwoven-1', indexerUrl: h.fake.url, routerUrl: router.url, restUrl: node.url }], vscode.ConfigurationTarget.Global);
+      await Promise.all([bare.close(), noble.close()]);
     }
   });
 });

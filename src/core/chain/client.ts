@@ -177,6 +177,23 @@ export class ChainClient {
     }
   }
 
+  /**
+   * The chain at the other end of an IBC channel, as this chain's light client of it names it
+   * (`/ibc/core/channel/v1/channels/{channel}/ports/{port}/client_state`: a Tendermint client's `chain_id`), or
+   * undefined when the chain has no such channel (404) or its client is of a kind that names no chain id.
+   */
+  async channelCounterparty(port: string, channel: string, signal?: AbortSignal): Promise<string | undefined> {
+    let answer: z.infer<typeof S.ChannelClientState>;
+    try {
+      answer = await this.rest(S.ChannelClientState, `/ibc/core/channel/v1/channels/${encodeURIComponent(channel)}/ports/${encodeURIComponent(port)}/client_state`, [], signal, this.http.options.maxRetries);
+    } catch (err) {
+      if (err instanceof HttpError && (err.status === 404 || err.status === 400)) return undefined;
+      throw err;
+    }
+    const state = answer.identified_client_state.client_state;
+    return state['@type'] === '/ibc.lightclients.tendermint.v1.ClientState' && state.chain_id ? state.chain_id : undefined;
+  }
+
   /** `eth_call` at the latest block: what the call returned (0x data), or undefined when the node answers it with an error. */
   async ethCall(to: string, data: string, signal?: AbortSignal): Promise<string | undefined> {
     try {

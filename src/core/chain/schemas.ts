@@ -76,3 +76,11 @@ export const HexData = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 
 /** An answer read by its own checker (the bank's denom metadata: core/router/check/decimals.ts). */
 export const Anything = z.unknown();
+
+/** `GET /ibc/core/channel/v1/channels/{channel}/ports/{port}/client_state`: the light client of the chain at the other end. */
+export const ChannelClientState = z.looseObject({
+  identified_client_state: z.looseObject({
+    client_id: z.optional(z.string()),
+    client_state: z.looseObject({ '@type': z.optional(z.string()), chain_id: z.optional(z.string()) }),
+  }),
+});

@@ -65,10 +65,10 @@ describe('activation', () => {
     });
     after(() => h.restore());
 
-    it('a lookup through VS Code’s network stack loads no undici for an http endpoint; an https one with NODE_EXTRA_CA_CERTS does', async function () {
+    it('a lookup through VS Code’s network stack loads no undici for an http endpoint; an https one with NODE_EXTRA_CA_CERTS does', async () => {
       const direct = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'direct.js');
-      // An earlier suite that used the direct transport or an https endpoint has loaded it: nothing to tell then.
-      if (require.cache[direct]) this.skip();
+      // This file runs first (index.ts): nothing may have loaded it yet.
+      assert.equal(require.cache[direct], undefined, 'dist/direct.js already loaded before any https endpoint or the direct transport was used');
       assert.ok(process.env.NODE_EXTRA_CA_CERTS, 'the integration run trusts its test CA through NODE_EXTRA_CA_CERTS');
       await run('initia.lookupBlock', h.fake.data.latestHeight);
       assert.equal(require.cache[direct], undefined, 'dist/direct.js loaded by an http lookup on the default transport');
@@ -95,10 +95,9 @@ describe('activation', () => {
       h.restore();
     });
 
-    it('lookups, trees and hovers load no bridge code; opening the panel loads dist/bridge.js, which reads the features’ own modules', async function () {
+    it('lookups, trees and hovers load no bridge code; opening the panel loads dist/bridge.js, which reads the features’ own modules', async () => {
       const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'bridge.js');
-      // An earlier suite that opened a bridge panel has loaded it: nothing to tell then.
-      if (require.cache[bundle]) this.skip();
+      assert.equal(require.cache[bundle], undefined, 'dist/bridge.js already loaded before any bridge panel (this file runs first)');
       await run('initia.lookupBlock', h.fake.data.latestHeight);
       const doc = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `tx ${h.fake.data.txs[0]!.hash}` });
       await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 5));
@@ -114,9 +113,9 @@ describe('activation', () => {
       for (const id of read) assert.ok(Object.keys(features?.__lazyShared?.[id] ?? {}).length > 0, `the features export ${id} for the bridge`);
     });
 
-    it('Explain and the call trace load dist/explain.js when a transaction is explained, not before', async function () {
+    it('Explain and the call trace load dist/explain.js when a transaction is explained, not before', async () => {
       const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'explain.js');
-      if (require.cache[bundle]) this.skip();
+      assert.equal(require.cache[bundle], undefined, `${path.basename(bundle)} already loaded before its first use (this file runs first)`);
       await run('initia.lookupBlock', h.fake.data.latestHeight);
       const doc = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `tx ${h.fake.data.txs[0]!.hash}` });
       await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 5));
@@ -127,9 +126,9 @@ describe('activation', () => {
       h.api.features.explain.dispose();
     });
 
-    it('Watch Transaction loads dist/watch.js when a transaction is first watched, not before', async function () {
+    it('Watch Transaction loads dist/watch.js when a transaction is first watched, not before', async () => {
       const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'watch.js');
-      if (require.cache[bundle]) this.skip();
+      assert.equal(require.cache[bundle], undefined, `${path.basename(bundle)} already loaded before its first use (this file runs first)`);
       await run('initia.lookupBlock', h.fake.data.latestHeight);
       assert.equal(require.cache[bundle], undefined, 'dist/watch.js loaded without a watch');
       const watch = (await vscode.commands.executeCommand('initia.watchTransaction', h.fake.data.txs[0]!.hash)) as { hash?: string } | undefined;
@@ -138,9 +137,9 @@ describe('activation', () => {
       h.api.features.watcher.stopAll();
     });
 
-    it('the language-model tools load dist/tools.js on their first call, not before', async function () {
+    it('the language-model tools load dist/tools.js on their first call, not before', async () => {
       const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'tools.js');
-      if (require.cache[bundle]) this.skip();
+      assert.equal(require.cache[bundle], undefined, `${path.basename(bundle)} already loaded before its first use (this file runs first)`);
       await run('initia.lookupBlock', h.fake.data.latestHeight);
       assert.equal(require.cache[bundle], undefined, 'dist/tools.js loaded without a tool call');
       const token = new vscode.CancellationTokenSource().token;

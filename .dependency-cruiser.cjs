@@ -1,4 +1,4 @@
-// The architecture of src/ as rules (README, "Architecture"), checked by `npm run lint`:
+// The architecture of src/ as rules (docs/architecture.md), checked by `npm run lint`:
 //   depcruise src --config .dependency-cruiser.cjs
 // Layers: core (pure, no vscode) ← platform (VS Code concerns every adapter shares) ← adapters (documents, views,
 // hover, network, bridge, explain, tools, terminal, watch, names; each its own folder) ← features.ts (the lazily loaded

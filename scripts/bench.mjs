@@ -1,4 +1,4 @@
-// `npm run bench`: measures the budgets of DESIGN.md against the fake servers on 127.0.0.1 and writes
+// `npm run bench`: measures the budgets of docs/performance.md against the fake servers on 127.0.0.1 and writes
 // bench/results.json (committed) plus a table. Not part of `npm test`.
 //   - bundle sizes (production build): the activation shell, the features bundle (adapters and core), the ABI
 //     decoder bundle (viem, loaded on the first EVM decode), the webview bundles; the .vsix

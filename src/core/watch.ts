@@ -6,7 +6,7 @@
  *
  * One scheduler serves every watch, so that several watched at once cost no more than the budget:
  *  - at most one request in flight, for all watches together, and at least `minGapMs` (1 s) between two requests:
- *    whatever the number of watches, never more than one request a second (DESIGN.md: 10 watched ≤ 1 request/s at
+ *    whatever the number of watches, never more than one request a second (docs/performance.md: 10 watched ≤ 1 request/s at
  *    the steady state);
  *  - each watch asks at growing gaps (1, 2, 3, 5, 8, 13 s, then every 15 s), the most overdue first;
  *  - when the profile has the node's endpoint for that kind of hash (JSON-RPC for a 0x hash, Cosmos REST for the

@@ -25,7 +25,7 @@ export interface ToolContext {
   services: Services;
   /** Explain Transaction's view of a hash (explain/panel.ts `describe`: the panel is not touched). */
   explain: (hash: string, network: NetworkProfile, signal: AbortSignal) => Promise<ExplainView>;
-  /** The transfers the user tracks (bridge/tracker.ts), and whether this window polls one. */
+  /** The transfers the user tracks (platform/transferTracker.ts), and whether this window polls one. */
   transfers: () => readonly TrackedTransfer[];
   polledHere: (t: TrackedTransfer) => boolean;
   /** The network the tool runs on (the active one unless the input named another). */

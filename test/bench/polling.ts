@@ -15,7 +15,7 @@
  *    the fake router (HTTP is real, time is not), estimate = D. The @skip-go/client side is COMPUTED, not run: one
  *    request per second of transfer (⌈D / 1 s⌉ + 1), the end seen at most 1 s after it happens.
  *
- * Budget (DESIGN.md): ≤ 1/5 of its status requests, terminal detection ≤ 2 s later at the median (over the real-time
+ * Budget (docs/performance.md): ≤ 1/5 of its status requests, terminal detection ≤ 2 s later at the median (over the real-time
  * transfers). Printed and written, not enforced: the exit code is non-zero only when the measurement itself fails.
  */
 import { createHash } from 'node:crypto';

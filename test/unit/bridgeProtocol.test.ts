@@ -1,5 +1,5 @@
 /**
- * The bridge webview protocol (src/bridge/protocol.ts) in plain Node: the op table (every op has a request and a
+ * The bridge webview protocol (src/protocol/bridge.ts) in plain Node: the op table (every op has a request and a
  * reply schema, the Request union is derived from it, replies that do not match are refused in words), the
  * persisted state's schema, the host's view models, and the queue that holds posts until the webview is ready.
  */

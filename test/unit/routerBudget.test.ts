@@ -1,6 +1,6 @@
 /**
  * The poller against the fake router over real HTTP.
- * 1. The DESIGN.md budget, measured: the same transfers watched by our poller and by a fixed 1000 ms poller (what
+ * 1. The budget (docs/performance.md), measured: the same transfers watched by our poller and by a fixed 1000 ms poller (what
  *    @skip-go/client 1.6.1's waitForTransaction does), on one virtual clock shared with the fake router (HTTP is
  *    real, time is not), so the numbers are exact and the test takes seconds. Budget: ≤ 1/5 of the requests,
  *    terminal detection no more than 2 s later at the median.

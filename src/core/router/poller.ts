@@ -1,6 +1,6 @@
 /**
  * Polls a transfer's status until it reaches a terminal state, asking as little as it can while still noticing the
- * end about as soon as a 1 s poller would (DESIGN.md budget: ≤ 1/5 of the requests of @skip-go/client's
+ * end about as soon as a 1 s poller would (docs/performance.md budget: ≤ 1/5 of the requests of @skip-go/client's
  * `waitForTransaction`, which polls every 1000 ms, and terminal detection no more than 2 s later at the median).
  *
  * The schedule is driven by the route's estimated duration E, counted from `startedAt` (when the tx was tracked):

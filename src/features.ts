@@ -124,7 +124,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
   const bridge = new LazyBridgePanels(({ BridgePanels }) => new BridgePanels(context, services, tracker, systemClock, hooks));
   const registry = new Registry(services, context.globalStorageUri.fsPath, context.asAbsolutePath('media/registry-snapshot.json'));
   services.registryChains = async () => (await registry.load()).chains;
-  const names = new WorkspaceNames(settings, log);
+  const names = new WorkspaceNames(settings, log, (jsonRpcUrl) => services.chain({ name: 'names', jsonRpcUrl })!.evmChainId());
   services.names = names;
   const nameLabels = new NameLabels(services, names);
   const addressHover = new AddressHoverProvider(services);

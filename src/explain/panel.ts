@@ -170,7 +170,7 @@ export class ExplainPanels implements vscode.Disposable {
     this.post({ type: 'loading', hash });
     try {
       // Addresses the workspace's deployments name read "Vault (0x5FbD…0aa3)" (core/names.ts).
-      const [explained] = await Promise.all([this.explain(hash, { network, raw: (raw) => (this.shown = { hash, network: network.name, raw }) }), this.services.names.ready()]);
+      const [explained] = await Promise.all([this.explain(hash, { network, raw: (raw) => (this.shown = { hash, network: network.name, raw }) }), this.services.names.ready(network)]);
       const view = nameAccountFields(explained, (address) => this.services.names.nameOf(address, network)?.name);
       if (generation !== this.generation) return undefined;
       this.view = view;

@@ -46,6 +46,7 @@ function traceUnavailable(network: NetworkProfile, err: unknown): string {
   if (err instanceof JsonRpcError && err.unavailable) {
     return `No call trace: the JSON-RPC node at ${where} does not serve debug_traceTransaction (${err.nodeMessage || `error ${err.code}`}). Below is what the indexer has.`;
   }
+  if (err instanceof JsonRpcError && err.missing) return `No call trace: the JSON-RPC node at ${where} does not have this transaction. Below is what the indexer has.`;
   return `No call trace: ${errorMessage(err).replace(/\.$/, '')}. Below is what the indexer has.`;
 }
 

@@ -309,6 +309,28 @@ describe('a rollup on this computer in Select Network', function () {
     await config().update('activeNetwork', 'Fake indexer', vscode.ConfigurationTarget.Global);
   });
 
+  it('nothing answering on this computer is said in a row of its own; the focus starts on the active network (issue 34)', async () => {
+    const ports = { indexer: await freePort(), rest: await freePort(), rpc: await freePort(), jsonRpc: await freePort() };
+    await setPorts(ports);
+    try {
+      const picker = { get current() { return probe.quickPick<PickItem>(); } };
+      const shown = vscode.commands.executeCommand('initia.selectNetwork');
+      await waitFor('the row saying nothing answers', () => picker.current !== undefined && !picker.current.busy && picker.current.items.some((i) => 'nothingLocal' in i));
+      const qp = picker.current!;
+      const row = (qp.items as readonly PickItem[]).find((i) => 'nothingLocal' in i)!;
+      assert.equal(row.label, '$(info) No rollup answers on this computer');
+      assert.equal(row.description, `127.0.0.1: indexer :${ports.indexer} · REST :${ports.rest} · RPC :${ports.rpc} · JSON-RPC :${ports.jsonRpc}`);
+      assert.match(String(row.detail), /weave rollup start/);
+      const active = vscode.workspace.getConfiguration('initia').get<string>('activeNetwork');
+      const focused = qp.activeItems[0] as PickItem | undefined;
+      assert.ok(focused && 'network' in focused && focused.network === active, `the focus is on the active network ${active}, not on ${focused?.label}`);
+      qp.hide();
+      await shown;
+    } finally {
+      await setPorts({ indexer: indexer.port, rest: node.port, rpc: node.port, jsonRpc: node.port });
+    }
+  });
+
   it('a node without an indexer: listed, and choosing it names `weave rollup indexer start`; nothing added', async () => {
     await setPorts({ indexer: await freePort() });
     const before = config().get<unknown[]>('networks')!.length;

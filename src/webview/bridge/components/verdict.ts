@@ -9,7 +9,7 @@ import { verdictBox } from '../../selectors';
 export function verdict(v: VerdictView, of: 'msgs' | 'hook', what: string): HTMLElement {
   const id = verdictBox(of, v.kind);
   if (v.kind === 'matches') {
-    return h('div', { class: 'verified', id, role: 'status' }, h('strong', {}, `✓ Matches your transfer: every message of ${what} was decoded and accounted for.`), h('ul', { id: `${of}-effects` }, ...v.effects.map((e) => h('li', {}, e))));
+    return h('div', { class: 'verified', id, role: 'status' }, h('strong', {}, `✓ Matches your transfer: ${of === 'msgs' ? 'every message' : 'every message of the hook'} was decoded and accounted for.`), h('ul', { id: `${of}-effects` }, ...v.effects.map((e) => h('li', {}, e))));
   }
   if (v.kind === 'mismatch') {
     return h(
@@ -19,7 +19,7 @@ export function verdict(v: VerdictView, of: 'msgs' | 'hook', what: string): HTML
       h('ul', {}, ...v.mismatches.map((m) => h('li', {}, m)), ...v.unverified.map((m) => h('li', {}, m))),
     );
   }
-  return h('div', { class: 'danger-box', id, role: 'alert' }, h('strong', {}, `Couldn't verify ${what}: part of it was not understood, so it is not called checked.`), h('ul', {}, ...v.unverified.map((m) => h('li', {}, m))));
+  return h('div', { class: 'danger-box', id, role: 'alert' }, h('strong', {}, `Couldn't verify ${what}: ${of === 'msgs' ? 'some of them were not understood, so they are' : 'some of it was not understood, so it is'} not called checked.`), h('ul', {}, ...v.unverified.map((m) => h('li', {}, m))));
 }
 
 /** The decoded messages: each field's value as it was checked (a full address stays whole), its name after it when the workspace's deployments give one. */

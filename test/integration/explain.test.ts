@@ -90,12 +90,14 @@ describe('Explain Transaction', function () {
     // What a reload leaves: a tab of the Explain view type that no panel of the extension is attached to.
     const stale = vscode.window.createWebviewPanel('initia.explain', 'Explain Transaction', vscode.ViewColumn.Active, {});
     const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('initia.explain'));
+    let staleClosed = false;
+    stale.onDidDispose(() => (staleClosed = true));
     await waitFor('the stale tab', () => tabs().length === 1);
     const tx = h.fake.data.txs.find((t) => t.kind === 'send')!;
-    await vscode.commands.executeCommand('initia.explainTransaction', tx.hash);
-    await waitFor('one Explain tab', () => tabs().length === 1 && tabs()[0]!.label.startsWith('Explain '));
-    assert.equal(tabs().length, 1, tabs().map((t) => t.label).join(', '));
-    stale.dispose();
+    const view = await vscode.commands.executeCommand('initia.explainTransaction', tx.hash);
+    assert.ok(view, 'explained');
+    const title = `Explain ${tx.hash.slice(0, 6)}…${tx.hash.slice(-4)}`;
+    await waitFor(`one Explain tab, ${title}, in place of the stale one`, () => staleClosed && tabs().length === 1 && tabs()[0]!.label === title);
   });
 
   it('a malformed hash is refused before any request, in words', async () => {

@@ -103,9 +103,10 @@ export class NetworkPicker {
       const keep = qp.activeItems[0];
       qp.items = items;
       const same = keep && items.find((i) => i.label === keep.label && i.description === keep.description);
-      // The focus starts on the active network (not on the first row), and stays where the user moved it.
+      // The focus starts on the active network (not on the first row), and stays where the user moved it; once
+      // something is typed, the picker's own focus (the first match) is left alone.
       const active = this.networks.active().name;
-      const current = same ?? items.find((i) => 'network' in i && i.network === active);
+      const current = same ?? (qp.value ? undefined : items.find((i) => 'network' in i && i.network === active));
       if (current) qp.activeItems = [current];
     };
     void fill();

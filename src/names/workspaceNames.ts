@@ -71,7 +71,7 @@ export class WorkspaceNames implements AddressNames, vscode.Disposable {
 
   nameOf(address: string, network: NamesNetwork): DeployedName | undefined {
     if (!this.enabled) return undefined;
-    void this.ready(network);
+    void this.ready(network).catch(() => undefined);
     const chain = namesChainFor(network, network.jsonRpcUrl ? this.nodeChainKnown.get(network.jsonRpcUrl) : undefined);
     if (chain === null) return undefined;
     return this.book.lookup(address, chain);
@@ -113,7 +113,8 @@ export class WorkspaceNames implements AddressNames, vscode.Disposable {
     if (this.disposed || !this.enabled) return Promise.resolve();
     this.loading ??= this.loadAll().catch((err: unknown) => this.log.warn(`Names: could not read the workspace's deployments: ${err instanceof Error ? err.message : String(err)}`));
     if (!network?.jsonRpcUrl) return this.loading;
-    return Promise.all([this.loading, this.nodeChain(network)]).then(() => undefined);
+    // The node is asked its chain id only when there are names to match (a workspace without deployments: none).
+    return this.loading.then(() => (this.book.size > 0 ? this.nodeChain(network).then(() => undefined) : undefined));
   }
 
   private async loadAll(): Promise<void> {

@@ -129,7 +129,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     const where = state.origin === 'snapshot' ? "the registry snapshot shipped with the extension" : settings.get('registry.urls').join(', ');
     return { chains: state.chains, where };
   };
-  const names = new WorkspaceNames(settings, log);
+  const names = new WorkspaceNames(settings, log, (jsonRpcUrl) => services.chain({ name: 'names', jsonRpcUrl })!.evmChainId());
   services.names = names;
   const nameLabels = new NameLabels(services, names);
   const addressHover = new AddressHoverProvider(services);

@@ -26,7 +26,7 @@ import type { TransferTracker } from '../platform/transferTracker';
 import { PanelHost, commonHandlers, openJsonDocument } from '../platform/webviewPanel';
 import { FromWebview, formKey, type OPS, type AssetsReply, type Defaults, type EditReply, type Form, type Handlers, type HopInfo, type RouteReply, type ToWebview } from '../protocol/bridge';
 import { RecentAddresses } from './addresses';
-import { trackRequest } from './trackRequest';
+import { trackChainProblem, trackRequest } from './trackRequest';
 import { checkForm } from './formCheck';
 import { ChainDecimals, checkOptions, formContext, intentOf } from './intent';
 import { BridgeAnchors } from './anchors';
@@ -347,6 +347,8 @@ export class BridgeSession implements vscode.Disposable {
     track: async (req) => {
       const { url, catalog } = this.router();
       const route = req.route === undefined ? undefined : Route.safeParse(req.route).data;
+      const wrongChain = trackChainProblem(route, req.chainId);
+      if (wrongChain) throw new Error(wrongChain);
       const input = {
         txHash: req.txHash,
         chainId: req.chainId,

@@ -25,6 +25,16 @@ export interface TrackInput {
   asset(chainId: string, denom: string): { symbol?: string | null; decimals?: number | null } | undefined;
 }
 
+/**
+ * Why a hash said to be broadcast on `chainId` cannot be the transfer of `route` (whose messages are signed and
+ * broadcast on its source chain), in words; undefined when it can.
+ */
+export function trackChainProblem(route: Pick<Route, 'source_asset_chain_id'> | undefined, chainId: string): string | undefined {
+  if (!route || route.source_asset_chain_id === chainId) return undefined;
+  if (chainId === '') return `Say the chain the transaction was broadcast on: this route's messages are broadcast on ${route.source_asset_chain_id}.`;
+  return `This route's messages are broadcast on ${route.source_asset_chain_id}, not on ${chainId}: a transaction on ${chainId} is not this transfer. Paste the hash of the transaction you broadcast on ${route.source_asset_chain_id}, or start a new transfer for the other chain.`;
+}
+
 export async function trackRequest(input: TrackInput, services: Pick<Services, 'chainFacts'>): Promise<TrackRequest> {
   const { route } = input;
   const req: TrackRequest = { txHash: input.txHash, chainId: input.chainId, routerUrl: input.routerUrl, network: input.network };

@@ -260,14 +260,33 @@ export function namesChainOf(network: { chainId?: string; vm?: string }): string
   return network.chainId ? evmChainIdOf(network.chainId) : undefined;
 }
 
+/** A network as the names see it: its Cosmos chain id, VM and EVM node (whose `eth_chainId` is the one that counts). */
+export interface NamesNetwork {
+  chainId?: string;
+  vm?: string;
+  jsonRpcUrl?: string;
+}
+
+/**
+ * The EVM chain id a network's names are matched by: what its node says (`eth_chainId`, when it was asked; anvil and
+ * any node answer their own), else minievm's for its Cosmos chain id; null for other VMs.
+ */
+export function namesChainFor(network: NamesNetwork, nodeSays: string | undefined): string | undefined | null {
+  const derived = namesChainOf(network);
+  return derived === null ? null : (nodeSays ?? derived);
+}
+
 /** What the adapters ask of the workspace's names (the features hand the real one to Services). */
 export interface AddressNames {
   /** The name of an address on a network (null chain: a network without EVM, where no name applies). */
-  nameOf(address: string, network: { chainId?: string; vm?: string }): DeployedName | undefined;
+  nameOf(address: string, network: NamesNetwork): DeployedName | undefined;
   /** Every deployment of an address, on any chain. */
   deployments(address: string): DeployedName[];
-  /** Resolves once the workspace's deployments have been read (reading them on the first call). */
-  ready(): Promise<void>;
+  /**
+   * Resolves once the workspace's deployments have been read (reading them on the first call), and, given a network
+   * with a node, once that node's EVM chain id is known (asked once per node).
+   */
+  ready(network?: NamesNetwork): Promise<void>;
 }
 
 /** No names (before the features set the workspace's, and in tests). */

@@ -175,7 +175,13 @@ export class LookupCommands {
     if (targets.length === 0) return refuse(describeUnrecognised(text));
     const target = targets.length === 1 ? targets[0] : await this.pickTarget(targets);
     if (!target) return undefined;
-    this.remember(text.trim(), describeTarget(target));
+    const uri = await this.openTarget(target);
+    // Only what opened is offered again: a lookup that failed (not found, no answer) is not a recent lookup.
+    if (uri) this.remember(text.trim(), describeTarget(target));
+    return uri;
+  }
+
+  private async openTarget(target: LookupTarget): Promise<Uri> {
     switch (target.kind) {
       case 'tx':
         return this.open({ op: 'tx', hash: target.hash.prefixed ? target.hash.evm : target.hash.cosmos, evmFirst: target.hash.prefixed });

@@ -16,6 +16,7 @@ import type { AbiItem, AbiParameter, Artifact } from '../core/abi/artifacts';
 import type { CallResults } from './callResults';
 import { obtain, refuse } from '../platform/input';
 import type { Services } from '../platform/services';
+import { Scheme } from '../platform/ids';
 import type { WorkspaceAbis } from './abiIndex';
 import type { WorkspaceContracts } from './contracts';
 import type { EvmTraces } from './evmTrace';
@@ -161,6 +162,12 @@ export async function callContract(deps: CallContractDeps, addressArg?: unknown,
   else result.raw = output.length > 2000 ? `${output.slice(0, 1999)}…` : output;
   const answer: CallResult = { network: network.name, address, contract: artifact.contract, function: signature(item), arguments: shown, block, result };
   const uri = deps.results.add(`${artifact.contract}.${item.name ?? 'call'}`, `${JSON.stringify(answer, null, 2)}\n`);
-  await vscode.window.showTextDocument(uri, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+  await vscode.window.showTextDocument(uri, { viewColumn: resultColumn(), preview: true });
   return answer;
+}
+
+/** Where a read's result opens: the group that shows an earlier result (its preview tab), else beside the editor. */
+function resultColumn(): vscode.ViewColumn {
+  const shown = vscode.window.tabGroups.all.find((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === Scheme.CallResult));
+  return shown?.viewColumn ?? vscode.ViewColumn.Beside;
 }

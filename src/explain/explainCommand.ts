@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { decodeDocumentAddress } from '../core/queries';
 import { parseTxHash } from '../core/validate';
-import { errorMessage } from '../core/errors';
+import { errorMessage, isNotFound } from '../core/errors';
 import type { Register } from '../platform/commandTable';
 import { Command, Scheme } from '../platform/ids';
 import { obtain, refuse } from '../platform/input';
@@ -30,7 +30,15 @@ export function registerExplainCommands(panels: Pick<Explain, 'open'>, register:
       try {
         return await panels.open(hash.prefixed ? hash.evm : hash.cosmos);
       } catch (err) {
-        return refuse(errorMessage(err));
+        if (!isNotFound(err)) return refuse(errorMessage(err));
+        // A transaction the indexer does not know (yet): what Look Up offers, Watch it until it is in or another network.
+        const watch = vscode.l10n.t('Watch Until It Is In');
+        const network = vscode.l10n.t('Select Network');
+        void vscode.window.showErrorMessage(vscode.l10n.t('Initia: {0}', errorMessage(err)), watch, network).then((choice) => {
+          if (choice === watch) void vscode.commands.executeCommand(Command.WatchTransaction, hash.prefixed ? hash.evm : hash.cosmos);
+          else if (choice === network) void vscode.commands.executeCommand(Command.SelectNetwork);
+        });
+        return undefined;
       }
     }),
   ];

@@ -74,7 +74,8 @@ export class ExplainPanels implements vscode.Disposable {
   /** Explains a transaction: the hash is checked first (nothing is asked for a malformed one). */
   async open(hash: string): Promise<ExplainView | undefined> {
     const parsed = must(parseTxHash(hash), 'Transaction hash');
-    const panel = this.host?.panel ?? this.attach(vscode.window.createWebviewPanel(WebviewType.Explain, vscode.l10n.t(EXPLAIN_PAGE.title), vscode.ViewColumn.Active, panelOptions(this.context.extensionUri)));
+    const column = this.host ? undefined : await closeStaleTabs();
+    const panel = this.host?.panel ?? this.attach(vscode.window.createWebviewPanel(WebviewType.Explain, vscode.l10n.t(EXPLAIN_PAGE.title), column ?? vscode.ViewColumn.Active, panelOptions(this.context.extensionUri)));
     panel.reveal(undefined, false);
     return this.load(parsed.prefixed ? parsed.evm : parsed.cosmos);
   }
@@ -167,10 +168,12 @@ export class ExplainPanels implements vscode.Disposable {
     const generation = ++this.generation;
     const network = this.services.network;
     this.shown = { hash, network: network.name };
+    // Its tab says which transaction it explains (a tab restored after a reload keeps it).
+    if (this.host) this.host.panel.title = vscode.l10n.t('Explain {0}', shorten(hash, 6, 4));
     this.post({ type: 'loading', hash });
     try {
       // Addresses the workspace's deployments name read "Vault (0x5FbD…0aa3)" (core/names.ts).
-      const [explained] = await Promise.all([this.explain(hash, { network, raw: (raw) => (this.shown = { hash, network: network.name, raw }) }), this.services.names.ready()]);
+      const [explained] = await Promise.all([this.explain(hash, { network, raw: (raw) => (this.shown = { hash, network: network.name, raw }) }), this.services.names.ready(network)]);
       const view = nameAccountFields(explained, (address) => this.services.names.nameOf(address, network)?.name);
       if (generation !== this.generation) return undefined;
       this.view = view;
@@ -302,3 +305,16 @@ export class ExplainPanels implements vscode.Disposable {
     this.host?.panel.dispose();
   }
 }
+
+/**
+ * Explain tabs VS Code restored after a reload but has not revived yet (it revives a webview only when its tab is
+ * shown): closed before a new panel opens, in their place, so that there is one Explain tab, not two of the same name.
+ */
+async function closeStaleTabs(): Promise<vscode.ViewColumn | undefined> {
+  const stale = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(WebviewType.Explain));
+  if (!stale.length) return undefined;
+  const column = stale[0]!.group.viewColumn;
+  await vscode.window.tabGroups.close(stale).then(undefined, () => undefined);
+  return column;
+}
+

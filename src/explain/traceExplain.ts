@@ -15,6 +15,7 @@ import type { WorkspaceAbis } from './abiIndex';
 import type { ContractInfo, SourceLocation, WorkspaceContracts } from './contracts';
 import type { EvmTraces } from './evmTrace';
 import { buildTraceView, decodeFrames, decodedWords, frameRevertText, type ContractNaming, type FrameSource } from './traceView';
+import { fillEvmValue } from './txView';
 import type { ExplainView, TraceView } from '../protocol/explain';
 
 export interface TraceDeps {
@@ -25,7 +26,7 @@ export interface TraceDeps {
   log: { debug(s: string): void; warn(s: string): void };
 }
 
-export type TraceOutcome = { trace: TraceView } | { note: string };
+export type TraceOutcome = { trace: TraceView; value?: string } | { note: string };
 
 /** Contracts whose code is read per trace (the others are named by the broadcast only). */
 const MAX_CODE_READS = 64;
@@ -46,6 +47,7 @@ function traceUnavailable(network: NetworkProfile, err: unknown): string {
   if (err instanceof JsonRpcError && err.unavailable) {
     return `No call trace: the JSON-RPC node at ${where} does not serve debug_traceTransaction (${err.nodeMessage || `error ${err.code}`}). Below is what the indexer has.`;
   }
+  if (err instanceof JsonRpcError && err.missing) return `No call trace: the JSON-RPC node at ${where} does not have this transaction. Below is what the indexer has.`;
   return `No call trace: ${errorMessage(err).replace(/\.$/, '')}. Below is what the indexer has.`;
 }
 
@@ -112,7 +114,7 @@ export async function explainTrace(deps: TraceDeps, network: NetworkProfile, has
     sources: new Map<number, FrameSource>([...sources].map(([i, s]) => [i, typeof s === 'string' ? s : { uri: s.uri.toString(), path: s.path, line: s.line, column: s.column, endLine: s.endLine, endColumn: s.endColumn, snippet: s.snippet }])),
     abiFile,
   });
-  return { trace: view };
+  return { trace: view, value: flat.frames[0]?.value };
 }
 
 /** Names each contract the frames call: code read (at the transaction's block, else the latest), broadcast names. */
@@ -178,6 +180,8 @@ export async function traceInto(deps: TraceDeps, view: ExplainView, network: Net
     return;
   }
   view.trace = outcome.trace;
+  // The value the transaction sent, from its top call, where the indexer had none.
+  fillEvmValue(view, outcome.value);
   const revert = outcome.trace.revert;
   if (revert && !view.outcome.ok) view.outcome.reason = `${revert.text} — raised in ${revert.where}${revert.source ? ` (${revert.source.label})` : ''}`;
 }

@@ -174,7 +174,16 @@ function amountTextSigned(asset: AssetOf, denom: string, amount: string): string
 }
 
 /** What the EVM view shows of the native value: whole units with 18 decimals, and the wei. */
-function weiText(value: unknown, symbol: string | undefined): string {
+/** The Value of an EVM transaction neither the indexer's receipt nor its internal calls give. */
+export const VALUE_UNKNOWN = 'unknown (the indexer keeps no value for this transaction)';
+
+/** The Value fact of an explained EVM transaction, where the indexer did not give it, from another source (the node's call trace). */
+export function fillEvmValue(view: { facts: Array<{ label: string; text: string }> }, wei: string | undefined, symbol?: string): void {
+  const fact = view.facts.find((f) => f.label === 'Value');
+  if (fact && fact.text === VALUE_UNKNOWN && wei !== undefined) fact.text = weiText(wei, symbol);
+}
+
+export function weiText(value: unknown, symbol: string | undefined): string {
   const q = quantity(value);
   if (q === undefined) return '—';
   if (q === '0') return '0';
@@ -209,7 +218,8 @@ export function explainEvm(tx: EvmTx, ctx: EvmContext): ExplainView {
     field('From', tx.from),
     ...(tx.to ? [field('To', tx.to)] : []),
     ...(tx.contractAddress ? [field('Contract created', tx.contractAddress)] : []),
-    { label: 'Value', text: weiText(loose.value ?? root?.value ?? '0x0', ctx.nativeSymbol) },
+    // A receipt carries no value, and the indexer keeps no internal calls for a failed tx: unknown, never a made-up 0.
+    { label: 'Value', text: loose.value !== undefined || root?.value !== undefined ? weiText(loose.value ?? root?.value, ctx.nativeSymbol) : VALUE_UNKNOWN },
     { label: 'Gas used', text: groupDigits(quantity(tx.gasUsed) ?? '?') },
   ];
   const logs: LogView[] = (tx.logs ?? []).map((log, i) => {

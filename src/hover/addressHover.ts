@@ -61,7 +61,7 @@ export class AddressHoverProvider implements vscode.HoverProvider, vscode.Dispos
     if (!found) return undefined;
     const range = new vscode.Range(position.line, found.start, position.line, found.end);
     const network = this.services.network;
-    await this.services.names.ready();
+    await this.services.names.ready(network);
     if (token.isCancellationRequested) return undefined;
     const named = this.services.names.nameOf(found.address, network);
     const elsewhere = named ? [] : this.services.names.deployments(found.address);

@@ -37,8 +37,8 @@ export class NameLabels implements vscode.InlayHintsProvider {
     if (!this.services.settings.get('names.enabled')) return [];
     const text = doc.getText(range);
     if (text.length > MAX_RANGE_CHARS || !/0x[0-9a-fA-F]{40}|init1/.test(text)) return [];
-    await this.names.ready();
     const network = this.networkOf(doc);
+    await this.names.ready(network);
     if (!network || token.isCancellationRequested) return [];
     const base = doc.offsetAt(range.start);
     const hints: vscode.InlayHint[] = [];

@@ -7,7 +7,7 @@
  * log line. Off with `initia.names.enabled`.
  */
 import * as vscode from 'vscode';
-import { MAX_NAMES_FILE_BYTES, NAMES_EXCLUDE, NAMES_GLOB, NameBook, namesChainOf, namesFileKind, parseNamesFile, type AddressNames, type DeployedName } from '../core/names';
+import { MAX_NAMES_FILE_BYTES, NAMES_EXCLUDE, NAMES_GLOB, NameBook, namesChainFor, namesChainOf, namesFileKind, parseNamesFile, type AddressNames, type DeployedName, type NamesNetwork } from '../core/names';
 import type { Settings } from '../platform/settings';
 import { FolderWatches, folderOf, mayBeMadeFolder, searchMadeFolders } from '../platform/folderWatches';
 
@@ -42,9 +42,15 @@ export class WorkspaceNames implements AddressNames, vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
+  /** Each node's EVM chain id (`eth_chainId`, decimal), by JSON-RPC URL: asked once per node; undefined if it failed. */
+  private readonly nodeChains = new Map<string, Promise<string | undefined>>();
+  private readonly nodeChainKnown = new Map<string, string | undefined>();
+
   constructor(
     private readonly settings: Settings,
     private readonly log: NamesLog,
+    /** Asks a node its EVM chain id (`eth_chainId`, decimal); none in tests that need no node. */
+    private readonly nodeChainId?: (jsonRpcUrl: string) => Promise<string>,
   ) {
     this.subscription = settings.onChange(['names.enabled'], () => this.changed.fire());
   }
@@ -63,12 +69,38 @@ export class WorkspaceNames implements AddressNames, vscode.Disposable {
     return { files: this.book.files, names: this.book.size };
   }
 
-  nameOf(address: string, network: { chainId?: string; vm?: string }): DeployedName | undefined {
+  nameOf(address: string, network: NamesNetwork): DeployedName | undefined {
     if (!this.enabled) return undefined;
-    void this.ready();
-    const chain = namesChainOf(network);
+    void this.ready(network).catch(() => undefined);
+    const chain = namesChainFor(network, network.jsonRpcUrl ? this.nodeChainKnown.get(network.jsonRpcUrl) : undefined);
     if (chain === null) return undefined;
     return this.book.lookup(address, chain);
+  }
+
+  /**
+   * The EVM chain id the network's node reports, asked once per node (the names are filed under it: anvil's 31337,
+   * not minievm's number for the profile's Cosmos chain id); undefined when there is no node or it did not answer.
+   */
+  private nodeChain(network: NamesNetwork): Promise<string | undefined> {
+    const url = network.jsonRpcUrl;
+    if (!url || !this.nodeChainId || namesChainOf(network) === null) return Promise.resolve(undefined);
+    let asked = this.nodeChains.get(url);
+    if (!asked) {
+      asked = this.nodeChainId(url).then(
+        (id) => {
+          this.nodeChainKnown.set(url, id);
+          if (id !== namesChainOf(network)) this.changed.fire();
+          return id;
+        },
+        (err: unknown) => {
+          this.log.debug(`Names: the node at ${url} did not say its chain id (${err instanceof Error ? err.message : String(err)}); names are matched by the profile's chain id`);
+          this.nodeChainKnown.set(url, undefined);
+          return undefined;
+        },
+      );
+      this.nodeChains.set(url, asked);
+    }
+    return asked;
   }
 
   deployments(address: string): DeployedName[] {
@@ -77,10 +109,12 @@ export class WorkspaceNames implements AddressNames, vscode.Disposable {
     return this.book.all(address);
   }
 
-  ready(): Promise<void> {
+  ready(network?: NamesNetwork): Promise<void> {
     if (this.disposed || !this.enabled) return Promise.resolve();
     this.loading ??= this.loadAll().catch((err: unknown) => this.log.warn(`Names: could not read the workspace's deployments: ${err instanceof Error ? err.message : String(err)}`));
-    return this.loading;
+    if (!network?.jsonRpcUrl) return this.loading;
+    // The node is asked its chain id only when there are names to match (a workspace without deployments: none).
+    return this.loading.then(() => (this.book.size > 0 ? this.nodeChain(network).then(() => undefined) : undefined));
   }
 
   private async loadAll(): Promise<void> {

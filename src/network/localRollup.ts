@@ -46,14 +46,28 @@ export class LocalRollupFinder {
     return this.inFlight;
   }
 
-  private async run(): Promise<LocalOffer | undefined> {
-    this.probes++;
-    const ports = localPorts({
+  private ports() {
+    return localPorts({
       indexer: this.settings.get('localRollup.indexerPort'),
       rest: this.settings.get('localRollup.restPort'),
       rpc: this.settings.get('localRollup.rpcPort'),
       jsonRpc: this.settings.get('localRollup.jsonRpcPort'),
     });
+  }
+
+  /** The picker's row when nothing answered on this computer: where it looked, and what would start a rollup. */
+  nothingRow(): { label: string; description: string; detail: string } {
+    const p = this.ports();
+    return {
+      label: vscode.l10n.t('$(info) No rollup answers on this computer'),
+      description: vscode.l10n.t('127.0.0.1: indexer :{0} · REST :{1} · RPC :{2} · JSON-RPC :{3}', p.indexer, p.rest, p.rpc, p.jsonRpc),
+      detail: vscode.l10n.t('Start one with `weave rollup start` (and `{0}`), or set its ports in the initia.localRollup settings.', INDEXER_START_COMMAND),
+    };
+  }
+
+  private async run(): Promise<LocalOffer | undefined> {
+    this.probes++;
+    const ports = this.ports();
     const make = this.clients.loopbackClients(this.options());
     const once = <C extends { dispose(): void }, T>(client: C, ask: (c: C) => Promise<T>): Promise<T> => ask(client).finally(() => client.dispose());
     const deps: ProbeDeps = {

@@ -21,6 +21,7 @@ export type PickItem = vscode.QuickPickItem &
     | { kind?: undefined; network: string }
     | { kind?: undefined; registry: RegistryRow }
     | { kind?: undefined; local: LocalOffer }
+    | { kind?: undefined; nothingLocal: true }
     | { kind?: undefined; edit: true }
     | { kind: vscode.QuickPickItemKind.Separator }
   );
@@ -37,6 +38,8 @@ export class NetworkPicker {
 
   /** What the probe of this machine found while the picker was open (listed first). */
   private localOffer: LocalOffer | undefined;
+  /** The probe of this machine ended with nothing answering (said in a row of its own). */
+  private nothingLocal = false;
   /** The picker on screen, if any. */
   private shown: vscode.QuickPick<PickItem> | undefined;
 
@@ -53,8 +56,9 @@ export class NetworkPicker {
       detail: n.indexerUrl + (n.builtIn ? '' : vscode.l10n.t(' · from your settings')),
       network: n.name,
     }));
-    if (this.localOffer && this.local) {
-      items.unshift({ label: vscode.l10n.t('This computer'), kind: vscode.QuickPickItemKind.Separator }, { ...this.local.row(this.localOffer), local: this.localOffer });
+    if ((this.localOffer || this.nothingLocal) && this.local) {
+      const row: PickItem = this.localOffer ? { ...this.local.row(this.localOffer), local: this.localOffer } : { ...this.local.nothingRow(), nothingLocal: true };
+      items.unshift({ label: vscode.l10n.t('This computer'), kind: vscode.QuickPickItemKind.Separator }, row);
       items.splice(2, 0, { label: vscode.l10n.t('Profiles'), kind: vscode.QuickPickItemKind.Separator });
     }
     const groups = [
@@ -99,7 +103,11 @@ export class NetworkPicker {
       const keep = qp.activeItems[0];
       qp.items = items;
       const same = keep && items.find((i) => i.label === keep.label && i.description === keep.description);
-      if (same) qp.activeItems = [same];
+      // The focus starts on the active network (not on the first row), and stays where the user moved it; once
+      // something is typed, the picker's own focus (the first match) is left alone.
+      const active = this.networks.active().name;
+      const current = same ?? (qp.value ? undefined : items.find((i) => 'network' in i && i.network === active));
+      if (current) qp.activeItems = [current];
     };
     void fill();
     const refreshed = this.registry.refresh().then(
@@ -108,10 +116,12 @@ export class NetworkPicker {
     );
     // This machine is asked only now, while the picker is open (loopback, short timeouts).
     this.localOffer = undefined;
-    const probed = (this.local?.probe() ?? Promise.resolve(undefined)).then(
+    this.nothingLocal = false;
+    const probed = (this.local?.enabled ? this.local.probe() : Promise.resolve(undefined)).then(
       (offer) => {
         this.localOffer = offer;
-        return offer && !closed ? fill() : undefined;
+        this.nothingLocal = !offer && !!this.local?.enabled;
+        return (offer || this.nothingLocal) && !closed ? fill() : undefined;
       },
       () => undefined,
     );
@@ -160,6 +170,10 @@ export class NetworkPicker {
       return item.network;
     }
     if ('local' in item) return this.local?.choose(item.local);
+    if ('nothingLocal' in item) {
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'initia.localRollup');
+      return undefined;
+    }
     return this.chooseRegistry(item.registry);
   }
 

@@ -9,7 +9,7 @@
  */
 import * as vscode from 'vscode';
 import { StatusPoller } from '../core/router/poller';
-import { RegistrationPoll, registrationProblem } from '../core/router/landing';
+import { RegistrationPoll, isNotLandedYet, registrationProblem } from '../core/router/landing';
 import { ExecutorWatch, applyExecutorWithdrawal, claimableAt, findExecutorWithdrawal } from '../core/router/opWithdrawal';
 import { boundRaw, needsPolling, type TrackedTransfer } from '../core/router/records';
 import type { Poll } from '../core/router/coordinator';
@@ -23,6 +23,8 @@ export interface PollDeps {
   save(t: TrackedTransfer): void;
   /** The router's status reached a terminal state. */
   announce(t: TrackedTransfer): void;
+  /** Why a registration is still waiting, when it is not the transaction's landing (the router does not answer). */
+  waiting?(t: TrackedTransfer, reason: string | undefined): void;
 }
 
 export function pollFor(t: TrackedTransfer, immediately: boolean, deps: PollDeps): Poll | undefined {
@@ -38,6 +40,7 @@ function registration(t: TrackedTransfer, deps: PollDeps): Poll {
     switch (event.kind) {
       case 'waiting':
         services.log.debug(`Transfer ${t.txHash}: not on ${t.chainId} yet (${errorMessage(event.error)}); asking again in ${Math.round(event.retryInMs / 1000)} s`);
+        deps.waiting?.(t, isNotLandedYet(event.error) ? undefined : errorMessage(event.error));
         return;
       case 'registered':
         t.registered = true;

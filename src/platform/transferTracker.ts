@@ -44,6 +44,21 @@ export class TransferTracker implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<TrackedTransfer | undefined>();
   /** Fires with the transfer that changed (undefined: the list changed). */
   readonly onDidChange = this.emitter.event;
+  /** Why a registration still waits, when the router does not answer (not the transaction's landing); not stored. */
+  private readonly waitingReasons = new Map<string, string>();
+
+  /** Why this transfer's registration is still waiting, if not for its transaction to land ("connection refused"). */
+  waitingReason(t: Pick<TrackedTransfer, 'chainId' | 'txHash'>): string | undefined {
+    return this.waitingReasons.get(transferKey(t));
+  }
+
+  private setWaiting(t: TrackedTransfer, reason: string | undefined): void {
+    const key = transferKey(t);
+    if (this.waitingReasons.get(key) === reason) return;
+    if (reason === undefined) this.waitingReasons.delete(key);
+    else this.waitingReasons.set(key, reason);
+    this.emitter.fire(t);
+  }
   private readonly statusItem: vscode.StatusBarItem;
   /** By key, the same object for as long as it is tracked (views and tests hold on to it). */
   private readonly transfers = new Map<string, TrackedTransfer>();
@@ -414,7 +429,7 @@ export class TransferTracker implements vscode.Disposable {
     if (!t) return undefined;
     const immediately = this.immediately.get(key) ?? true;
     this.immediately.delete(key);
-    return pollFor(t, immediately, { services: this.services, save: (x) => void this.save(x), announce: (x) => this.announce(x) });
+    return pollFor(t, immediately, { services: this.services, save: (x) => void this.save(x), announce: (x) => this.announce(x), waiting: (x, reason) => this.setWaiting(x, reason) });
   }
 
   private announce(t: TrackedTransfer): void {

@@ -7,6 +7,7 @@ import type { Block, Collection, EvmTx, Holder, InternalTx, Nft, Tx } from '../c
 import type { ListResult, Query, QueryResult } from '../core/queries';
 import { explorerLink, type NetworkProfile } from '../core/networks';
 import { quantity } from '../core/txExplain';
+import { pageInfo } from '../core/indexer/paging';
 import { LIMITS, type Result, data, link, num, val } from './text';
 
 /** The line that names the network a result is about. */
@@ -106,10 +107,14 @@ function nftRow(n: Nft): string {
   return `token ${val(n.nft.token_id, LIMITS.short)} of ${val(n.collection_addr)}${n.collection_name ? ` (${data(n.collection_name, LIMITS.short)})` : ''} · owner ${val(n.owner)}`;
 }
 
-/** How much of the list this is, and how to get more. */
-function countLine(list: ListResult['list'], shown: number): string {
+/**
+ * How much of the list this is, and how to get more: only when a full page came back with a key (the indexer sends
+ * one even on the last page) and the total, when given, is not already shown.
+ */
+function countLine(list: ListResult['list'], shown: number, limit: number | undefined): string {
   const total = list.pagination?.total;
-  const more = !!list.pagination?.next_key && shown > 0;
+  const info = pageInfo(shown, list.pagination, limit);
+  const more = info.hasMore && (info.total === undefined || info.total > BigInt(shown));
   return `Showing ${shown}${total !== undefined && total !== null ? ` of ${num(total)}` : ''}, newest first${more ? ' (more exist: ask with a larger limit, up to the user\'s page size)' : ''}.`;
 }
 
@@ -127,7 +132,7 @@ export function links(network: NetworkProfile, targets: readonly Link[]): string
 }
 
 /** The answer of a lookup (one row of the lookup table) as result lines. */
-export function renderQuery(out: Result, network: NetworkProfile, query: Query, result: QueryResult): void {
+export function renderQuery(out: Result, network: NetworkProfile, query: Query, result: QueryResult, limit?: number): void {
   const body = result.body as Record<string, unknown>;
   if (result.warning) out.add(`Warning: ${result.warning}`);
   switch (query.op) {
@@ -164,28 +169,28 @@ export function renderQuery(out: Result, network: NetworkProfile, query: Query, 
               : query.view === 'nfts'
                 ? items<Nft>(body, 'tokens').map(nftRow)
                 : items<Collection>(body, 'collections').map(collectionRow);
-      out.list(countLine(list, rows.length), rows, '');
+      out.list(countLine(list, rows.length, limit), rows, '');
       out.add(links(network, [['account in the explorer', 'account', query.account]]));
       return;
     }
     case 'collectionsByName': {
       const rows = items<Collection>(body, 'collections').map(collectionRow);
       out.add(`NFT collections whose name contains ${val(query.name)}`);
-      out.list(countLine(list, rows.length), rows);
+      out.list(countLine(list, rows.length, limit), rows);
       if (rows.length === 0) out.add('None found.');
       return;
     }
     case 'richList': {
       const holders = items<Holder>(body, 'holders');
       out.add(`Largest holders of ${val(query.denom)} (amounts in base units)`);
-      out.list(countLine(list, holders.length), holders.map((h, i) => `${i + 1}. ${val(h.account)} · ${num(h.amount)}`));
+      out.list(countLine(list, holders.length, limit), holders.map((h, i) => `${i + 1}. ${val(h.account)} · ${num(h.amount)}`));
       if (holders.length === 0) out.add('The indexer lists no holders: this network may not index rich lists, or nobody holds this denom.');
       return;
     }
     default: {
       if (query.op === 'nftHistory') out.add(`History of NFT ${val(query.tokenId)} of collection ${val(query.address)}`);
       const rows = items<Tx>(body, 'txs').map(txRow);
-      out.list(countLine(list, rows.length), rows);
+      out.list(countLine(list, rows.length, limit), rows);
     }
   }
 }

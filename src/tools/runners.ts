@@ -84,7 +84,7 @@ async function runLookup(ctx: ToolContext, out: Result, query: Query, limit: num
   const { services, network, signal } = ctx;
   try {
     const result = await runQuery(services.indexer(network), query, { limit }, signal, { capabilities: services.capabilitySource(network) });
-    renderQuery(out, network, query, result);
+    renderQuery(out, network, query, result, limit);
   } catch (err) {
     if (isUnavailable(err)) {
       out.add(`Not available on this network: ${err.reason}.`);

@@ -10,7 +10,8 @@ import { ExplorerTree, MessageNode, PagedChildren, type ExplorerNode } from '../
 import { Command, ContextKey, ContextValue } from '../platform/ids';
 import { CollectionNode, type RowContext } from './items';
 
-export type CollectionFilter = { kind: 'all' } | { kind: 'name'; name: string } | { kind: 'account'; account: string };
+/** A name filter: what the indexer is asked (`name`, normalised) and what the user typed (`typed`, shown). */
+export type CollectionFilter = { kind: 'all' } | { kind: 'name'; name: string; typed?: string } | { kind: 'account'; account: string };
 
 export class CollectionsView implements vscode.Disposable {
   readonly tree: ExplorerTree;
@@ -77,7 +78,7 @@ export class CollectionsView implements vscode.Disposable {
     if (f.kind === 'all') return children;
     const text =
       f.kind === 'name'
-        ? vscode.l10n.t('Filtered by name: “{0}”', labelText(f.name, 60))
+        ? vscode.l10n.t('Filtered by name: “{0}”', labelText(f.typed ?? f.name, 60))
         : vscode.l10n.t('Filtered by account: {0}', shorten(f.account, 10, 6));
     const header = new MessageNode(`${this.root.id}/filter`, text, {
       icon: 'filter',

@@ -163,10 +163,20 @@ export function registerTransferCommands(tracker: TransferTracker, services: Ser
         // notification says so; cancelling it stops waiting (Refresh in the Transfers view takes it up again).
         const t = await vscode.window.withProgress(
           { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Initia: waiting for the transaction to land on {0}, then registering it with the router…', chainId), cancellable: true },
-          (_p, token) => {
+          (progress, token) => {
             const ac = new AbortController();
             token.onCancellationRequested(() => ac.abort());
-            return tracker.registered(tracked, ac.signal);
+            // Not the landing but the router: say why (it does not answer, connection refused…), while it goes on trying.
+            let said: string | undefined;
+            const report = () => {
+              const reason = tracker.waitingReason(tracked);
+              if (reason === said) return;
+              said = reason;
+              progress.report({ message: reason ? vscode.l10n.t('the router does not answer: {0}', reason) : '' });
+            };
+            const say = tracker.onDidChange(report);
+            report();
+            return tracker.registered(tracked, ac.signal).finally(() => say.dispose());
           },
         );
         // Asked interactively: show where it will be followed. Called with arguments (links, scripts): stay put.

@@ -76,8 +76,13 @@ export function registerTreeCommands(views: Views, services: Services, register:
 
     r(Command.CollectionsRefresh, () => views.collections.refresh()),
     r(Command.CollectionsFindByName, async (arg?: unknown) => {
-      const name = await obtain(arg, parseCollectionName, vscode.l10n.t('Find NFT collections whose name contains…'), vscode.l10n.t('e.g. badges'));
-      if (name !== undefined) views.collections.setFilter({ kind: 'name', name });
+      // The header shows what was typed; the indexer is asked the normalised name.
+      const named = (s: string) => {
+        const p = parseCollectionName(s);
+        return p.ok ? { ok: true as const, value: { name: p.value, typed: s.trim() } } : p;
+      };
+      const found = await obtain(arg, named, vscode.l10n.t('Find NFT collections whose name contains…'), vscode.l10n.t('e.g. badges'));
+      if (found !== undefined) views.collections.setFilter({ kind: 'name', ...found });
     }),
     r(Command.CollectionsFindByAccount, async (arg?: unknown) => {
       const prefix = services.network.bech32Prefix ?? ACCOUNT_PREFIX;

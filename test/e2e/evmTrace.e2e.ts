@@ -87,7 +87,8 @@ e2eTest(
       assert.equal(proxy.count('eth_call'), 1);
 
       // A window reload: the panel comes back with its trace, and the node is asked nothing (the trace was kept).
-      await page.locator('.tabs-container .tab', { hasText: 'Explain Transaction' }).first().click();
+      // The panel's tab is titled by its transaction.
+      await page.locator('.tabs-container .tab', { hasText: `Explain ${chain.txs.deep.slice(0, 6)}…${chain.txs.deep.slice(-4)}` }).first().click();
       proxy.reset();
       await runCommand(page, 'Developer: Reload Window');
       await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });

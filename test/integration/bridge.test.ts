@@ -54,6 +54,32 @@ describe('bridge and transfers', function () {
     assert.ok(h.api.tracker.persisted().some((p) => p.txHash === hash('1') && p.last?.terminal), 'persisted with its last state');
   });
 
+  it('Track a Transfer… with the router unreachable says why in its notification (connection refused), not only "waiting to land" (issue 34)', async () => {
+    const config = vscode.workspace.getConfiguration('initia');
+    const networks = config.get<unknown[]>('networks')!;
+    const closed = await startRouterFor(h);
+    const url = closed.url;
+    await closed.close();
+    await config.update('networks', [{ ...(networks[0] as object), routerUrl: url }], vscode.ConfigurationTarget.Global);
+    const win = vscode.window as unknown as { withProgress: typeof vscode.window.withProgress };
+    const original = win.withProgress;
+    const said: string[] = [];
+    const cancel = new vscode.CancellationTokenSource();
+    win.withProgress = ((_opts: vscode.ProgressOptions, task: (p: vscode.Progress<{ message?: string }>, t: vscode.CancellationToken) => Thenable<unknown>) =>
+      task({ report: (v) => void said.push(v.message ?? '') }, cancel.token)) as typeof vscode.window.withProgress;
+    try {
+      const tracked = vscode.commands.executeCommand('initia.trackTransfer', hash('7', 'E7'), 'interwoven-1');
+      await waitFor('the reason in the notification', () => said.some((m) => /router does not answer: .*(refused|ECONNREFUSED)/i.test(m)));
+      cancel.cancel();
+      await tracked;
+    } finally {
+      win.withProgress = original;
+      await config.update('networks', networks, vscode.ConfigurationTarget.Global);
+      const t = h.api.tracker.get('interwoven-1', hash('7', 'E7'));
+      if (t) await h.api.tracker.remove(t);
+    }
+  });
+
   it('a lossless OP withdrawal says once when it can be claimed: a notification, the Transfers view and the stored record', async () => {
     const t = await h.api.tracker.track({
       txHash: hash('2', 'C4'),

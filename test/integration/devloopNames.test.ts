@@ -105,6 +105,34 @@ describe('names for addresses from the workspace deployments', function () {
     await waitFor('no label', async () => (await hints(doc)).length === 0);
   });
 
+  it('names are matched by the chain id the network\'s node reports (anvil\'s 31337), asked once per node', async () => {
+    const ANVIL_VAULT = `0x${'a1'.repeat(20)}`;
+    const file = vscode.Uri.joinPath(names(), 'broadcast', 'Anvil.s.sol', '31337', 'run-latest.json');
+    const tx = { hash: `0x${'cd'.repeat(32)}`, transactionType: 'CREATE', contractName: 'AnvilVault', contractAddress: ANVIL_VAULT, function: null, arguments: null, transaction: {}, additionalContracts: [], isFixedGasLimit: false };
+    const broadcast = { transactions: [tx], receipts: [], libraries: [], pending: [], returns: {}, timestamp: 1764000000, chain: 31337, commit: null };
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(broadcast, null, 2)));
+    await waitFor('the AnvilVault deployment read', () => h.api.features.names.deployments(ANVIL_VAULT).length === 1);
+    const node = await startFakeNode({ chainId: 'demo-evm-1', evmChainId: '31337' });
+    const config = vscode.workspace.getConfiguration('initia');
+    const networks = config.get<unknown[]>('networks')!;
+    try {
+      // The profile's Cosmos chain id (demo-evm-1) would give minievm's number; the node says 31337.
+      await config.update('networks', [{ ...(networks[0] as object), chainId: 'demo-evm-1', jsonRpcUrl: node.url }], vscode.ConfigurationTarget.Global);
+      node.contracts.add(ANVIL_VAULT.toLowerCase());
+      const doc = await vscode.workspace.openTextDocument({ content: `vault = "${ANVIL_VAULT}"\n` });
+      const text = await hoverText(doc, new vscode.Position(0, 15));
+      assert.match(text, /Deployed as AnvilVault on this network/);
+      assert.doesNotMatch(text, /not on this network/);
+      await waitFor('the AnvilVault label', async () => (await hints(doc)).some((x) => labelOf(x) === 'AnvilVault'));
+      await hoverText(doc, new vscode.Position(0, 20));
+      assert.equal(node.requests.filter((r) => r.body.includes('"eth_chainId"')).length, 1, 'the node is asked its chain id once');
+    } finally {
+      await config.update('networks', networks, vscode.ConfigurationTarget.Global);
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(names(), 'broadcast', 'Anvil.s.sol'), { recursive: true, useTrash: false });
+      await node.close();
+    }
+  });
+
   it('Explain names the contract a transaction called', async () => {
     const file = vscode.Uri.joinPath(names(), 'broadcast', 'Market.s.sol', DEMO_EVM_CHAIN, 'run-latest.json');
     const broadcast = {
@@ -166,13 +194,17 @@ describe('the address hover', function () {
     assert.match(first, /a contract/);
     assert.match(first, /Balances 1\.5 \(native, 18 decimals\)/);
     assert.match(first, /Latest transactions\]\(command:initia\.lookupAccount/);
-    assert.equal(node.count(), 1, 'one request');
-    assert.match(node.requests[0]!.body, /eth_getCode.*eth_getBalance/);
+    // The node's chain id is asked once per node (the names are matched by it), apart from the address's own request.
+    const asked = () => node.requests.filter((r) => !r.body.includes('"eth_chainId"'));
+    assert.ok(node.requests.filter((r) => r.body.includes('"eth_chainId"')).length <= 1, 'the chain id at most once per node');
+    assert.equal(asked().length, 1, 'one request');
+    assert.match(asked()[0]!.body, /eth_getCode.*eth_getBalance/);
     await hoverText(doc, new vscode.Position(0, 20));
-    assert.equal(node.count(), 1, 'cached: no second request');
+    assert.equal(asked().length, 1, 'cached: no second request');
     const eoa = await hoverText(doc, new vscode.Position(0, 60));
     assert.match(eoa, /an account \(no code\)/);
-    assert.equal(node.count(), 2, 'one request per address');
+    assert.equal(asked().length, 2, 'one request per address');
+    assert.ok(node.requests.filter((r) => r.body.includes('"eth_chainId"')).length <= 1, 'the chain id at most once per node');
     assert.equal(h.fake.requests.length, 0, 'the indexer is not asked');
   });
 
@@ -275,6 +307,28 @@ describe('a rollup on this computer in Select Network', function () {
     const item = h.api.features.statusBar as unknown as { item: vscode.StatusBarItem };
     assert.match(item.item.text, /Local rollup local-evm-1 · minievm #[\d,]+ \(12 behind\)/);
     await config().update('activeNetwork', 'Fake indexer', vscode.ConfigurationTarget.Global);
+  });
+
+  it('nothing answering on this computer is said in a row of its own; the focus starts on the active network (issue 34)', async () => {
+    const ports = { indexer: await freePort(), rest: await freePort(), rpc: await freePort(), jsonRpc: await freePort() };
+    await setPorts(ports);
+    try {
+      const picker = { get current() { return probe.quickPick<PickItem>(); } };
+      const shown = vscode.commands.executeCommand('initia.selectNetwork');
+      await waitFor('the row saying nothing answers', () => picker.current !== undefined && !picker.current.busy && picker.current.items.some((i) => 'nothingLocal' in i));
+      const qp = picker.current!;
+      const row = (qp.items as readonly PickItem[]).find((i) => 'nothingLocal' in i)!;
+      assert.equal(row.label, '$(info) No rollup answers on this computer');
+      assert.equal(row.description, `127.0.0.1: indexer :${ports.indexer} · REST :${ports.rest} · RPC :${ports.rpc} · JSON-RPC :${ports.jsonRpc}`);
+      assert.match(String(row.detail), /weave rollup start/);
+      const active = vscode.workspace.getConfiguration('initia').get<string>('activeNetwork');
+      const focused = qp.activeItems[0] as PickItem | undefined;
+      assert.ok(focused && 'network' in focused && focused.network === active, `the focus is on the active network ${active}, not on ${focused?.label}`);
+      qp.hide();
+      await shown;
+    } finally {
+      await setPorts({ indexer: indexer.port, rest: node.port, rpc: node.port, jsonRpc: node.port });
+    }
   });
 
   it('a node without an indexer: listed, and choosing it names `weave rollup indexer start`; nothing added', async () => {

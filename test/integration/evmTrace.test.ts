@@ -95,7 +95,9 @@ describe('EVM call trace, revert reasons and source lines (anvil)', function () 
       `src/Vault.sol:${vaultLine}`,
     ]);
     assert.equal(t.frames[2]!.source!.snippet, 'InsufficientBalance(available, amount)');
-    assert.deepEqual(t.frames[0]!.decoded?.args.map((a) => a.text.toLowerCase()), [chain.addresses.vault, '5']);
+    // The address named by the workspace's broadcast, now that names follow the node's chain id (anvil's 31337).
+    assert.deepEqual(t.frames[0]!.decoded?.args.map((a) => a.text.toLowerCase()), [`vault (${chain.addresses.vault.slice(0, 6)}…${chain.addresses.vault.slice(-4)})`.toLowerCase(), '5']);
+    assert.equal(t.frames[0]!.decoded?.args[0]?.link?.value.toLowerCase(), chain.addresses.vault.toLowerCase(), 'the link still leads to the address');
     assert.equal(view.calls.length, 0, 'rollytics keeps no internal calls of a failed transaction');
     // One call trace and one opcode trace; the code of each contract and the chain id once.
     assert.equal(proxy.count('debug_traceTransaction'), 2);
@@ -174,7 +176,9 @@ describe('EVM call trace, revert reasons and source lines (anvil)', function () 
   });
 
   it('Call Contract: a view function of the matched artifact, at the latest block and at an earlier one, decoded', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllGroups');
     const latest = await vscode.commands.executeCommand<CallResult>('initia.callContract', chain.addresses.vault, undefined, 'stats(address)', [chain.addresses.router]);
+    const groups = vscode.window.tabGroups.all.length;
     assert.equal(latest.contract, 'Vault');
     const shown = vscode.window.activeTextEditor?.document;
     assert.equal(shown?.uri.scheme, 'initia-call', 'a read-only document');
@@ -184,6 +188,8 @@ describe('EVM call trace, revert reasons and source lines (anvil)', function () 
     const earlier = await vscode.commands.executeCommand<CallResult>('initia.callContract', chain.addresses.vault, Number(BigInt(receipt.blockNumber)) - 1, 'balanceOf(address)', [chain.addresses.router]);
     assert.deepEqual(earlier.result, { result: '0' });
     assert.equal(proxy.count('eth_call'), 2);
+    // Each result opens where the one before is shown (its preview tab), not in one more group to the right (issue 34).
+    assert.equal(vscode.window.tabGroups.all.length, groups, vscode.window.tabGroups.all.map((g) => g.tabs.map((t) => t.label).join(',')).join(' | '));
     const refused = await vscode.commands.executeCommand('initia.callContract', chain.addresses.vault, undefined, 'balanceOf(address)', ['0x12']);
     assert.equal(refused, undefined);
     assert.match(h.errors.join(' | '), /an address is 0x and 40 hexadecimal digits/);

@@ -61,6 +61,45 @@ describe('Explain Transaction', function () {
     assert.equal(h.fake.requests.filter((r) => r.path === `/indexer/tx/v1/evm-internal-txs/${EVM_TX_WITH_LOGS_HASH}`).length, 1);
   });
 
+  it('an unknown hash offers Watch and Select Network, as Look Up does; the tab is titled by its transaction (issue 34)', async () => {
+    const win = vscode.window as unknown as { showErrorMessage: (m: string, ...items: string[]) => Thenable<string | undefined> };
+    const stubbed = win.showErrorMessage;
+    const offered: string[][] = [];
+    win.showErrorMessage = (m: string, ...items: string[]) => {
+      offered.push([m, ...items]);
+      return Promise.resolve(undefined);
+    };
+    try {
+      const unknown = 'AB'.repeat(32);
+      assert.equal(await vscode.commands.executeCommand('initia.explainTransaction', unknown), undefined);
+      assert.equal(offered.length, 1, JSON.stringify(offered));
+      assert.deepEqual(offered[0]!.slice(1), ['Watch Until It Is In', 'Select Network']);
+      assert.match(offered[0]![0]!, /not found/i);
+    } finally {
+      win.showErrorMessage = stubbed;
+    }
+    const tx = h.fake.data.txs.find((t) => t.kind === 'send')!;
+    await vscode.commands.executeCommand('initia.explainTransaction', tx.hash);
+    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('initia.explain'));
+    const title = `Explain ${tx.hash.slice(0, 6)}…${tx.hash.slice(-4)}`;
+    await waitFor(title, () => tabs().length === 1 && tabs()[0]!.label === title);
+  });
+
+  it('an Explain tab VS Code restored but has not revived is replaced, not joined by a second one (issue 34)', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // What a reload leaves: a tab of the Explain view type that no panel of the extension is attached to.
+    const stale = vscode.window.createWebviewPanel('initia.explain', 'Explain Transaction', vscode.ViewColumn.Active, {});
+    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('initia.explain'));
+    let staleClosed = false;
+    stale.onDidDispose(() => (staleClosed = true));
+    await waitFor('the stale tab', () => tabs().length === 1);
+    const tx = h.fake.data.txs.find((t) => t.kind === 'send')!;
+    const view = await vscode.commands.executeCommand('initia.explainTransaction', tx.hash);
+    assert.ok(view, 'explained');
+    const title = `Explain ${tx.hash.slice(0, 6)}…${tx.hash.slice(-4)}`;
+    await waitFor(`one Explain tab, ${title}, in place of the stale one`, () => staleClosed && tabs().length === 1 && tabs()[0]!.label === title);
+  });
+
   it('a malformed hash is refused before any request, in words', async () => {
     const view = await vscode.commands.executeCommand('initia.explainTransaction', 'not-a-hash');
     assert.equal(view, undefined);

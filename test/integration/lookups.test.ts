@@ -5,7 +5,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { resultUri } from '../../src/documents/resultDocuments';
-import { FAKE_NETWORK, paths, read, run, sample, setUp, type Harness } from './helpers';
+import { FAKE_NETWORK, paths, read, run, sample, setUp, waitFor, type Harness } from './helpers';
+import { LookupCommands } from '../../src/documents/lookups';
 
 type Tx = { txhash: string; height: string; tx: { body: { messages: Array<Record<string, unknown>> } }; events: Array<{ attributes: Array<{ key: string; value: string }> }> };
 
@@ -305,5 +306,31 @@ describe('lookups', function () {
     assert.equal(await vscode.commands.executeCommand('initia.selectNetwork', 'No such net'), undefined);
     assert.match(h.errors[0] ?? '', /no network named "No such net"/);
     assert.equal(h.api.services.network.name, 'Fake indexer');
+  });
+});
+
+describe('recent lookups (issue 34)', function () {
+  this.timeout(30_000);
+  let h: Harness;
+
+  before(async () => {
+    h = await setUp();
+  });
+  after(async () => {
+    await h.restore();
+  });
+
+  it('a lookup that failed (not found) is not kept among the recent lookups; one that opened is', async () => {
+    const values = new Map<string, unknown>();
+    const memento = { keys: () => [...values.keys()], get: (k: string) => values.get(k), update: async (k: string, v: unknown) => void values.set(k, v) } as unknown as vscode.Memento;
+    const lookups = new LookupCommands(h.api.documents, memento);
+    const recent = () => ((values.get('initia.lookup.recent') as Array<{ text: string }> | undefined) ?? []).map((r) => r.text);
+    const unknown = 'AB'.repeat(32);
+    assert.equal(await lookups.lookup(unknown), undefined);
+    await waitFor('the error said', () => h.errors.length > 0);
+    assert.deepEqual(recent(), [], 'the failed lookup is not offered again');
+    const tx = h.fake.data.txs.find((t) => t.kind === 'send')!;
+    assert.ok(await lookups.lookup(tx.hash));
+    assert.deepEqual(recent(), [tx.hash]);
   });
 });

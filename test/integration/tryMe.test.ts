@@ -54,5 +54,9 @@ describe('TRY-ME: every Look Up example works', function () {
     const uri = await vscode.commands.executeCommand<vscode.Uri>('initia.lookup', nft.value);
     assert.ok(uri);
     assert.deepEqual(h.fake.requests.map((r) => r.path), [`/indexer/nft/v1/txs/${collection}/${tokenId}`]);
+    // ... and that history has transactions in it (issue 34: the example opened an empty one).
+    const history = JSON.parse((await vscode.workspace.openTextDocument(uri)).getText()) as { txs?: unknown[]; items?: unknown[] };
+    const rows = history.txs ?? history.items ?? [];
+    assert.ok(rows.length > 0, `the NFT token's history is not empty: ${JSON.stringify(history).slice(0, 300)}`);
   });
 });

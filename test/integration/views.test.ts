@@ -160,7 +160,8 @@ describe('sidebar views', function () {
     const filtered = await tree.getChildren();
     assert.equal(h.fake.requests[0]!.path, `/indexer/nft/v1/collections/by_name/${word.toLowerCase()}`);
     assert.equal(ctx(tree, filtered[0]!), 'initia.filter');
-    assert.match(label(tree, filtered[0]!), new RegExp(`Filtered by name: “${word}”`, "i"));
+    // As typed (issue 34: it was lower-cased): the indexer is asked the normalised name, the header shows the word.
+    assert.equal(label(tree, filtered[0]!), `Filtered by name: “${word}”`);
     const target = filtered.find((n) => ctx(tree, n).startsWith('initia.collection') && tree.getTreeItem(n).collapsibleState === vscode.TreeItemCollapsibleState.Collapsed)!;
     h.clear();
     const tokens = await tree.getChildren(target);

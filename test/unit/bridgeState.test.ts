@@ -116,3 +116,21 @@ test('store: a listener runs when its slice changes, not on every action; the sa
   assert.deepEqual(seen, ['', '1', '1.5'], 'at once, then on each change of the amount only');
   assert.equal(saved.length, 3, 'init (the form), then the two changes: not the ticks');
 });
+
+test('bridge state: another network puts the old transfer aside (form, route, messages, verdict); the same one keeps it (issue 34)', () => {
+  let s = reduce(filled(), { type: 'quote', quote: ready(filled()), at: 1 });
+  const msgs = { signable: { txs: [] }, summaries: [], verdict: { kind: 'matches' as const, effects: [], mismatches: [], unverified: [] } };
+  s = reduce({ ...s, saved: { ...s.saved, knownAddresses: { 'osmosis-1': 'osmo1x' }, custom: { source: true, dest: false } } }, { type: 'msgs', msgs });
+  const same = reduce(s, { type: 'network', defaults });
+  assert.equal(same.saved, s.saved, 'the same network and router: nothing put aside');
+  const other = reduce(s, { type: 'network', defaults: { ...defaults, network: 'Local demo', router: 'http://127.0.0.1:7718', sourceChainId: 'demo-1' } });
+  assert.equal(other.saved.step, 'form');
+  assert.equal(other.saved.route, undefined);
+  assert.equal(other.saved.msgs, undefined);
+  assert.equal(other.saved.custom, undefined, 'no custom denom (and so no decimals asked for) left over');
+  assert.equal(formOf(other).sourceChainId, 'demo-1', 'the new network\'s default source');
+  assert.equal(formOf(other).sourceDecimals, '');
+  assert.equal(other.quote, undefined);
+  assert.deepEqual(other.saved.knownAddresses, { 'osmosis-1': 'osmo1x' });
+  assert.ok(BridgeState.safeParse(other.saved).success);
+});

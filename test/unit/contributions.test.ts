@@ -198,3 +198,20 @@ test('the language-model tools are the Tool enum, each with its input schema (fr
   }
   // Each has its runner: `RUNS` in src/tools/tools.ts is a Record<Tool, Run>, so the compiler holds that side.
 });
+
+test('the walkthrough has a step for each thing a new user meets (issue 34), each with its page, and names the demo `npm start` makes active', () => {
+  const raw = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: { walkthroughs: Array<{ steps: Array<{ id: string; description: string; media: { markdown?: string }; completionEvents?: string[] }> }> } };
+  const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+  const steps = raw.contributes.walkthroughs[0]!.steps;
+  const text = (s: string) => (s.startsWith('%') ? (nls[s.slice(1, -1)] ?? '') : s);
+  const commandsOf = (s: (typeof steps)[number]) => [...text(s.description).matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1]);
+  const covered = new Set(steps.flatMap(commandsOf));
+  for (const command of ['initia.explainTransaction', 'initia.callContract', 'initia.watchTransaction', 'workbench.action.terminal.new']) assert.ok(covered.has(command), `a step runs ${command}`);
+  assert.ok(steps.some((s) => /Solidity line/.test(text(s.description))), 'a step for the Solidity line of a revert');
+  for (const s of steps) {
+    assert.ok(s.media.markdown && readFileSync(join(root, s.media.markdown), 'utf8').length > 50, `${s.id}: its page`);
+    for (const e of s.completionEvents ?? []) if (e.startsWith('onCommand:initia.')) assert.ok(c.commands.some((x) => x.command === e.slice('onCommand:'.length)), `${s.id}: ${e} is a command`);
+  }
+  const first = steps[0]!;
+  assert.match(`${text(first.description)} ${readFileSync(join(root, first.media.markdown!), 'utf8')}`, /Local demo \+ anvil/, 'the first step names the network npm start makes active');
+});

@@ -208,6 +208,16 @@ test('a reverting eth_call carries its revert data; a method the node does not s
   assert.match(refused.message, /^The JSON-RPC node answered debug_noSuchMethod with error -32601: /);
 });
 
+test('the call trace of a transaction the node does not have: said in words, not "unexpected shape" (issue 34)', { skip }, async () => {
+  const err = await rpc.traceCalls(`0x${'5e'.repeat(32)}`).then(
+    () => assert.fail('expected an error'),
+    (e: unknown) => e,
+  );
+  assert.ok(err instanceof JsonRpcError, String(err));
+  assert.equal(err.missing, true, err.message);
+  assert.doesNotMatch(err.message, /unexpected shape/);
+});
+
 test('the fake indexer serves the node\'s transactions as rollytics does: a failed one without internal calls', { skip }, async () => {
   const fake = await startFakeIndexer({ blocks: 5 });
   try {

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { balanceChanges, callTree, evmLogsOf, groupEvents, msgTypeWords, parseCoins, quantity, readEvents, signersOf } from '../../src/core/txExplain';
-import { explainCosmos, explainEvm } from '../../src/explain/txView';
+import { VALUE_UNKNOWN, explainCosmos, explainEvm, fillEvmValue } from '../../src/explain/txView';
 import { ExplainView } from '../../src/protocol/explain';
 import { EvmTx, Tx } from '../../src/core/indexer/schemas';
 
@@ -190,4 +190,16 @@ test('explain: a 200-message tx: every message with its own four events (the tim
   const view = explainCosmos(sdkTx({ messages: 200 }), { network: 'n', asset: INIT });
   assert.equal(view.messages.length, 200);
   assert.ok(view.messages.every((m, i) => m.title === `${i + 1}. Send` && m.events.length === 4));
+});
+
+test('explainEvm: a failed call the indexer keeps no calls for has an unknown value, not 0; the call trace fills it (issue 34)', () => {
+  const tx = EvmTx.parse({ transactionHash: `0x${'ce'.repeat(32)}`, blockNumber: '0x4d2', from: `0x${'aa'.repeat(20)}`, to: `0x${'bb'.repeat(20)}`, status: '0x0', gasUsed: '0x5208', logs: [] });
+  const view = ExplainView.parse(explainEvm(tx, { network: 'n', internal: [] }));
+  const value = () => view.facts.find((f) => f.label === 'Value')?.text;
+  assert.equal(value(), VALUE_UNKNOWN);
+  assert.doesNotMatch(value() ?? '', /^0\b/);
+  fillEvmValue(view, '1000000000000000000');
+  assert.equal(value(), '1 (1,000,000,000,000,000,000 wei)', 'the value the top call of the trace sent');
+  fillEvmValue(view, '5');
+  assert.equal(value(), '1 (1,000,000,000,000,000,000 wei)', 'a value the indexer or trace gave is kept');
 });

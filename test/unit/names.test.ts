@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bech32 } from 'bech32';
-import { NameBook, addressLabel, nameAccountFields, nameSummaryFields, namesFileKind, parseNamesFile, shortAddress, type DeployedName } from '../../src/core/names';
+import { NameBook, addressLabel, nameAccountFields, nameSummaryFields, namesChainFor, namesFileKind, parseNamesFile, shortAddress, type DeployedName } from '../../src/core/names';
 import { evmChainIdOf, keccak256 } from '../../src/core/evmChainId';
 import { msgsView, summaryViews } from '../../src/bridge/routeViews';
 import type { Verification } from '../../src/core/router/verify';
@@ -160,4 +160,11 @@ test("the bridge's protocol carries the name beside the address: the messages to
   const unnamed = check('msgs', { kind: 'msgs', msgs: msgsView(verification) });
   assert.deepEqual(unnamed.ok && unnamed.value.kind === 'msgs' ? unnamed.value.msgs.summaries[0]!.fields[0] : undefined, { label: 'Contract', value: VAULT }, 'no names: the field as it was');
   assert.deepEqual(summaryViews(verification.summaries, nameOf)[0]!.fields[0], { label: 'Contract', value: VAULT, name: 'Vault' }, 'the OP hook the same way');
+});
+
+test('names are matched by the chain id the network\'s node reports, else by minievm\'s for the profile (issue 34)', () => {
+  const demo = { chainId: 'demo-evm-1', vm: 'minievm', jsonRpcUrl: 'http://127.0.0.1:7719' };
+  assert.equal(namesChainFor(demo, '31337'), '31337', 'anvil answers its own');
+  assert.equal(namesChainFor(demo, undefined), evmChainIdOf('demo-evm-1'), 'the node not asked or silent');
+  assert.equal(namesChainFor({ ...demo, vm: 'minimove' }, '31337'), null, 'not an EVM network');
 });

@@ -237,3 +237,17 @@ test('message types in words come from the table only: a type named like an obje
   assert.equal(msgTypeWords('/constructor'), 'Constructor');
   assert.equal(msgTypeWords('/__proto__'), '__proto__');
 });
+
+test('an account\'s transactions: "more exist" only when a full page came back, not on the last page that still has a key (issue 34)', () => {
+  const txs = ['01', '02', '03'].map((n) => ({ txhash: n.repeat(32), height: '42', code: 0, gas_used: '10', gas_wanted: '20', timestamp: '2025-07-16T14:59:08Z', tx: { body: { messages: [] } } }));
+  const query = { op: 'account' as const, account: 'init1veaum7vy45fzw5x4mflskgx5lnmwmxx5wm3x8p', view: 'txs' as const };
+  const render = (limit: number, pagination: { next_key: string | null; total?: string }) => {
+    const out = new Result();
+    renderQuery(out, network, query, { body: { txs, pagination }, list: { count: txs.length, pagination } }, limit);
+    return out.text();
+  };
+  assert.doesNotMatch(render(10, { next_key: 'AAAA' }), /more exist/, 'a short page is the last, whatever its key');
+  assert.doesNotMatch(render(3, { next_key: 'AAAA', total: '3' }), /more exist/, 'every one of the total is shown');
+  assert.match(render(3, { next_key: 'AAAA' }), /more exist/, 'a full page with a key: there may be more');
+  assert.match(render(3, { next_key: 'AAAA', total: '9' }), /Showing 3 of 9.*more exist/);
+});

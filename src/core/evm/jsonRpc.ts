@@ -31,6 +31,11 @@ export class JsonRpcError extends ApiError {
     this.name = 'JsonRpcError';
   }
 
+  /** The node does not have the transaction (geth: "transaction not found"; anvil answers an empty struct log). */
+  get missing(): boolean {
+    return /transaction not found|does not have this transaction|unknown transaction/i.test(this.nodeMessage);
+  }
+
   /** The node does not serve this method (a `debug` namespace turned off, a gateway that allows only `eth_*`). */
   get unavailable(): boolean {
     return UNAVAILABLE_CODES.has(this.code) || /not (exist|available|supported|allowed|enabled)|method not found|unsupported method|disabled/i.test(this.nodeMessage);
@@ -87,7 +92,13 @@ export class JsonRpcClient {
   /** `debug_traceTransaction` with geth's call tracer: the tree of calls with their inputs, outputs and errors. */
   async traceCalls(hash: string, signal?: AbortSignal): Promise<CallFrame> {
     checkHash(hash);
-    return this.call('debug_traceTransaction', [hash.toLowerCase(), { tracer: 'callTracer', tracerConfig: { onlyTopCall: false, withLog: false } }], CallFrameSchema, signal);
+    const result = await this.call('debug_traceTransaction', [hash.toLowerCase(), { tracer: 'callTracer', tracerConfig: { onlyTopCall: false, withLog: false } }], z.unknown(), signal);
+    // Anvil answers a transaction it does not have with the struct logger's empty answer, not a call frame.
+    const steps = StructLogResult.safeParse(result);
+    if (steps.success && steps.data.structLogs.length === 0 && !(result as { type?: unknown }).type) {
+      throw new JsonRpcError('debug_traceTransaction', 0, 'the node does not have this transaction (it answered an empty trace)');
+    }
+    return parseWith(CallFrameSchema, result, JSON_RPC_SERVICE);
   }
 
   /**

@@ -163,9 +163,15 @@ export function reduce(s: BridgeUi, a: Action): BridgeUi {
       const next = { ...base, defaults: a.defaults };
       return next.saved.form ? next : with_(next, { form: emptyForm(a.defaults) });
     }
-    case 'network':
+    case 'network': {
       // Another router: its lists are asked anew, and what the old one failed to answer is no longer said.
-      return { ...s, defaults: a.defaults, chains: undefined, chainsError: undefined, assets: { source: undefined, dest: undefined }, errors: { ...s.errors, form: undefined } };
+      const next = { ...s, defaults: a.defaults, chains: undefined, chainsError: undefined, assets: { source: undefined, dest: undefined }, errors: { ...s.errors, form: undefined } };
+      const same = s.defaults && s.defaults.network === a.defaults.network && s.defaults.router === a.defaults.router;
+      if (same) return next;
+      // Another network: nothing of the old one's transfer (form, route, messages, verdict, tracking) stays under the
+      // new router's header; the addresses typed per chain stay offered.
+      return { ...next, saved: { ...fresh(emptyForm(a.defaults)), knownAddresses: s.saved.knownAddresses }, check: undefined, touched: [], quote: undefined, quoteAt: undefined, routeNote: undefined, transfer: undefined, errors: {} };
+    }
     case 'chains':
       return { ...s, chains: a.chains ?? s.chains, chainsError: a.error };
     case 'assets': {

@@ -115,7 +115,7 @@ export function checkSignedHook(signed: { signer: string; hook: string }, hook: 
   }
   try {
     const tx = protoFields(bytes);
-    if (tx.some((f) => f.no > 3)) throw new DecodeError('the transaction has fields other than body, auth info and signatures');
+    if (tx.some((f) => f.no > 3)) throw new DecodeError('a message with fields other than a Tx\'s body, auth info and signatures');
     const [body] = one(tx, 1);
     if (!body || one(tx, 1).length !== 1 || one(tx, 2).length !== 1) throw new DecodeError('it is not a signed transaction (no body or no auth info)');
     const sigs = one(tx, 3);
@@ -151,7 +151,8 @@ export function checkSignedHook(signed: { signer: string; hook: string }, hook: 
       if (!sameAddress(from, signed.signer, true)) problems.push(`Message ${i + 1} of the signed hook is sent from ${clip(from)}, not by the signer you named.`);
     });
   } catch (err) {
-    return { ok: false, problems: [...problems, `The signed hook is not a signed transaction: ${clip(err instanceof Error ? err.message : String(err), 120)}.`] };
+    const what = /^protobuf /.test(err instanceof Error ? err.message : '') ? `${bytes.length} bytes that do not read as one (not protobuf)` : clip(err instanceof Error ? err.message.replace(/^it is /, '') : String(err), 120);
+    return { ok: false, problems: [...problems, `Expected a signed transaction (base64 of a cosmos Tx, as your wallet or CLI signs it), but this is ${what}.`] };
   }
   return problems.length ? { ok: false, problems } : { ok: true, problems, bytes };
 }

@@ -59,8 +59,10 @@ export function mountMsgs(store: Store<BridgeUi, Action>, actions: BridgeActions
       setText(json, JSON.stringify(msgs.signable, null, 2));
       const source = s.saved.route?.view.sourceChainId ?? '';
       setText(instruction, `Sign and broadcast these messages on ${source} with your own wallet or CLI: this extension never holds keys and never broadcasts. Then paste the transaction hash below to follow the transfer.`);
-      setValue(hash, s.saved.tracking?.txHash ?? hash.value);
-      setValue(chain, s.saved.tracking?.chainId ?? (chain.value || source));
+      // New messages are a new transfer: the fields say what is tracked for them, else nothing typed before (a hash
+      // of an earlier transfer, or the chain of an earlier route) is kept.
+      setValue(hash, s.saved.tracking?.txHash ?? '');
+      setValue(chain, s.saved.tracking?.chainId ?? source);
       if (!shown) title.scrollIntoView({ block: 'start' });
     },
   );

@@ -10,7 +10,7 @@ export function verdict(v: VerdictView, of: 'msgs' | 'hook', what: string): HTML
   const id = verdictBox(of, v.kind);
   if (v.kind === 'matches') {
     const caveats = v.caveats.length ? h('ul', { id: `${of}-caveats`, class: 'caveats', 'aria-label': 'What this rests on' }, ...v.caveats.map((c) => h('li', {}, c))) : null;
-    return h('div', { class: 'verified', id, role: 'status' }, h('strong', {}, `✓ Matches your transfer: every message of ${what} was decoded and accounted for.`), h('ul', { id: `${of}-effects` }, ...v.effects.map((e) => h('li', {}, e))), caveats);
+    return h('div', { class: 'verified', id, role: 'status' }, h('strong', {}, `✓ Matches your transfer: ${of === 'msgs' ? 'every message' : 'every message of the hook'} was decoded and accounted for.`), h('ul', { id: `${of}-effects` }, ...v.effects.map((e) => h('li', {}, e))), caveats);
   }
   if (v.kind === 'mismatch') {
     return h(
@@ -20,7 +20,7 @@ export function verdict(v: VerdictView, of: 'msgs' | 'hook', what: string): HTML
       h('ul', {}, ...v.mismatches.map((m) => h('li', {}, m)), ...v.unverified.map((m) => h('li', {}, m))),
     );
   }
-  return h('div', { class: 'danger-box', id, role: 'alert' }, h('strong', {}, `Couldn't verify ${what}: part of it was not understood, so it is not called checked.`), h('ul', {}, ...v.unverified.map((m) => h('li', {}, m))));
+  return h('div', { class: 'danger-box', id, role: 'alert' }, h('strong', {}, `Couldn't verify ${what}: ${of === 'msgs' ? 'some of them were not understood, so they are' : 'some of it was not understood, so it is'} not called checked.`), h('ul', {}, ...v.unverified.map((m) => h('li', {}, m))));
 }
 
 /** The decoded messages: each field's value as it was checked (a full address stays whole), its name after it when the workspace's deployments give one. */

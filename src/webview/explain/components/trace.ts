@@ -65,10 +65,11 @@ export function mountTrace(store: Store<ExplainUi, ExplainAction>, actions: Expl
   const element = h('section', { id: EXPLAIN.trace, 'aria-labelledby': EXPLAIN.traceTitle });
   return section(store, (v) => v.trace, (t) => t !== undefined, element, (trace) => {
     if (!trace) return;
-    const count = `${trace.frames.length}${trace.omitted ? ` of ${trace.frames.length + trace.omitted}` : ''}`;
+    const total = trace.frames.length + (trace.omitted ?? 0);
+    const count = `${trace.frames.length}${trace.omitted ? ` of ${total}` : ''} ${total === 1 ? 'frame' : 'frames'}`;
     replaceChildren(
       element,
-      h('h2', { id: EXPLAIN.traceTitle }, `Call trace (${count} frames)`),
+      h('h2', { id: EXPLAIN.traceTitle }, `Call trace (${count})`),
       h('p', { class: 'muted' }, `From the JSON-RPC node ${trace.node}; contracts named and decoded with the workspace's artifacts.`),
       h('ul', { class: 'calls trace', role: 'tree', 'aria-label': 'Call trace' }, ...trace.frames.map((f, i) => frameItem(f, i, actions, parts))),
     );

@@ -119,7 +119,7 @@ test('store: a listener runs when its slice changes, not on every action; the sa
 
 test('bridge state: another network puts the old transfer aside (form, route, messages, verdict); the same one keeps it (issue 34)', () => {
   let s = reduce(filled(), { type: 'quote', quote: ready(filled()), at: 1 });
-  const msgs = { signable: { txs: [] }, summaries: [], verdict: { kind: 'matches' as const, effects: [], mismatches: [], unverified: [] } };
+  const msgs = { signable: { txs: [] }, summaries: [], verdict: { kind: 'matches' as const, effects: [], caveats: [], mismatches: [], unverified: [] } };
   s = reduce({ ...s, saved: { ...s.saved, knownAddresses: { 'osmosis-1': 'osmo1x' }, custom: { source: true, dest: false } } }, { type: 'msgs', msgs });
   const same = reduce(s, { type: 'network', defaults });
   assert.equal(same.saved, s.saved, 'the same network and router: nothing put aside');

@@ -173,7 +173,7 @@ function wasm(a: Arrival, body: unknown): Landing | undefined {
   swapMinimum(a, min, 'transfer' in sa.post_swap_action);
   const deadline = /^\d+$/.test(String(sa.timeout_timestamp)) ? BigInt(String(sa.timeout_timestamp)) : 0n;
   if (deadline <= BigInt(run.now) * 1_000_000n) mismatch(run, `Message ${msg + 1}'s swap expired already (timeout ${clip(String(sa.timeout_timestamp), 40)}): the contract would refuse it.`, at);
-  const via = [...a.via, `swapped on ${a.chain} by ${contract} (at least ${min.amount} ${min.denom})`];
+  const via = [...a.via, `swapped on ${a.chain} by ${contract} (at least ${amountText(run, a.chain, min.denom, min.amount)})`];
   if ('transfer' in sa.post_swap_action) return { chain: a.chain, address: sa.post_swap_action.transfer.to_address, denom: min.denom, via };
   const ibc = sa.post_swap_action.ibc_transfer.ibc_info;
   const hop = hopFrom(a.hops, a.chain, 'transfer', ibc.source_channel);

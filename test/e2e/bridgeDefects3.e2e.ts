@@ -35,7 +35,7 @@ e2eTest(
     await frame.locator(`#${BRIDGE.transferState}`).waitFor({ timeout: 15_000 });
     // New transfer, from Osmosis: nothing of the first one is left in the fields.
     await frame.locator('vscode-button', { hasText: 'New transfer' }).first().click();
-    await fillTransfer(frame, { amount: '1', from: 'osmosis-1', asset: 'OSMO', to: 'interwoven-1', receive: 'INIT' });
+    await fillTransfer(frame, { amount: '1', from: 'osmosis-1', asset: 'OSMO', to: 'interwoven-1', receive: 'OSMO' });
     await frame.locator(`#${BRIDGE.amountIn}`, { hasText: 'OSMO' }).waitFor({ timeout: 20_000 });
     await generate(frame, [OSMO, INIT]);
     assert.equal(await inputOf(frame, BRIDGE.trackHash).inputValue(), '', 'the hash of the transfer before is not kept');

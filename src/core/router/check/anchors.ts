@@ -51,7 +51,6 @@ function lookup<T>(entries: ReadonlyArray<Anchor<T>>, same: (a: T, b: T) => bool
 }
 
 const eq = <T>(a: T, b: T) => a === b;
-const eqText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The anchors, looked up. Several sources of the same value are one anchor (the first source named). */
 export class AnchorBook {
@@ -129,7 +128,6 @@ export class AnchorBook {
 }
 
 const normal = (denom: string) => (/^0x[0-9a-f]{40}$/i.test(denom) ? denom.toLowerCase() : denom);
-export { eqText as sameContractText };
 
 // ---------------------------------------------------------------------------------------------------------------
 // OPinit denoms: what a deposit mints on the rollup, computed exactly as the chain does

@@ -6,6 +6,7 @@
  * agrees with a confirmed route agrees with the anchors.
  */
 import { sameDenom } from '../catalog';
+import { minimumReceived } from '../../units';
 import type { Anchor, Lookup } from './anchors';
 import { sameAddress } from './bytes';
 import { clip, mismatch, unverified, type Hop, type Run } from './model';
@@ -123,4 +124,13 @@ export function anchoredDecimals(run: Run, chain: string, denom: string): number
   if (chain === intent.sourceChainId && sameDenom(denom, intent.sourceDenom) && intent.decimalsFrom !== 'router') return intent.decimals;
   const found = run.anchors.decimals(chain, denom);
   return found.kind === 'found' ? found.anchor.value : undefined;
+}
+
+/** The least the user accepts at their slippage, from the route's own quote (the only price known), or undefined when it cannot be worked out. */
+export function quotedMinimum(run: Run): bigint | undefined {
+  try {
+    return BigInt(minimumReceived(String(run.route.estimated_amount_out ?? run.route.amount_out), run.intent.slippagePercent));
+  } catch {
+    return undefined;
+  }
 }

@@ -6,12 +6,11 @@
  * needs. Any other selector is unverified: its bytes are never searched for an address.
  */
 import { sameDenom } from '../catalog';
-import { minimumReceived } from '../../units';
 import { OFT_SEND, KNOWN_EVM_FUNCTIONS, decodeCall, type AbiValue } from './abi';
 import { DecodeError, hexBytes, sameAddress, wordAccount } from './bytes';
 import { amountText, clip, mismatch, unverified, type MsgField, type Run } from './model';
 import type { Hop } from './route';
-import { oftToken } from './confirm';
+import { oftToken, quotedMinimum } from './confirm';
 
 export interface EvmCall {
   tx: number;
@@ -164,12 +163,7 @@ function oftSend(run: Run, hops: readonly Hop[], c: EvmCall, a: AbiValue[], nati
  */
 function oftMinimum(run: Run, c: EvmCall, hop: Hop, amountLD: bigint, minAmountLD: bigint): void {
   const at = { tx: c.tx, msg: c.msg };
-  let least: bigint | undefined;
-  try {
-    least = BigInt(minimumReceived(String(run.route.estimated_amount_out ?? run.route.amount_out), run.intent.slippagePercent));
-  } catch {
-    least = undefined;
-  }
+  const least = quotedMinimum(run);
   if (least === undefined) unverified(run, `Message ${c.msg + 1} accepts as little as ${minAmountLD} base units on ${clip(hop.to)}, but the least you accept could not be worked out from the route's amount out and your slippage (${clip(run.intent.slippagePercent, 20)}): the minimum is not checked.`, at);
   else if (minAmountLD < least) mismatch(run, `Message ${c.msg + 1} accepts as little as ${minAmountLD} base units on ${clip(hop.to)}, but at your slippage of ${clip(run.intent.slippagePercent)} % the minimum is ${least}.`, at);
   if (minAmountLD * 10n < amountLD) unverified(run, `Message ${c.msg + 1} accepts as little as ${minAmountLD} base units on ${clip(hop.to)} for the ${amountLD} it sends: less than a tenth, and the router's quote is the only basis this check has.`, at);

@@ -8,10 +8,9 @@
 import * as z from 'zod/mini';
 import { sameDenom } from '../catalog';
 import { goJson } from '../../goJson';
-import { minimumReceived } from '../../units';
 import { BcsReader, DecodeError, base64Bytes, equalBytes, sameAddress, wordAccount } from './bytes';
 import { arrivingDenom, l2Denom } from './anchors';
-import { anchoredDecimals } from './confirm';
+import { anchoredDecimals, quotedMinimum } from './confirm';
 import { amountText, clip, hookSignersOf, mismatch, unverified, type Landing, type Run } from './model';
 import { numeral, numeralIssue, numeralOrNumber, numeralWords } from './numeral';
 import { hopFrom, type Hop } from './route';
@@ -196,13 +195,8 @@ function wasm(a: Arrival, body: unknown): Landing | undefined {
 function swapMinimum(a: Arrival, min: { denom: string; amount: string }, final: boolean): void {
   const { run, tx, msg } = a;
   const at = { tx, msg };
-  const { route, intent } = run;
-  let expected: bigint | undefined;
-  try {
-    expected = BigInt(minimumReceived(String(route.estimated_amount_out ?? route.amount_out), intent.slippagePercent));
-  } catch {
-    expected = undefined;
-  }
+  const { intent } = run;
+  const expected = quotedMinimum(run);
   const minimum = BigInt(min.amount);
   const shown = amountText(run, a.chain, min.denom, min.amount);
   if (expected === undefined) unverified(run, `Message ${msg + 1}'s swap accepts as little as ${shown}, but the least you accept could not be worked out from the route's amount out and your slippage (${clip(intent.slippagePercent, 20)}): the minimum is not checked.`, at);

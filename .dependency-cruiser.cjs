@@ -35,7 +35,8 @@ module.exports = {
     },
     {
       name: 'platform-only-core-platform',
-      comment: 'src/platform (what every adapter shares) imports only src/core, src/protocol (the webviews\' envelope) and src/platform (and vscode, node, npm).',
+      comment:
+        "src/platform (what every adapter shares) imports only src/core, src/protocol (the webviews' envelope) and src/platform (and vscode, node, npm).",
       severity: 'error',
       from: { path: '^src/platform/' },
       to: { pathNot: ['^src/(core|protocol|platform)/', '^node_modules/', ...VSCODE], dependencyTypesNot: ['core'] },
@@ -58,7 +59,8 @@ module.exports = {
     },
     {
       name: 'tools-explain-types-only',
-      comment: 'The tools take only types from src/protocol/explain.ts (its zod schemas are the webview protocol, not theirs).',
+      comment:
+        'The tools take only types from src/protocol/explain.ts (its zod schemas are the webview protocol, not theirs).',
       severity: 'error',
       from: { path: '^src/tools/' },
       to: { path: '^src/protocol/explain\\.ts$', dependencyTypesNot: TYPES },
@@ -69,12 +71,19 @@ module.exports = {
         "src/core/evm (a node's JSON-RPC, call traces, reverts, source maps, artifacts' code) knows nothing of Initia's indexer, router or registry: from the core it imports only itself, the ABI types (core/abi/artifacts.ts) and the HTTP layer, errors, parsing and formats.",
       severity: 'error',
       from: { path: '^src/core/evm/' },
-      to: { path: '^src/core/', pathNot: ['^src/core/evm/', '^src/core/abi/artifacts\\.ts$', '^src/core/(errors|http|zodParse|zodWords|format)\\.ts$'] },
+      to: {
+        path: '^src/core/',
+        pathNot: [
+          '^src/core/evm/',
+          '^src/core/abi/artifacts\\.ts$',
+          '^src/core/(errors|http|zodParse|zodWords|format)\\.ts$',
+        ],
+      },
     },
     {
       name: 'clients-made-by-services',
       comment:
-        'Every client of an endpoint (indexer, router, registry, chain API, executor, EVM JSON-RPC) is made by src/platform/services.ts through src/core/clients.ts, with the settings\' transport, limits and log, for URLs from the user\'s settings or the registry: nothing else imports core/clients.ts.',
+        "Every client of an endpoint (indexer, router, registry, chain API, executor, EVM JSON-RPC) is made by src/platform/services.ts through src/core/clients.ts, with the settings' transport, limits and log, for URLs from the user's settings or the registry: nothing else imports core/clients.ts.",
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/platform/services\\.ts$' },
       to: { path: '^src/core/clients\\.ts$' },
@@ -93,7 +102,10 @@ module.exports = {
         'The decoder bundle takes values only from viem (npm), its own folder and src/core/abi/builtins.ts, and types from src/core: no module in two host bundles (esbuild.mjs).',
       severity: 'error',
       from: { path: '^src/abi/' },
-      to: { pathNot: ['^src/abi/', '^src/core/abi/builtins\\.ts$', '^node_modules/'], dependencyTypesNot: [...TYPES, 'core'] },
+      to: {
+        pathNot: ['^src/abi/', '^src/core/abi/builtins\\.ts$', '^node_modules/'],
+        dependencyTypesNot: [...TYPES, 'core'],
+      },
     },
     {
       name: 'builtins-only-in-decoder',
@@ -113,14 +125,15 @@ module.exports = {
     {
       name: 'direct-bundle-required-lazily',
       comment:
-        "src/core/undici.ts (dist/direct.js) is required at run time by src/core/transport.ts alone, inside a function (esbuild.mjs keeps that require a require of dist/direct.js); everything else takes only its types.",
+        'src/core/undici.ts (dist/direct.js) is required at run time by src/core/transport.ts alone, inside a function (esbuild.mjs keeps that require a require of dist/direct.js); everything else takes only its types.',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/core/transport\\.ts$' },
       to: { path: '^src/core/undici\\.ts$', dependencyTypesNot: TYPES },
     },
     {
       name: 'direct-bundle-no-static-import',
-      comment: 'src/core/transport.ts takes src/core/undici.ts by require() at its first need, never by a static import (which would load undici with the features).',
+      comment:
+        'src/core/transport.ts takes src/core/undici.ts by require() at its first need, never by a static import (which would load undici with the features).',
       severity: 'error',
       from: { path: '^src/core/transport\\.ts$' },
       to: { path: '^src/core/undici\\.ts$', dependencyTypesNot: [...TYPES, 'require'] },
@@ -128,21 +141,27 @@ module.exports = {
     {
       name: 'lazy-bundles-behind-their-loaders',
       comment:
-        "The bridge (dist/bridge.js, entry src/bridge/panel.ts) loads when a panel opens, the language-model tools (dist/tools.js, entry src/tools/tools.ts) on their first call, Explain (dist/explain.js, entry src/explain/bundle.ts: the panel, the call trace, Call Contract…) on its first use, the watcher (dist/watch.js, entry src/watch/txWatcher.ts) on the first watch; the features keep explain/abiIndex.ts, callResults.ts and explainCommand.ts: from outside their folders only their loaders are imported (src/bridge/loader.ts, src/tools/loader.ts, which require the entry at its first use); a value import of another of their modules would put them back in the features bundle.",
+        'The bridge (dist/bridge.js, entry src/bridge/panel.ts) loads when a panel opens, the language-model tools (dist/tools.js, entry src/tools/tools.ts) on their first call, Explain (dist/explain.js, entry src/explain/bundle.ts: the panel, the call trace, Call Contract…) on its first use, the watcher (dist/watch.js, entry src/watch/txWatcher.ts) on the first watch; the features keep explain/abiIndex.ts, callResults.ts and explainCommand.ts: from outside their folders only their loaders are imported (src/bridge/loader.ts, src/tools/loader.ts, which require the entry at its first use); a value import of another of their modules would put them back in the features bundle.',
       severity: 'error',
       from: { path: '^src/', pathNot: ['^src/(bridge|tools|explain|watch)/', '^src/webview/'] },
-      to: { path: '^src/(bridge|tools|watch)/|^src/explain/(bundle|panel|callContract|contracts|evmTrace|traceExplain|traceView|txView|sourceLine)\\.ts$', pathNot: '^src/(bridge|tools|explain|watch)/loader\\.ts$', dependencyTypesNot: TYPES },
+      to: {
+        path: '^src/(bridge|tools|watch)/|^src/explain/(bundle|panel|callContract|contracts|evmTrace|traceExplain|traceView|txView|sourceLine)\\.ts$',
+        pathNot: '^src/(bridge|tools|explain|watch)/loader\\.ts$',
+        dependencyTypesNot: TYPES,
+      },
     },
     {
       name: 'lazy-bundles-required-lazily',
-      comment: 'The loaders (src/{bridge,tools,explain,watch}/loader.ts) take their bundle by require() at its first use, never by a static import.',
+      comment:
+        'The loaders (src/{bridge,tools,explain,watch}/loader.ts) take their bundle by require() at its first use, never by a static import.',
       severity: 'error',
       from: { path: '^src/(bridge|tools|explain|watch)/loader\\.ts$' },
       to: { path: '^src/(bridge|tools|explain|watch)/', dependencyTypesNot: [...TYPES, 'require'] },
     },
     {
       name: 'only-declared-packages',
-      comment: "src imports only the packages package.json declares (a package that is there only as another's dependency can change or go with it; lru-cache came back that way once).",
+      comment:
+        "src imports only the packages package.json declares (a package that is there only as another's dependency can change or go with it; lru-cache came back that way once).",
       severity: 'error',
       from: { path: '^src/' },
       to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
@@ -164,14 +183,16 @@ module.exports = {
     },
     {
       name: 'ui-kit-only-in-components',
-      comment: 'The UI kit (@vscode/webview-ui-toolkit, deprecated upstream) is used only from component files (src/webview/**/components/), so that a swap touches only them.',
+      comment:
+        'The UI kit (@vscode/webview-ui-toolkit, deprecated upstream) is used only from component files (src/webview/**/components/), so that a swap touches only them.',
       severity: 'error',
       from: { path: '^src/webview/', pathNot: '^src/webview/(components|[a-z]+/components)/' },
       to: { path: '^node_modules/@vscode/webview-ui-toolkit/' },
     },
     {
       name: 'webview-lib-is-a-leaf',
-      comment: 'src/webview/lib/ (the DOM helpers, the store, the request client) is what panels build on: it imports nothing of a panel.',
+      comment:
+        'src/webview/lib/ (the DOM helpers, the store, the request client) is what panels build on: it imports nothing of a panel.',
       severity: 'error',
       from: { path: '^src/webview/lib/' },
       to: { path: '^src/webview/', pathNot: '^src/webview/lib/' },
@@ -179,14 +200,23 @@ module.exports = {
     {
       name: 'webview-components-call-down',
       comment:
-        'A component renders a slice of its panel\'s state and calls the actions it is given: it imports components, src/webview/lib/, its panel\'s state (types and pure selectors) and the selector table, never the flows or an entry (no upward calls).',
+        "A component renders a slice of its panel's state and calls the actions it is given: it imports components, src/webview/lib/, its panel's state (types and pure selectors) and the selector table, never the flows or an entry (no upward calls).",
       severity: 'error',
       from: { path: '^src/webview/(components|[a-z]+/components)/' },
-      to: { path: '^src/webview/', pathNot: ['^src/webview/(components|[a-z]+/components)/', '^src/webview/lib/', '^src/webview/[a-z]+/state\\.ts$', '^src/webview/selectors\\.ts$'] },
+      to: {
+        path: '^src/webview/',
+        pathNot: [
+          '^src/webview/(components|[a-z]+/components)/',
+          '^src/webview/lib/',
+          '^src/webview/[a-z]+/state\\.ts$',
+          '^src/webview/selectors\\.ts$',
+        ],
+      },
     },
     {
       name: 'webview-state-is-pure',
-      comment: 'A panel\'s state and reducer (src/webview/<panel>/state.ts) are pure: they import only the protocol and src/webview/lib/ (no DOM, no requests).',
+      comment:
+        "A panel's state and reducer (src/webview/<panel>/state.ts) are pure: they import only the protocol and src/webview/lib/ (no DOM, no requests).",
       severity: 'error',
       from: { path: '^src/webview/[a-z]+/state\\.ts$' },
       to: { pathNot: ['^src/protocol/', '^src/webview/lib/store\\.ts$'] },
@@ -213,7 +243,10 @@ module.exports = {
         'The activation shell imports values only from src/platform and src/core/terminalScan.ts (the terminal links, found without loading the features) (and vscode, node): no other core, no undici, no zod.',
       severity: 'error',
       from: { path: '^src/extension\\.ts$' },
-      to: { pathNot: ['^src/platform/', '^src/core/terminalScan\\.ts$', ...VSCODE], dependencyTypesNot: [...TYPES, 'core'] },
+      to: {
+        pathNot: ['^src/platform/', '^src/core/terminalScan\\.ts$', ...VSCODE],
+        dependencyTypesNot: [...TYPES, 'core'],
+      },
     },
     {
       name: 'terminal-scan-standalone',
@@ -225,7 +258,8 @@ module.exports = {
     },
     {
       name: 'terminal-scan-only-types-elsewhere',
-      comment: "Only the shell takes values from src/core/terminalScan.ts (a module may be in one host bundle only): the features take its types.",
+      comment:
+        'Only the shell takes values from src/core/terminalScan.ts (a module may be in one host bundle only): the features take its types.',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/extension\\.ts$' },
       to: { path: '^src/core/terminalScan\\.ts$', dependencyTypesNot: TYPES },

@@ -86,7 +86,11 @@ const lazyRequires = {
   setup(build) {
     for (const lazy of LAZY) {
       const filter = new RegExp(`^${lazy.spec.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
-      build.onResolve({ filter }, (args) => (args.importer.endsWith(join(...lazy.importer.split('/'))) ? { path: `./${lazy.name}.js`, external: true } : undefined));
+      build.onResolve({ filter }, (args) =>
+        args.importer.endsWith(join(...lazy.importer.split('/')))
+          ? { path: `./${lazy.name}.js`, external: true }
+          : undefined,
+      );
     }
   },
 };
@@ -103,7 +107,9 @@ function featuresEntry(shared) {
         const lines = [`export * from ${JSON.stringify(resolve(FEATURES_ENTRY))};`];
         const entries = table.map(([id, names], i) => {
           const sorted = [...names].sort();
-          lines.push(`import { ${sorted.map((n, j) => `${n} as m${i}_${j}`).join(', ')} } from ${JSON.stringify(resolve(id))};`);
+          lines.push(
+            `import { ${sorted.map((n, j) => `${n} as m${i}_${j}`).join(', ')} } from ${JSON.stringify(resolve(id))};`,
+          );
           return `${JSON.stringify(id)}: { ${sorted.map((n, j) => `get ${n}() { return m${i}_${j}; }`).join(', ')} }`;
         });
         lines.push(`export const __lazyShared = { ${entries.join(', ')} };`);
@@ -122,10 +128,17 @@ function readFromFeatures(held, names) {
   return {
     name: 'read-from-features',
     setup(build) {
-      build.onResolve({ filter: /^\.\/features\.js$/ }, (args) => (args.namespace === SHARED_NS ? { path: './features.js', external: true } : undefined));
+      build.onResolve({ filter: /^\.\/features\.js$/ }, (args) =>
+        args.namespace === SHARED_NS ? { path: './features.js', external: true } : undefined,
+      );
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.pluginData === SHARED_NS || args.kind === 'entry-point' || args.path === 'vscode') return undefined;
-        const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: SHARED_NS });
+        const found = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: SHARED_NS,
+        });
         if (found.errors.length > 0 || found.external) return undefined;
         const id = relative(process.cwd(), found.path).split(sep).join('/');
         if (!held().has(id)) return undefined;
@@ -147,13 +160,18 @@ function sharedImports(code, into) {
   for (const m of code.matchAll(new RegExp(`import\\s*(?:([\\w$]+)\\s*,?\\s*)?(?:\\{([^}]*)\\})?\\s*${from}`, 'g'))) {
     const [, def, named, id] = m;
     if (def) add(id, 'default');
-    for (const part of (named ?? '').split(',').map((p) => p.trim()).filter(Boolean)) add(id, part.split(/\s+as\s+/)[0].trim());
+    for (const part of (named ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean))
+      add(id, part.split(/\s+as\s+/)[0].trim());
   }
   for (const m of code.matchAll(new RegExp(`import\\s*\\*\\s*as\\s+([\\w$]+)\\s*${from}`, 'g'))) {
     const [statement, ns, id] = m;
     const rest = code.replace(statement, '');
     const uses = [...rest.matchAll(new RegExp(`(?<![\\w$.\\-])${escape(ns)}(?![\\w$])(\\.[\\w$]+)?`, 'g'))];
-    if (uses.some((u) => !u[1])) throw new Error(`[esbuild] a lazy bundle uses the namespace of ${id} as a value; import its members by name`);
+    if (uses.some((u) => !u[1]))
+      throw new Error(`[esbuild] a lazy bundle uses the namespace of ${id} as a value; import its members by name`);
     for (const u of uses) add(id, u[1].slice(1));
   }
   for (const m of code.matchAll(new RegExp(`(?:export\\s*\\*[^;]*?|import\\s*)${from}`, 'g'))) {
@@ -170,9 +188,27 @@ function heldBy(result) {
 
 let shared = new Map();
 let featuresHeld = new Set();
-const featuresBuild = { ...host, plugins: [directBundle, lazyRequires, featuresEntry(() => shared)], entryPoints: { features: 'features-entry' }, outdir: 'dist' };
-const lazyBuilds = LAZY.map((l) => ({ ...host, plugins: [directBundle, readFromFeatures(() => featuresHeld)], entryPoints: { [l.name]: l.entry }, outdir: 'dist' }));
-const lazyNameBuilds = lazyBuilds.map((b) => ({ ...b, format: 'esm', minify: false, sourcemap: false, write: false, metafile: true, plugins: [directBundle, readFromFeatures(() => featuresHeld, true)] }));
+const featuresBuild = {
+  ...host,
+  plugins: [directBundle, lazyRequires, featuresEntry(() => shared)],
+  entryPoints: { features: 'features-entry' },
+  outdir: 'dist',
+};
+const lazyBuilds = LAZY.map((l) => ({
+  ...host,
+  plugins: [directBundle, readFromFeatures(() => featuresHeld)],
+  entryPoints: { [l.name]: l.entry },
+  outdir: 'dist',
+}));
+const lazyNameBuilds = lazyBuilds.map((b) => ({
+  ...b,
+  format: 'esm',
+  minify: false,
+  sourcemap: false,
+  write: false,
+  metafile: true,
+  plugins: [directBundle, readFromFeatures(() => featuresHeld, true)],
+}));
 
 /**
  * The passes; returns the features' and the lazy bundles' results. A module that two lazy bundles use and the features
@@ -187,14 +223,19 @@ async function buildFeatures() {
     for (const r of names) sharedImports(r.outputFiles.map((f) => f.text).join('\n'), shared);
     const withTable = heldBy(await esbuild.build({ ...featuresBuild, write: false }));
     const uses = new Map();
-    for (const r of names) for (const input of Object.keys(r.metafile.inputs)) if (!input.includes(':')) uses.set(input, (uses.get(input) ?? 0) + 1);
+    for (const r of names)
+      for (const input of Object.keys(r.metafile.inputs))
+        if (!input.includes(':')) uses.set(input, (uses.get(input) ?? 0) + 1);
     const twice = [...uses].filter(([input, n]) => n > 1 && !withTable.has(input)).map(([input]) => input);
     const grew = [...withTable].some((input) => !featuresHeld.has(input));
     featuresHeld = new Set([...withTable, ...twice]);
     if (twice.length === 0 && !grew) break;
     if (round === 8) throw new Error('[esbuild] the lazy bundles did not settle on what the features hold');
   }
-  const [features, ...lazy] = await Promise.all([esbuild.build(featuresBuild), ...lazyBuilds.map((b) => esbuild.build(b))]);
+  const [features, ...lazy] = await Promise.all([
+    esbuild.build(featuresBuild),
+    ...lazyBuilds.map((b) => esbuild.build(b)),
+  ]);
   return [features, ...lazy];
 }
 
@@ -262,11 +303,19 @@ if (watch) {
       running = false;
     }
   };
-  const trigger = await esbuild.context({ ...host, entryPoints: [FEATURES_ENTRY, ...LAZY.map((l) => l.entry)], write: false, plugins: [{ name: 'rebuild-features', setup: (b) => b.onEnd(() => void rebuild()) }] });
+  const trigger = await esbuild.context({
+    ...host,
+    entryPoints: [FEATURES_ENTRY, ...LAZY.map((l) => l.entry)],
+    write: false,
+    plugins: [{ name: 'rebuild-features', setup: (b) => b.onEnd(() => void rebuild()) }],
+  });
   await trigger.watch();
   console.log('[esbuild] watching…');
 } else {
-  const [hostResults, featureResults] = await Promise.all([Promise.all(builds.map((b) => esbuild.build(b))), buildFeatures()]);
+  const [hostResults, featureResults] = await Promise.all([
+    Promise.all(builds.map((b) => esbuild.build(b))),
+    buildFeatures(),
+  ]);
   // In the order extension, abi, direct, features, the lazy bundles (the host bundles), then the webviews.
   const results = [...hostResults.slice(0, 3), ...featureResults, ...hostResults.slice(3)];
   if (metafile) {

@@ -5,20 +5,26 @@ const noEval = { selector: "CallExpression[callee.name='eval']", message: 'No ev
 
 // Tree rows take their contextValue from the ContextValue enum (src/platform/ids.ts), which package.json's
 // `viewItem` clauses name: a string literal there is a value nothing checks against the menus.
-const STRING = ":matches(Literal[raw=/^['\"]/], TemplateLiteral)";
-const contextValueMessage = 'contextValue comes from the ContextValue enum (src/platform/ids.ts), not a string literal.';
+const STRING = ':matches(Literal[raw=/^[\'"]/], TemplateLiteral)';
+const contextValueMessage =
+  'contextValue comes from the ContextValue enum (src/platform/ids.ts), not a string literal.';
 /** `contextValue` on its own (assigned, an object's key, a class field) or as one branch of `?:`, `??`/`||` or `as`. */
-const contextValueTargets = ["AssignmentExpression[left.property.name='contextValue']", ":matches(Property, PropertyDefinition)[key.name='contextValue']"];
-const noStringContextValue = contextValueTargets.flatMap((target) => {
-  const value = target.startsWith('Assignment') ? 'right' : 'value';
-  return [
-    `${target} > ${STRING}.${value}`,
-    `${target} > ConditionalExpression.${value} > ${STRING}.consequent`,
-    `${target} > ConditionalExpression.${value} > ${STRING}.alternate`,
-    `${target} > LogicalExpression.${value} > ${STRING}`,
-    `${target} > TSAsExpression.${value} > ${STRING}.expression`,
-  ];
-}).map((selector) => ({ selector, message: contextValueMessage }));
+const contextValueTargets = [
+  "AssignmentExpression[left.property.name='contextValue']",
+  ":matches(Property, PropertyDefinition)[key.name='contextValue']",
+];
+const noStringContextValue = contextValueTargets
+  .flatMap((target) => {
+    const value = target.startsWith('Assignment') ? 'right' : 'value';
+    return [
+      `${target} > ${STRING}.${value}`,
+      `${target} > ConditionalExpression.${value} > ${STRING}.consequent`,
+      `${target} > ConditionalExpression.${value} > ${STRING}.alternate`,
+      `${target} > LogicalExpression.${value} > ${STRING}`,
+      `${target} > TSAsExpression.${value} > ${STRING}.expression`,
+    ];
+  })
+  .map((selector) => ({ selector, message: contextValueMessage }));
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', 'media/**'] },
@@ -27,7 +33,10 @@ export default tseslint.config(
     files: ['**/*.ts'],
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-restricted-syntax': ['error', noEval],
     },
@@ -39,7 +48,10 @@ export default tseslint.config(
       // Settings are read through the typed, clamped Settings of src/platform/settings.ts (one change event).
       'no-restricted-properties': [
         'error',
-        { property: 'getConfiguration', message: 'Read settings through Settings (src/platform/settings.ts), the one typed settings module.' },
+        {
+          property: 'getConfiguration',
+          message: 'Read settings through Settings (src/platform/settings.ts), the one typed settings module.',
+        },
       ],
     },
   },
@@ -47,10 +59,24 @@ export default tseslint.config(
   {
     // The pure core never imports VS Code (it is unit-tested in plain Node and shared with scripts).
     files: ['src/core/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/core must not depend on vscode.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'vscode', message: 'src/core must not depend on vscode.' }] },
+      ],
+    },
   },
   {
     files: ['scripts/**/*.mjs', '*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        Buffer: 'readonly',
+      },
+    },
   },
 );

@@ -47,8 +47,26 @@ const medianRun = (runs) => {
 };
 
 // The parts to measure: `npm run bench -- trace abi` names them as arguments, INITIA_BENCH_ONLY as a comma list.
-const PARTS = ['client', 'host', 'cold', 'polling', 'windows', 'quotes', 'explain', 'verify', 'abi', 'tools', 'trace', 'terminal', 'watch'];
-const named = process.argv.slice(2).length ? process.argv.slice(2) : process.env.INITIA_BENCH_ONLY ? process.env.INITIA_BENCH_ONLY.split(',').map((s) => s.trim()) : [];
+const PARTS = [
+  'client',
+  'host',
+  'cold',
+  'polling',
+  'windows',
+  'quotes',
+  'explain',
+  'verify',
+  'abi',
+  'tools',
+  'trace',
+  'terminal',
+  'watch',
+];
+const named = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : process.env.INITIA_BENCH_ONLY
+    ? process.env.INITIA_BENCH_ONLY.split(',').map((s) => s.trim())
+    : [];
 const unknown = named.filter((n) => !PARTS.includes(n));
 if (unknown.length) {
   console.error(`[bench] no part named ${unknown.join(', ')}: the parts are ${PARTS.join(', ')}.`);
@@ -57,13 +75,25 @@ if (unknown.length) {
 const only = named.length ? new Set(named) : undefined;
 console.log('[bench] building (tsc, production bundles, .vsix) …');
 run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']);
-run(process.execPath, ['node_modules/@vscode/vsce/vsce', 'package', '--no-dependencies', '--no-rewrite-relative-links', '--out', 'initia-explorer.vsix']); // runs the production build first
+run(process.execPath, [
+  'node_modules/@vscode/vsce/vsce',
+  'package',
+  '--no-dependencies',
+  '--no-rewrite-relative-links',
+  '--out',
+  'initia-explorer.vsix',
+]); // runs the production build first
 const webviewDir = join(REPO_ROOT, 'dist', 'webview');
 const webviewBundleBytes = existsSync(webviewDir)
-  ? readdirSync(webviewDir).filter((f) => f.endsWith('.js')).reduce((n, f) => n + size(join(webviewDir, f)), 0)
+  ? readdirSync(webviewDir)
+      .filter((f) => f.endsWith('.js'))
+      .reduce((n, f) => n + size(join(webviewDir, f)), 0)
   : 0;
 const part = (name) => !only || only.has(name);
-const previous = only && existsSync(join(REPO_ROOT, 'bench', 'results.json')) ? JSON.parse(readFileSync(join(REPO_ROOT, 'bench', 'results.json'), 'utf8')) : {};
+const previous =
+  only && existsSync(join(REPO_ROOT, 'bench', 'results.json'))
+    ? JSON.parse(readFileSync(join(REPO_ROOT, 'bench', 'results.json'), 'utf8'))
+    : {};
 const results = {
   ...previous,
   date: new Date().toISOString(),
@@ -84,9 +114,16 @@ const results = {
 // The fake indexer runs in a child process, as a real endpoint would: in this process its work (and the garbage it
 // makes) would be timed as part of whichever request happened to pay for it.
 if (part('client')) {
-  const server = spawn(process.execPath, ['-e', `require(${JSON.stringify(join(REPO_ROOT, 'out/test/fixtures/fakeIndexer.js'))}).startFakeIndexer({ blocks: 2000 }).then((f) => console.log(f.url))`], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const server = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require(${JSON.stringify(join(REPO_ROOT, 'out/test/fixtures/fakeIndexer.js'))}).startFakeIndexer({ blocks: 2000 }).then((f) => console.log(f.url))`,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = await new Promise((resolve, reject) => {
     let out = '';
     server.stdout.on('data', (d) => {
@@ -103,7 +140,8 @@ if (part('client')) {
   mkdirSync(join(CACHE_DIR, 'bench'), { recursive: true });
   await require('esbuild').build({
     stdin: {
-      contents: "export { createIndexerClient } from './src/core/clients'; export { FetchTransport } from './src/core/transport';",
+      contents:
+        "export { createIndexerClient } from './src/core/clients'; export { FetchTransport } from './src/core/transport';",
       resolveDir: REPO_ROOT,
       loader: 'ts',
     },
@@ -132,7 +170,16 @@ if (part('client')) {
     const to = [];
     for (let i = 0; i < n; i++) {
       // Alternate the order so neither side always runs on a warmer cache.
-      const pair = i % 2 ? [[bare, tb], [ours, to]] : [[ours, to], [bare, tb]];
+      const pair =
+        i % 2
+          ? [
+              [bare, tb],
+              [ours, to],
+            ]
+          : [
+              [ours, to],
+              [bare, tb],
+            ];
       for (const [fn, acc] of pair) {
         const t0 = performance.now();
         await fn();
@@ -159,7 +206,10 @@ if (part('client')) {
   client.dispose();
   await pool.close();
   // Transport "fetch" (what VS Code's patched fetch is, without a proxy) against a bare fetch of the same URL.
-  const viaFetch = core.createIndexerClient(url, { timeoutMs: 10_000, transport: new core.FetchTransport((u, init) => fetch(u, init)) });
+  const viaFetch = core.createIndexerClient(url, {
+    timeoutMs: 10_000,
+    transport: new core.FetchTransport((u, init) => fetch(u, init)),
+  });
   const fetchPair = await pairUp(
     () => viaFetch.blocks({ limit: 20 }),
     async () => (await fetch(`${url}${path}`)).json(),
@@ -188,13 +238,23 @@ if (part('host') || part('cold')) {
   for (let i = 0; i < starts; i++) {
     const file = join(tmp, `host-${i}.json`);
     rmSync(file, { force: true });
-    console.log(`[bench] extension host run ${i + 1}/${starts}${i === 0 && !coldOnly ? ' (with 10,000 blocks)' : ''} …`);
+    console.log(
+      `[bench] extension host run ${i + 1}/${starts}${i === 0 && !coldOnly ? ' (with 10,000 blocks)' : ''} …`,
+    );
     await runTests({
       vscodeExecutablePath: join(REPO_ROOT, 'scripts', 'vscode-launcher.mjs'),
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: join(REPO_ROOT, 'out', 'test', 'bench', 'host.js'),
       launchArgs: [join(REPO_ROOT, 'test', 'workspace'), '--disable-extensions'],
-      extensionTestsEnv: { INITIA_BENCH_OUT: file, INITIA_BENCH_FULL: i === 0 && !coldOnly ? '1' : '0', INITIA_BENCH_TRANSPORT: '', INITIA_BENCH_COLD_ONLY: coldOnly ? '1' : '', INITIA_BENCH_PROFILE: profileFile(`cold-vscode-${i}`), ...extraCa, INITIA_TEST_HOOKS: HOOKS },
+      extensionTestsEnv: {
+        INITIA_BENCH_OUT: file,
+        INITIA_BENCH_FULL: i === 0 && !coldOnly ? '1' : '0',
+        INITIA_BENCH_TRANSPORT: '',
+        INITIA_BENCH_COLD_ONLY: coldOnly ? '1' : '',
+        INITIA_BENCH_PROFILE: profileFile(`cold-vscode-${i}`),
+        ...extraCa,
+        INITIA_TEST_HOOKS: HOOKS,
+      },
     });
     runs.push(JSON.parse(readFileSync(file, 'utf8')));
   }
@@ -204,14 +264,18 @@ if (part('host') || part('cold')) {
   results.activationCpuMsRuns = runs.map((r) => r.activationCpuMs);
   results.featuresLoadedAtActivation = runs.some((r) => r.featuresLoadedAtActivation);
   const cold = runs.map((r) => r.coldLookupMs).filter((x) => typeof x === 'number');
-  if (cold.length === 0) throw new Error('no start measured a cold first lookup (something loaded the features before it)');
+  if (cold.length === 0)
+    throw new Error('no start measured a cold first lookup (something loaded the features before it)');
   results.coldLookupMs = Number(median(cold).toFixed(2));
   results.coldLookupMsRuns = runs.map((r) => r.coldLookupMs);
   results.coldLookupParts = medianRun(runs)?.coldParts ?? null;
   results.directBundleLoadedByDefaultPath = runs.some((r) => r.directBundleLoaded);
   results.bridgeBundleLoadedByLookup = runs.some((r) => r.bridgeBundleLoaded);
   results.explainBundleLoadedByLookup = runs.some((r) => r.explainBundleLoaded);
-  const med = (rs, key) => (rs.some((r) => typeof r[key] === 'number') ? Number(median(rs.map((r) => r[key]).filter((x) => typeof x === 'number')).toFixed(2)) : null);
+  const med = (rs, key) =>
+    rs.some((r) => typeof r[key] === 'number')
+      ? Number(median(rs.map((r) => r[key]).filter((x) => typeof x === 'number')).toFixed(2))
+      : null;
   results.warmLookupMs = med(runs, 'warmLookupMs');
   results.warmLookupCpuMs = med(runs, 'warmLookupCpuMs');
   results.warmBareFetchMs = med(runs, 'warmBareMs');
@@ -227,7 +291,15 @@ if (part('host') || part('cold')) {
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: join(REPO_ROOT, 'out', 'test', 'bench', 'host.js'),
       launchArgs: [join(REPO_ROOT, 'test', 'workspace'), '--disable-extensions'],
-      extensionTestsEnv: { INITIA_BENCH_OUT: file, INITIA_BENCH_FULL: '0', INITIA_BENCH_TRANSPORT: 'direct', INITIA_BENCH_COLD_ONLY: '1', INITIA_BENCH_PROFILE: profileFile(`cold-direct-${i}`), ...extraCa, INITIA_TEST_HOOKS: HOOKS },
+      extensionTestsEnv: {
+        INITIA_BENCH_OUT: file,
+        INITIA_BENCH_FULL: '0',
+        INITIA_BENCH_TRANSPORT: 'direct',
+        INITIA_BENCH_COLD_ONLY: '1',
+        INITIA_BENCH_PROFILE: profileFile(`cold-direct-${i}`),
+        ...extraCa,
+        INITIA_TEST_HOOKS: HOOKS,
+      },
     });
     const r = JSON.parse(readFileSync(file, 'utf8'));
     if (typeof r.coldLookupMs === 'number') direct.push(r.coldLookupMs);
@@ -271,7 +343,16 @@ if (part('polling')) {
   rmSync(file, { force: true });
   run(process.execPath, [join(REPO_ROOT, 'out', 'test', 'bench', 'polling.js'), file]);
   const poll = JSON.parse(readFileSync(file, 'utf8'));
-  for (const key of ['pollTransfers', 'pollRequestsOurs', 'pollRequestsSkipClient', 'pollRatio', 'pollDetectionLaterMedianS', 'pollDetectionLaterP90S', 'pollRealTime', 'pollLonger']) {
+  for (const key of [
+    'pollTransfers',
+    'pollRequestsOurs',
+    'pollRequestsSkipClient',
+    'pollRatio',
+    'pollDetectionLaterMedianS',
+    'pollDetectionLaterP90S',
+    'pollRealTime',
+    'pollLonger',
+  ]) {
     if (poll[key] === undefined) throw new Error(`polling measurement: ${key} missing from ${file}`);
     results[key] = poll[key];
   }
@@ -286,7 +367,14 @@ if (part('windows')) {
   rmSync(file, { force: true });
   run(process.execPath, [join(REPO_ROOT, 'out', 'test', 'bench', 'windows.js'), file]);
   const w = JSON.parse(readFileSync(file, 'utf8'));
-  for (const key of ['pollWindows1', 'pollWindows3', 'pollWindowsRatio', 'pollWindows3Handover', 'pollWindowsTransfers', 'pollWindowsBudgetMet']) {
+  for (const key of [
+    'pollWindows1',
+    'pollWindows3',
+    'pollWindowsRatio',
+    'pollWindows3Handover',
+    'pollWindowsTransfers',
+    'pollWindowsBudgetMet',
+  ]) {
     if (w[key] === undefined) throw new Error(`several windows measurement: ${key} missing from ${file}`);
     results[key] = w[key];
   }
@@ -341,7 +429,17 @@ if (part('abi')) {
   rmSync(file, { force: true });
   run(process.execPath, [join(REPO_ROOT, 'out', 'test', 'bench', 'abi.js'), file]);
   const a = JSON.parse(readFileSync(file, 'utf8'));
-  for (const key of ['abiArtifacts', 'abiIndexMs', 'abiIndexMsRuns', 'abiReadParseMs', 'abiBuildIndexMs', 'abiLoadDecoderMs', 'abiFirstDecodeMs', 'abiRebuildMs', 'abiIndexBudgetMet']) {
+  for (const key of [
+    'abiArtifacts',
+    'abiIndexMs',
+    'abiIndexMsRuns',
+    'abiReadParseMs',
+    'abiBuildIndexMs',
+    'abiLoadDecoderMs',
+    'abiFirstDecodeMs',
+    'abiRebuildMs',
+    'abiIndexBudgetMet',
+  ]) {
     if (a[key] === undefined) throw new Error(`ABI index measurement: ${key} missing from ${file}`);
     results[key] = a[key];
   }
@@ -365,7 +463,18 @@ if (part('tools')) {
     extensionTestsEnv: { INITIA_BENCH_OUT: file, INITIA_TEST_HOOKS: HOOKS },
   });
   const t = JSON.parse(readFileSync(file, 'utf8'));
-  for (const key of ['toolLookupBareMs', 'toolLookupMs', 'toolLookupOverheadMs', 'toolExplainBareMs', 'toolExplainMs', 'toolExplainOverheadMs', 'toolInvokeToolRoundTripMs', 'toolInvokeToolOverVsCodeMs', 'toolRequestsPerLookup', 'toolBudgetMet']) {
+  for (const key of [
+    'toolLookupBareMs',
+    'toolLookupMs',
+    'toolLookupOverheadMs',
+    'toolExplainBareMs',
+    'toolExplainMs',
+    'toolExplainOverheadMs',
+    'toolInvokeToolRoundTripMs',
+    'toolInvokeToolOverVsCodeMs',
+    'toolRequestsPerLookup',
+    'toolBudgetMet',
+  ]) {
     if (t[key] === undefined) throw new Error(`tools measurement: ${key} missing from ${file}`);
     results[key] = t[key];
   }
@@ -380,7 +489,14 @@ if (part('trace')) {
   rmSync(file, { force: true });
   run(process.execPath, [join(REPO_ROOT, 'out', 'test', 'bench', 'trace.js'), file]);
   const t = JSON.parse(readFileSync(file, 'utf8'));
-  for (const key of ['trace1000Frames', 'trace1000Ms', 'trace1000P95Ms', 'trace1000ViewBytes', 'sourceLineFirstMs', 'sourceLineMs']) {
+  for (const key of [
+    'trace1000Frames',
+    'trace1000Ms',
+    'trace1000P95Ms',
+    'trace1000ViewBytes',
+    'sourceLineFirstMs',
+    'sourceLineMs',
+  ]) {
     if (t[key] === undefined) throw new Error(`call trace measurement: ${key} missing from ${file}`);
     results[key] = t[key];
   }
@@ -394,7 +510,12 @@ if (part('terminal')) {
   rmSync(file, { force: true });
   run(process.execPath, [join(REPO_ROOT, 'out', 'test', 'bench', 'terminal.js'), file]);
   const t = JSON.parse(readFileSync(file, 'utf8'));
-  for (const key of ['terminalLinkMsPer1000', 'terminalLinkP99MsPer1000', 'terminalLinkKinds', 'terminalLinkBudgetMet']) {
+  for (const key of [
+    'terminalLinkMsPer1000',
+    'terminalLinkP99MsPer1000',
+    'terminalLinkKinds',
+    'terminalLinkBudgetMet',
+  ]) {
     if (t[key] === undefined) throw new Error(`terminal link measurement: ${key} missing from ${file}`);
     results[key] = t[key];
   }
@@ -408,7 +529,15 @@ if (part('watch')) {
   rmSync(file, { force: true });
   run(process.execPath, [join(REPO_ROOT, 'out', 'test', 'bench', 'watch.js'), file]);
   const w = JSON.parse(readFileSync(file, 'utf8'));
-  for (const key of ['watch10SteadyPerSecond', 'watch10MaxPerSecond', 'watch10FirstMinute', 'watch10AllSeenAfterS', 'watch10Ended', 'watch10RequestsAfterEnd', 'watch10BudgetMet']) {
+  for (const key of [
+    'watch10SteadyPerSecond',
+    'watch10MaxPerSecond',
+    'watch10FirstMinute',
+    'watch10AllSeenAfterS',
+    'watch10Ended',
+    'watch10RequestsAfterEnd',
+    'watch10BudgetMet',
+  ]) {
     if (w[key] === undefined) throw new Error(`watch measurement: ${key} missing from ${file}`);
     results[key] = w[key];
   }
@@ -418,12 +547,28 @@ mkdirSync(join(REPO_ROOT, 'bench'), { recursive: true });
 writeFileSync(join(REPO_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
 const rows = [
-  ['activate() (median / worst of starts)', `${results.activationMs} / ${Math.max(...(results.activationMsRuns ?? [NaN]))} ms (CPU ${results.activationCpuMs} ms)`, '≤ 5 / ≤ 10 ms'],
-  ['cold first lookup, VS Code network stack / direct (median)', `${results.coldLookupMs} / ${results.coldLookupDirectMs} ms`, '≤ 150 ms'],
-  ['warm lookup (another height), VS Code stack / direct', `${results.warmLookupMs} / ${results.warmLookupDirectMs} ms (host CPU ${results.warmLookupCpuMs} / ${results.warmLookupDirectCpuMs} ms; bare request ${results.warmBareFetchMs} / ${results.warmBareUndiciMs} ms)`, 'reported'],
+  [
+    'activate() (median / worst of starts)',
+    `${results.activationMs} / ${Math.max(...(results.activationMsRuns ?? [NaN]))} ms (CPU ${results.activationCpuMs} ms)`,
+    '≤ 5 / ≤ 10 ms',
+  ],
+  [
+    'cold first lookup, VS Code network stack / direct (median)',
+    `${results.coldLookupMs} / ${results.coldLookupDirectMs} ms`,
+    '≤ 150 ms',
+  ],
+  [
+    'warm lookup (another height), VS Code stack / direct',
+    `${results.warmLookupMs} / ${results.warmLookupDirectMs} ms (host CPU ${results.warmLookupCpuMs} / ${results.warmLookupDirectCpuMs} ms; bare request ${results.warmBareFetchMs} / ${results.warmBareUndiciMs} ms)`,
+    'reported',
+  ],
   ['features loaded by activation', String(results.featuresLoadedAtActivation), 'false'],
   ['direct transport bundle loaded by a default lookup', String(results.directBundleLoadedByDefaultPath), 'false'],
-  ['bridge / Explain bundle loaded by a lookup', `${results.bridgeBundleLoadedByLookup} / ${results.explainBundleLoadedByLookup}`, 'false / false'],
+  [
+    'bridge / Explain bundle loaded by a lookup',
+    `${results.bridgeBundleLoadedByLookup} / ${results.explainBundleLoadedByLookup}`,
+    'false / false',
+  ],
   ['activation bundle', kb(results.activationBundleBytes), '≤ 60 KB'],
   ['features bundle (adapters + core: zod, clients)', kb(results.featuresBundleBytes), '≤ 300 KB'],
   ['direct transport bundle (undici; only when used)', kb(results.directBundleBytes), 'reported'],
@@ -434,32 +579,101 @@ const rows = [
   ['ABI decoder bundle (viem; on the first EVM decode)', kb(results.abiBundleBytes), 'reported'],
   ['webview bundles', kb(results.webviewBundleBytes), 'reported'],
   ['.vsix', kb(results.vsixBytes), '≤ 1.5 MB'],
-  ['requests per tree page / lookup / repeated hover', `${results.requestsPerTreePage} / ${results.requestsPerLookup} / ${results.requestsPerRepeatedHover}`, '1 / 1 / 0'],
-  ['client vs bare undici (median), undici transport', `${results.clientOverheadRatio}× (${results.clientMedianMs} vs ${results.bareUndiciMedianMs} ms)`, '≤ 1.2×'],
-  ['client vs bare fetch (median), fetch transport', `${results.clientFetchOverheadRatio}× (${results.clientFetchMedianMs} vs ${results.bareFetchMedianMs} ms)`, '≤ 1.2×'],
-  ['hover (uncached) vs bare undici, in the host', `${results.hoverOverheadRatio}× (${results.hoverMedianMs} vs ${results.hoverBareUndiciMedianMs} ms)`, '≤ 2 ms'],
-  ['  VS Code stack: bare fetch / our client request', `${results.hoverBareFetchMedianMs} / ${results.hoverClientMedianMs} ms`, 'reported'],
-  ['  direct: hover / bare undici / our client request', `${results.hoverDirectMedianMs} / ${results.hoverDirectBareUndiciMedianMs} / ${results.hoverDirectClientMedianMs} ms`, 'reported'],
+  [
+    'requests per tree page / lookup / repeated hover',
+    `${results.requestsPerTreePage} / ${results.requestsPerLookup} / ${results.requestsPerRepeatedHover}`,
+    '1 / 1 / 0',
+  ],
+  [
+    'client vs bare undici (median), undici transport',
+    `${results.clientOverheadRatio}× (${results.clientMedianMs} vs ${results.bareUndiciMedianMs} ms)`,
+    '≤ 1.2×',
+  ],
+  [
+    'client vs bare fetch (median), fetch transport',
+    `${results.clientFetchOverheadRatio}× (${results.clientFetchMedianMs} vs ${results.bareFetchMedianMs} ms)`,
+    '≤ 1.2×',
+  ],
+  [
+    'hover (uncached) vs bare undici, in the host',
+    `${results.hoverOverheadRatio}× (${results.hoverMedianMs} vs ${results.hoverBareUndiciMedianMs} ms)`,
+    '≤ 2 ms',
+  ],
+  [
+    '  VS Code stack: bare fetch / our client request',
+    `${results.hoverBareFetchMedianMs} / ${results.hoverClientMedianMs} ms`,
+    'reported',
+  ],
+  [
+    '  direct: hover / bare undici / our client request',
+    `${results.hoverDirectMedianMs} / ${results.hoverDirectBareUndiciMedianMs} / ${results.hoverDirectClientMedianMs} ms`,
+    'reported',
+  ],
   ['10,000 blocks: heap growth', `${results.blocks10kHeapMB} MB`, '≤ 50 MB'],
   ['10,000 blocks: per Load more (median / p95)', `${results.msPerPage} / ${results.msPerPageP95} ms`, '< 50 ms'],
-  ['status polls: ours vs skip-go waitForTransaction', `${results.pollRequestsOurs} vs ${results.pollRequestsSkipClient} (${results.pollRatio})`, '≤ 1/5'],
-  ['terminal seen later than it (median / p90)', `${results.pollDetectionLaterMedianS} / ${results.pollDetectionLaterP90S} s`, '≤ 2 s median'],
+  [
+    'status polls: ours vs skip-go waitForTransaction',
+    `${results.pollRequestsOurs} vs ${results.pollRequestsSkipClient} (${results.pollRatio})`,
+    '≤ 1/5',
+  ],
+  [
+    'terminal seen later than it (median / p90)',
+    `${results.pollDetectionLaterMedianS} / ${results.pollDetectionLaterP90S} s`,
+    '≤ 2 s median',
+  ],
   ['explain a 200-message tx (median / p95)', `${results.explain200Ms} / ${results.explain200P95Ms} ms`, '≤ 50 ms'],
-  ['verify a 50-message router answer (median / p95)', `${results.verify50Ms} / ${results.verify50P95Ms} ms`, '≤ 20 ms'],
-  ['bridge quote: route requests in 60 s visible / 30 s hidden', `${results.quoteVisible60s} / ${results.quoteHidden30s}`, '6 / 0'],
-  ['ABI index, 1,000 artifacts / first decode with dist/abi.js', `${results.abiIndexMs} / ${results.abiFirstDecodeMs} ms`, '≤ 1 s, lazily'],
-  ['tool call over its lookup / over Explain (median)', `+${results.toolLookupOverheadMs} / +${results.toolExplainOverheadMs} ms (lookup ${results.toolLookupBareMs} → ${results.toolLookupMs} ms)`, '≤ 5 ms'],
-  ['EVM call trace, 1,000 frames decoded and built (median / p95)', `${results.trace1000Ms} / ${results.trace1000P95Ms} ms`, '≤ 100 ms'],
+  [
+    'verify a 50-message router answer (median / p95)',
+    `${results.verify50Ms} / ${results.verify50P95Ms} ms`,
+    '≤ 20 ms',
+  ],
+  [
+    'bridge quote: route requests in 60 s visible / 30 s hidden',
+    `${results.quoteVisible60s} / ${results.quoteHidden30s}`,
+    '6 / 0',
+  ],
+  [
+    'ABI index, 1,000 artifacts / first decode with dist/abi.js',
+    `${results.abiIndexMs} / ${results.abiFirstDecodeMs} ms`,
+    '≤ 1 s, lazily',
+  ],
+  [
+    'tool call over its lookup / over Explain (median)',
+    `+${results.toolLookupOverheadMs} / +${results.toolExplainOverheadMs} ms (lookup ${results.toolLookupBareMs} → ${results.toolLookupMs} ms)`,
+    '≤ 5 ms',
+  ],
+  [
+    'EVM call trace, 1,000 frames decoded and built (median / p95)',
+    `${results.trace1000Ms} / ${results.trace1000P95Ms} ms`,
+    '≤ 100 ms',
+  ],
   ['source line once indexed (first / later)', `${results.sourceLineFirstMs} / ${results.sourceLineMs} ms`, '≤ 50 ms'],
-  ['terminal link detection per 1,000-char line (median / p99)', `${results.terminalLinkMsPer1000} / ${results.terminalLinkP99MsPer1000} ms`, '≤ 1 ms'],
-  ['10 watched transactions: requests/s at the steady state / after the end', `${results.watch10SteadyPerSecond} / ${results.watch10RequestsAfterEnd}`, '≤ 1 / 0'],
-  ['status polls, same transfers: 1 window vs 3 windows', `${results.pollWindows1} vs ${results.pollWindows3} (${results.pollWindowsRatio}×)`, '≤ 1.1×'],
+  [
+    'terminal link detection per 1,000-char line (median / p99)',
+    `${results.terminalLinkMsPer1000} / ${results.terminalLinkP99MsPer1000} ms`,
+    '≤ 1 ms',
+  ],
+  [
+    '10 watched transactions: requests/s at the steady state / after the end',
+    `${results.watch10SteadyPerSecond} / ${results.watch10RequestsAfterEnd}`,
+    '≤ 1 / 0',
+  ],
+  [
+    'status polls, same transfers: 1 window vs 3 windows',
+    `${results.pollWindows1} vs ${results.pollWindows3} (${results.pollWindowsRatio}×)`,
+    '≤ 1.1×',
+  ],
 ];
 console.log(`\nInitia Explorer bench — ${results.date}\n${results.machine}\n`);
 for (const [what, value, budget] of rows) console.log(`  ${what.padEnd(50)} ${String(value).padEnd(30)} ${budget}`);
 if (results.coldLookupParts || results.coldLookupDirectParts) {
   console.log('\n  cold first lookup, the median start split into its parts (ms): VS Code network stack / direct');
-  const names = [...new Set([...Object.keys(results.coldLookupParts ?? {}), ...Object.keys(results.coldLookupDirectParts ?? {})])];
-  for (const name of names) console.log(`    ${name.padEnd(48)} ${String(results.coldLookupParts?.[name] ?? '–').padStart(8)} / ${results.coldLookupDirectParts?.[name] ?? '–'}`);
+  const names = [
+    ...new Set([...Object.keys(results.coldLookupParts ?? {}), ...Object.keys(results.coldLookupDirectParts ?? {})]),
+  ];
+  for (const name of names)
+    console.log(
+      `    ${name.padEnd(48)} ${String(results.coldLookupParts?.[name] ?? '–').padStart(8)} / ${results.coldLookupDirectParts?.[name] ?? '–'}`,
+    );
 }
 console.log('\nwritten to bench/results.json');

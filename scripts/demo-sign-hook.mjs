@@ -33,7 +33,13 @@ const anyOf = (typeUrl, value) => Buffer.concat([textField(1, typeUrl), bytesFie
 function msgSend(m) {
   const ok = m && typeof m.from_address === 'string' && typeof m.to_address === 'string' && Array.isArray(m.amount);
   if (!ok) throw new Error('a MsgSend needs from_address, to_address and amount');
-  return Buffer.concat([textField(1, m.from_address), textField(2, m.to_address), ...m.amount.map((c) => bytesField(3, Buffer.concat([textField(1, String(c.denom)), textField(2, String(c.amount))])))]);
+  return Buffer.concat([
+    textField(1, m.from_address),
+    textField(2, m.to_address),
+    ...m.amount.map((c) =>
+      bytesField(3, Buffer.concat([textField(1, String(c.denom)), textField(2, String(c.amount))])),
+    ),
+  ]);
 }
 
 /** The hook JSON read: what the panel's Copy, Open as JSON or Save as JSON… gives. */
@@ -42,11 +48,17 @@ export function readHook(text) {
   try {
     hook = JSON.parse(text);
   } catch {
-    throw new Error('expected the OP hook as JSON ({"chain_id": …, "hook": [{"msg_type_url": …, "msg": …}]}), as the bridge panel copies it, but this is not JSON');
+    throw new Error(
+      'expected the OP hook as JSON ({"chain_id": …, "hook": [{"msg_type_url": …, "msg": …}]}), as the bridge panel copies it, but this is not JSON',
+    );
   }
-  if (!hook || typeof hook.chain_id !== 'string' || !Array.isArray(hook.hook) || hook.hook.length === 0) throw new Error('expected the OP hook JSON with "chain_id" and a non-empty "hook" list, as the bridge panel copies it');
+  if (!hook || typeof hook.chain_id !== 'string' || !Array.isArray(hook.hook) || hook.hook.length === 0)
+    throw new Error(
+      'expected the OP hook JSON with "chain_id" and a non-empty "hook" list, as the bridge panel copies it',
+    );
   const msgs = hook.hook.map((h, i) => {
-    if (h?.msg_type_url !== MSG_SEND) throw new Error(`message ${i + 1} is ${String(h?.msg_type_url)}: this demo script signs only ${MSG_SEND}`);
+    if (h?.msg_type_url !== MSG_SEND)
+      throw new Error(`message ${i + 1} is ${String(h?.msg_type_url)}: this demo script signs only ${MSG_SEND}`);
     return JSON.parse(h.msg);
   });
   return { chainId: hook.chain_id, msgs };
@@ -65,7 +77,11 @@ export function signHookTx({ chainId, msgs }) {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'secp256k1' });
   const body = Buffer.concat(msgs.map((m) => bytesField(1, anyOf(MSG_SEND, msgSend(m)))));
   const pubKey = anyOf('/cosmos.crypto.secp256k1.PubKey', bytesField(1, compressed(publicKey)));
-  const signerInfo = Buffer.concat([bytesField(1, pubKey), bytesField(2, bytesField(1, uintField(1, 1))), uintField(3, 0)]);
+  const signerInfo = Buffer.concat([
+    bytesField(1, pubKey),
+    bytesField(2, bytesField(1, uintField(1, 1))),
+    uintField(3, 0),
+  ]);
   const authInfo = Buffer.concat([bytesField(1, signerInfo), bytesField(2, uintField(2, 200_000))]);
   const signDoc = Buffer.concat([bytesField(1, body), bytesField(2, authInfo), textField(3, chainId), uintField(4, 0)]);
   const rs = sign('sha256', signDoc, { key: privateKey, dsaEncoding: 'ieee-p1363' });
@@ -89,7 +105,9 @@ async function main() {
   const hook = readHook(text);
   const signed = signHookTx(hook);
   const signer = hook.msgs[0].from_address;
-  console.error(`DEMO ONLY: signed with a throwaway key made for this run, not ${signer}'s key; a real chain would refuse it.`);
+  console.error(
+    `DEMO ONLY: signed with a throwaway key made for this run, not ${signer}'s key; a real chain would refuse it.`,
+  );
   console.error(`In the bridge panel, name the hook signer ${signer} and paste the signed hook (base64) below:`);
   process.stdout.write(`${signed}\n`);
 }

@@ -20,13 +20,22 @@ export const DEMO_EVM_NETWORK = 'Local demo + anvil';
 /** The demo chain grows by one block a second, so Follow New Blocks and the status bar have something to show. */
 const DEMO_BLOCK_MS = 1000;
 
-export async function startDemo({ indexerPort = Number(process.env.INITIA_DEMO_PORT) || DEMO_INDEXER_PORT, routerPort = DEMO_ROUTER_PORT } = {}) {
+export async function startDemo({
+  indexerPort = Number(process.env.INITIA_DEMO_PORT) || DEMO_INDEXER_PORT,
+  routerPort = DEMO_ROUTER_PORT,
+} = {}) {
   const require = createRequire(import.meta.url);
   const { startFakeIndexer } = require(join(REPO_ROOT, 'out/test/fixtures/fakeIndexer.js'));
   const { startFakeRouter } = require(join(REPO_ROOT, 'out/test/fixtures/fakeRouter.js'));
   let indexer;
   try {
-    indexer = await startFakeIndexer({ port: indexerPort, host: '127.0.0.1', tickMs: DEMO_BLOCK_MS, endsAt: Date.now(), hostile: false });
+    indexer = await startFakeIndexer({
+      port: indexerPort,
+      host: '127.0.0.1',
+      tickMs: DEMO_BLOCK_MS,
+      endsAt: Date.now(),
+      hostile: false,
+    });
   } catch (err) {
     if (err?.code !== 'EADDRINUSE') throw err;
     console.warn(`[demo] port ${indexerPort} is busy; using a free port instead`);
@@ -77,7 +86,9 @@ async function startDemoChain(require, indexer) {
   try {
     chain = await startEvmChain({ port: DEMO_RPC_PORT });
   } catch (err) {
-    console.warn(`[demo] anvil did not start on port ${DEMO_RPC_PORT} (${String(err).split('\n')[0]}); trying a free port`);
+    console.warn(
+      `[demo] anvil did not start on port ${DEMO_RPC_PORT} (${String(err).split('\n')[0]}); trying a free port`,
+    );
     try {
       chain = await startEvmChain();
     } catch (again) {
@@ -92,12 +103,20 @@ async function startDemoChain(require, indexer) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   build();
   const demo = await startDemo();
-  console.log(`[demo] fake indexer for ${demo.indexer.data.chainId}: ${demo.indexer.url} (latest height ${demo.indexer.data.latestHeight})`);
+  console.log(
+    `[demo] fake indexer for ${demo.indexer.data.chainId}: ${demo.indexer.url} (latest height ${demo.indexer.data.latestHeight})`,
+  );
   console.log(`[demo] fake router: ${demo.router.url} (transfers run at twice the estimated speed)`);
-  console.log(`[demo] registry: ${demo.registry.mainnetUrl} (for the bridge's checks, add it to your user setting initia.registry.urls)`);
+  console.log(
+    `[demo] registry: ${demo.registry.mainnetUrl} (for the bridge's checks, add it to your user setting initia.registry.urls)`,
+  );
   if (demo.evm) {
-    console.log(`[demo] anvil: ${demo.evm.url}; the Foundry project (sources, out/, broadcast/): ${demo.evm.project.dir} and ${demo.evm.broadcastDir}`);
-    console.log(`[demo] for its call traces, add to your user initia.networks: ${JSON.stringify({ name: DEMO_EVM_NETWORK, chainId: demo.indexer.data.chainId, jsonRpcUrl: demo.evm.url })}`);
+    console.log(
+      `[demo] anvil: ${demo.evm.url}; the Foundry project (sources, out/, broadcast/): ${demo.evm.project.dir} and ${demo.evm.broadcastDir}`,
+    );
+    console.log(
+      `[demo] for its call traces, add to your user initia.networks: ${JSON.stringify({ name: DEMO_EVM_NETWORK, chainId: demo.indexer.data.chainId, jsonRpcUrl: demo.evm.url })}`,
+    );
     console.log(`[demo] a transaction that reverts two calls deep with a custom error: ${demo.evm.txs.deep}`);
   }
   console.log('[demo] select the "Local demo" network in VS Code (Initia: Select Network…). Ctrl+C stops.');

@@ -20,7 +20,15 @@ const API_KINDS = ['rpc', 'rest', 'api', 'json-rpc', 'indexer'];
 
 const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');
-const out = outAt >= 0 ? args.splice(outAt, 2)[1] : path.join(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '..', 'media', 'registry-snapshot.json');
+const out =
+  outAt >= 0
+    ? args.splice(outAt, 2)[1]
+    : path.join(
+        import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname),
+        '..',
+        'media',
+        'registry-snapshot.json',
+      );
 if (args.length === 0) {
   console.error('usage: node scripts/registry-snapshot.mjs <registry checkout> | <chains.json URL>… [--out file]');
   process.exit(2);
@@ -36,18 +44,38 @@ function publishedUrl(url, network) {
 
 function rewrite(value, network) {
   if (Array.isArray(value)) return value.map((v) => rewrite(v, network));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewrite(v, network)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewrite(v, network)]));
   return publishedUrl(value, network);
 }
 
 /** The fields core/registry.ts reads, nothing else (an entry the extension could not parse is kept as it is). */
 function slim(chain) {
   if (!chain || typeof chain !== 'object' || typeof chain.chain_id !== 'string') return chain;
-  const pick = (o, keys) => (o && typeof o === 'object' ? Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]])) : undefined);
-  const apis = chain.apis && Object.fromEntries(API_KINDS.filter((k) => Array.isArray(chain.apis[k])).map((k) => [k, chain.apis[k].map((a) => pick(a, ['address']))]));
-  const metadata = pick(chain.metadata, ['is_l1', 'op_bridge_id', 'op_denoms', 'executor_uri', 'assetlist', 'ibc_channels', 'minitia']);
+  const pick = (o, keys) =>
+    o && typeof o === 'object'
+      ? Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]))
+      : undefined;
+  const apis =
+    chain.apis &&
+    Object.fromEntries(
+      API_KINDS.filter((k) => Array.isArray(chain.apis[k])).map((k) => [
+        k,
+        chain.apis[k].map((a) => pick(a, ['address'])),
+      ]),
+    );
+  const metadata = pick(chain.metadata, [
+    'is_l1',
+    'op_bridge_id',
+    'op_denoms',
+    'executor_uri',
+    'assetlist',
+    'ibc_channels',
+    'minitia',
+  ]);
   // The bridge's trust anchors read each channel's counterparty chain, port and channel (core/router/check/anchors.ts).
-  if (Array.isArray(metadata?.ibc_channels)) metadata.ibc_channels = metadata.ibc_channels.map((c) => pick(c, ['chain_id', 'port_id', 'channel_id']));
+  if (Array.isArray(metadata?.ibc_channels))
+    metadata.ibc_channels = metadata.ibc_channels.map((c) => pick(c, ['chain_id', 'port_id', 'channel_id']));
   const entry = {
     chain_id: chain.chain_id,
     chain_name: chain.chain_name,
@@ -56,7 +84,9 @@ function slim(chain) {
     bech32_prefix: chain.bech32_prefix,
     evm_chain_id: chain.evm_chain_id,
     apis,
-    explorers: Array.isArray(chain.explorers) ? chain.explorers.map((e) => pick(e, ['kind', 'url', 'tx_page', 'account_page'])) : undefined,
+    explorers: Array.isArray(chain.explorers)
+      ? chain.explorers.map((e) => pick(e, ['kind', 'url', 'tx_page', 'account_page']))
+      : undefined,
     fees: chain.fees?.fee_tokens ? { fee_tokens: chain.fees.fee_tokens.map((t) => pick(t, ['denom'])) } : undefined,
     metadata: metadata && metadata.minitia ? { ...metadata, minitia: pick(metadata.minitia, ['type']) } : metadata,
     logo_URIs: chain.logo_URIs,
@@ -64,7 +94,9 @@ function slim(chain) {
   return Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined));
 }
 
-const byL1ThenName = (a, b) => Number(!!b.metadata?.is_l1) - Number(!!a.metadata?.is_l1) || String(a.pretty_name ?? a.chain_name).localeCompare(String(b.pretty_name ?? b.chain_name));
+const byL1ThenName = (a, b) =>
+  Number(!!b.metadata?.is_l1) - Number(!!a.metadata?.is_l1) ||
+  String(a.pretty_name ?? a.chain_name).localeCompare(String(b.pretty_name ?? b.chain_name));
 
 async function fromUrl(url) {
   const res = await fetch(url, { headers: { accept: 'application/json' } });
@@ -79,7 +111,9 @@ function fromCheckout(root) {
     const folder = path.join(root, dir);
     const chains = fs
       .readdirSync(folder, { withFileTypes: true })
-      .filter((d) => d.isDirectory() && !d.name.startsWith('_') && fs.existsSync(path.join(folder, d.name, 'chain.json')))
+      .filter(
+        (d) => d.isDirectory() && !d.name.startsWith('_') && fs.existsSync(path.join(folder, d.name, 'chain.json')),
+      )
       .map((d) => rewrite(JSON.parse(fs.readFileSync(path.join(folder, d.name, 'chain.json'), 'utf8')), dir))
       .sort(byL1ThenName)
       .map(slim);
@@ -107,4 +141,6 @@ if (args.length === 1 && fs.existsSync(args[0]) && fs.statSync(args[0]).isDirect
 const snapshot = { generatedFrom, sources };
 fs.writeFileSync(out, `${JSON.stringify(snapshot, null, 1)}\n`);
 const count = sources.reduce((n, s) => n + s.chains.length, 0);
-console.log(`${out}: ${count} chains (${sources.map((s) => `${s.chains.length} from ${s.url}`).join(', ')}), ${fs.statSync(out).size} bytes`);
+console.log(
+  `${out}: ${count} chains (${sources.map((s) => `${s.chains.length} from ${s.url}`).join(', ')}), ${fs.statSync(out).size} bytes`,
+);

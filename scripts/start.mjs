@@ -23,7 +23,11 @@ build({ production: true });
 step('packaging the extension (.vsix)');
 const vsix = join(CACHE_DIR, 'initia-explorer-demo.vsix');
 mkdirSync(CACHE_DIR, { recursive: true });
-const pack = spawnSync(process.execPath, ['node_modules/@vscode/vsce/vsce', 'package', '--no-dependencies', '--no-rewrite-relative-links', '--out', vsix], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+const pack = spawnSync(
+  process.execPath,
+  ['node_modules/@vscode/vsce/vsce', 'package', '--no-dependencies', '--no-rewrite-relative-links', '--out', vsix],
+  { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+);
 if (pack.status !== 0) throw new Error(`packaging failed (exit ${pack.status})`);
 step('starting the demo backend');
 const demo = await startDemo();
@@ -39,7 +43,10 @@ const network = evm ? DEMO_EVM_NETWORK : ownPorts ? 'Local demo' : 'Demo (other 
 if (evm) {
   const folder = join(workspace, 'evm');
   rmSync(folder, { recursive: true, force: true });
-  createRequire(import.meta.url)(join(REPO_ROOT, 'out/test/fixtures/evmProject.js')).copyEvmProject(evm.project, folder);
+  createRequire(import.meta.url)(join(REPO_ROOT, 'out/test/fixtures/evmProject.js')).copyEvmProject(
+    evm.project,
+    folder,
+  );
   cpSync(evm.broadcastDir, join(folder, 'broadcast'), { recursive: true });
 }
 const settings = {
@@ -51,21 +58,38 @@ const settings = {
   ...DEMO_EDITOR_SETTINGS,
 };
 if (network !== 'Local demo') {
-  settings['initia.networks'] = [{ name: network, chainId: indexer.data.chainId, indexerUrl: indexer.url, routerUrl: demo.router.url, vm: 'minievm', ...(evm ? { jsonRpcUrl: evm.url } : {}) }];
+  settings['initia.networks'] = [
+    {
+      name: network,
+      chainId: indexer.data.chainId,
+      indexerUrl: indexer.url,
+      routerUrl: demo.router.url,
+      vm: 'minievm',
+      ...(evm ? { jsonRpcUrl: evm.url } : {}),
+    },
+  ];
 }
 const tryMe = join(workspace, 'TRY-ME.md');
 // The page's text is test/fixtures/tryMe.ts's, whose every Look Up value an integration test pastes.
 const { tryMeMarkdown } = createRequire(import.meta.url)(join(REPO_ROOT, 'out/test/fixtures/tryMe.js'));
-writeFileSync(tryMe, tryMeMarkdown({ data: indexer.data, indexerUrl: indexer.url, routerUrl: demo.router.url, network, evm: evm ?? null }));
+writeFileSync(
+  tryMe,
+  tryMeMarkdown({ data: indexer.data, indexerUrl: indexer.url, routerUrl: demo.router.url, network, evm: evm ?? null }),
+);
 
-const useDesktop = !process.env.INITIA_USE_CODE_SERVER && spawnSync('code', ['--version'], { stdio: 'ignore' }).status === 0;
+const useDesktop =
+  !process.env.INITIA_USE_CODE_SERVER && spawnSync('code', ['--version'], { stdio: 'ignore' }).status === 0;
 let stopEditor = async () => {};
 if (useDesktop) {
   // A throwaway profile: its user settings hold the demo network; your own VS Code settings are not touched.
   const userData = join(CACHE_DIR, 'demo-user-data');
   mkdirSync(join(userData, 'User'), { recursive: true });
   writeFileSync(join(userData, 'User', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
-  spawn('code', ['--new-window', `--user-data-dir=${userData}`, `--extensionDevelopmentPath=${REPO_ROOT}`, workspace, tryMe], { stdio: 'inherit' });
+  spawn(
+    'code',
+    ['--new-window', `--user-data-dir=${userData}`, `--extensionDevelopmentPath=${REPO_ROOT}`, workspace, tryMe],
+    { stdio: 'inherit' },
+  );
   step('opened desktop VS Code (a throwaway profile) with the extension under development');
 } else {
   const portFile = join(CACHE_DIR, 'start-port.json');
@@ -79,7 +103,9 @@ if (useDesktop) {
   console.log(`\n  Open this URL in a browser:\n\n  ${url}\n`);
   stopEditor = () => server.stop();
 }
-console.log(`[start] demo indexer ${indexer.url}, router ${demo.router.url}${evm ? `, anvil ${evm.url}` : ''}. Ctrl+C stops.`);
+console.log(
+  `[start] demo indexer ${indexer.url}, router ${demo.router.url}${evm ? `, anvil ${evm.url}` : ''}. Ctrl+C stops.`,
+);
 const stop = async () => {
   await stopEditor();
   await demo.close();

@@ -23,12 +23,18 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 const node = process.execPath;
 const bin = (pkg, file) => join(root, 'node_modules', pkg, file);
-const npmCli = process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath) ? process.env.npm_execpath : undefined;
+const npmCli =
+  process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath) ? process.env.npm_execpath : undefined;
 const npm = (...args) => (npmCli ? [node, npmCli, ...args] : ['npm', ...args]);
 
 /** Files under `dir` (recursive) whose names end with `suffix`, relative to the repository, sorted. */
 const findTests = (dir, suffix) =>
-  existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith(suffix)).map((f) => relative(root, join(dir, f))).sort() : [];
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith(suffix))
+        .map((f) => relative(root, join(dir, f)))
+        .sort()
+    : [];
 
 /** @type {{ name: string, run: () => (string[] | string | null), skip?: () => string | false }[]} */
 const steps = [
@@ -44,7 +50,10 @@ const steps = [
   { name: 'bundle', run: () => [node, 'esbuild.mjs'] },
   {
     name: 'lint',
-    skip: () => (['eslint.config.mjs', 'eslint.config.js', 'eslint.config.cjs'].some((f) => existsSync(f)) ? false : 'no eslint.config.* yet'),
+    skip: () =>
+      ['eslint.config.mjs', 'eslint.config.js', 'eslint.config.cjs'].some((f) => existsSync(f))
+        ? false
+        : 'no eslint.config.* yet',
     run: () => npm('run', '--silent', 'lint'),
   },
   {
@@ -57,7 +66,10 @@ const steps = [
   },
   {
     name: 'code-server',
-    skip: () => (process.env.INITIA_SKIP_INTEGRATION === '1' && process.env.INITIA_SKIP_E2E === '1' ? 'integration and e2e skipped' : false),
+    skip: () =>
+      process.env.INITIA_SKIP_INTEGRATION === '1' && process.env.INITIA_SKIP_E2E === '1'
+        ? 'integration and e2e skipped'
+        : false,
     run: () => [node, 'scripts/vscode-server.mjs', '--install'],
   },
   {
@@ -86,14 +98,17 @@ function countsReader() {
     const line = raw.replace(ansi, '').trimEnd();
     let m;
     // Summed: a step may run several sessions (the integration step runs the main suite, then Restricted Mode).
-    if ((m = /^(?:\w+:\s*)?(\d+) passed, (\d+) failed(?:, \d+ skipped)?$/.exec(line))) found.plain = { passed: (found.plain?.passed ?? 0) + +m[1], failed: (found.plain?.failed ?? 0) + +m[2] };
+    if ((m = /^(?:\w+:\s*)?(\d+) passed, (\d+) failed(?:, \d+ skipped)?$/.exec(line)))
+      found.plain = { passed: (found.plain?.passed ?? 0) + +m[1], failed: (found.plain?.failed ?? 0) + +m[2] };
     else if ((m = /^ℹ (pass|fail|cancelled) (\d+)$/.exec(line))) found.node[m[1]] = +m[2];
-    else if ((m = /^\s*(\d+) (passing|failing)\b/.exec(line))) found.mocha[m[2] === 'passing' ? 'passed' : 'failed'] = +m[1];
+    else if ((m = /^\s*(\d+) (passing|failing)\b/.exec(line)))
+      found.mocha[m[2] === 'passing' ? 'passed' : 'failed'] = +m[1];
   };
   const has = (c) => c.passed !== undefined || c.failed !== undefined;
   const pick = () => {
     const { pass, fail, cancelled } = found.node;
-    const node = pass !== undefined || fail !== undefined ? { passed: pass, failed: (fail ?? 0) + (cancelled ?? 0) } : {};
+    const node =
+      pass !== undefined || fail !== undefined ? { passed: pass, failed: (fail ?? 0) + (cancelled ?? 0) } : {};
     const c = found.plain ?? (has(node) ? node : has(found.mocha) ? found.mocha : undefined);
     return c ? { passed: c.passed ?? 0, failed: c.failed ?? 0 } : undefined;
   };
@@ -145,7 +160,8 @@ if (unknown.length) {
   process.exit(2);
 }
 
-const fmt = (ms) => (ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${((ms % 60_000) / 1000).toFixed(0)} s`);
+const fmt = (ms) =>
+  ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${((ms % 60_000) / 1000).toFixed(0)} s`;
 const summary = [];
 const t0 = Date.now();
 let exitCode = 0;
@@ -155,7 +171,12 @@ const total = { passed: 0, failed: 0 };
 const failedTests = [];
 const noteFailure = (raw) => {
   const line = raw.replace(/\x1b\[[0-9;]*m/g, '').trim();
-  if (!(line.startsWith('✖ ') || line.startsWith('⚠ flaky: ')) || /^✖ failing tests:?$/.test(line) || failedTests.includes(line)) return;
+  if (
+    !(line.startsWith('✖ ') || line.startsWith('⚠ flaky: ')) ||
+    /^✖ failing tests:?$/.test(line) ||
+    failedTests.includes(line)
+  )
+    return;
   if (failedTests.length < 30) failedTests.push(line.length > 400 ? `${line.slice(0, 400)}…` : line);
 };
 for (const step of steps) {
@@ -173,7 +194,12 @@ for (const step of steps) {
     summary.push([step.name, 'skipped', '']);
     continue;
   }
-  console.log(`\n▶ ${step.name}: ${cmd.map((a) => (a === node ? 'node' : a.startsWith(`${root}/`) ? relative(root, a) : a)).join(' ').slice(0, 200)}`);
+  console.log(
+    `\n▶ ${step.name}: ${cmd
+      .map((a) => (a === node ? 'node' : a.startsWith(`${root}/`) ? relative(root, a) : a))
+      .join(' ')
+      .slice(0, 200)}`,
+  );
   const counts = countsReader();
   const code = await exec(cmd, (line) => {
     counts.scan(line);
@@ -198,7 +224,8 @@ for (const step of steps) {
 }
 
 console.log('\nSummary');
-for (const [name, status, took, tests = ''] of summary) console.log(`  ${name.padEnd(18)} ${status.padEnd(18)} ${took.padEnd(9)} ${tests}`.trimEnd());
+for (const [name, status, took, tests = ''] of summary)
+  console.log(`  ${name.padEnd(18)} ${status.padEnd(18)} ${took.padEnd(9)} ${tests}`.trimEnd());
 console.log(`  ${'total'.padEnd(18)} ${(exitCode === 0 ? 'ok' : 'FAILED').padEnd(18)} ${fmt(Date.now() - t0)}`);
 if (failedTests.length) console.log(`\nFailed or flaky\n${failedTests.map((f) => `  ${f}`).join('\n')}`);
 // The plain closing line, alone on the last line: every test counted above.

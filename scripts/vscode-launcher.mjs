@@ -17,22 +17,53 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { format } from 'node:util';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, REPO_ROOT, chromiumPath, ensureCodeServer, findFiles, startCodeServer, tail } from './vscode-server.mjs';
+import {
+  CHROMIUM_ARGS,
+  REPO_ROOT,
+  chromiumPath,
+  ensureCodeServer,
+  findFiles,
+  startCodeServer,
+  tail,
+} from './vscode-server.mjs';
 
 const say = (msg) => process.stderr.write(`[vscode-launcher] ${msg}\n`);
 
 /** Flags that take their value as the next argument when not written `--flag=value`. */
-const VALUE_FLAGS = new Set(['extensionDevelopmentPath', 'extensionTestsPath', 'user-data-dir', 'extensions-dir',
-  'locale', 'log', 'folder-uri', 'file-uri', 'profile', 'inspect-extensions', 'inspect-brk-extensions', 'logsPath']);
+const VALUE_FLAGS = new Set([
+  'extensionDevelopmentPath',
+  'extensionTestsPath',
+  'user-data-dir',
+  'extensions-dir',
+  'locale',
+  'log',
+  'folder-uri',
+  'file-uri',
+  'profile',
+  'inspect-extensions',
+  'inspect-brk-extensions',
+  'logsPath',
+]);
 
 /** Workbench (renderer) log lines that arrive through codeAutomationLog mixed with the extension host's output;
  *  hidden unless INITIA_VERBOSE=1. Anchored, known messages only, so test output is never swallowed. */
-const WORKBENCH_NOISE = new RegExp([
-  '^Resolving connection token \\(', '^Resolved connection token \\(', '^Creating a socket \\(renderer-',
-  '^\\[reconnection-grace-time\\] ', '^Updating additional builtin extensions cache$', '^\\[Service Worker\\] ',
-  '^\\[AgentHost:remote\\] ', '^\\[AccountPolicyGate\\] ', '^Creation of workbench contribution ',
-  '^getaddrinfo ENOTFOUND open-vsx\\.org', '^Canceled: Canceled', '^Timed out waiting for authentication provider ', '^Failed to fetch .*open-vsx\\.org',
-].join('|'));
+const WORKBENCH_NOISE = new RegExp(
+  [
+    '^Resolving connection token \\(',
+    '^Resolved connection token \\(',
+    '^Creating a socket \\(renderer-',
+    '^\\[reconnection-grace-time\\] ',
+    '^Updating additional builtin extensions cache$',
+    '^\\[Service Worker\\] ',
+    '^\\[AgentHost:remote\\] ',
+    '^\\[AccountPolicyGate\\] ',
+    '^Creation of workbench contribution ',
+    '^getaddrinfo ENOTFOUND open-vsx\\.org',
+    '^Canceled: Canceled',
+    '^Timed out waiting for authentication provider ',
+    '^Failed to fetch .*open-vsx\\.org',
+  ].join('|'),
+);
 
 /** The current parent pid (process.ppid is fixed at start-up; /proc tells when the parent died and we were
  *  re-parented). Falls back to probing the original parent. */
@@ -80,7 +111,8 @@ async function main() {
     say('usage: vscode-launcher.mjs [folder] --extensionDevelopmentPath=<dir> --extensionTestsPath=<module>');
     return 2;
   }
-  if (args.devPaths.length > 1) say(`code-server loads one extensionDevelopmentPath; using the last: ${args.devPaths.at(-1)}`);
+  if (args.devPaths.length > 1)
+    say(`code-server loads one extensionDevelopmentPath; using the last: ${args.devPaths.at(-1)}`);
   const devPath = args.devPaths.at(-1);
   const timeoutMs = Number(process.env.INITIA_TEST_TIMEOUT_MS) || 10 * 60_000;
   const verbose = process.env.INITIA_VERBOSE === '1';
@@ -125,7 +157,11 @@ async function main() {
     say(`code-server up at ${server.url} (${secs()})`);
 
     const profileDir = join(browserTmp, 'profile');
-    const xdg = { XDG_CONFIG_HOME: join(browserTmp, 'xdg-config'), XDG_CACHE_HOME: join(browserTmp, 'xdg-cache'), TMPDIR: join(browserTmp, 'tmp') };
+    const xdg = {
+      XDG_CONFIG_HOME: join(browserTmp, 'xdg-config'),
+      XDG_CACHE_HOME: join(browserTmp, 'xdg-cache'),
+      TMPDIR: join(browserTmp, 'tmp'),
+    };
     for (const d of [profileDir, ...Object.values(xdg)]) mkdirSync(d, { recursive: true });
     context = await chromium.launchPersistentContext(profileDir, {
       executablePath: chromiumPath(),
@@ -183,8 +219,10 @@ async function main() {
     await page.goto(`${server.url}/?${query}`);
     say(`workbench opened (${secs()}); running ${args.testsPath}`);
 
-    const timer = setTimeout(() => settle({ code: 1, reason: `timed out after ${timeoutMs / 1000} s (INITIA_TEST_TIMEOUT_MS)` }),
-      Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => settle({ code: 1, reason: `timed out after ${timeoutMs / 1000} s (INITIA_TEST_TIMEOUT_MS)` }),
+      Math.max(0, deadline - Date.now()),
+    );
     const outcome = await result;
     clearTimeout(timer);
     code = outcome.code;
@@ -210,7 +248,9 @@ async function main() {
       cleanupSync();
       return code;
     }
-    const ext = findFiles(saved, /exthost\d*[/\\]remoteexthost\.log$/).map((f) => `--- ${f}\n${tail(f, 60)}`).join('\n');
+    const ext = findFiles(saved, /exthost\d*[/\\]remoteexthost\.log$/)
+      .map((f) => `--- ${f}\n${tail(f, 60)}`)
+      .join('\n');
     say(`--- extension host log (tail) ---\n${ext || '(no remoteexthost.log found)'}`);
     say(`--- code-server log (tail) ---\n${tail(join(saved, 'code-server.log'), 20)}`);
     if (consoleTail.length) say(`--- browser console errors/warnings (tail) ---\n${consoleTail.join('\n')}`);

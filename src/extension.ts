@@ -158,7 +158,11 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
     provideTerminalLinks: (context) => (terminalLinksOn ? terminalLinks(context.line) : []),
     handleTerminalLink: (link) => void load().terminalLinks.open(link.target),
   };
-  const contributes = (context.extension.packageJSON as { contributes?: { commands?: Array<{ command: string }>; languageModelTools?: Array<{ name: string }> } }).contributes;
+  const contributes = (
+    context.extension.packageJSON as {
+      contributes?: { commands?: Array<{ command: string }>; languageModelTools?: Array<{ name: string }> };
+    }
+  ).contributes;
   const contributed = contributes?.commands ?? [];
   context.subscriptions.push(
     settings,
@@ -231,10 +235,16 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
     }),
     // Names of the workspace's deployments beside addresses: in result documents, and in files once the features are
     // loaded for another reason (this never loads them).
-    vscode.languages.registerInlayHintsProvider([{ scheme: Scheme.Result }, { scheme: 'file' }, { scheme: 'untitled' }], {
-      onDidChangeInlayHints: namesChanged.event,
-      provideInlayHints: (doc, range, token) => (features || doc.uri.scheme === Scheme.Result ? load().nameLabels.provideInlayHints(doc, range, token) : undefined),
-    }),
+    vscode.languages.registerInlayHintsProvider(
+      [{ scheme: Scheme.Result }, { scheme: 'file' }, { scheme: 'untitled' }],
+      {
+        onDidChangeInlayHints: namesChanged.event,
+        provideInlayHints: (doc, range, token) =>
+          features || doc.uri.scheme === Scheme.Result
+            ? load().nameLabels.provideInlayHints(doc, range, token)
+            : undefined,
+      },
+    ),
     // Every contributed command is a shell over the features' handler table (a test holds the two to each other).
     ...contributed.map(({ command }) =>
       vscode.commands.registerCommand(command, (...args: unknown[]) => {
@@ -263,7 +273,11 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   // a positive number is nothing) and whether an older version left its list to move.
   const pending = context.globalState.get<unknown>(StorageKey.TransfersPending);
   const legacy = context.globalState.get<unknown>(StorageKey.Transfers);
-  if (pending === true || (typeof pending === 'number' && pending > 0) || (Array.isArray(legacy) && legacy.length > 0)) {
+  if (
+    pending === true ||
+    (typeof pending === 'number' && pending > 0) ||
+    (Array.isArray(legacy) && legacy.length > 0)
+  ) {
     const timer = setTimeout(() => load().tracker.resume(), RESUME_DELAY_MS);
     context.subscriptions.push({ dispose: () => clearTimeout(timer) });
   }

@@ -47,7 +47,12 @@ export interface FeatureDeps {
   settings: Settings;
   log: vscode.LogOutputChannel;
   /** Created at activation over lazy providers that delegate to the features' trees. */
-  treeViews: { blocks: vscode.TreeView<unknown>; collections: vscode.TreeView<unknown>; richList: vscode.TreeView<unknown>; transfers: vscode.TreeView<unknown> };
+  treeViews: {
+    blocks: vscode.TreeView<unknown>;
+    collections: vscode.TreeView<unknown>;
+    richList: vscode.TreeView<unknown>;
+    transfers: vscode.TreeView<unknown>;
+  };
   /** The network item activation shows; the features keep it up to date. */
   statusItem: vscode.StatusBarItem;
   /** A test run's observers (platform/hooks.ts); none in use. */
@@ -106,7 +111,11 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     handlers.set(id, handler);
     return new vscode.Disposable(() => handlers.delete(id));
   };
-  const services = new Services(settings, log, String((context.extension.packageJSON as { version?: unknown }).version ?? 'dev'));
+  const services = new Services(
+    settings,
+    log,
+    String((context.extension.packageJSON as { version?: unknown }).version ?? 'dev'),
+  );
   const documents = new ResultDocuments(services);
   const views: Views = {
     blocks: new BlocksView(services, context.workspaceState, treeViews.blocks, hooks),
@@ -121,15 +130,26 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
   const tracker = new TransferTracker(services, context.globalState, context.globalStorageUri.fsPath);
   const transfers = new TransfersTree(tracker);
   const transferDocuments = new TransferDocuments(tracker);
-  const bridge = new LazyBridgePanels(({ BridgePanels }) => new BridgePanels(context, services, tracker, systemClock, hooks));
-  const registry = new Registry(services, context.globalStorageUri.fsPath, context.asAbsolutePath('media/registry-snapshot.json'));
+  const bridge = new LazyBridgePanels(
+    ({ BridgePanels }) => new BridgePanels(context, services, tracker, systemClock, hooks),
+  );
+  const registry = new Registry(
+    services,
+    context.globalStorageUri.fsPath,
+    context.asAbsolutePath('media/registry-snapshot.json'),
+  );
   services.registryChains = async () => (await registry.load()).chains;
   services.registrySource = async () => {
     const state = (await registry.refresh().catch(() => undefined)) ?? (await registry.load());
-    const where = state.origin === 'snapshot' ? "the registry snapshot shipped with the extension" : settings.get('registry.urls').join(', ');
+    const where =
+      state.origin === 'snapshot'
+        ? 'the registry snapshot shipped with the extension'
+        : settings.get('registry.urls').join(', ');
     return { chains: state.chains, where };
   };
-  const names = new WorkspaceNames(settings, log, (jsonRpcUrl) => services.chain({ name: 'names', jsonRpcUrl })!.evmChainId());
+  const names = new WorkspaceNames(settings, log, (jsonRpcUrl) =>
+    services.chain({ name: 'names', jsonRpcUrl })!.evmChainId(),
+  );
   services.names = names;
   const nameLabels = new NameLabels(services, names);
   const addressHover = new AddressHoverProvider(services);
@@ -176,7 +196,9 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     ...registerTreeCommands(views, services, register),
     ...registerHoverCommands(register, services, context.globalStorageUri),
     ...registerExplainCommands(explain, register),
-    register(Command.CallContract, (address?: unknown, block?: unknown, fn?: unknown, args?: unknown) => explain.callContract(address, block, fn, args)),
+    register(Command.CallContract, (address?: unknown, block?: unknown, fn?: unknown, args?: unknown) =>
+      explain.callContract(address, block, fn, args),
+    ),
   ];
   statusBar.start();
   return {

@@ -19,10 +19,14 @@ async function main(): Promise<number> {
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'initia-workspace-'));
   fs.cpSync(path.join(root, 'test', 'workspace'), workspace, { recursive: true });
   // A Solidity project's build output (Foundry out/, Hardhat artifacts/, a plain .abi.json) for the ABI index's tests.
-  fs.cpSync(path.join(root, 'test', 'fixtures', 'workspace-abi'), path.join(workspace, 'solidity'), { recursive: true });
+  fs.cpSync(path.join(root, 'test', 'fixtures', 'workspace-abi'), path.join(workspace, 'solidity'), {
+    recursive: true,
+  });
   const desktop = process.env.INITIA_VSCODE === 'desktop';
 
-  const vscode = desktop ? { version: process.env.INITIA_VSCODE_VERSION ?? 'stable' } : { vscodeExecutablePath: path.join(root, 'scripts', 'vscode-launcher.mjs') };
+  const vscode = desktop
+    ? { version: process.env.INITIA_VSCODE_VERSION ?? 'stable' }
+    : { vscodeExecutablePath: path.join(root, 'scripts', 'vscode-launcher.mjs') };
   try {
     await runTests({
       extensionDevelopmentPath,
@@ -30,7 +34,10 @@ async function main(): Promise<number> {
       launchArgs: [workspace, '--disable-extensions'],
       // The test CA of test/fixtures/tls/ is trusted the way a company's CA often is: through NODE_EXTRA_CA_CERTS.
       // INITIA_TEST_HOOKS: the test-only entry the extension reports to in Test mode (test/support/hooks.ts).
-      extensionTestsEnv: { NODE_EXTRA_CA_CERTS: path.join(root, 'test', 'fixtures', 'tls', 'ca.pem'), INITIA_TEST_HOOKS: path.join(root, 'out', 'test', 'support', 'hooks.js') },
+      extensionTestsEnv: {
+        NODE_EXTRA_CA_CERTS: path.join(root, 'test', 'fixtures', 'tls', 'ca.pem'),
+        INITIA_TEST_HOOKS: path.join(root, 'out', 'test', 'support', 'hooks.js'),
+      },
       ...vscode,
     });
     return 0;

@@ -17,9 +17,29 @@
 // viem ships its types as ES modules and its code as both; this file compiles to CommonJS (tests) and is bundled as
 // such (esbuild takes viem's ES build, which tree-shakes), so the import is a require of viem's CommonJS build at run
 // time: TypeScript's warning that an ES module cannot be required does not apply.
-// @ts-expect-error TS1479 (see above); the types still come through
-import { decodeErrorResult, decodeEventLog, decodeFunctionData, decodeFunctionResult, encodeFunctionData, isAddress, keccak256, stringToBytes, type Abi, type Hex } from 'viem';
-import type { AbiItem, AbiParameter, Artifact, BuiltinStandard, Decoded, DecodedArg, DecodedCall, DecodedLog } from '../core/abi/artifacts';
+import {
+  decodeErrorResult,
+  decodeEventLog,
+  decodeFunctionData,
+  decodeFunctionResult,
+  encodeFunctionData,
+  isAddress,
+  keccak256,
+  stringToBytes,
+  type Abi,
+  type Hex,
+  // @ts-expect-error TS1479 (see above); the types still come through
+} from 'viem';
+import type {
+  AbiItem,
+  AbiParameter,
+  Artifact,
+  BuiltinStandard,
+  Decoded,
+  DecodedArg,
+  DecodedCall,
+  DecodedLog,
+} from '../core/abi/artifacts';
 import { BUILTIN_ABIS } from '../core/abi/builtins';
 
 export interface IndexEntry {
@@ -82,7 +102,9 @@ function canonicalParameter(p: AbiParameter): AbiParameter {
 
 /** `address`, `uint256[]`, `(address,uint256)[2]` */
 export function typeOf(p: AbiParameter): string {
-  return p.type.startsWith('tuple') ? `(${(p.components ?? []).map(typeOf).join(',')})${p.type.slice('tuple'.length)}` : p.type;
+  return p.type.startsWith('tuple')
+    ? `(${(p.components ?? []).map(typeOf).join(',')})${p.type.slice('tuple'.length)}`
+    : p.type;
 }
 
 /** `Transfer(address,address,uint256)` for an item whose types are canonical. */
@@ -106,8 +128,16 @@ export function buildIndex(artifacts: readonly Artifact[], options: { builtins?:
   const functions = new Map<string, IndexEntry[]>();
   const errors = new Map<string, IndexEntry[]>();
   const stats = { artifacts: 0, events: 0, functions: 0 };
-  const add = (item: AbiItem, from: { contract?: string; file?: string; builtin?: BuiltinStandard }): 'event' | 'function' | 'error' | undefined => {
-    if (!item.name || (item.type !== 'event' && item.type !== 'function' && item.type !== 'error') || (item.type === 'event' && item.anonymous)) return undefined;
+  const add = (
+    item: AbiItem,
+    from: { contract?: string; file?: string; builtin?: BuiltinStandard },
+  ): 'event' | 'function' | 'error' | undefined => {
+    if (
+      !item.name ||
+      (item.type !== 'event' && item.type !== 'function' && item.type !== 'error') ||
+      (item.type === 'event' && item.anonymous)
+    )
+      return undefined;
     const canonical: AbiItem = { ...item, inputs: (item.inputs ?? []).map(canonicalParameter) };
     let signature: string;
     try {
@@ -115,8 +145,16 @@ export function buildIndex(artifacts: readonly Artifact[], options: { builtins?:
     } catch {
       return undefined;
     }
-    const entry: IndexEntry = { signature, item: canonical, indexed: canonical.inputs?.filter((i) => i.indexed).length ?? 0, ...from };
-    const [map, key] = item.type === 'event' ? [events, eventTopic(signature)] : [item.type === 'error' ? errors : functions, functionSelector(signature)];
+    const entry: IndexEntry = {
+      signature,
+      item: canonical,
+      indexed: canonical.inputs?.filter((i) => i.indexed).length ?? 0,
+      ...from,
+    };
+    const [map, key] =
+      item.type === 'event'
+        ? [events, eventTopic(signature)]
+        : [item.type === 'error' ? errors : functions, functionSelector(signature)];
     const list = map.get(key);
     if (list) list.push(entry);
     else map.set(key, [entry]);
@@ -148,8 +186,18 @@ export function decodeLogWith(index: AbiIndex, log: LogInput): DecodedLog | unde
   for (const entry of index.events.get(topics[0]) ?? []) {
     if (entry.indexed !== topics.length - 1) continue;
     try {
-      const decoded = decodeEventLog({ abi: [entry.item] as unknown as Abi, topics: topics as [Hex, ...Hex[]], data: data as Hex, strict: true });
-      return { name: entry.item.name ?? '', signature: entry.signature, ...origin(entry), args: argsOf(entry.item.inputs ?? [], decoded.args, true) };
+      const decoded = decodeEventLog({
+        abi: [entry.item] as unknown as Abi,
+        topics: topics as [Hex, ...Hex[]],
+        data: data as Hex,
+        strict: true,
+      });
+      return {
+        name: entry.item.name ?? '',
+        signature: entry.signature,
+        ...origin(entry),
+        args: argsOf(entry.item.inputs ?? [], decoded.args, true),
+      };
     } catch {
       // another ABI with this topic may fit
     }
@@ -164,7 +212,12 @@ export function decodeCallWith(index: AbiIndex, input: CallInput): DecodedCall |
   for (const entry of index.functions.get(data.slice(0, 10)) ?? []) {
     try {
       const decoded = decodeFunctionData({ abi: [entry.item] as unknown as Abi, data: data as Hex });
-      return { name: entry.item.name ?? '', signature: entry.signature, ...origin(entry), args: argsOf(entry.item.inputs ?? [], decoded.args ?? [], false) };
+      return {
+        name: entry.item.name ?? '',
+        signature: entry.signature,
+        ...origin(entry),
+        args: argsOf(entry.item.inputs ?? [], decoded.args ?? [], false),
+      };
     } catch {
       // another ABI with this selector may fit
     }
@@ -184,7 +237,10 @@ function origin(entry: IndexEntry): Pick<DecodedLog, 'contract' | 'file' | 'buil
 function argsOf(inputs: readonly AbiParameter[], args: unknown, event: boolean): DecodedArg[] {
   const unnamed = inputs.some((p) => !p.name);
   return inputs.map((p, i) => {
-    const value = Array.isArray(args) && (unnamed || !event) ? args[i] : (args as Record<string, unknown> | undefined)?.[p.name ?? String(i)];
+    const value =
+      Array.isArray(args) && (unnamed || !event)
+        ? args[i]
+        : (args as Record<string, unknown> | undefined)?.[p.name ?? String(i)];
     const arg: DecodedArg = { name: p.name || `arg${i}`, type: typeOf(p), value: render(value) };
     if (event && p.indexed) arg.indexed = true;
     return arg;
@@ -206,7 +262,12 @@ export function decodeErrorWith(index: AbiIndex, data: string): Decoded | undefi
   for (const entry of index.errors.get(hex.slice(0, 10)) ?? []) {
     try {
       const decoded = decodeErrorResult({ abi: [entry.item] as unknown as Abi, data: hex as Hex });
-      return { name: entry.item.name ?? '', signature: entry.signature, ...origin(entry), args: argsOf(entry.item.inputs ?? [], decoded.args ?? [], false) };
+      return {
+        name: entry.item.name ?? '',
+        signature: entry.signature,
+        ...origin(entry),
+        args: argsOf(entry.item.inputs ?? [], decoded.args ?? [], false),
+      };
     } catch {
       // another ABI with this selector may fit
     }
@@ -236,9 +297,22 @@ export function decodeReturnWith(item: AbiItem, output: string): DecodedArg[] | 
   if (outputs.length === 0) return [];
   try {
     const abiItem = { ...item, inputs: (item.inputs ?? []).map(canonicalParameter), outputs };
-    const value = decodeFunctionResult({ abi: [abiItem] as unknown as Abi, functionName: item.name ?? '', data: output.toLowerCase() as Hex }) as unknown;
-    const values = outputs.length === 1 ? [value] : Array.isArray(value) ? value : outputs.map((o, i) => (value as Record<string, unknown>)[o.name ?? String(i)]);
-    return outputs.map((p, i) => ({ name: p.name || (outputs.length === 1 ? 'result' : `result${i}`), type: typeOf(p), value: render(values[i]) }));
+    const value = decodeFunctionResult({
+      abi: [abiItem] as unknown as Abi,
+      functionName: item.name ?? '',
+      data: output.toLowerCase() as Hex,
+    }) as unknown;
+    const values =
+      outputs.length === 1
+        ? [value]
+        : Array.isArray(value)
+          ? value
+          : outputs.map((o, i) => (value as Record<string, unknown>)[o.name ?? String(i)]);
+    return outputs.map((p, i) => ({
+      name: p.name || (outputs.length === 1 ? 'result' : `result${i}`),
+      type: typeOf(p),
+      value: render(values[i]),
+    }));
   } catch {
     return undefined;
   }
@@ -246,11 +320,20 @@ export function decodeReturnWith(item: AbiItem, output: string): DecodedArg[] | 
 
 /** The calldata of a call to `item` with `values` (bigints, booleans, hex strings, nested lists); throws a sentence. */
 export function encodeCallWith(item: AbiItem, values: readonly unknown[]): string {
-  const abiItem = { ...item, inputs: (item.inputs ?? []).map(canonicalParameter), outputs: (item.outputs ?? []).map(canonicalParameter) };
+  const abiItem = {
+    ...item,
+    inputs: (item.inputs ?? []).map(canonicalParameter),
+    outputs: (item.outputs ?? []).map(canonicalParameter),
+  };
   try {
-    return encodeFunctionData({ abi: [abiItem] as unknown as Abi, functionName: item.name ?? '', args: values as unknown[] });
+    return encodeFunctionData({
+      abi: [abiItem] as unknown as Abi,
+      functionName: item.name ?? '',
+      args: values as unknown[],
+    });
   } catch (err) {
-    const message = err instanceof Error ? (err as { shortMessage?: string }).shortMessage ?? err.message : String(err);
+    const message =
+      err instanceof Error ? ((err as { shortMessage?: string }).shortMessage ?? err.message) : String(err);
     throw new Error(`The arguments do not encode: ${message.split('\n')[0]}`);
   }
 }

@@ -20,7 +20,9 @@ export class RecentAddresses {
     for (const [chain, value] of Object.entries(stored)) {
       // An earlier version kept one address per chain.
       const list = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
-      const clean = list.filter((a): a is string => typeof a === 'string' && a.length > 0 && a.length <= 200).slice(0, RECENT_ADDRESSES);
+      const clean = list
+        .filter((a): a is string => typeof a === 'string' && a.length > 0 && a.length <= 200)
+        .slice(0, RECENT_ADDRESSES);
       if (clean.length) out[chain] = clean;
     }
     return out;

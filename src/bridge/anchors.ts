@@ -9,7 +9,13 @@
 import { endpoint } from '../core/http';
 import { errorMessage } from '../core/errors';
 import { parseServiceUrl } from '../core/validate';
-import { AnchorBook, assetListAnchors, profileAnchors, registryAnchors, type AnchorData } from '../core/router/check/anchors';
+import {
+  AnchorBook,
+  assetListAnchors,
+  profileAnchors,
+  registryAnchors,
+  type AnchorData,
+} from '../core/router/check/anchors';
 import { pinnedAnchors } from '../core/router/check/pinned';
 import type { Route } from '../core/router/schemas';
 import { hopsOf, isHop } from '../core/router/check/route';
@@ -32,7 +38,12 @@ export class BridgeAnchors {
       return { chains: [], where: '' };
     });
     const parts: AnchorData[] = [profileAnchors(this.services.networks.all()), registryAnchors(chains, where)];
-    const touched = new Set([route.source_asset_chain_id, route.dest_asset_chain_id, ...(route.required_chain_addresses ?? []), ...(route.chain_ids ?? [])]);
+    const touched = new Set([
+      route.source_asset_chain_id,
+      route.dest_asset_chain_id,
+      ...(route.required_chain_addresses ?? []),
+      ...(route.chain_ids ?? []),
+    ]);
     const lists = [...touched].map((chainId) => {
       const url = chains.find((c) => c.chain_id === chainId)?.metadata?.assetlist;
       return typeof url === 'string' ? this.assetList(chainId, url) : undefined;
@@ -50,7 +61,12 @@ export class BridgeAnchors {
   private async chainChannels(route: Route, known: AnchorBook): Promise<AnchorData[]> {
     const asks = hopsOf(route)
       .filter(isHop)
-      .filter((h) => (h.kind === 'transfer' || h.kind === 'eureka_transfer') && h.channel !== undefined && known.channel(h.from, h.channel).kind === 'none')
+      .filter(
+        (h) =>
+          (h.kind === 'transfer' || h.kind === 'eureka_transfer') &&
+          h.channel !== undefined &&
+          known.channel(h.from, h.channel).kind === 'none',
+      )
       .map((h) => this.chainChannel(h.from, h.channel!));
     return (await Promise.all(asks)).filter((d): d is AnchorData => d !== undefined);
   }
@@ -65,7 +81,21 @@ export class BridgeAnchors {
       this.requests++;
       asked = chain
         .channelCounterparty('transfer', channel)
-        .then((to) => (to ? { channels: [{ chain: chainId, port: 'transfer', channel, value: to, source: `${chainId} itself (its IBC light client of the other end, over your profile's REST)` }] } : undefined))
+        .then((to) =>
+          to
+            ? {
+                channels: [
+                  {
+                    chain: chainId,
+                    port: 'transfer',
+                    channel,
+                    value: to,
+                    source: `${chainId} itself (its IBC light client of the other end, over your profile's REST)`,
+                  },
+                ],
+              }
+            : undefined,
+        )
         .catch((err: unknown) => {
           this.services.log.info(`Bridge: ${chainId} did not say where ${channel} leads (${errorMessage(err)}).`);
           this.channels.delete(key);
@@ -88,7 +118,9 @@ export class BridgeAnchors {
         .get(endpoint(parsed.value, ''))
         .then((value) => assetListAnchors(value, chainId, parsed.value))
         .catch((err: unknown) => {
-          this.services.log.info(`Bridge: the asset list of ${chainId} (${parsed.value}) could not be read: ${errorMessage(err)}`);
+          this.services.log.info(
+            `Bridge: the asset list of ${chainId} (${parsed.value}) could not be read: ${errorMessage(err)}`,
+          );
           this.lists.delete(key);
           return {};
         });

@@ -35,7 +35,8 @@ export interface FormCheck extends Omit<EditReply, 'formKey' | 'minimumReceived'
 function chainProblem(chainId: string, chains: readonly ChainOption[] | undefined): Parsed<string> {
   const parsed = parseChainId(chainId);
   if (!parsed.ok) return { ok: false, error: chainId.trim() ? parsed.error : 'Pick a chain.' };
-  if (chains && chains.length && !chains.some((c) => c.chainId === parsed.value)) return { ok: false, error: `The router does not list the chain ${parsed.value}.` };
+  if (chains && chains.length && !chains.some((c) => c.chainId === parsed.value))
+    return { ok: false, error: `The router does not list the chain ${parsed.value}.` };
   return parsed;
 }
 
@@ -56,14 +57,17 @@ export function checkForm(form: Form, ctx: FormContext = {}): FormCheck {
   if (!denom.ok) errors.sourceDenom = form.sourceDenom.trim() ? denom.error : 'Pick an asset.';
   const dest = parseAssetDenom(form.destDenom);
   if (!dest.ok) errors.destDenom = form.destDenom.trim() ? dest.error : 'Pick an asset.';
-  else if (denom.ok && form.sourceChainId.trim() === form.destChainId.trim() && sameDenom(denom.value, dest.value)) errors.destDenom = 'The destination is the same asset on the same chain.';
+  else if (denom.ok && form.sourceChainId.trim() === form.destChainId.trim() && sameDenom(denom.value, dest.value))
+    errors.destDenom = 'The destination is the same asset on the same chain.';
 
   let decimals: number | undefined;
   if (ctx.sourceAsset) {
     decimals = typeof ctx.sourceAsset.decimals === 'number' ? ctx.sourceAsset.decimals : undefined;
   } else if (denom.ok) {
     const d = form.sourceDecimals.trim();
-    if (!/^\d{1,2}$/.test(d) || Number(d) > 36) errors.sourceDecimals = "Enter the asset's decimals, a whole number from 0 to 36 (6 for most Cosmos assets, 18 for most EVM tokens).";
+    if (!/^\d{1,2}$/.test(d) || Number(d) > 36)
+      errors.sourceDecimals =
+        "Enter the asset's decimals, a whole number from 0 to 36 (6 for most Cosmos assets, 18 for most EVM tokens).";
     else decimals = Number(d);
   }
 
@@ -77,12 +81,19 @@ export function checkForm(form: Form, ctx: FormContext = {}): FormCheck {
   const symbol = ctx.sourceAsset?.symbol ?? (denom.ok ? denom.value : '');
   if (ctx.balance && decimals !== undefined && /^\d+$/.test(ctx.balance.amount)) {
     const whole = formatUnits(ctx.balance.amount, decimals);
-    balance = { text: `${whole ?? ctx.balance.amount} ${symbol}`.trim(), max: fromBaseUnits(ctx.balance.amount, decimals) };
+    balance = {
+      text: `${whole ?? ctx.balance.amount} ${symbol}`.trim(),
+      max: fromBaseUnits(ctx.balance.amount, decimals),
+    };
   }
   const amount = parseWholeAmount(form.amount, decimals);
   if (!amount.ok) {
     // The amount cannot be checked against decimals the form does not have yet: say what is missing first.
-    if (!(errors.sourceDecimals && !form.amount.trim())) errors.amount = decimals === undefined && !ctx.sourceAsset && errors.sourceDecimals ? 'Enter the decimals first.' : amount.error;
+    if (!(errors.sourceDecimals && !form.amount.trim()))
+      errors.amount =
+        decimals === undefined && !ctx.sourceAsset && errors.sourceDecimals
+          ? 'Enter the decimals first.'
+          : amount.error;
   } else {
     base = amount.value.base;
     if (ctx.balance && /^\d+$/.test(ctx.balance.amount)) {
@@ -99,6 +110,19 @@ export function checkForm(form: Form, ctx: FormContext = {}): FormCheck {
   else if (slippage.warning) warnings.slippage = slippage.warning;
 
   // The route needs neither the sender nor the slippage (they matter for the messages): their problems do not hold it up.
-  const routeFields: FormField[] = ['sourceChainId', 'sourceDenom', 'sourceDecimals', 'amount', 'destChainId', 'destDenom'];
-  return { errors, warnings, balance, base: routeFields.some((f) => errors[f]) ? undefined : base, slippage: slippage.value };
+  const routeFields: FormField[] = [
+    'sourceChainId',
+    'sourceDenom',
+    'sourceDecimals',
+    'amount',
+    'destChainId',
+    'destDenom',
+  ];
+  return {
+    errors,
+    warnings,
+    balance,
+    base: routeFields.some((f) => errors[f]) ? undefined : base,
+    slippage: slippage.value,
+  };
 }

@@ -20,7 +20,11 @@ import type { FormContext } from './formCheck';
  * What the form check needs: the router's chains, the source asset, the sender's balance (nothing is asked for the
  * balance here: the asset picker loads it), each as far as it is known; nothing without a router.
  */
-export async function formContext(catalog: RouterCatalog | undefined, form: Form, log: vscode.LogOutputChannel): Promise<FormContext> {
+export async function formContext(
+  catalog: RouterCatalog | undefined,
+  form: Form,
+  log: vscode.LogOutputChannel,
+): Promise<FormContext> {
   if (!catalog) return {};
   const quiet = <T>(p: Promise<T>) =>
     p.catch((err: unknown) => {
@@ -29,9 +33,19 @@ export async function formContext(catalog: RouterCatalog | undefined, form: Form
     });
   const chains = await quiet(catalog.chains());
   const source = chains?.find((c) => c.chainId === form.sourceChainId.trim());
-  const sourceAsset = source && form.sourceDenom.trim() ? await quiet(catalog.asset(source.chainId, form.sourceDenom.trim())) : undefined;
-  const balance = source && form.sender.trim() ? await catalog.balanceNow(source.chainId, form.sender.trim(), form.sourceDenom.trim()) : undefined;
-  return { chains, sourceAsset: sourceAsset ?? undefined, balance, feeDenoms: source?.feeDenoms, prefixes: await quiet(catalog.prefixes()) };
+  const sourceAsset =
+    source && form.sourceDenom.trim() ? await quiet(catalog.asset(source.chainId, form.sourceDenom.trim())) : undefined;
+  const balance =
+    source && form.sender.trim()
+      ? await catalog.balanceNow(source.chainId, form.sender.trim(), form.sourceDenom.trim())
+      : undefined;
+  return {
+    chains,
+    sourceAsset: sourceAsset ?? undefined,
+    balance,
+    feeDenoms: source?.feeDenoms,
+    prefixes: await quiet(catalog.prefixes()),
+  };
 }
 
 /**
@@ -55,7 +69,9 @@ export class ChainDecimals {
       if (chain && evm) found = await erc20Decimals(chain, denom);
       else if (chain) found = await bankDecimals(chain, denom);
     } catch (err) {
-      this.services.log.info(`Bridge: ${chainId} did not say the decimals of ${denom} (${errorMessage(err)}): the router's are used.`);
+      this.services.log.info(
+        `Bridge: ${chainId} did not say the decimals of ${denom} (${errorMessage(err)}): the router's are used.`,
+      );
     }
     this.known.set(key, found);
     return found;
@@ -67,7 +83,14 @@ export class ChainDecimals {
  * the address the user confirmed for each chain of the route. Never taken from the router's answer; the decimals are
  * the chain's when it says them, else the router's, or the user's for a custom denom (said next to the amount).
  */
-export async function intentOf(form: Form | undefined, route: Route, addresses: readonly string[], ctx: (form: Form) => Promise<FormContext>, decimals: ChainDecimals, book: AnchorBook): Promise<Intent> {
+export async function intentOf(
+  form: Form | undefined,
+  route: Route,
+  addresses: readonly string[],
+  ctx: (form: Form) => Promise<FormContext>,
+  decimals: ChainDecimals,
+  book: AnchorBook,
+): Promise<Intent> {
   if (!form) throw new Error(vscode.l10n.t('Fill in the form first.'));
   const context = await ctx(form);
   const custom = form.sourceDecimals.trim();
@@ -76,7 +99,10 @@ export async function intentOf(form: Form | undefined, route: Route, addresses: 
   const listed = book.decimals(form.sourceChainId.trim(), form.sourceDenom.trim());
   const fromRegistry = listed.kind === 'found' ? listed.anchor.value : undefined;
   const used = custom ? Number(custom) : (fromChain ?? fromRegistry ?? routerDecimals);
-  if (typeof used !== 'number' || !Number.isInteger(used)) throw new Error(vscode.l10n.t('The decimals of {0} are not known: the amount cannot be checked.', form.sourceDenom));
+  if (typeof used !== 'number' || !Number.isInteger(used))
+    throw new Error(
+      vscode.l10n.t('The decimals of {0} are not known: the amount cannot be checked.', form.sourceDenom),
+    );
   const amount = parseWholeAmount(form.amount, used);
   if (!amount.ok) throw new Error(amount.error);
   // The slippage as the form check reads it ("1%", " 1 % " and "1" are one slippage, "1"); refused here otherwise.
@@ -87,14 +113,21 @@ export async function intentOf(form: Form | undefined, route: Route, addresses: 
     const a = addresses[i]?.trim();
     if (a && byChain[c] === undefined) byChain[c] = a;
   });
-  if (form.sender.trim() && byChain[form.sourceChainId.trim()] === undefined) byChain[form.sourceChainId.trim()] = form.sender.trim();
+  if (form.sender.trim() && byChain[form.sourceChainId.trim()] === undefined)
+    byChain[form.sourceChainId.trim()] = form.sender.trim();
   return {
     sourceChainId: form.sourceChainId.trim(),
     sourceDenom: form.sourceDenom.trim(),
     amountIn: amount.value.base,
     typed: form.amount.trim(),
     decimals: used,
-    decimalsFrom: custom ? 'user' : fromChain !== undefined ? 'chain' : fromRegistry !== undefined ? 'registry' : 'router',
+    decimalsFrom: custom
+      ? 'user'
+      : fromChain !== undefined
+        ? 'chain'
+        : fromRegistry !== undefined
+          ? 'registry'
+          : 'router',
     ...(typeof routerDecimals === 'number' ? { routerDecimals } : {}),
     symbol: context.sourceAsset?.symbol ?? undefined,
     destChainId: form.destChainId.trim(),

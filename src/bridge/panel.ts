@@ -36,7 +36,12 @@ export class BridgePanels implements vscode.Disposable {
       existing.panel.reveal();
       return existing.panel;
     }
-    const panel = vscode.window.createWebviewPanel(WebviewType.Bridge, vscode.l10n.t(BRIDGE_PAGE.title), vscode.ViewColumn.Active, panelOptions(this.context.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      WebviewType.Bridge,
+      vscode.l10n.t(BRIDGE_PAGE.title),
+      vscode.ViewColumn.Active,
+      panelOptions(this.context.extensionUri),
+    );
     this.attach(panel, false);
     return panel;
   }
@@ -51,7 +56,9 @@ export class BridgePanels implements vscode.Disposable {
     this.attach(panel, rejected);
     if (rejected) {
       this.services.log.warn('Bridge: the restored panel state could not be read; the panel opened fresh');
-      void vscode.window.showInformationMessage(vscode.l10n.t("The bridge panel's saved state could not be read, so it opened fresh."));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t("The bridge panel's saved state could not be read, so it opened fresh."),
+      );
     }
   }
 
@@ -60,7 +67,11 @@ export class BridgePanels implements vscode.Disposable {
   }
 
   private attach(panel: vscode.WebviewPanel, stateRejected: boolean): void {
-    const session = new BridgeSession(panel, { context: this.context, services: this.services, tracker: this.tracker, clock: this.clock, hooks: this.hooks }, stateRejected);
+    const session = new BridgeSession(
+      panel,
+      { context: this.context, services: this.services, tracker: this.tracker, clock: this.clock, hooks: this.hooks },
+      stateRejected,
+    );
     this.sessions.add(session);
     panel.onDidDispose(() => {
       session.dispose();

@@ -33,7 +33,8 @@ function wholeUnits(assets: AssetsOf, chainId: string, denom: string, amount: un
 }
 
 /** `a → b`, or the one of them there is (or both are). */
-const arrow = (from: string | undefined, to: string | undefined): string => (from && to && from !== to ? `${from} → ${to}` : (from || to || ''));
+const arrow = (from: string | undefined, to: string | undefined): string =>
+  from && to && from !== to ? `${from} → ${to}` : from || to || '';
 
 function stepView(step: RouteStep): RouteStepView {
   return {
@@ -55,8 +56,14 @@ export function feeText(fee: Fee): string | undefined {
   const amount = String(fee.amount ?? '').trim();
   if (!amount) return undefined;
   const asset = fee.origin_asset;
-  const whole = asset && typeof asset.decimals === 'number' && /^\d+$/.test(amount) ? formatUnits(amount, asset.decimals) : undefined;
-  const what = whole !== undefined ? `${whole} ${asset?.symbol ?? asset?.denom ?? ''}` : `${groupDigits(amount)} ${asset?.denom ?? ''}`;
+  const whole =
+    asset && typeof asset.decimals === 'number' && /^\d+$/.test(amount)
+      ? formatUnits(amount, asset.decimals)
+      : undefined;
+  const what =
+    whole !== undefined
+      ? `${whole} ${asset?.symbol ?? asset?.denom ?? ''}`
+      : `${groupDigits(amount)} ${asset?.denom ?? ''}`;
   const usd = fee.usd_amount ? ` ($${fee.usd_amount})` : '';
   return `${what.trim()}${usd}`;
 }
@@ -70,13 +77,34 @@ const WARNING_TITLES: Record<string, string> = {
 export type AddressesOf = (chainId: string) => { placeholder: string; derived?: string; recent: string[] };
 
 /** A found route as the panel shows it. */
-export function routeView(route: Route, assets: AssetsOf = () => undefined, addresses: AddressesOf = (c) => ({ placeholder: addressHint(undefined, c), recent: [] })): RouteView {
+export function routeView(
+  route: Route,
+  assets: AssetsOf = () => undefined,
+  addresses: AddressesOf = (c) => ({ placeholder: addressHint(undefined, c), recent: [] }),
+): RouteView {
   const amountOut = route.estimated_amount_out ?? route.amount_out;
   const chains = route.required_chain_addresses ?? route.chain_ids ?? [];
   const fees = route.estimated_fees ?? [];
   const feeList = (behavior: 'FEE_BEHAVIOR_DEDUCTED' | 'FEE_BEHAVIOR_ADDITIONAL') =>
-    fees.filter((f) => (behavior === 'FEE_BEHAVIOR_ADDITIONAL' ? f.fee_behavior === behavior : f.fee_behavior !== 'FEE_BEHAVIOR_ADDITIONAL')).map(feeText).filter((f): f is string => !!f);
-  const warning = route.warning?.message || route.warning?.type ? [{ title: WARNING_TITLES[route.warning?.type ?? ''] ?? (route.warning?.type ? route.warning.type.replace(/_/g, ' ').toLowerCase() : 'Warning'), text: route.warning?.message ?? '' }] : [];
+    fees
+      .filter((f) =>
+        behavior === 'FEE_BEHAVIOR_ADDITIONAL'
+          ? f.fee_behavior === behavior
+          : f.fee_behavior !== 'FEE_BEHAVIOR_ADDITIONAL',
+      )
+      .map(feeText)
+      .filter((f): f is string => !!f);
+  const warning =
+    route.warning?.message || route.warning?.type
+      ? [
+          {
+            title:
+              WARNING_TITLES[route.warning?.type ?? ''] ??
+              (route.warning?.type ? route.warning.type.replace(/_/g, ' ').toLowerCase() : 'Warning'),
+            text: route.warning?.message ?? '',
+          },
+        ]
+      : [];
   const impact = (route as { swap_price_impact_percent?: unknown }).swap_price_impact_percent;
   return {
     sourceChainId: route.source_asset_chain_id,
@@ -105,12 +133,23 @@ export function minimumReceivedText(route: Route, slippage: string, assets: Asse
   const out = String(route.estimated_amount_out ?? route.amount_out ?? '');
   if (!/^\d+$/.test(out) || route.does_swap !== true) return undefined;
   const min = minimumReceived(out, slippage);
-  return wholeUnits(assets, route.dest_asset_chain_id, route.dest_asset_denom, min) ?? `${groupDigits(min)} ${route.dest_asset_denom}`;
+  return (
+    wholeUnits(assets, route.dest_asset_chain_id, route.dest_asset_denom, min) ??
+    `${groupDigits(min)} ${route.dest_asset_denom}`
+  );
 }
 
 /** A verdict as the panel says it. */
-export function verdictView(v: Pick<Verification, 'kind' | 'effects' | 'caveats' | 'mismatches' | 'unverified'>): VerdictView {
-  return { kind: v.kind, effects: v.effects, caveats: v.caveats, mismatches: v.mismatches.map((m) => m.text), unverified: v.unverified.map((m) => m.text) };
+export function verdictView(
+  v: Pick<Verification, 'kind' | 'effects' | 'caveats' | 'mismatches' | 'unverified'>,
+): VerdictView {
+  return {
+    kind: v.kind,
+    effects: v.effects,
+    caveats: v.caveats,
+    mismatches: v.mismatches.map((m) => m.text),
+    unverified: v.unverified.map((m) => m.text),
+  };
 }
 
 /** The names of addresses on a chain (the workspace's deployments: core/names.ts); none by default. */
@@ -120,12 +159,20 @@ export type NameOf = (address: string, chainId: string | undefined) => string | 
 export const summaryViews = (summaries: Verification['summaries'], nameOf?: NameOf) =>
   (nameOf ? nameSummaryFields(summaries, nameOf) : summaries).map((s) => ({
     title: `${s.type} on ${s.chainId}`,
-    fields: s.fields.map((f: { label: string; value: string; name?: string }) => ({ label: f.label, value: f.value, ...(f.name ? { name: f.name } : {}) })),
+    fields: s.fields.map((f: { label: string; value: string; name?: string }) => ({
+      label: f.label,
+      value: f.value,
+      ...(f.name ? { name: f.name } : {}),
+    })),
   }));
 
 /** The messages to sign as the panel shows them: rebuilt from what was checked (core/router/verify.ts), with the verdict. */
 export function msgsView(verification: Verification, nameOf?: NameOf): MsgsView {
-  return { signable: verification.signable as MsgsView['signable'], summaries: summaryViews(verification.summaries, nameOf), verdict: verdictView(verification) };
+  return {
+    signable: verification.signable as MsgsView['signable'],
+    summaries: summaryViews(verification.summaries, nameOf),
+    verdict: verdictView(verification),
+  };
 }
 
 /**
@@ -135,7 +182,17 @@ export function msgsView(verification: Verification, nameOf?: NameOf): MsgsView 
 export function plannedHops(route: Pick<Route, 'operations'>): HopInfo[] {
   return routeSteps(route)
     .filter((s) => s.fromChainId && s.toChainId && s.fromChainId !== s.toChainId)
-    .map((s) => ({ kind: s.kind, label: s.label, fromChainId: s.fromChainId, toChainId: s.toChainId, chains: `${s.fromChainId} → ${s.toChainId}`, state: 'WAITING', stateText: 'waiting', outcome: 'pending', txs: [] }));
+    .map((s) => ({
+      kind: s.kind,
+      label: s.label,
+      fromChainId: s.fromChainId,
+      toChainId: s.toChainId,
+      chains: `${s.fromChainId} → ${s.toChainId}`,
+      state: 'WAITING',
+      stateText: 'waiting',
+      outcome: 'pending',
+      txs: [],
+    }));
 }
 
 /**
@@ -185,19 +242,28 @@ export function transferInfo(t: TrackedTransfer, now = Date.now(), planned: read
     state: t.last?.state ?? 'STATE_SUBMITTED',
     outcome: t.last?.outcome ?? 'pending',
     terminal: t.last?.terminal ?? false,
-    hops: !reported.length && !t.last?.terminal ? [...planned] : reported.map((h) => ({
-      kind: h.kind,
-      // Transfers stored by an earlier version may lack the label.
-      label: h.label || bridgeLabel(h.kind),
-      fromChainId: h.fromChainId,
-      toChainId: h.toChainId,
-      chains: `${h.fromChainId ?? '?'} → ${h.toChainId ?? '?'}`,
-      state: h.state,
-      stateText: describeHopState(h.kind, h.state),
-      outcome: h.outcome,
-      error: h.error,
-      txs: h.txs.map((x) => ({ name: x.name, label: x.name.replace(/_/g, ' '), hash: x.hash, chainId: x.chainId, explorerLink: x.explorerLink })),
-    })),
+    hops:
+      !reported.length && !t.last?.terminal
+        ? [...planned]
+        : reported.map((h) => ({
+            kind: h.kind,
+            // Transfers stored by an earlier version may lack the label.
+            label: h.label || bridgeLabel(h.kind),
+            fromChainId: h.fromChainId,
+            toChainId: h.toChainId,
+            chains: `${h.fromChainId ?? '?'} → ${h.toChainId ?? '?'}`,
+            state: h.state,
+            stateText: describeHopState(h.kind, h.state),
+            outcome: h.outcome,
+            error: h.error,
+            txs: h.txs.map((x) => ({
+              name: x.name,
+              label: x.name.replace(/_/g, ' '),
+              hash: x.hash,
+              chainId: x.chainId,
+              explorerLink: x.explorerLink,
+            })),
+          })),
     error: t.last?.error,
     updatedAt: t.last?.updatedAt,
     claim: claimText(t, now, format),
@@ -226,11 +292,11 @@ export function routeErrorText(err: unknown): string | undefined {
   const info = routerErrorInfo(err);
   if (!info) return undefined;
   // Initia's `info` (the router's own help for the refusal) is already in the message, in brackets.
-  if (info.noRoute) return `The router has no route from this asset to that one (it said: ${info.message}). Check the chains and denoms, or try another asset.`;
+  if (info.noRoute)
+    return `The router has no route from this asset to that one (it said: ${info.message}). Check the chains and denoms, or try another asset.`;
   if (info.unsafe) {
     const why = (info.reason && UNSAFE_REASONS[info.reason]) ?? 'it judged the route unsafe';
     return `The router withheld this route because ${why} (it said: ${info.message}). Try a smaller amount or another route.`;
   }
   return undefined;
 }
-

@@ -24,7 +24,19 @@ import type { Hooks } from '../platform/hooks';
 import type { Services } from '../platform/services';
 import type { TransferTracker } from '../platform/transferTracker';
 import { PanelHost, commonHandlers, openJsonDocument } from '../platform/webviewPanel';
-import { FromWebview, formKey, type OPS, type AssetsReply, type Defaults, type EditReply, type Form, type Handlers, type HopInfo, type RouteReply, type ToWebview } from '../protocol/bridge';
+import {
+  FromWebview,
+  formKey,
+  type OPS,
+  type AssetsReply,
+  type Defaults,
+  type EditReply,
+  type Form,
+  type Handlers,
+  type HopInfo,
+  type RouteReply,
+  type ToWebview,
+} from '../protocol/bridge';
 import { RecentAddresses } from './addresses';
 import { trackChainProblem, trackRequest } from './trackRequest';
 import { checkForm } from './formCheck';
@@ -32,7 +44,18 @@ import { ChainDecimals, checkOptions, formContext, intentOf } from './intent';
 import { BridgeAnchors } from './anchors';
 import { readSignedHook, saveJson } from './files';
 import type { AnchorBook } from '../core/router/check/anchors';
-import { addressHint, minimumReceivedText, msgsView, plannedHops, routeErrorText, routeView, summaryViews, transferInfo, verdictView, type NameOf } from './routeViews';
+import {
+  addressHint,
+  minimumReceivedText,
+  msgsView,
+  plannedHops,
+  routeErrorText,
+  routeView,
+  summaryViews,
+  transferInfo,
+  verdictView,
+  type NameOf,
+} from './routeViews';
 
 /** The bridge page: its bundle and style sheet, heading and lead. */
 export const BRIDGE_PAGE = {
@@ -95,7 +118,10 @@ export class BridgeSession implements vscode.Disposable {
       view: (route, assets) => this.routeReply(route, assets, this.form),
       way: (route, assets) => {
         const v = routeView(route, assets);
-        return { amountOut: v.amountOut.whole ?? v.amountOut.base, duration: estimatedDuration(route.estimated_route_duration_seconds) };
+        return {
+          amountOut: v.amountOut.whole ?? v.amountOut.base,
+          duration: estimatedDuration(route.estimated_route_duration_seconds),
+        };
       },
       errorText: (err) => this.routeError(err),
       onEvent: (event) => {
@@ -122,7 +148,8 @@ export class BridgeSession implements vscode.Disposable {
         const w = this.watched;
         if (!w) return;
         const current = t ?? tracker.get(w.chainId, w.txHash);
-        if (current && current.chainId === w.chainId && current.txHash === w.txHash) this.host.post({ type: 'transfer', transfer: transferInfo(current, Date.now(), w.planned) }, 'transfer');
+        if (current && current.chainId === w.chainId && current.txHash === w.txHash)
+          this.host.post({ type: 'transfer', transfer: transferInfo(current, Date.now(), w.planned) }, 'transfer');
       }),
       // Another network, another router: the page names it and asks its lists again; the route is asked anew.
       services.networks.onDidChange(() => {
@@ -152,7 +179,9 @@ export class BridgeSession implements vscode.Disposable {
       network: network.name,
       sourceChainId: network.chainId ?? '',
       router,
-      unencrypted: unencryptedOrigins({ indexerUrl: network.indexerUrl, routerUrl: network.routerUrl }).filter((o) => o === router),
+      unencrypted: unencryptedOrigins({ indexerUrl: network.indexerUrl, routerUrl: network.routerUrl }).filter(
+        (o) => o === router,
+      ),
       slippagePresets: [...SLIPPAGE_PRESETS],
       defaultSlippage: DEFAULT_SLIPPAGE,
     };
@@ -168,9 +197,21 @@ export class BridgeSession implements vscode.Disposable {
       case 'loading':
         return { type: 'quote', quote: { ...base, status: e.kind } };
       case 'quote':
-        return { type: 'quote', quote: { ...base, status: 'ready', route: this.withMinimum(e.value.view, e.value.route, this.form?.slippage), ageMs: age(e.at), withdrawal: e.value.withdrawal } };
+        return {
+          type: 'quote',
+          quote: {
+            ...base,
+            status: 'ready',
+            route: this.withMinimum(e.value.view, e.value.route, this.form?.slippage),
+            ageMs: age(e.at),
+            withdrawal: e.value.withdrawal,
+          },
+        };
       case 'error':
-        return { type: 'quote', quote: { ...base, status: 'error', error: this.routeError(e.error), ageMs: age(e.at) } };
+        return {
+          type: 'quote',
+          quote: { ...base, status: 'error', error: this.routeError(e.error), ageMs: age(e.at) },
+        };
     }
   }
 
@@ -179,7 +220,10 @@ export class BridgeSession implements vscode.Disposable {
     let minimumReceived: string | undefined;
     try {
       const tolerance = checkSlippage(slippage.trim() || DEFAULT_SLIPPAGE).value;
-      minimumReceived = tolerance === undefined ? undefined : minimumReceivedText(route, tolerance, (c) => this.router().catalog.loaded(c));
+      minimumReceived =
+        tolerance === undefined
+          ? undefined
+          : minimumReceivedText(route, tolerance, (c) => this.router().catalog.loaded(c));
     } catch {
       minimumReceived = undefined;
     }
@@ -192,8 +236,15 @@ export class BridgeSession implements vscode.Disposable {
 
   private router(): { client: RouterClient; url: string; catalog: RouterCatalog } {
     const network = this.deps.services.network;
-    if (!network.routerUrl) throw new Error(vscode.l10n.t('The network "{0}" has no router URL (routerUrl in initia.networks).', network.name));
-    return { client: this.deps.services.router(network.routerUrl, network.name), url: network.routerUrl, catalog: this.deps.services.catalog(network.routerUrl, network.name) };
+    if (!network.routerUrl)
+      throw new Error(
+        vscode.l10n.t('The network "{0}" has no router URL (routerUrl in initia.networks).', network.name),
+      );
+    return {
+      client: this.deps.services.router(network.routerUrl, network.name),
+      url: network.routerUrl,
+      catalog: this.deps.services.catalog(network.routerUrl, network.name),
+    };
   }
 
   private catalog(): RouterCatalog | undefined {
@@ -220,17 +271,35 @@ export class BridgeSession implements vscode.Disposable {
   /** The user's intent and the route's trust anchors (gathered once per source and panel: bridge/anchors.ts). */
   private async checking(route: Route, addresses: readonly string[]): Promise<{ book: AnchorBook; intent: Intent }> {
     const book = await this.anchors.book(route);
-    return { book, intent: await intentOf(this.form, route, addresses, (form) => formContext(this.catalog(), form, this.deps.services.log), this.decimals, book) };
+    return {
+      book,
+      intent: await intentOf(
+        this.form,
+        route,
+        addresses,
+        (form) => formContext(this.catalog(), form, this.deps.services.log),
+        this.decimals,
+        book,
+      ),
+    };
   }
 
   /** A route as the panel shows it, with each chain's address hint, the address derived from the sender, and the recent ones. */
   private async routeReply(route: Route, assets: AssetsOf, form: Form | undefined): Promise<RouteReply> {
-    const chains = await this.router().catalog.chains().catch(() => []);
+    const chains = await this.router()
+      .catalog.chains()
+      .catch(() => []);
     const recent = this.addresses.all();
     const sender = form?.sender.trim() ?? '';
     const view = routeView(route, assets, (chainId) => {
       const chain = chains.find((c) => c.chainId === chainId);
-      const derived = sender ? (chainId === route.source_asset_chain_id ? sender : chain ? deriveAddress(sender, chain) : undefined) : undefined;
+      const derived = sender
+        ? chainId === route.source_asset_chain_id
+          ? sender
+          : chain
+            ? deriveAddress(sender, chain)
+            : undefined
+        : undefined;
       return { placeholder: addressHint(chain, chainId), derived, recent: recent[chainId] ?? [] };
     });
     return { route: route as unknown as RouteReply['route'], view, signature: routeSignature(route) };
@@ -247,7 +316,14 @@ export class BridgeSession implements vscode.Disposable {
     ...commonHandlers,
     chains: async () => {
       const chains = await this.router().catalog.chains();
-      return { chains: chains.map((c) => ({ chainId: c.chainId, name: c.name, group: c.initia ? 'initia' : 'other', addressHint: addressHint(c, c.chainId) })) };
+      return {
+        chains: chains.map((c) => ({
+          chainId: c.chainId,
+          name: c.name,
+          group: c.initia ? 'initia' : 'other',
+          addressHint: addressHint(c, c.chainId),
+        })),
+      };
     },
     assets: async ({ chainId, address }) => {
       const { catalog } = this.router();
@@ -280,11 +356,26 @@ export class BridgeSession implements vscode.Disposable {
       const senderChanged = this.form?.sender !== form.sender;
       this.form = form;
       const base = check.base;
-      if (!this.quotes.edit(key, base === undefined ? undefined : { sourceChainId: form.sourceChainId, sourceDenom: form.sourceDenom, destChainId: form.destChainId, destDenom: form.destDenom, amountIn: base, way: form.withdrawal })) {
+      if (
+        !this.quotes.edit(
+          key,
+          base === undefined
+            ? undefined
+            : {
+                sourceChainId: form.sourceChainId,
+                sourceDenom: form.sourceDenom,
+                destChainId: form.destChainId,
+                destDenom: form.destDenom,
+                amountIn: base,
+                way: form.withdrawal,
+              },
+        )
+      ) {
         // The same route: the page may have put it aside (New transfer, a reload), the sender may derive other
         // addresses and the slippage another minimum; send the quote again, as it is for this form.
         const current = this.quotes.current;
-        if (current && senderChanged) current.value.view = await this.routeReply(current.value.route, current.value.assets, form);
+        if (current && senderChanged)
+          current.value.view = await this.routeReply(current.value.route, current.value.assets, form);
         this.host.post(() => this.quoteMessage(), 'quote');
       }
       const current = this.quotes.current?.value.route;
@@ -293,7 +384,10 @@ export class BridgeSession implements vscode.Disposable {
         warnings: check.warnings,
         balance: check.balance,
         formKey: key,
-        minimumReceived: current && check.slippage ? minimumReceivedText(current, check.slippage, (c) => this.router().catalog.loaded(c)) : undefined,
+        minimumReceived:
+          current && check.slippage
+            ? minimumReceivedText(current, check.slippage, (c) => this.router().catalog.loaded(c))
+            : undefined,
       };
       return reply;
     },
@@ -312,9 +406,15 @@ export class BridgeSession implements vscode.Disposable {
       const hook = await client.opHook(route, source, intent.addresses[intent.destChainId] ?? '');
       const check = checkOpHook(hook, intent, route, checkOptions(catalog, book, this.deps.clock.now()));
       this.hook = { signature: routeSignature(route), hook };
-      if (check.kind !== 'matches') this.deps.services.log.warn(`Bridge: the OP hook does not match the transfer: ${[...check.mismatches, ...check.unverified].map((m) => m.text).join(' | ')}`);
+      if (check.kind !== 'matches')
+        this.deps.services.log.warn(
+          `Bridge: the OP hook does not match the transfer: ${[...check.mismatches, ...check.unverified].map((m) => m.text).join(' | ')}`,
+        );
       // What the user copies and signs: the hook as parsed and checked.
-      const shown = { chain_id: hook.chain_id, hook: hook.hook.map((m) => ({ msg_type_url: m.msg_type_url, msg: m.msg })) };
+      const shown = {
+        chain_id: hook.chain_id,
+        hook: hook.hook.map((m) => ({ msg_type_url: m.msg_type_url, msg: m.msg })),
+      };
       return { hook: shown, summaries: summaryViews(check.summaries, await this.names()), verdict: verdictView(check) };
     },
     msgs: async (req) => {
@@ -325,7 +425,11 @@ export class BridgeSession implements vscode.Disposable {
           throw new Error(this.routeError(err));
         });
         if (fresh.value.view.signature !== req.signature) {
-          return { kind: 'updated', route: this.withMinimum(fresh.value.view, fresh.value.route, req.slippage), note: vscode.l10n.t('Route updated: review and confirm again.') };
+          return {
+            kind: 'updated',
+            route: this.withMinimum(fresh.value.view, fresh.value.route, req.slippage),
+            note: vscode.l10n.t('Route updated: review and confirm again.'),
+          };
         }
       } else if (routeSignature(route) !== req.signature) {
         throw new Error(vscode.l10n.t('Find the route again: the route on this page is incomplete.'));
@@ -336,12 +440,22 @@ export class BridgeSession implements vscode.Disposable {
       // A route that needs an OP hook: the checked hook and a signed hook carrying exactly it, or no request at all.
       const hook = this.hook && this.hook.signature === routeSignature(route) ? this.hook.hook : undefined;
       const prepared = hookForMsgs(intent, route, hook, req.signedHook, options);
-      if (!prepared.ok) throw new Error(vscode.l10n.t('The signed OP hook was refused: {0}', prepared.problems.join(' ')));
+      if (!prepared.ok)
+        throw new Error(vscode.l10n.t('The signed OP hook was refused: {0}', prepared.problems.join(' ')));
       const prefixes = await catalog.prefixes().catch(() => ({}));
-      const msgs = await client.msgs({ route, addresses: req.addresses, slippagePercent: intent.slippagePercent, signedOpHook: req.signedHook, addressPrefixes: prefixes });
+      const msgs = await client.msgs({
+        route,
+        addresses: req.addresses,
+        slippagePercent: intent.slippagePercent,
+        signedOpHook: req.signedHook,
+        addressPrefixes: prefixes,
+      });
       await this.addresses.remember(route.required_chain_addresses ?? route.chain_ids ?? [], req.addresses);
       const verification = verifyMsgs(msgs, { intent, route, hook: prepared.value, ...options });
-      if (!verification.ok) this.deps.services.log.warn(`Bridge: the messages were not verified (${verification.kind}): ${[...verification.mismatches, ...verification.unverified].map((m) => m.text).join(' | ')}`);
+      if (!verification.ok)
+        this.deps.services.log.warn(
+          `Bridge: the messages were not verified (${verification.kind}): ${[...verification.mismatches, ...verification.unverified].map((m) => m.text).join(' | ')}`,
+        );
       return { kind: 'msgs', msgs: msgsView(verification, await this.names()) };
     },
     track: async (req) => {

@@ -29,19 +29,29 @@ export interface TrackInput {
  * Why a hash said to be broadcast on `chainId` cannot be the transfer of `route` (whose messages are signed and
  * broadcast on its source chain), in words; undefined when it can.
  */
-export function trackChainProblem(route: Pick<Route, 'source_asset_chain_id'> | undefined, chainId: string): string | undefined {
+export function trackChainProblem(
+  route: Pick<Route, 'source_asset_chain_id'> | undefined,
+  chainId: string,
+): string | undefined {
   if (!route || route.source_asset_chain_id === chainId) return undefined;
-  if (chainId === '') return `Say the chain the transaction was broadcast on: this route's messages are broadcast on ${route.source_asset_chain_id}.`;
+  if (chainId === '')
+    return `Say the chain the transaction was broadcast on: this route's messages are broadcast on ${route.source_asset_chain_id}.`;
   return `This route's messages are broadcast on ${route.source_asset_chain_id}, not on ${chainId}: a transaction on ${chainId} is not this transfer. Paste the hash of the transaction you broadcast on ${route.source_asset_chain_id}, or start a new transfer for the other chain.`;
 }
 
 export async function trackRequest(input: TrackInput, services: Pick<Services, 'chainFacts'>): Promise<TrackRequest> {
   const { route } = input;
-  const req: TrackRequest = { txHash: input.txHash, chainId: input.chainId, routerUrl: input.routerUrl, network: input.network };
+  const req: TrackRequest = {
+    txHash: input.txHash,
+    chainId: input.chainId,
+    routerUrl: input.routerUrl,
+    network: input.network,
+  };
   if (!route) return req;
   const source = input.asset(route.source_asset_chain_id, route.source_asset_denom);
   const dest = input.asset(route.dest_asset_chain_id, route.dest_asset_denom);
-  const decimals = (d: number | null | undefined) => (typeof d === 'number' && Number.isInteger(d) && d >= 0 && d <= 36 ? d : undefined);
+  const decimals = (d: number | null | undefined) =>
+    typeof d === 'number' && Number.isInteger(d) && d >= 0 && d <= 36 ? d : undefined;
   req.estimatedSeconds = route.estimated_route_duration_seconds ?? undefined;
   req.summary = {
     sourceChainId: route.source_asset_chain_id,

@@ -15,7 +15,8 @@ export interface AddressAt {
   end: number;
 }
 
-const ADDRESS = /(?<![0-9A-Za-z_])(0x[0-9a-fA-F]{40}|init1(?:[02-9ac-hj-np-z]{58}|[02-9ac-hj-np-z]{38}))(?![0-9A-Za-z_])/g;
+const ADDRESS =
+  /(?<![0-9A-Za-z_])(0x[0-9a-fA-F]{40}|init1(?:[02-9ac-hj-np-z]{58}|[02-9ac-hj-np-z]{38}))(?![0-9A-Za-z_])/g;
 /** Lines longer than this are searched near the cursor only. */
 const WINDOW = 200;
 
@@ -28,7 +29,8 @@ export function addressAt(line: string, character: number): AddressAt | undefine
     const end = start + m[1]!.length;
     if (character < start || character > end) continue;
     // A window cut could split a longer run: a match at the window's edge is not trusted.
-    if ((m.index === 0 && from > 0) || (m.index + m[1]!.length === text.length && from + text.length < line.length)) return undefined;
+    if ((m.index === 0 && from > 0) || (m.index + m[1]!.length === text.length && from + text.length < line.length))
+      return undefined;
     const parsed = m[1]!.startsWith('0x') ? { ok: true as const, value: { bytes: 20 } } : parseAccount(m[1]!);
     if (!parsed.ok) return undefined;
     return { address: m[1]!, format: m[1]!.startsWith('0x') ? 'hex' : 'bech32', bytes: parsed.value.bytes, start, end };

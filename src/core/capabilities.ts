@@ -39,7 +39,9 @@ export const NO_EVM_INDEX = 'this network has no EVM index';
 export const NO_INTERNAL_TX_INDEX = 'this network does not index internal EVM transactions';
 
 /** `/status`'s `internal_tx_height`: present (and not 0) once internal EVM transactions have been indexed. */
-export function hasInternalTxs(status: { internal_tx_height?: unknown } & Record<string, unknown> | undefined): boolean {
+export function hasInternalTxs(
+  status: ({ internal_tx_height?: unknown } & Record<string, unknown>) | undefined,
+): boolean {
   const h = status?.internal_tx_height;
   if (typeof h === 'number') return Number.isFinite(h) && h > 0;
   if (typeof h === 'string') return /^\d+$/.test(h) && !/^0+$/.test(h);
@@ -93,5 +95,10 @@ export function isUnavailable(err: unknown): err is UnavailableError {
 /** The indexer's own 404 for an EVM route on a chain without them: the same sentence as a known capability. */
 export function isEvmRouteMissing(err: unknown): boolean {
   const e = err as { status?: unknown; serverMessage?: unknown } | null;
-  return !!e && e.status === 404 && typeof e.serverMessage === 'string' && /evm routes are not available/i.test(e.serverMessage);
+  return (
+    !!e &&
+    e.status === 404 &&
+    typeof e.serverMessage === 'string' &&
+    /evm routes are not available/i.test(e.serverMessage)
+  );
 }

@@ -3,7 +3,8 @@
  * what was asked, of which service, and what went wrong, in words.
  */
 
-export type ErrorKind = 'http' | 'timeout' | 'network' | 'schema' | 'invalid-body' | 'too-large' | 'cancelled' | 'input';
+export type ErrorKind =
+  'http' | 'timeout' | 'network' | 'schema' | 'invalid-body' | 'too-large' | 'cancelled' | 'input';
 
 export abstract class ApiError extends Error {
   abstract readonly kind: ErrorKind;
@@ -37,9 +38,13 @@ export class HttpError extends ApiError {
   private static describe(service: string, status: number, serverMessage: string, retryAfterMs?: number): string {
     const reason = statusReason(status);
     const head = `The ${service} answered ${status}${reason ? ` ${reason}` : ''}`;
-    const wait = retryAfterMs !== undefined && retryAfterMs > 0 ? ` (it asks to wait ${Math.ceil(retryAfterMs / 1000)} s)` : '';
+    const wait =
+      retryAfterMs !== undefined && retryAfterMs > 0 ? ` (it asks to wait ${Math.ceil(retryAfterMs / 1000)} s)` : '';
     const text = serverMessage && serverMessage !== reason ? `: ${serverMessage}` : '';
-    const hint = status === 407 ? ': a proxy asks for credentials; set http.proxyAuthorization, or put user:password@ in http.proxy' : '';
+    const hint =
+      status === 407
+        ? ': a proxy asks for credentials; set http.proxyAuthorization, or put user:password@ in http.proxy'
+        : '';
     return `${head}${text}${wait}${hint}.`.replace(/\.\.$/, '.');
   }
 }
@@ -47,7 +52,11 @@ export class HttpError extends ApiError {
 export class TimeoutError extends ApiError {
   readonly kind = 'timeout';
   readonly retryable = true;
-  constructor(readonly service: string, readonly timeoutMs: number, readonly phase: 'headers' | 'body' | 'total') {
+  constructor(
+    readonly service: string,
+    readonly timeoutMs: number,
+    readonly phase: 'headers' | 'body' | 'total',
+  ) {
     super(
       phase === 'body'
         ? `The ${service} stopped sending its answer (no data for ${timeoutMs / 1000} s).`
@@ -61,8 +70,16 @@ export class NetworkError extends ApiError {
   readonly kind = 'network';
   readonly retryable = true;
   /** `via`: the proxy the request went through, when it did. */
-  constructor(readonly service: string, readonly origin: string, readonly code: string | undefined, detail: string, readonly via?: string) {
-    super(`Couldn't reach the ${service} at ${origin}${via ? ` through the proxy ${via}` : ''}: ${describeNetworkCode(code) ?? detail}.`);
+  constructor(
+    readonly service: string,
+    readonly origin: string,
+    readonly code: string | undefined,
+    detail: string,
+    readonly via?: string,
+  ) {
+    super(
+      `Couldn't reach the ${service} at ${origin}${via ? ` through the proxy ${via}` : ''}: ${describeNetworkCode(code) ?? detail}.`,
+    );
     this.name = 'NetworkError';
   }
 }
@@ -71,7 +88,11 @@ export class NetworkError extends ApiError {
 export class SchemaError extends ApiError {
   readonly kind = 'schema';
   readonly retryable = false;
-  constructor(readonly service: string, readonly field: string, readonly problem: string) {
+  constructor(
+    readonly service: string,
+    readonly field: string,
+    readonly problem: string,
+  ) {
     super(`The ${service} answered with an unexpected shape: field ${field || '(root)'} ${problem}.`);
     this.name = 'SchemaError';
   }
@@ -81,8 +102,14 @@ export class SchemaError extends ApiError {
 export class InvalidBodyError extends ApiError {
   readonly kind = 'invalid-body';
   readonly retryable = true;
-  constructor(readonly service: string, readonly contentType: string, readonly excerpt: string) {
-    super(`The ${service} answered with something that is not JSON${contentType ? ` (${contentType})` : ''}${excerpt ? `: ${excerpt}` : ''}.`);
+  constructor(
+    readonly service: string,
+    readonly contentType: string,
+    readonly excerpt: string,
+  ) {
+    super(
+      `The ${service} answered with something that is not JSON${contentType ? ` (${contentType})` : ''}${excerpt ? `: ${excerpt}` : ''}.`,
+    );
     this.name = 'InvalidBodyError';
   }
 }
@@ -90,8 +117,13 @@ export class InvalidBodyError extends ApiError {
 export class ResponseTooLargeError extends ApiError {
   readonly kind = 'too-large';
   readonly retryable = false;
-  constructor(readonly service: string, readonly limitBytes: number) {
-    super(`The ${service} answered with more than ${formatBytes(limitBytes)}; the answer was refused (setting initia.maxResponseBytes).`);
+  constructor(
+    readonly service: string,
+    readonly limitBytes: number,
+  ) {
+    super(
+      `The ${service} answered with more than ${formatBytes(limitBytes)}; the answer was refused (setting initia.maxResponseBytes).`,
+    );
     this.name = 'ResponseTooLargeError';
   }
 }
@@ -163,24 +195,25 @@ function describeNetworkCode(code: string | undefined): string | undefined {
     case 'UND_ERR_CONNECT_TIMEOUT':
       return 'connecting timed out';
     case 'SELF_SIGNED_CERT_IN_CHAIN':
-      return 'its certificate chain ends in a certificate authority this computer does not trust, as when a company proxy inspects TLS: add that authority to the operating system\'s certificates (VS Code uses them while http.systemCertificates is on) or to NODE_EXTRA_CA_CERTS';
+      return "its certificate chain ends in a certificate authority this computer does not trust, as when a company proxy inspects TLS: add that authority to the operating system's certificates (VS Code uses them while http.systemCertificates is on) or to NODE_EXTRA_CA_CERTS";
     case 'DEPTH_ZERO_SELF_SIGNED_CERT':
-      return 'it presents a self-signed certificate, which is not trusted: use the service\'s https address with a proper certificate, or trust that certificate in the operating system\'s store';
+      return "it presents a self-signed certificate, which is not trusted: use the service's https address with a proper certificate, or trust that certificate in the operating system's store";
     case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
     case 'UNABLE_TO_GET_ISSUER_CERT':
     case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
-      return 'its certificate was issued by an authority this computer does not know: if a company proxy inspects TLS, add its certificate authority to the operating system\'s certificates (or NODE_EXTRA_CA_CERTS)';
+      return "its certificate was issued by an authority this computer does not know: if a company proxy inspects TLS, add its certificate authority to the operating system's certificates (or NODE_EXTRA_CA_CERTS)";
     case 'CERT_HAS_EXPIRED':
-      return 'its certificate has expired (or this computer\'s clock is wrong)';
+      return "its certificate has expired (or this computer's clock is wrong)";
     case 'CERT_NOT_YET_VALID':
-      return 'its certificate is not valid yet (or this computer\'s clock is wrong)';
+      return "its certificate is not valid yet (or this computer's clock is wrong)";
     case 'ERR_TLS_CERT_ALTNAME_INVALID':
     case 'UND_ERR_PRX_TLS':
       return 'its certificate is for another host name: check the URL (a proxy or a captive portal may be answering in its place)';
     case 'PROXY_407':
       return 'the proxy asks for credentials (407 Proxy Authentication Required): set http.proxyAuthorization, or put user:password@ in http.proxy';
     default:
-      if (code && /^PROXY_\d{3}$/.test(code)) return `the proxy refused to open a connection to it (HTTP ${code.slice(6)}): check http.proxy and http.noProxy`;
+      if (code && /^PROXY_\d{3}$/.test(code))
+        return `the proxy refused to open a connection to it (HTTP ${code.slice(6)}): check http.proxy and http.noProxy`;
       return undefined;
   }
 }

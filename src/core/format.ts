@@ -40,7 +40,8 @@ export function clockTime(thenMs: number, nowMs: number = Date.now()): string {
   if (t.getFullYear() === now.getFullYear() && t.getMonth() === now.getMonth() && t.getDate() === now.getDate()) {
     return `${pad(t.getHours())}:${pad(t.getMinutes())}:${pad(t.getSeconds())}`;
   }
-  if (t.getFullYear() === now.getFullYear()) return `${MONTHS[t.getMonth()]} ${t.getDate()}, ${pad(t.getHours())}:${pad(t.getMinutes())}`;
+  if (t.getFullYear() === now.getFullYear())
+    return `${MONTHS[t.getMonth()]} ${t.getDate()}, ${pad(t.getHours())}:${pad(t.getMinutes())}`;
   return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}`;
 }
 
@@ -97,7 +98,9 @@ export function summariseMsgTypes(types: readonly string[], max = 2): string {
   const names = types.map(shortMsgType);
   if (names.every((n) => n === names[0])) return names.length > 1 ? `${names[0]} ×${names.length}` : names[0]!;
   const distinct = [...new Set(names)];
-  return distinct.length > max ? `${distinct.slice(0, max).join(', ')} +${distinct.length - max} more` : distinct.join(', ');
+  return distinct.length > max
+    ? `${distinct.slice(0, max).join(', ')} +${distinct.length - max} more`
+    : distinct.join(', ');
 }
 
 /**

@@ -10,9 +10,21 @@
  * JavaScript's number would round it); `jsonText` writes such values back with the same digits. Pure, no dependencies.
  */
 
-export type GoJson = { ok: true; value: unknown } | { ok: false; notJson: true; reason: string } | { ok: false; notJson: false; reason: string };
+export type GoJson =
+  | { ok: true; value: unknown }
+  | { ok: false; notJson: true; reason: string }
+  | { ok: false; notJson: false; reason: string };
 
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
 
 class NotJson extends Error {}
 class Differs extends Error {}
@@ -86,14 +98,16 @@ class Parser {
       this.ws();
       if (this.s[this.at] !== '"') this.fail('an object key must be a string');
       const key = this.string();
-      if (Object.hasOwn(out, key)) this.differs ??= `the key ${JSON.stringify(key.slice(0, 40))} appears twice in one object`;
+      if (Object.hasOwn(out, key))
+        this.differs ??= `the key ${JSON.stringify(key.slice(0, 40))} appears twice in one object`;
       this.ws();
       if (this.s[this.at] !== ':') this.fail('":" expected after an object key');
       this.at++;
       this.ws();
       const value = this.value(depth + 1);
       // An own property even for "__proto__" (as JSON.parse makes it), never the prototype.
-      if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      if (key === '__proto__')
+        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
       else out[key] = value;
       this.ws();
       const c = this.s[this.at++];
@@ -127,7 +141,8 @@ class Parser {
       // A run of ordinary characters at once (no quote, backslash, control character or surrogate).
       const start = this.at;
       let code = this.s.charCodeAt(this.at);
-      while (code >= 0x20 && code !== 0x22 && code !== 0x5c && (code < 0xd800 || code > 0xdfff)) code = this.s.charCodeAt(++this.at);
+      while (code >= 0x20 && code !== 0x22 && code !== 0x5c && (code < 0xd800 || code > 0xdfff))
+        code = this.s.charCodeAt(++this.at);
       if (this.at > start) out += this.s.slice(start, this.at);
       const c = this.s[this.at];
       if (c === undefined) this.fail('unterminated string');

@@ -74,7 +74,9 @@ const RETRY_STATUSES = new Set([429, 503]);
 /** `base` (trailing slashes dropped) + `path` + the query, encoded once as a form (`a=1&b=x%2Fy`), as one URL. */
 export function endpoint(base: string, path: string, query: ReadonlyArray<readonly [string, string]> = []): URL {
   const root = base.endsWith('/') ? base.replace(/\/+$/, '') : base;
-  return new URL(query.length ? `${root}${path}?${new URLSearchParams(query as Array<[string, string]>).toString()}` : root + path);
+  return new URL(
+    query.length ? `${root}${path}?${new URLSearchParams(query as Array<[string, string]>).toString()}` : root + path,
+  );
 }
 
 /** The longest wait for one step of an exchange (opening the connection, the next piece of the body): the request's
@@ -100,7 +102,12 @@ export class HttpClient {
   /** Sends the request (retrying per policy) and returns the parsed JSON body. */
   async json(spec: RequestSpec): Promise<unknown> {
     if (spec.url.protocol !== 'http:' && spec.url.protocol !== 'https:') {
-      throw new NetworkError(this.options.service, spec.url.origin, undefined, `unsupported protocol ${spec.url.protocol}`);
+      throw new NetworkError(
+        this.options.service,
+        spec.url.origin,
+        undefined,
+        `unsupported protocol ${spec.url.protocol}`,
+      );
     }
     for (let attempt = 1; ; attempt++) {
       try {
@@ -184,7 +191,14 @@ export class HttpClient {
     } finally {
       clearTimeout(timer);
       spec.signal?.removeEventListener('abort', onCancel);
-      this.options.log?.({ method: spec.method, url: path, status, ms: Math.round(performance.now() - started), attempt, bytes });
+      this.options.log?.({
+        method: spec.method,
+        url: path,
+        status,
+        ms: Math.round(performance.now() - started),
+        attempt,
+        bytes,
+      });
     }
   }
 
@@ -208,13 +222,19 @@ export class HttpClient {
 function failureOf(err: unknown): { code: string | undefined; message: string } {
   type Coded = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
   const chain: Coded[] = [];
-  for (let e = err as Coded | undefined, depth = 0; e && typeof e === 'object' && depth < 4; e = e.cause as Coded | undefined, depth++) {
+  for (
+    let e = err as Coded | undefined, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = e.cause as Coded | undefined, depth++
+  ) {
     chain.push(e);
     if (Array.isArray(e.errors) && e.errors[0]) chain.push(e.errors[0] as Coded);
   }
   const messages = chain.map((e) => (typeof e.message === 'string' ? e.message : '')).filter(Boolean);
   // undici words a refused tunnel "Proxy response (407) !== 200 …" and a refused forward "Proxy Authentication Required (407)".
-  const proxy = messages.map((m) => /Proxy response \((\d{3})\)/.exec(m) ?? /^Proxy .*\((\d{3})\)$/.exec(m)).find(Boolean);
+  const proxy = messages
+    .map((m) => /Proxy response \((\d{3})\)/.exec(m) ?? /^Proxy .*\((\d{3})\)$/.exec(m))
+    .find(Boolean);
   if (proxy) return { code: `PROXY_${proxy[1]}`, message: messages.at(-1) ?? '' };
   const coded = [...chain].reverse().find((e) => typeof e.code === 'string' && e.code !== 'UND_ERR_ABORTED');
   return { code: coded?.code as string | undefined, message: messages.at(-1) ?? String(err) };
@@ -265,17 +285,33 @@ function interpret(service: string, url: URL, response: TransportResponse, text:
  * Indexer errors are plain text; router errors are JSON with `message` (+ `code`, `details`, Initia's `info`).
  * `reason` is the first `details[].reason` (Skip's google.rpc.ErrorInfo, e.g. BAD_PRICE_ERROR).
  */
-export function errorBodyMessage(text: string, contentType = ''): { message: string; code?: unknown; info?: string; reason?: string } {
+export function errorBodyMessage(
+  text: string,
+  contentType = '',
+): { message: string; code?: unknown; info?: string; reason?: string } {
   const trimmed = text.trim();
   if (contentType.includes('json') || trimmed.startsWith('{')) {
     try {
-      const body = JSON.parse(trimmed) as { message?: unknown; error?: unknown; code?: unknown; info?: unknown; details?: unknown };
-      const raw = typeof body.message === 'string' ? body.message : typeof body.error === 'string' ? body.error : undefined;
+      const body = JSON.parse(trimmed) as {
+        message?: unknown;
+        error?: unknown;
+        code?: unknown;
+        info?: unknown;
+        details?: unknown;
+      };
+      const raw =
+        typeof body.message === 'string' ? body.message : typeof body.error === 'string' ? body.error : undefined;
       if (raw !== undefined) {
         const info = typeof body.info === 'string' && body.info.trim() ? excerpt(body.info) : undefined;
-        const detail = Array.isArray(body.details) ? (body.details as unknown[]).find((d) => typeof (d as { reason?: unknown } | null)?.reason === 'string') : undefined;
+        const detail = Array.isArray(body.details)
+          ? (body.details as unknown[]).find((d) => typeof (d as { reason?: unknown } | null)?.reason === 'string')
+          : undefined;
         const reason = detail ? excerpt((detail as { reason: string }).reason, 80) : undefined;
-        const out: { message: string; code?: unknown; info?: string; reason?: string } = { message: excerpt(info ? `${raw} (${info})` : raw), code: body.code, info };
+        const out: { message: string; code?: unknown; info?: string; reason?: string } = {
+          message: excerpt(info ? `${raw} (${info})` : raw),
+          code: body.code,
+          info,
+        };
         if (reason !== undefined) out.reason = reason;
         return out;
       }
@@ -306,7 +342,10 @@ export function parseRetryAfter(value: string, now = Date.now()): number | undef
 
 /** A single line of at most `max` characters, control characters removed. */
 export function excerpt(text: string, max = 300): string {
-  const line = text.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const line = text
+    .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 

@@ -102,7 +102,13 @@ export function txHashAt(line: string, character: number): HashAt | undefined {
     // A window cut could split a longer run: treat the window's edges as unknown (not a boundary).
     const cutBefore = start === 0 && offset > 0;
     const cutAfter = end === text.length && offset + text.length < line.length;
-    if (cutBefore || cutAfter || (before !== undefined && WORD.test(before)) || (after !== undefined && WORD.test(after))) return undefined;
+    if (
+      cutBefore ||
+      cutAfter ||
+      (before !== undefined && WORD.test(before)) ||
+      (after !== undefined && WORD.test(after))
+    )
+      return undefined;
     return { hex: m[0].replace(/^0x/, ''), prefixed: m[1] !== undefined, start: start + offset, end: end + offset };
   }
   return undefined;

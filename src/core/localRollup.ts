@@ -62,7 +62,12 @@ export async function probeLocalRollup(ports: LocalPorts, deps: ProbeDeps, signa
   const probe: LocalProbe = { ports };
   const indexed = Number(status?.height);
   if (status && Number.isFinite(indexed)) probe.indexer = { chainId: status.chain_id ?? '', height: indexed };
-  if (info) probe.rest = { chainId: info.default_node_info.network, vm: vmOf(info), app: info.application_version?.app_name ?? info.application_version?.name };
+  if (info)
+    probe.rest = {
+      chainId: info.default_node_info.network,
+      vm: vmOf(info),
+      app: info.application_version?.app_name ?? info.application_version?.name,
+    };
   if (rpc && Number.isFinite(rpc.height)) probe.rpc = rpc;
   if (evm) probe.jsonRpc = { evmChainId: evm };
   return probe;
@@ -73,7 +78,8 @@ export function vmOf(info: NodeInfoResponse): NetworkVm | undefined {
   const app = info.application_version;
   const deps = (app?.build_deps ?? []).map((d) => d.path ?? '');
   for (const vm of ['minievm', 'minimove', 'miniwasm'] as const) {
-    if (deps.some((p) => p === `github.com/initia-labs/${vm}` || p.startsWith(`github.com/initia-labs/${vm}/`))) return vm;
+    if (deps.some((p) => p === `github.com/initia-labs/${vm}` || p.startsWith(`github.com/initia-labs/${vm}/`)))
+      return vm;
     if (app?.app_name === vm || app?.name === vm) return vm;
   }
   return undefined;
@@ -92,7 +98,14 @@ export interface LocalOffer {
   /** The indexer answers for another chain than the node's. */
   otherChainIndexer?: string;
   /** The profile to write when chosen (only when the indexer answers). */
-  profile?: { name: string; chainId: string; indexerUrl: string; restUrl?: string; jsonRpcUrl?: string; vm?: NetworkVm };
+  profile?: {
+    name: string;
+    chainId: string;
+    indexerUrl: string;
+    restUrl?: string;
+    jsonRpcUrl?: string;
+    vm?: NetworkVm;
+  };
   indexerHeight?: number;
   nodeHeight?: number;
   /** How many blocks the indexer is behind the node, when both heights are known. */
@@ -115,7 +128,8 @@ export function localOffer(probe: LocalProbe): LocalOffer | undefined {
   const label = `${LOCAL_PROFILE_PREFIX} (${[chainId || 'unknown chain', vm].filter(Boolean).join(', ')})`;
   const node = !!(probe.rest || probe.rpc || probe.jsonRpc);
   const offer: LocalOffer = { chainId, vm, label, answered, missingIndexer: node && !probe.indexer };
-  if (probe.indexer && nodeChain && probe.indexer.chainId && probe.indexer.chainId !== nodeChain) offer.otherChainIndexer = probe.indexer.chainId;
+  if (probe.indexer && nodeChain && probe.indexer.chainId && probe.indexer.chainId !== nodeChain)
+    offer.otherChainIndexer = probe.indexer.chainId;
   if (probe.indexer) {
     offer.profile = {
       name: chainId ? `${LOCAL_PROFILE_PREFIX} ${chainId}` : LOCAL_PROFILE_PREFIX,
@@ -135,7 +149,13 @@ export function localOffer(probe: LocalProbe): LocalOffer | undefined {
 
 /** Blocks the indexer is behind the node (0 when level or ahead), or undefined when either height is unknown. */
 export function indexerLag(indexerHeight: number | undefined, nodeHeight: number | undefined): number | undefined {
-  if (indexerHeight === undefined || nodeHeight === undefined || !Number.isFinite(indexerHeight) || !Number.isFinite(nodeHeight)) return undefined;
+  if (
+    indexerHeight === undefined ||
+    nodeHeight === undefined ||
+    !Number.isFinite(indexerHeight) ||
+    !Number.isFinite(nodeHeight)
+  )
+    return undefined;
   return Math.max(0, nodeHeight - indexerHeight);
 }
 

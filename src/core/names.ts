@@ -57,8 +57,22 @@ const Created = z.object({
   hash: z.optional(z.nullable(z.string())),
 });
 const Broadcast = z.object({
-  transactions: z.array(z.looseObject({ ...Created.shape, additionalContracts: z.optional(z.nullable(z.array(z.looseObject(Created.shape)))) })),
-  receipts: z.optional(z.nullable(z.array(z.looseObject({ transactionHash: z.optional(z.nullable(z.string())), status: z.optional(z.nullable(z.string())) })))),
+  transactions: z.array(
+    z.looseObject({
+      ...Created.shape,
+      additionalContracts: z.optional(z.nullable(z.array(z.looseObject(Created.shape)))),
+    }),
+  ),
+  receipts: z.optional(
+    z.nullable(
+      z.array(
+        z.looseObject({
+          transactionHash: z.optional(z.nullable(z.string())),
+          status: z.optional(z.nullable(z.string())),
+        }),
+      ),
+    ),
+  ),
   timestamp: z.optional(z.nullable(z.number())),
   chain: z.optional(z.nullable(z.union([z.number(), z.string()]))),
 });
@@ -84,8 +98,17 @@ function foundryNames(json: unknown, path: string, source: string): NamesParse {
   if (!parsed.success) return { error: `${path} does not have the shape of a Foundry broadcast (transactions[])` };
   const b = parsed.data;
   const folderChain = /\/(\d+)\/[^/]+$/.exec(path)?.[1];
-  const chainId = typeof b.chain === 'number' && Number.isSafeInteger(b.chain) ? String(b.chain) : typeof b.chain === 'string' && /^\d+$/.test(b.chain) ? b.chain : folderChain;
-  const failed = new Set((b.receipts ?? []).filter((r) => r.status === '0x0' && r.transactionHash).map((r) => r.transactionHash!.toLowerCase()));
+  const chainId =
+    typeof b.chain === 'number' && Number.isSafeInteger(b.chain)
+      ? String(b.chain)
+      : typeof b.chain === 'string' && /^\d+$/.test(b.chain)
+        ? b.chain
+        : folderChain;
+  const failed = new Set(
+    (b.receipts ?? [])
+      .filter((r) => r.status === '0x0' && r.transactionHash)
+      .map((r) => r.transactionHash!.toLowerCase()),
+  );
   // Foundry writes `timestamp` in seconds (older versions in milliseconds).
   const at = typeof b.timestamp === 'number' ? (b.timestamp < 1e12 ? b.timestamp * 1000 : b.timestamp) : undefined;
   const names: DeployedName[] = [];
@@ -98,7 +121,8 @@ function foundryNames(json: unknown, path: string, source: string): NamesParse {
   for (const tx of b.transactions) {
     const hash = tx.hash && /^0x[0-9a-fA-F]{64}$/.test(tx.hash) ? tx.hash.toLowerCase() : undefined;
     if (hash && failed.has(hash)) continue;
-    if (tx.transactionType === 'CREATE' || tx.transactionType === 'CREATE2') add(tx.contractName, tx.contractAddress, hash);
+    if (tx.transactionType === 'CREATE' || tx.transactionType === 'CREATE2')
+      add(tx.contractName, tx.contractAddress, hash);
     for (const extra of tx.additionalContracts ?? []) add(extra.contractName, extra.address, hash);
   }
   return { names };
@@ -134,7 +158,7 @@ export function addressKey(address: string): string | undefined {
 /** "0x5FbD…0aa3": an address shortened as the labels show it (as written; bech32 keeps its prefix). */
 export function shortAddress(address: string): string {
   if (address.length <= 14) return address;
-  const head = address.startsWith('0x') ? 6 : (address.indexOf('1') + 5 || 8);
+  const head = address.startsWith('0x') ? 6 : address.indexOf('1') + 5 || 8;
   return `${address.slice(0, head)}…${address.slice(-4)}`;
 }
 
@@ -213,7 +237,8 @@ export class NameBook {
     this.index();
     const list = this.byAddress.get(key);
     if (!list) return undefined;
-    if (evmChainId !== undefined) return list.find((n) => n.chainId === evmChainId) ?? list.find((n) => n.chainId === undefined);
+    if (evmChainId !== undefined)
+      return list.find((n) => n.chainId === evmChainId) ?? list.find((n) => n.chainId === undefined);
     return new Set(list.map((n) => n.name)).size === 1 ? list[0] : undefined;
   }
 
@@ -250,7 +275,8 @@ export function nameAccountFields<T>(view: T, nameOf: (address: string) => strin
     if (name) return { ...view, text: addressLabel(name, view.link.value) };
   }
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(view as Record<string, unknown>)) out[k] = nameAccountFields(v, nameOf, depth + 1);
+  for (const [k, v] of Object.entries(view as Record<string, unknown>))
+    out[k] = nameAccountFields(v, nameOf, depth + 1);
   return out as T;
 }
 
@@ -290,7 +316,11 @@ export interface AddressNames {
 }
 
 /** No names (before the features set the workspace's, and in tests). */
-export const NO_NAMES: AddressNames = { nameOf: () => undefined, deployments: () => [], ready: () => Promise.resolve() };
+export const NO_NAMES: AddressNames = {
+  nameOf: () => undefined,
+  deployments: () => [],
+  ready: () => Promise.resolve(),
+};
 
 /**
  * Decoded messages' fields with the names of their addresses, for the bridge's checks before signing: the value (the
@@ -298,7 +328,9 @@ export const NO_NAMES: AddressNames = { nameOf: () => undefined, deployments: ()
  * carries it, its component shows it after the address: "0x5FbD…full… (Vault)"). `nameOf` answers for an address on
  * a chain (the summary's chain id). A copy; the input is left as it is.
  */
-export function nameSummaryFields<S extends { chainId?: string; fields: ReadonlyArray<{ label: string; value: string }> }>(
+export function nameSummaryFields<
+  S extends { chainId?: string; fields: ReadonlyArray<{ label: string; value: string }> },
+>(
   summaries: readonly S[],
   nameOf: (address: string, chainId: string | undefined) => string | undefined,
 ): Array<Omit<S, 'fields'> & { fields: Array<S['fields'][number] & { name?: string }> }> {

@@ -135,14 +135,20 @@ export function readProfiles(userValue: unknown, bases: readonly NetworkProfile[
     const p = raw as Partial<Record<keyof NetworkProfile, unknown>> | null;
     const label = typeof p?.name === 'string' && p.name.trim() ? `"${p.name.trim()}"` : `#${i + 1}`;
     if (!p || typeof p !== 'object') return problems.push(`initia.networks ${label}: not an object.`);
-    if (typeof p.name !== 'string' || !p.name.trim()) return problems.push(`initia.networks ${label}: "name" is required.`);
+    if (typeof p.name !== 'string' || !p.name.trim())
+      return problems.push(`initia.networks ${label}: "name" is required.`);
     if (BUILT_IN_NETWORKS.some((b) => b.name.toLowerCase() === p.name!.toString().trim().toLowerCase())) {
-      return problems.push(`initia.networks ${label}: "${String(p.name).trim()}" is the name of a built-in network; give your profile another name.`);
+      return problems.push(
+        `initia.networks ${label}: "${String(p.name).trim()}" is the name of a built-in network; give your profile another name.`,
+      );
     }
-    if (names.has(p.name.trim().toLowerCase())) return problems.push(`initia.networks ${label}: another profile already has this name.`);
+    if (names.has(p.name.trim().toLowerCase()))
+      return problems.push(`initia.networks ${label}: another profile already has this name.`);
     names.add(p.name.trim().toLowerCase());
     const chainId = typeof p.chainId === 'string' && p.chainId.trim() ? p.chainId.trim() : undefined;
-    const base = chainId ? (BUILT_IN_NETWORKS.find((b) => b.chainId === chainId) ?? bases.find((b) => b.chainId === chainId)) : undefined;
+    const base = chainId
+      ? (BUILT_IN_NETWORKS.find((b) => b.chainId === chainId) ?? bases.find((b) => b.chainId === chainId))
+      : undefined;
     const own: Partial<NetworkProfile> = {};
     const given = (v: unknown) => v !== undefined && v !== null && v !== '';
     for (const field of SERVICE_URL_FIELDS) {
@@ -163,23 +169,35 @@ export function readProfiles(userValue: unknown, bases: readonly NetworkProfile[
       own[field] = String(p[field]).trim();
     }
     if (given(p.vm)) {
-      if (!(NETWORK_VMS as readonly unknown[]).includes(p.vm)) return problems.push(`initia.networks ${label}: vm: "${String(p.vm)}" is not one of ${NETWORK_VMS.join(', ')}.`);
+      if (!(NETWORK_VMS as readonly unknown[]).includes(p.vm))
+        return problems.push(
+          `initia.networks ${label}: vm: "${String(p.vm)}" is not one of ${NETWORK_VMS.join(', ')}.`,
+        );
       own.vm = p.vm as NetworkVm;
     }
     if (given(p.bech32Prefix)) {
       if (typeof p.bech32Prefix !== 'string' || !/^[a-z][a-z0-9]{0,30}$/.test(p.bech32Prefix.trim())) {
-        return problems.push(`initia.networks ${label}: bech32Prefix: "${String(p.bech32Prefix)}" is not a bech32 prefix (lower-case letters and digits, such as init).`);
+        return problems.push(
+          `initia.networks ${label}: bech32Prefix: "${String(p.bech32Prefix)}" is not a bech32 prefix (lower-case letters and digits, such as init).`,
+        );
       }
       own.bech32Prefix = p.bech32Prefix.trim();
     }
     if (given(p.opBridgeId)) {
       const id = String(p.opBridgeId).trim();
-      if (!/^\d{1,20}$/.test(id)) return problems.push(`initia.networks ${label}: opBridgeId: "${id}" is not a whole number.`);
+      if (!/^\d{1,20}$/.test(id))
+        return problems.push(`initia.networks ${label}: opBridgeId: "${id}" is not a whole number.`);
       own.opBridgeId = id;
     }
     const inherited: Partial<NetworkProfile> = base ? { ...base } : {};
     delete inherited.name;
-    const profile: NetworkProfile = { ...inherited, ...own, name: p.name.trim(), ...(chainId ? { chainId } : {}), builtIn: false } as NetworkProfile;
+    const profile: NetworkProfile = {
+      ...inherited,
+      ...own,
+      name: p.name.trim(),
+      ...(chainId ? { chainId } : {}),
+      builtIn: false,
+    } as NetworkProfile;
     if (!profile.indexerUrl) return problems.push(`initia.networks ${label}: "indexerUrl" is required.`);
     byName.set(profile.name, profile);
     return undefined;
@@ -196,10 +214,15 @@ function templateProblem(value: unknown, placeholder: string): string | undefine
 }
 
 /** Links into the network's block explorer, when it has one. */
-export function explorerLink(network: NetworkProfile, kind: 'tx' | 'block' | 'account', id: string): string | undefined {
+export function explorerLink(
+  network: NetworkProfile,
+  kind: 'tx' | 'block' | 'account',
+  id: string,
+): string | undefined {
   // The explorer's own templates first (the registry's tx_page / account_page), its base URL + our paths otherwise.
   const template = kind === 'tx' ? network.txPage : kind === 'account' ? network.accountPage : undefined;
-  if (template) return template.split(kind === 'tx' ? TEMPLATES.txPage : TEMPLATES.accountPage).join(encodeURIComponent(id));
+  if (template)
+    return template.split(kind === 'tx' ? TEMPLATES.txPage : TEMPLATES.accountPage).join(encodeURIComponent(id));
   if (!network.explorerUrl) return undefined;
   const path = kind === 'tx' ? 'txs' : kind === 'block' ? 'blocks' : 'accounts';
   return `${network.explorerUrl}/${path}/${encodeURIComponent(id)}`;
@@ -207,5 +230,7 @@ export function explorerLink(network: NetworkProfile, kind: 'tx' | 'block' | 'ac
 
 /** The origins of a profile's services that are plain http (not encrypted), for a warning. */
 export function unencryptedOrigins(network: Pick<NetworkProfile, 'indexerUrl' | 'routerUrl'>): string[] {
-  return [network.indexerUrl, network.routerUrl].filter((u): u is string => !!u && u.startsWith('http:')).map((u) => new URL(u).origin);
+  return [network.indexerUrl, network.routerUrl]
+    .filter((u): u is string => !!u && u.startsWith('http:'))
+    .map((u) => new URL(u).origin);
 }

@@ -12,7 +12,14 @@ import type { IndexerClient } from './indexer/client';
 import type { PageRequest } from './indexer/paging';
 import type { Pagination } from './indexer/schemas';
 import { isNotFound } from './errors';
-import { NO_EVM_INDEX, NO_INTERNAL_TX_INDEX, UnavailableError, isEvmRouteMissing, type Capability, type CapabilitySource } from './capabilities';
+import {
+  NO_EVM_INDEX,
+  NO_INTERNAL_TX_INDEX,
+  UnavailableError,
+  isEvmRouteMissing,
+  type Capability,
+  type CapabilitySource,
+} from './capabilities';
 import { shorten } from './format';
 import { firstProblem } from './zodWords';
 import {
@@ -56,7 +63,13 @@ export interface QueryContext {
   capabilities?: CapabilitySource;
 }
 
-type Run<Q, R> = (client: IndexerClient, query: Q, page: PageRequest, signal?: AbortSignal, ctx?: QueryContext) => Promise<R>;
+type Run<Q, R> = (
+  client: IndexerClient,
+  query: Q,
+  page: PageRequest,
+  signal?: AbortSignal,
+  ctx?: QueryContext,
+) => Promise<R>;
 
 interface RowOf<S extends z.ZodMiniObject, K extends 'list' | 'record'> {
   schema: S;
@@ -66,8 +79,14 @@ interface RowOf<S extends z.ZodMiniObject, K extends 'list' | 'record'> {
   run: Run<z.infer<S>, K extends 'list' ? ListResult : RecordResult>;
 }
 
-const list = <S extends z.ZodMiniObject>(row: Omit<RowOf<S, 'list'>, 'kind'>): RowOf<S, 'list'> => ({ ...row, kind: 'list' });
-const record = <S extends z.ZodMiniObject>(row: Omit<RowOf<S, 'record'>, 'kind'>): RowOf<S, 'record'> => ({ ...row, kind: 'record' });
+const list = <S extends z.ZodMiniObject>(row: Omit<RowOf<S, 'list'>, 'kind'>): RowOf<S, 'list'> => ({
+  ...row,
+  kind: 'list',
+});
+const record = <S extends z.ZodMiniObject>(row: Omit<RowOf<S, 'record'>, 'kind'>): RowOf<S, 'record'> => ({
+  ...row,
+  kind: 'record',
+});
 
 /** A string that one of validate.ts's parsers accepts (its sentence when it does not). */
 function valid<T>(parse: (s: string) => Parsed<T>) {
@@ -95,7 +114,10 @@ export const TOKEN_ORDERS = ['token_id', 'height'] as const;
 function listOf(body: unknown, key: string): ListResult {
   const b = body as Record<string, unknown>;
   const items = b[key];
-  return { body, list: { count: Array.isArray(items) ? items.length : 0, pagination: b.pagination as Pagination | null | undefined } };
+  return {
+    body,
+    list: { count: Array.isArray(items) ? items.length : 0, pagination: b.pagination as Pagination | null | undefined },
+  };
 }
 
 /**
@@ -105,22 +127,32 @@ function listOf(body: unknown, key: string): ListResult {
 function checkFilter(result: ListResult, msgs: readonly string[] | undefined): ListResult {
   if (!msgs?.length) return result;
   const asked = new Set(msgs.map((m) => m.replace(/^\//, '')));
-  const txs = (result.body as { txs?: Array<{ tx?: { body?: { messages?: Array<{ '@type'?: unknown }> } } }> }).txs ?? [];
-  const unfiltered = txs.some((t) => !(t.tx?.body?.messages ?? []).some((m) => typeof m['@type'] === 'string' && asked.has(m['@type'].replace(/^\//, ''))));
+  const txs =
+    (result.body as { txs?: Array<{ tx?: { body?: { messages?: Array<{ '@type'?: unknown }> } } }> }).txs ?? [];
+  const unfiltered = txs.some(
+    (t) =>
+      !(t.tx?.body?.messages ?? []).some(
+        (m) => typeof m['@type'] === 'string' && asked.has(m['@type'].replace(/^\//, '')),
+      ),
+  );
   if (!unfiltered) return result;
   const names = [...asked].map((m) => `\`${m}\``).join(', ');
   return { ...result, warning: `The indexer does not know ${names}: no filter applied, this is the unfiltered list.` };
 }
 
 /** The words for rich-list rows whose stored amount is below zero (the indexer's inconsistency, not a real balance). */
-export const NEGATIVE_AMOUNT = "a negative amount is the indexer's inconsistency (a missed or out-of-order event), not a balance on chain";
+export const NEGATIVE_AMOUNT =
+  "a negative amount is the indexer's inconsistency (a missed or out-of-order event), not a balance on chain";
 
 /** A rich-list page with negative amounts says so at the top. */
 function negativeHolders(result: ListResult): ListResult {
   const holders = (result.body as { holders?: Array<{ amount?: unknown }> }).holders ?? [];
   const n = holders.filter((h) => typeof h.amount === 'string' && h.amount.startsWith('-')).length;
   if (!n) return result;
-  return { ...result, warning: `${n === 1 ? 'One holder has' : `${n} holders have`} a negative amount: ${NEGATIVE_AMOUNT}.` };
+  return {
+    ...result,
+    warning: `${n === 1 ? 'One holder has' : `${n} holders have`} a negative amount: ${NEGATIVE_AMOUNT}.`,
+  };
 }
 
 function msgsSuffix(types: readonly string[] | undefined): string {
@@ -143,12 +175,18 @@ const ACCOUNT_VIEW_TITLES: Record<AccountView, string> = {
  * network is known not to have them, and the indexer's own 404 for them ("evm routes are not available on this
  * chain") said in words and remembered for the network; an answer is remembered as well.
  */
-async function evmOnly<R>(ctx: QueryContext | undefined, signal: AbortSignal | undefined, run: () => Promise<R>, what: Capability = 'evm'): Promise<R> {
+async function evmOnly<R>(
+  ctx: QueryContext | undefined,
+  signal: AbortSignal | undefined,
+  run: () => Promise<R>,
+  what: Capability = 'evm',
+): Promise<R> {
   let evmSure = false;
   if (ctx?.capabilities) {
     const caps = await ctx.capabilities(what, signal);
     if (!caps.evm) throw new UnavailableError(caps.reason ?? NO_EVM_INDEX);
-    if (what === 'evmInternalTxs' && !caps.evmInternalTxs) throw new UnavailableError(caps.reason ?? NO_INTERNAL_TX_INDEX);
+    if (what === 'evmInternalTxs' && !caps.evmInternalTxs)
+      throw new UnavailableError(caps.reason ?? NO_INTERNAL_TX_INDEX);
     evmSure = what === 'evmInternalTxs' && (await ctx.capabilities('evm', signal)).evm;
   }
   try {
@@ -169,7 +207,13 @@ async function evmOnly<R>(ctx: QueryContext | undefined, signal: AbortSignal | u
  * Cosmos and EVM hashes are different keys on the real indexer: a hash the first endpoint does not know is tried on
  * the other one before saying "not found" (EVM first when the user wrote 0x).
  */
-async function lookupTx(client: IndexerClient, hash: string, evmFirst: boolean, signal?: AbortSignal, ctx?: QueryContext): Promise<RecordResult> {
+async function lookupTx(
+  client: IndexerClient,
+  hash: string,
+  evmFirst: boolean,
+  signal?: AbortSignal,
+  ctx?: QueryContext,
+): Promise<RecordResult> {
   const cosmos = async (): Promise<RecordResult> => ({ body: await client.tx(hash, signal) });
   const evm = async (): Promise<RecordResult> => ({ body: await client.evmTx(hash, signal), evm: true });
   // A network known to have no EVM index is asked only the cosmos endpoint (no /evm-txs/ probe).
@@ -196,7 +240,10 @@ const TABLE = [
     title: () => 'status',
     run: async (client, _q, _page, signal) => {
       // Status and the average block time: the two cheap facts a user wants together.
-      const [status, avg] = await Promise.all([client.status(signal), client.avgBlockTime(signal).catch((e: unknown) => e)]);
+      const [status, avg] = await Promise.all([
+        client.status(signal),
+        client.avgBlockTime(signal).catch((e: unknown) => e),
+      ]);
       const avgBody = avg instanceof Error ? { avg_block_time_error: avg.message } : (avg as object);
       return { body: { ...status, ...avgBody } };
     },
@@ -214,12 +261,14 @@ const TABLE = [
   list({
     schema: z.object({ op: op('txs'), msgs }),
     title: (q) => `txs${msgsSuffix(q.msgs)}`,
-    run: async (client, q, page, signal) => checkFilter(listOf(await client.txs({ page, msgs: q.msgs }, signal), 'txs'), q.msgs),
+    run: async (client, q, page, signal) =>
+      checkFilter(listOf(await client.txs({ page, msgs: q.msgs }, signal), 'txs'), q.msgs),
   }),
   list({
     schema: z.object({ op: op('txsByHeight'), height, msgs }),
     title: (q) => `txs at ${q.height}${msgsSuffix(q.msgs)}`,
-    run: async (client, q, page, signal) => checkFilter(listOf(await client.txsByHeight(q.height, { page, msgs: q.msgs }, signal), 'txs'), q.msgs),
+    run: async (client, q, page, signal) =>
+      checkFilter(listOf(await client.txsByHeight(q.height, { page, msgs: q.msgs }, signal), 'txs'), q.msgs),
   }),
   record({
     schema: z.object({ op: op('tx'), hash: valid(parseTxHash), evmFirst: z.optional(z.boolean()) }),
@@ -229,45 +278,83 @@ const TABLE = [
   list({
     schema: z.object({ op: op('evmTxs') }),
     title: () => 'EVM txs',
-    run: (client, _q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmTxs(page, signal), 'txs')),
+    run: (client, _q, page, signal, ctx) =>
+      evmOnly(ctx, signal, async () => listOf(await client.evmTxs(page, signal), 'txs')),
   }),
   list({
     schema: z.object({ op: op('evmTxsByHeight'), height }),
     title: (q) => `EVM txs at ${q.height}`,
-    run: (client, q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmTxsByHeight(q.height, page, signal), 'txs')),
+    run: (client, q, page, signal, ctx) =>
+      evmOnly(ctx, signal, async () => listOf(await client.evmTxsByHeight(q.height, page, signal), 'txs')),
   }),
   list({
     schema: z.object({ op: op('evmInternalTxs') }),
     title: () => 'internal EVM txs',
-    run: (client, _q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxs(page, signal), 'internal_txs'), 'evmInternalTxs'),
+    run: (client, _q, page, signal, ctx) =>
+      evmOnly(
+        ctx,
+        signal,
+        async () => listOf(await client.evmInternalTxs(page, signal), 'internal_txs'),
+        'evmInternalTxs',
+      ),
   }),
   list({
     schema: z.object({ op: op('evmInternalTxsByHeight'), height }),
     title: (q) => `internal txs at ${q.height}`,
-    run: (client, q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByHeight(q.height, page, signal), 'internal_txs'), 'evmInternalTxs'),
+    run: (client, q, page, signal, ctx) =>
+      evmOnly(
+        ctx,
+        signal,
+        async () => listOf(await client.evmInternalTxsByHeight(q.height, page, signal), 'internal_txs'),
+        'evmInternalTxs',
+      ),
   }),
   list({
     schema: z.object({ op: op('evmInternalTxsByHash'), hash: valid(parseTxHash) }),
     title: (q) => `internal txs of ${shorten(q.hash.replace(/^0x/i, ''), 4, 2)}`,
-    run: (client, q, page, signal, ctx) => evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByHash(q.hash, page, signal), 'internal_txs'), 'evmInternalTxs'),
+    run: (client, q, page, signal, ctx) =>
+      evmOnly(
+        ctx,
+        signal,
+        async () => listOf(await client.evmInternalTxsByHash(q.hash, page, signal), 'internal_txs'),
+        'evmInternalTxs',
+      ),
   }),
   list({
-    schema: z.object({ op: op('account'), account: valid((s) => parseAccount(s, ANY_PREFIX)), view: z.enum(ACCOUNT_VIEWS), msgs }),
+    schema: z.object({
+      op: op('account'),
+      account: valid((s) => parseAccount(s, ANY_PREFIX)),
+      view: z.enum(ACCOUNT_VIEWS),
+      msgs,
+    }),
     title: (q) => `${shorten(q.account, 8, 4)} ${ACCOUNT_VIEW_TITLES[q.view]}${msgsSuffix(q.msgs)}`,
     run: async (client, q, page, signal, ctx) => {
       switch (q.view) {
         case 'txs':
         case 'signed':
-          return checkFilter(listOf(await client.txsByAccount(q.account, { page, msgs: q.msgs, isSigner: q.view === 'signed' }, signal), 'txs'), q.msgs);
+          return checkFilter(
+            listOf(
+              await client.txsByAccount(q.account, { page, msgs: q.msgs, isSigner: q.view === 'signed' }, signal),
+              'txs',
+            ),
+            q.msgs,
+          );
         case 'nfts':
           return listOf(await client.tokensByAccount(q.account, { page }, signal), 'tokens');
         case 'collections':
           return listOf(await client.collectionsByAccount(q.account, page, signal), 'collections');
         case 'internal':
-          return evmOnly(ctx, signal, async () => listOf(await client.evmInternalTxsByAccount(q.account, page, signal), 'internal_txs'), 'evmInternalTxs');
+          return evmOnly(
+            ctx,
+            signal,
+            async () => listOf(await client.evmInternalTxsByAccount(q.account, page, signal), 'internal_txs'),
+            'evmInternalTxs',
+          );
         case 'evmTxs':
         case 'evmSigned':
-          return evmOnly(ctx, signal, async () => listOf(await client.evmTxsByAccount(q.account, { page, isSigner: q.view === 'evmSigned' }, signal), 'txs'));
+          return evmOnly(ctx, signal, async () =>
+            listOf(await client.evmTxsByAccount(q.account, { page, isSigner: q.view === 'evmSigned' }, signal), 'txs'),
+          );
       }
     },
   }),
@@ -287,9 +374,14 @@ const TABLE = [
     run: async (client, q, page, signal) => listOf(await client.collectionsByName(q.name, page, signal), 'collections'),
   }),
   list({
-    schema: z.object({ op: op('collectionTokens'), address: valid(parseCollectionAddress), orderBy: z.optional(z.enum(TOKEN_ORDERS)) }),
+    schema: z.object({
+      op: op('collectionTokens'),
+      address: valid(parseCollectionAddress),
+      orderBy: z.optional(z.enum(TOKEN_ORDERS)),
+    }),
     title: (q) => `tokens of ${shorten(q.address)}`,
-    run: async (client, q, page, signal) => listOf(await client.tokensByCollection(q.address, { page, orderBy: q.orderBy }, signal), 'tokens'),
+    run: async (client, q, page, signal) =>
+      listOf(await client.tokensByCollection(q.address, { page, orderBy: q.orderBy }, signal), 'tokens'),
   }),
   list({
     schema: z.object({ op: op('nftHistory'), address: valid(parseCollectionAddress), tokenId: valid(parseTokenId) }),
@@ -299,7 +391,8 @@ const TABLE = [
   list({
     schema: z.object({ op: op('richList'), denom: valid(parseDenom) }),
     title: (q) => `holders of ${shorten(q.denom, 12, 4)}`,
-    run: async (client, q, page, signal) => negativeHolders(listOf(await client.richList(q.denom, page, signal), 'holders')),
+    run: async (client, q, page, signal) =>
+      negativeHolders(listOf(await client.richList(q.denom, page, signal), 'holders')),
   }),
 ] as const;
 
@@ -335,7 +428,13 @@ export function queryTitle(query: Query): string {
 }
 
 /** Runs one page of the query (a record ignores the page). */
-export function runQuery(client: IndexerClient, query: Query, page: PageRequest, signal?: AbortSignal, ctx?: QueryContext): Promise<QueryResult> {
+export function runQuery(
+  client: IndexerClient,
+  query: Query,
+  page: PageRequest,
+  signal?: AbortSignal,
+  ctx?: QueryContext,
+): Promise<QueryResult> {
   return rowOf(query).run(client, query, page, signal, ctx);
 }
 
@@ -345,7 +444,8 @@ export function parseQuery(value: unknown): Parsed<Query> {
   if (result.success) return { ok: true, value: result.data };
   const { field, problem, sentence } = firstProblem(value, result.error);
   const op = (value as { op?: unknown } | null)?.op;
-  if (field === 'op') return { ok: false, error: `"${String(op)}" is not a lookup this version knows (${QUERY_OPS.join(', ')}).` };
+  if (field === 'op')
+    return { ok: false, error: `"${String(op)}" is not a lookup this version knows (${QUERY_OPS.join(', ')}).` };
   const text = sentence ? `${field || 'the lookup'}: ${problem}` : `${field || 'the lookup'} ${problem}`;
   return { ok: false, error: `${text.replace(/\.$/, '')}.` };
 }
@@ -370,7 +470,8 @@ export function decodeDocumentAddress(text: string): Parsed<DocumentAddress> {
     return { ok: false, error: 'its address does not hold a lookup (it is not JSON).' };
   }
   const r = raw as { n?: unknown; q?: unknown } | null;
-  if (!r || typeof r !== 'object' || typeof r.n !== 'string' || !r.n) return { ok: false, error: 'its address names no network.' };
+  if (!r || typeof r !== 'object' || typeof r.n !== 'string' || !r.n)
+    return { ok: false, error: 'its address names no network.' };
   const query = parseQuery(r.q);
   if (!query.ok) return { ok: false, error: `its lookup cannot be read: ${query.error}` };
   return { ok: true, value: { network: r.n, query: query.value } };

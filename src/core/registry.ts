@@ -12,7 +12,10 @@ import { BUILT_IN_NETWORKS, type NetworkProfile } from './networks';
 import { parsePageUrl, parseServiceUrl } from './validate';
 
 /** The registries InterwovenKit reads: mainnet first, then testnet. */
-export const REGISTRY_URLS: readonly string[] = ['https://registry.initia.xyz/chains.json', 'https://registry.testnet.initia.xyz/chains.json'];
+export const REGISTRY_URLS: readonly string[] = [
+  'https://registry.initia.xyz/chains.json',
+  'https://registry.testnet.initia.xyz/chains.json',
+];
 
 /** A registry's answer is read again at most this often (a day). */
 export const REGISTRY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -73,7 +76,8 @@ export interface RegistryParse {
 
 /** Parses a `chains.json` answer entry by entry: what does not parse is skipped with a sentence that says why. */
 export function parseRegistry(value: unknown, source: string): RegistryParse {
-  if (!Array.isArray(value)) return { chains: [], skipped: [`Registry ${source}: the answer is not a list of chains; ignored.`] };
+  if (!Array.isArray(value))
+    return { chains: [], skipped: [`Registry ${source}: the answer is not a list of chains; ignored.`] };
   const chains: RegistryChain[] = [];
   const skipped: string[] = [];
   value.forEach((entry: unknown, i) => {
@@ -82,9 +86,14 @@ export function parseRegistry(value: unknown, source: string): RegistryParse {
       chains.push(r.data);
       return;
     }
-    const id = entry && typeof entry === 'object' && typeof (entry as { chain_id?: unknown }).chain_id === 'string' ? ` (${(entry as { chain_id: string }).chain_id})` : '';
+    const id =
+      entry && typeof entry === 'object' && typeof (entry as { chain_id?: unknown }).chain_id === 'string'
+        ? ` (${(entry as { chain_id: string }).chain_id})`
+        : '';
     const { field, problem, sentence } = firstProblem(entry, r.error);
-    skipped.push(`Registry ${source}: entry #${i + 1}${id} skipped: ${sentence ? problem : `${field || 'the entry'} ${problem}`}.`);
+    skipped.push(
+      `Registry ${source}: entry #${i + 1}${id} skipped: ${sentence ? problem : `${field || 'the entry'} ${problem}`}.`,
+    );
   });
   return { chains, skipped };
 }
@@ -127,7 +136,10 @@ export const NO_INDEXER = 'no indexer in the registry';
  * VM and OP bridge id. The registry lists no router: a chain gets the router of its network's Initia L1 (as the
  * built-in rollups do). Named after its pretty name, with the chain id added when that name is taken.
  */
-export function registryProfile(chain: RegistryChain, takenNames: ReadonlySet<string> = new Set()): { profile: NetworkProfile } | { reason: string } {
+export function registryProfile(
+  chain: RegistryChain,
+  takenNames: ReadonlySet<string> = new Set(),
+): { profile: NetworkProfile } | { reason: string } {
   const indexerUrl = firstService(chain, 'indexer');
   if (!indexerUrl) return { reason: NO_INDEXER };
   const explorer = chain.explorers?.find((e) => e.url || e.tx_page || e.account_page);
@@ -135,7 +147,9 @@ export function registryProfile(chain: RegistryChain, takenNames: ReadonlySet<st
     if (!v || (placeholder && !v.includes(placeholder))) return undefined;
     return parsePageUrl(placeholder ? v.split(placeholder).join('x') : v).ok ? v.trim() : undefined;
   };
-  const l1 = BUILT_IN_NETWORKS.find((b) => b.vm === 'l1' && b.name === (chain.network_type === 'testnet' ? 'Initia Testnet' : 'Initia Mainnet'));
+  const l1 = BUILT_IN_NETWORKS.find(
+    (b) => b.vm === 'l1' && b.name === (chain.network_type === 'testnet' ? 'Initia Testnet' : 'Initia Mainnet'),
+  );
   const pretty = (chain.pretty_name ?? chain.chain_name).trim() || chain.chain_id;
   const lower = new Set([...takenNames, ...BUILT_IN_NETWORKS.map((b) => b.name)].map((n) => n.toLowerCase()));
   const name = lower.has(pretty.toLowerCase()) ? `${pretty} (${chain.chain_id})` : pretty;
@@ -158,7 +172,8 @@ export function registryProfile(chain: RegistryChain, takenNames: ReadonlySet<st
   if (explorerUrl) profile.explorerUrl = explorerUrl;
   if (txPage) profile.txPage = txPage;
   if (accountPage) profile.accountPage = accountPage;
-  if (chain.bech32_prefix && /^[a-z][a-z0-9]{0,30}$/.test(chain.bech32_prefix)) profile.bech32Prefix = chain.bech32_prefix;
+  if (chain.bech32_prefix && /^[a-z][a-z0-9]{0,30}$/.test(chain.bech32_prefix))
+    profile.bech32Prefix = chain.bech32_prefix;
   if (vm) profile.vm = vm;
   if (opBridgeId !== undefined && /^\d{1,20}$/.test(String(opBridgeId))) profile.opBridgeId = String(opBridgeId);
   const executorUrl = registryExecutor(chain);
@@ -212,7 +227,11 @@ export function registryRows(chains: readonly RegistryChain[], profiles: readonl
 }
 
 /** Whether an answer read at `fetchedAt` from `urls` still stands at `now`: read at most once a day per set of URLs. */
-export function registryFresh(cached: { fetchedAt: number; urls: readonly string[] } | undefined, urls: readonly string[], now: number): boolean {
+export function registryFresh(
+  cached: { fetchedAt: number; urls: readonly string[] } | undefined,
+  urls: readonly string[],
+  now: number,
+): boolean {
   if (!cached || !Number.isFinite(cached.fetchedAt)) return false;
   if (cached.urls.length !== urls.length || cached.urls.some((u, i) => u !== urls[i])) return false;
   const age = now - cached.fetchedAt;

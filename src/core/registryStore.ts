@@ -87,7 +87,9 @@ export class RegistryStore {
         sources.push({ url, chains: Array.isArray(value) ? value : [] });
         if (!Array.isArray(value)) this.say(`Registry ${url}: the answer is not a list of chains; ignored.`);
       } catch (err) {
-        this.options.log.warn(`Registry ${url} did not answer (${errorMessage(err)}); using the ${this.cached ? 'copy read earlier' : 'bundled snapshot'}.`);
+        this.options.log.warn(
+          `Registry ${url} did not answer (${errorMessage(err)}); using the ${this.cached ? 'copy read earlier' : 'bundled snapshot'}.`,
+        );
         return undefined;
       }
     }
@@ -119,7 +121,8 @@ export class RegistryStore {
       }
       this.options.log.warn(`Registry: ${this.cacheFile} is not a registry answer; ignored.`);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.options.log.warn(`Registry: could not read ${this.cacheFile} (${errorMessage(err)}).`);
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.options.log.warn(`Registry: could not read ${this.cacheFile} (${errorMessage(err)}).`);
     }
     try {
       const file = RegistryFile.parse(JSON.parse(await fs.readFile(this.options.snapshotPath, 'utf8')));
@@ -146,5 +149,4 @@ export class RegistryStore {
     this.said.add(line);
     this.options.log.warn(line);
   }
-
 }

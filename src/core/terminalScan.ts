@@ -26,11 +26,14 @@ export const MAX_LINKS_PER_LINE = 50;
 
 const TOKEN =
   /(?<![0-9A-Za-z_])(?:((?:0x)?[0-9A-Fa-f]{64})|(0x[0-9a-fA-F]{40})|(init1(?:[02-9ac-hj-np-z]{58}|[02-9ac-hj-np-z]{38})))(?![0-9A-Za-z_])/g;
-const HEIGHT = /(?<![0-9A-Za-z_])(height|block(?:[ _-]?(?:number|height))?)(?![0-9A-Za-z_])["']?\s*(?:[:=]\s*)?["']?([1-9]\d{0,14})(?![0-9A-Za-z_.])/gi;
+const HEIGHT =
+  /(?<![0-9A-Za-z_])(height|block(?:[ _-]?(?:number|height))?)(?![0-9A-Za-z_])["']?\s*(?:[:=]\s*)?["']?([1-9]\d{0,14})(?![0-9A-Za-z_.])/gi;
 /** A 64-hex value under one of these labels is not a transaction. */
-const NOT_A_TX = /(?:block[ _]?hash|parent[ _]?hash|hash of block|root|bloom|app[ _]?hash|data[ _]?hash|validators[ _]?hash|consensus[ _]?hash|evidence[ _]?hash|results[ _]?hash|topics?(?:\[\d+\])?|codehash|code[ _]hash|salt|key|secret|private)["']?\s*[:=]?\s*["'[]?\s*$/i;
+const NOT_A_TX =
+  /(?:block[ _]?hash|parent[ _]?hash|hash of block|root|bloom|app[ _]?hash|data[ _]?hash|validators[ _]?hash|consensus[ _]?hash|evidence[ _]?hash|results[ _]?hash|topics?(?:\[\d+\])?|codehash|code[ _]hash|salt|key|secret|private)["']?\s*[:=]?\s*["'[]?\s*$/i;
 /** A 0x address under one of these labels is a contract. */
-const CONTRACT = /(?:contract[ _]?address|deployed to|contract created|created contract|new contract)["']?\s*[:=]?\s*["']?\s*$/i;
+const CONTRACT =
+  /(?:contract[ _]?address|deployed to|contract created|created contract|new contract)["']?\s*[:=]?\s*["']?\s*$/i;
 /** How far back a label is looked for. */
 const LABEL_WINDOW = 32;
 

@@ -163,7 +163,9 @@ export class UndiciTransport implements Transport {
     const proxy = this.options.proxy;
     if (!proxy) return undefined;
     const u = new URL(origin);
-    return bypassesProxy(u.hostname, u.port || (u.protocol === 'https:' ? '443' : '80'), proxy.noProxy) ? undefined : redactProxy(proxy.url);
+    return bypassesProxy(u.hostname, u.port || (u.protocol === 'https:' ? '443' : '80'), proxy.noProxy)
+      ? undefined
+      : redactProxy(proxy.url);
   }
 
   private dispatcher(origin: string): Dispatcher {
@@ -172,7 +174,12 @@ export class UndiciTransport implements Transport {
     let pool = this.pools.get(origin);
     if (!pool) {
       const connect = { timeout: this.timeout, ...this.tls(origin.startsWith('https:')) };
-      pool = new (loadUndici().Pool)(origin, { connections: this.connections, pipelining: 1, keepAliveTimeout: 30_000, connect });
+      pool = new (loadUndici().Pool)(origin, {
+        connections: this.connections,
+        pipelining: 1,
+        keepAliveTimeout: 30_000,
+        connect,
+      });
       this.pools.set(origin, pool);
     }
     return pool;
@@ -259,7 +266,10 @@ export class FetchTransport implements Transport {
     const controller = new AbortController();
     const onAbort = (): void => controller.abort();
     req.abort.once('abort', onAbort);
-    let headersTimer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => controller.abort(new HeadersTimeout()), req.headersTimeoutMs);
+    let headersTimer: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => controller.abort(new HeadersTimeout()),
+      req.headersTimeoutMs,
+    );
     let response: Response;
     const dispatcher = this.dispatcherFor(req.url);
     try {
@@ -348,7 +358,6 @@ export class FetchTransport implements Transport {
   }
 }
 
-
 /** How the extension was told to reach the network: VS Code's `http.*` settings (user values) and its own choice. */
 export interface NetworkConfig {
   /** `initia.http.transport`: VS Code's network stack when it can (auto), always it, or undici directly. */
@@ -413,12 +422,26 @@ export function chooseTransport(config: NetworkConfig, options: ChooseOptions): 
   const fromEnv = envProxy(options.env);
   const useFetch =
     options.vscodeFetch !== undefined &&
-    (config.choice === 'vscode' || (config.choice === 'auto' && config.fetchAdditionalSupport && config.proxySupport !== 'off' && !config.proxyAuthorization));
+    (config.choice === 'vscode' ||
+      (config.choice === 'auto' &&
+        config.fetchAdditionalSupport &&
+        config.proxySupport !== 'off' &&
+        !config.proxyAuthorization));
   if (useFetch) {
-    const proxy = config.proxySupport === 'off' ? undefined : config.proxy ? `http.proxy ${redactProxy(config.proxy)}` : fromEnv ? `${fromEnv.from} ${redactProxy(fromEnv.url)}` : 'the system or PAC settings, if any';
+    const proxy =
+      config.proxySupport === 'off'
+        ? undefined
+        : config.proxy
+          ? `http.proxy ${redactProxy(config.proxy)}`
+          : fromEnv
+            ? `${fromEnv.from} ${redactProxy(fromEnv.url)}`
+            : 'the system or PAC settings, if any';
     const describe = `VS Code's network stack (proxy: ${proxy ?? 'none, http.proxySupport is off'}${config.noProxy.length ? `; noProxy: ${config.noProxy.join(', ')}` : ''})`;
     const ca = options.fetchCa;
-    return { transport: new FetchTransport(options.vscodeFetch!, { describe, ca }), description: `fetch through ${describe}${ca ? `; ${CAS_READ_LATER} added` : ''}` };
+    return {
+      transport: new FetchTransport(options.vscodeFetch!, { describe, ca }),
+      description: `fetch through ${describe}${ca ? `; ${CAS_READ_LATER} added` : ''}`,
+    };
   }
   const why =
     options.vscodeFetch === undefined
@@ -434,10 +457,23 @@ export function chooseTransport(config: NetworkConfig, options: ChooseOptions): 
   const ca = options.ca;
   const cas = ca ? `; ${CAS_READ_LATER}` : '';
   if (!proxyUrl) {
-    return { transport: new UndiciTransport({ ca, connectTimeoutMs: options.connectTimeoutMs }), description: `undici, direct (${why}; no proxy configured)${cas}` };
+    return {
+      transport: new UndiciTransport({ ca, connectTimeoutMs: options.connectTimeoutMs }),
+      description: `undici, direct (${why}; no proxy configured)${cas}`,
+    };
   }
-  const noProxy = config.noProxy.length ? config.noProxy : (options.env.no_proxy ?? options.env.NO_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const proxy: ProxyConfig = { url: proxyUrl, noProxy, authorization: config.proxyAuthorization, strictSSL: config.proxyStrictSSL };
+  const noProxy = config.noProxy.length
+    ? config.noProxy
+    : (options.env.no_proxy ?? options.env.NO_PROXY ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+  const proxy: ProxyConfig = {
+    url: proxyUrl,
+    noProxy,
+    authorization: config.proxyAuthorization,
+    strictSSL: config.proxyStrictSSL,
+  };
   const from = config.proxy ? 'http.proxy' : fromEnv!.from;
   return {
     transport: new UndiciTransport({ proxy, ca, connectTimeoutMs: options.connectTimeoutMs }),
@@ -450,7 +486,9 @@ export function chooseTransport(config: NetworkConfig, options: ChooseOptions): 
  * so VS Code 1.101 and newer) gives the bundled ones with NODE_EXTRA_CA_CERTS ('default') and the system store
  * ('system'). Undefined on older Node, where the defaults (bundled and NODE_EXTRA_CA_CERTS) apply as they are.
  */
-export function nodeCaCertificates(tlsModule: { getCACertificates?: (type: string) => string[] }): string[] | undefined {
+export function nodeCaCertificates(tlsModule: {
+  getCACertificates?: (type: string) => string[];
+}): string[] | undefined {
   const get = tlsModule.getCACertificates;
   if (typeof get !== 'function') return undefined;
   const read = (type: string): string[] => {

@@ -87,7 +87,12 @@ export function readEvents(events: unknown): TxEvent[] {
       for (const a of attributes) {
         if (!a || typeof a !== 'object') continue;
         const { key, value } = a as { key?: unknown; value?: unknown };
-        if (typeof key === 'string') attrs.push({ key, value: typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value) });
+        if (typeof key === 'string')
+          attrs.push({
+            key,
+            value:
+              typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value),
+          });
       }
     }
     out.push({ type, attributes: attrs });
@@ -96,7 +101,10 @@ export function readEvents(events: unknown): TxEvent[] {
 }
 
 /** Events under each message (by `msg_index`), and the others (fees, the tx's own) apart. */
-export function groupEvents(events: readonly TxEvent[], messages: number): { byMessage: TxEvent[][]; other: TxEvent[] } {
+export function groupEvents(
+  events: readonly TxEvent[],
+  messages: number,
+): { byMessage: TxEvent[][]; other: TxEvent[] } {
   const byMessage: TxEvent[][] = Array.from({ length: messages }, () => []);
   const other: TxEvent[] = [];
   for (const e of events) {
@@ -146,7 +154,8 @@ export function balanceChanges(events: readonly TxEvent[]): BalanceChange[] {
     for (const a of e.attributes) {
       if (a.key === who) address = a.value;
       else if (a.key === 'amount' && address) {
-        for (const c of parseCoins(a.value)) add(address, c.denom, e.type === 'coin_spent' ? -BigInt(c.amount) : BigInt(c.amount));
+        for (const c of parseCoins(a.value))
+          add(address, c.denom, e.type === 'coin_spent' ? -BigInt(c.amount) : BigInt(c.amount));
       }
     }
   }
@@ -159,7 +168,19 @@ export function balanceChanges(events: readonly TxEvent[]): BalanceChange[] {
 }
 
 /** The fields of a message that name who signs it, in order of preference. */
-const SIGNER_FIELDS = ['sender', 'from_address', 'signer', 'delegator_address', 'voter', 'proposer', 'depositor', 'granter', 'grantee', 'authority', 'admin'];
+const SIGNER_FIELDS = [
+  'sender',
+  'from_address',
+  'signer',
+  'delegator_address',
+  'voter',
+  'proposer',
+  'depositor',
+  'granter',
+  'grantee',
+  'authority',
+  'admin',
+];
 
 /** The accounts that sign a tx's messages (one per message, distinct, in order). */
 export function signersOf(messages: ReadonlyArray<Record<string, unknown>>): string[] {
@@ -223,8 +244,16 @@ export function evmLogsOf(events: readonly TxEvent[]): Array<{ address: string; 
       if (a.key !== 'log') continue;
       try {
         const log = JSON.parse(a.value) as { address?: unknown; topics?: unknown; data?: unknown };
-        if (typeof log.address === 'string' && Array.isArray(log.topics) && log.topics.every((t) => typeof t === 'string')) {
-          out.push({ address: log.address, topics: log.topics as string[], data: typeof log.data === 'string' ? log.data : '0x' });
+        if (
+          typeof log.address === 'string' &&
+          Array.isArray(log.topics) &&
+          log.topics.every((t) => typeof t === 'string')
+        ) {
+          out.push({
+            address: log.address,
+            topics: log.topics as string[],
+            data: typeof log.data === 'string' ? log.data : '0x',
+          });
         }
       } catch {
         // Not a log: shown as the attribute it is.

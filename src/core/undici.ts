@@ -16,4 +16,5 @@ Object.assign(Dispatcher.prototype, require('undici/lib/api') as object);
 
 export const Agent = require('undici/lib/dispatcher/agent') as typeof Undici.Agent;
 export const Pool = require('undici/lib/dispatcher/pool') as typeof Undici.Pool;
-export const EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent') as typeof Undici.EnvHttpProxyAgent;
+export const EnvHttpProxyAgent =
+  require('undici/lib/dispatcher/env-http-proxy-agent') as typeof Undici.EnvHttpProxyAgent;

@@ -82,14 +82,21 @@ export function parseWholeAmount(input: string, decimals: number | undefined): P
   const m = AMOUNT.exec(s);
   if (!m || !/\d/.test(s)) return fail('An amount is a number such as 1.5.');
   if (!validDecimals(decimals)) {
-    return fail('The number of decimals of this asset is not known, so the amount cannot be converted: pick a listed asset or enter a custom denom with its decimals.');
+    return fail(
+      'The number of decimals of this asset is not known, so the amount cannot be converted: pick a listed asset or enter a custom denom with its decimals.',
+    );
   }
   const p = decimalParts(`${(m[1] ?? '').replace(/[,_]/g, '')}.${(m[2] ?? '').replace(/_/g, '')}`)!;
   if (p.frac.length > decimals) {
-    return fail(decimals === 0 ? 'This asset takes whole numbers only.' : `This asset has at most ${decimals} decimal place${decimals === 1 ? '' : 's'}.`);
+    return fail(
+      decimals === 0
+        ? 'This asset takes whole numbers only.'
+        : `This asset has at most ${decimals} decimal place${decimals === 1 ? '' : 's'}.`,
+    );
   }
   // Too many digits before any BigInt is made of them (a pasted megabyte of digits stays cheap).
-  if (p.int !== '0' && p.int.length + decimals > MAX_BASE_DIGITS) return fail('That amount is larger than any token supply.');
+  if (p.int !== '0' && p.int.length + decimals > MAX_BASE_DIGITS)
+    return fail('That amount is larger than any token supply.');
   const base = scaled(p, decimals).toString();
   if (base === '0') return fail('The amount must be more than 0.');
   if (base.length > MAX_BASE_DIGITS) return fail('That amount is larger than any token supply.');
@@ -103,7 +110,8 @@ export function parseWholeAmount(input: string, decimals: number | undefined): P
 export function minimumReceived(amountOut: string, slippagePercent: string): string {
   if (!/^\d+$/.test(amountOut)) throw new RangeError(`Not an amount in base units: "${amountOut.slice(0, 80)}".`);
   const p = decimalParts(slippagePercent.trim());
-  if (!p || compareDecimal(joinParts(p), '100') === 1) throw new RangeError(`Not a slippage percentage: "${slippagePercent.slice(0, 80)}".`);
+  if (!p || compareDecimal(joinParts(p), '100') === 1)
+    throw new RangeError(`Not a slippage percentage: "${slippagePercent.slice(0, 80)}".`);
   const unit = 10n ** BigInt(p.frac.length);
   const hundred = 100n * unit;
   return ((BigInt(amountOut) * (hundred - scaled(p, p.frac.length))) / hundred).toString();
@@ -127,9 +135,11 @@ export function checkSlippage(input: string): SlippageCheck {
   const p = m ? decimalParts(m[2]!) : undefined;
   if (!m || !p) return { error: 'Slippage is a percentage such as 0.5.' };
   const value = joinParts(p);
-  if (m[1] === '-' || value === '0' || compareDecimal(value, '100') === 1) return { error: 'Slippage is more than 0 and at most 100 percent.' };
+  if (m[1] === '-' || value === '0' || compareDecimal(value, '100') === 1)
+    return { error: 'Slippage is more than 0 and at most 100 percent.' };
   if (p.frac.length > 2) return { error: 'Slippage takes at most 2 decimal places.' };
   if (compareDecimal(value, '5') === 1) return { value, warning: 'A slippage above 5% may get your trade frontrun.' };
-  if (compareDecimal(value, '0.1') === -1) return { value, warning: 'A slippage below 0.1% may make the transfer fail.' };
+  if (compareDecimal(value, '0.1') === -1)
+    return { value, warning: 'A slippage below 0.1% may make the transfer fail.' };
   return { value };
 }

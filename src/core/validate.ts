@@ -46,7 +46,12 @@ export function parseTxHash(input: string): Parsed<TxHash> {
 }
 
 export function parseHeight(input: string | number): Parsed<number> {
-  const s = typeof input === 'number' ? String(input) : clean(input).replace(/^#/, '').replace(/[_,](?=\d{3}(\D|$))/g, '');
+  const s =
+    typeof input === 'number'
+      ? String(input)
+      : clean(input)
+          .replace(/^#/, '')
+          .replace(/[_,](?=\d{3}(\D|$))/g, '');
   if (!s) return fail('Enter a block height (a whole number from 1).');
   if (!/^\d+$/.test(s)) return fail('A block height is a whole number such as 12345.');
   const n = Number(s);
@@ -78,7 +83,11 @@ function parseBech32(s: string, what: string, anyPrefix = false, prefix: string 
     return fail(`That is not a valid bech32 ${what} (${reason}).`);
   }
   if (!anyPrefix && prefix !== ANY_PREFIX && decoded.prefix !== prefix) {
-    return fail(prefix === ACCOUNT_PREFIX ? `An Initia ${what} starts with "${prefix}1", not "${decoded.prefix}1".` : `An address of this network starts with "${prefix}1", not "${decoded.prefix}1".`);
+    return fail(
+      prefix === ACCOUNT_PREFIX
+        ? `An Initia ${what} starts with "${prefix}1", not "${decoded.prefix}1".`
+        : `An address of this network starts with "${prefix}1", not "${decoded.prefix}1".`,
+    );
   }
   let bytes: number;
   try {
@@ -123,9 +132,17 @@ export function parseAccount(input: string, prefix: string = ACCOUNT_PREFIX): Pa
   const { body, prefixed } = stripHexPrefix(s);
   if (prefixed || HEX.test(body)) {
     if (!HEX.test(body)) return fail('A 0x address has only hexadecimal digits after 0x.');
-    if (body.length > 64) return fail(`A 0x address has at most 64 hexadecimal digits (a Move object); this has ${body.length}.`);
-    if (!prefixed && body.length !== 40 && body.length !== 64) return fail(`An account address in hex has 40 hexadecimal digits (64 for a Move object), or starts with 0x; this has ${body.length}.`);
-    return ok({ value: `0x${body.toLowerCase()}`, format: 'hex', bytes: body.replace(/^0+/, '').length > 40 ? 32 : 20 });
+    if (body.length > 64)
+      return fail(`A 0x address has at most 64 hexadecimal digits (a Move object); this has ${body.length}.`);
+    if (!prefixed && body.length !== 40 && body.length !== 64)
+      return fail(
+        `An account address in hex has 40 hexadecimal digits (64 for a Move object), or starts with 0x; this has ${body.length}.`,
+      );
+    return ok({
+      value: `0x${body.toLowerCase()}`,
+      format: 'hex',
+      bytes: body.replace(/^0+/, '').length > 40 ? 32 : 20,
+    });
   }
   return fail('An account address starts with init1 or 0x.');
 }
@@ -151,10 +168,13 @@ export function parseTokenId(input: string): Parsed<string> {
   const s = input.trim();
   if (!s) return fail('Enter a token id.');
   if (s.length > 256) return fail('A token id is at most 256 characters.');
-  if (s.includes('/')) return fail('A token id with "/" cannot be looked up: the indexer reads it as two path segments.');
+  if (s.includes('/'))
+    return fail('A token id with "/" cannot be looked up: the indexer reads it as two path segments.');
   if (s === '.' || s === '..') return fail(`A token id "${s}" cannot be looked up: in a URL it means another address.`);
   if (!/^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/.test(s)) {
-    return fail('This token id has characters (spaces, %, ?, #, non-ASCII) that the indexer cannot match, as it does not decode URL escapes.');
+    return fail(
+      'This token id has characters (spaces, %, ?, #, non-ASCII) that the indexer cannot match, as it does not decode URL escapes.',
+    );
   }
   return ok(s);
 }
@@ -170,14 +190,19 @@ export function parseDenom(input: string): Parsed<string> {
   if (/^0x[0-9a-fA-F]{40}$/.test(s)) return ok(s);
   if (/^0x/i.test(s)) return fail('An ERC-20 denom is 0x followed by 40 hexadecimal digits (or evm/0x…).');
   if (!/^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/.test(s)) {
-    return fail('A denom starts with a letter and has 3–128 letters, digits or / : . _ - (for example uinit or evm/0x…).');
+    return fail(
+      'A denom starts with a letter and has 3–128 letters, digits or / : . _ - (for example uinit or evm/0x…).',
+    );
   }
   if (/\/\/|\/$/.test(s)) return fail('A denom has no empty part between slashes.');
-  if (s.split('/').some((part) => part === '.' || part === '..')) return fail('A denom has no "." or ".." part between slashes.');
+  if (s.split('/').some((part) => part === '.' || part === '..'))
+    return fail('A denom has no "." or ".." part between slashes.');
   const evm = /^evm\/(.*)$/i.exec(s);
-  if (evm && !/^0x[0-9a-fA-F]{40}$/.test(evm[1] ?? '')) return fail('An evm/ denom is evm/ followed by a 0x contract address (40 hex digits).');
+  if (evm && !/^0x[0-9a-fA-F]{40}$/.test(evm[1] ?? ''))
+    return fail('An evm/ denom is evm/ followed by a 0x contract address (40 hex digits).');
   const ibc = /^ibc\/(.*)$/i.exec(s);
-  if (ibc && !/^[0-9a-fA-F]{64}$/.test(ibc[1] ?? '')) return fail('An ibc/ denom is ibc/ followed by 64 hexadecimal digits.');
+  if (ibc && !/^[0-9a-fA-F]{64}$/.test(ibc[1] ?? ''))
+    return fail('An ibc/ denom is ibc/ followed by 64 hexadecimal digits.');
   return ok(s);
 }
 
@@ -189,13 +214,21 @@ export function parseDenom(input: string): Parsed<string> {
  * percent-encoded, "é" as "%C3%A9", which the server reads as "c3a9"), so such a search is refused with the reason.
  */
 export function parseCollectionName(input: string): Parsed<string> {
-  const normalised = input.normalize('NFC').replace(/[^\p{L}\p{M}\p{N}]+/gu, '').toLowerCase();
+  const normalised = input
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '')
+    .toLowerCase();
   if (!normalised) return fail('Enter part of a collection name (letters or digits).');
   if (normalised.length > 128) return fail('A collection name search is at most 128 letters or digits.');
   const foreign = [...new Set(normalised.replace(/[a-z0-9]+/g, ''))].join('');
   if (foreign) {
-    const ascii = normalised.split(/[^a-z0-9]+/).filter(Boolean).sort((a, b) => b.length - a.length)[0];
-    return fail(`The indexer cannot match "${foreign.slice(0, 12)}" in a name search: it does not decode URL escapes, and a URL carries letters outside ASCII escaped.${ascii ? ` Search for an ASCII part of the name, such as "${ascii}".` : ''}`);
+    const ascii = normalised
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean)
+      .sort((a, b) => b.length - a.length)[0];
+    return fail(
+      `The indexer cannot match "${foreign.slice(0, 12)}" in a name search: it does not decode URL escapes, and a URL carries letters outside ASCII escaped.${ascii ? ` Search for an ASCII part of the name, such as "${ascii}".` : ''}`,
+    );
   }
   return ok(normalised);
 }
@@ -232,11 +265,16 @@ export function parseMsgTypes(input: string): Parsed<string[]> {
  * label (a container name), `*.localhost`, `*.local`, `*.internal`, `*.lan`, `*.home.arpa`.
  */
 export function isLocalHost(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const h = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
   if (v4) {
     const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+    return (
+      a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254)
+    );
   }
   if (h.includes(':')) {
     if (h === '::1') return true;
@@ -257,7 +295,9 @@ export function parseServiceUrl(input: string): Parsed<string> {
   if (!page.ok) return page;
   const url = new URL(page.value);
   if (url.protocol === 'http:' && !isLocalHost(url.hostname)) {
-    return fail(`Plain http is accepted only for this computer or a private network (localhost, 127.0.0.1, 10.x, 192.168.x, a container name…): use https://${url.host}${url.pathname === '/' ? '' : url.pathname}.`);
+    return fail(
+      `Plain http is accepted only for this computer or a private network (localhost, 127.0.0.1, 10.x, 192.168.x, a container name…): use https://${url.host}${url.pathname === '/' ? '' : url.pathname}.`,
+    );
   }
   return page;
 }
@@ -272,7 +312,8 @@ export function parsePageUrl(input: string): Parsed<string> {
   } catch {
     return fail(`"${s.slice(0, 100)}" is not a URL.`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail(`Only http and https URLs are allowed, not ${url.protocol}.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return fail(`Only http and https URLs are allowed, not ${url.protocol}.`);
   if (url.username || url.password) return fail('Credentials in the URL are not allowed.');
   if (url.search || url.hash) return fail('The URL must not have a query (?…) or fragment (#…).');
   return ok(url.toString().replace(/\/+$/, ''));
@@ -305,7 +346,14 @@ function parseNft(s: string): LookupTarget | undefined {
  */
 export function forNetwork(targets: readonly LookupTarget[], vm: { evm: boolean } | undefined): LookupTarget[] {
   if (!vm?.evm) return [...targets];
-  return targets.filter((t) => !((t.kind === 'collection' || t.kind === 'nft' || t.kind === 'account') && t.address.format === 'hex' && t.address.bytes === 32));
+  return targets.filter(
+    (t) =>
+      !(
+        (t.kind === 'collection' || t.kind === 'nft' || t.kind === 'account') &&
+        t.address.format === 'hex' &&
+        t.address.bytes === 32
+      ),
+  );
 }
 
 /**
@@ -328,8 +376,10 @@ export function classify(input: string): LookupTarget[] {
   if (account.ok && !/^[0-9a-fA-F]{64}$/.test(s)) out.push({ kind: 'account', address: account.value });
   if (collection.ok) {
     const c = collection.value;
-    if (c.format === 'bech32' && c.bytes === 32) out.unshift({ kind: 'collection', address: c }); // a Move object
-    else if (c.format === 'hex' && c.bytes === 20) out.push({ kind: 'collection', address: c }); // account or EVM collection
+    if (c.format === 'bech32' && c.bytes === 32)
+      out.unshift({ kind: 'collection', address: c }); // a Move object
+    else if (c.format === 'hex' && c.bytes === 20)
+      out.push({ kind: 'collection', address: c }); // account or EVM collection
     else if (c.format === 'hex' && hash.ok && hash.value.prefixed) out.push({ kind: 'collection', address: c }); // EVM tx or Move object
   }
   // Whatever starts like an address is read as nothing else: a mistyped init1… is not a denom or a name.
@@ -340,7 +390,8 @@ export function classify(input: string): LookupTarget[] {
     const looksLikeAddress = /^(0x)?[0-9a-f]+$/i.test(s) || /^[a-z]+1[02-9ac-hj-np-z]{6,}$/i.test(s);
     // A name search only for what it would search as typed (letters and digits): "-5" is not "5", and "hello world"
     // would silently become "helloworld".
-    if (name.ok && name.value === s.toLowerCase() && !looksLikeAddress) out.push({ kind: 'collectionName', name: name.value });
+    if (name.ok && name.value === s.toLowerCase() && !looksLikeAddress)
+      out.push({ kind: 'collectionName', name: name.value });
   }
   return out;
 }
@@ -368,7 +419,8 @@ export function describeTarget(t: LookupTarget): string {
 /** Why `classify` found nothing, for the input box. */
 export function describeUnrecognised(input: string): string {
   const s = clean(input);
-  if (!s) return 'Paste a tx hash, block height, init1…/0x… address, collection address (with a token id for one NFT) or denom.';
+  if (!s)
+    return 'Paste a tx hash, block height, init1…/0x… address, collection address (with a token id for one NFT) or denom.';
   const pair = /^(\S+)\s+(\S+)$/.exec(s);
   if (pair && /^(0x|init1)/i.test(pair[1]!)) {
     const address = parseCollectionAddress(pair[1]!);
@@ -399,7 +451,10 @@ export function describeUnrecognised(input: string): string {
 export function parseChainId(input: string): Parsed<string> {
   const s = clean(input);
   if (!s) return fail('Enter a chain id such as interwoven-1.');
-  if (!/^[a-zA-Z0-9][a-zA-Z0-9._-]{0,63}$/.test(s)) return fail('A chain id has letters, digits, dots, dashes or underscores (for example interwoven-1 or 1 for Ethereum).');
+  if (!/^[a-zA-Z0-9][a-zA-Z0-9._-]{0,63}$/.test(s))
+    return fail(
+      'A chain id has letters, digits, dots, dashes or underscores (for example interwoven-1 or 1 for Ethereum).',
+    );
   return ok(s);
 }
 
@@ -412,7 +467,8 @@ export function parseAssetDenom(input: string): Parsed<string> {
   if (!/^[a-zA-Z][a-zA-Z0-9/:._-]{1,127}$/.test(s) || /\/\/|\/$/.test(s)) {
     return fail('A denom starts with a letter and has letters, digits or / : . _ - (for example uinit or ibc/…).');
   }
-  if (s.split('/').some((part) => part === '.' || part === '..')) return fail('A denom has no "." or ".." part between slashes.');
+  if (s.split('/').some((part) => part === '.' || part === '..'))
+    return fail('A denom has no "." or ".." part between slashes.');
   return ok(s);
 }
 

@@ -38,7 +38,8 @@ export interface TxOutcome {
   evm: boolean;
 }
 
-export type CheckAnswer = { kind: 'pending' } | { kind: 'seen'; outcome: Partial<TxOutcome> } | { kind: 'found'; outcome: TxOutcome };
+export type CheckAnswer =
+  { kind: 'pending' } | { kind: 'seen'; outcome: Partial<TxOutcome> } | { kind: 'found'; outcome: TxOutcome };
 
 export type WatchEnd =
   | { kind: 'found'; outcome: TxOutcome }
@@ -210,7 +211,8 @@ export class WatchScheduler {
     if (this.disposed) return;
     const now = this.clock.now();
     for (const s of [...this.states.values()]) {
-      if (s.deadline <= now && this.inFlight !== s) this.end(s, { kind: 'timeout', seen: s.seen, lastError: s.lastError }, false);
+      if (s.deadline <= now && this.inFlight !== s)
+        this.end(s, { kind: 'timeout', seen: s.seen, lastError: s.lastError }, false);
     }
     if (this.states.size === 0) {
       this.clearTimer();
@@ -238,11 +240,14 @@ export class WatchScheduler {
     if (this.timerAt === wake && this.timer !== undefined) return;
     this.clearTimer();
     this.timerAt = wake;
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
-      this.timerAt = undefined;
-      this.pump();
-    }, Math.max(0, wake - now));
+    this.timer = this.clock.setTimeout(
+      () => {
+        this.timer = undefined;
+        this.timerAt = undefined;
+        this.pump();
+      },
+      Math.max(0, wake - now),
+    );
   }
 
   private start(state: State, now: number): void {
@@ -298,7 +303,8 @@ export class WatchScheduler {
       const retryAfter = err instanceof HttpError ? err.retryAfterMs : undefined;
       const backoff = ERROR_BACKOFF_MS[Math.min(state.errors, ERROR_BACKOFF_MS.length - 1)]!;
       state.errors++;
-      state.nextAt = now + (retryAfter !== undefined ? Math.min(Math.max(retryAfter, backoff / 4), MAX_RETRY_AFTER_MS) : backoff);
+      state.nextAt =
+        now + (retryAfter !== undefined ? Math.min(Math.max(retryAfter, backoff / 4), MAX_RETRY_AFTER_MS) : backoff);
     }
     this.options.onChange?.();
     this.pump();

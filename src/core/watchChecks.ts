@@ -25,13 +25,25 @@ export function watchedHash(input: string, networkIsEvm: boolean): WatchedHash |
 }
 
 /** One question to the indexer: `found` with the outcome, or `pending` while it answers 404. */
-export async function askIndexer(client: IndexerClient, target: WatchedHash, signal: AbortSignal): Promise<CheckAnswer> {
+export async function askIndexer(
+  client: IndexerClient,
+  target: WatchedHash,
+  signal: AbortSignal,
+): Promise<CheckAnswer> {
   try {
     if (target.evm) {
       const { tx } = await client.evmTx(target.hash, signal);
       const ok = tx.status === '0x1';
       const height = Number.parseInt(tx.blockNumber, 16);
-      return { kind: 'found', outcome: { ok, evm: true, height: Number.isSafeInteger(height) ? height : undefined, reason: ok ? undefined : 'reverted' } };
+      return {
+        kind: 'found',
+        outcome: {
+          ok,
+          evm: true,
+          height: Number.isSafeInteger(height) ? height : undefined,
+          reason: ok ? undefined : 'reverted',
+        },
+      };
     }
     const { tx } = await client.tx(target.hash, signal);
     const code = tx.code ?? 0;

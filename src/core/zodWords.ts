@@ -13,10 +13,18 @@ export type Received = 'value' | 'kind';
  * The first issue of a failed parse, in words: the dotted field and what is wrong with it (a predicate after the
  * field, "is missing"; or, from a custom check, a sentence of its own).
  */
-export function firstProblem(value: unknown, error: z.core.$ZodError, received: Received = 'value'): { field: string; problem: string; sentence: boolean } {
+export function firstProblem(
+  value: unknown,
+  error: z.core.$ZodError,
+  received: Received = 'value',
+): { field: string; problem: string; sentence: boolean } {
   const issue = error.issues[0];
   if (!issue) return { field: '', problem: 'is not valid', sentence: false };
-  return { field: formatPath(issue.path), problem: describeIssue(issue, valueAt(value, issue.path), received), sentence: issue.code === 'custom' };
+  return {
+    field: formatPath(issue.path),
+    problem: describeIssue(issue, valueAt(value, issue.path), received),
+    sentence: issue.code === 'custom',
+  };
 }
 
 /**
@@ -70,7 +78,9 @@ function describeIssue(issue: z.core.$ZodIssue, received: unknown, style: Receiv
   const detail = style === 'value' ? `: ${what}` : '';
   switch (issue.code) {
     case 'invalid_type':
-      return received === undefined ? `is missing (expected ${issue.expected})` : `should be ${article(issue.expected)} but is ${what}`;
+      return received === undefined
+        ? `is missing (expected ${issue.expected})`
+        : `should be ${article(issue.expected)} but is ${what}`;
     case 'invalid_value':
       return `should be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'invalid_format':

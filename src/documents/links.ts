@@ -17,7 +17,11 @@ export class ResultLinks implements vscode.DocumentLinkProvider {
 
   provideDocumentLinks(document: vscode.TextDocument): vscode.DocumentLink[] {
     const query = this.documents.state(document.uri)?.query;
-    const objectAddrIsCollection = query?.op === 'collection' || query?.op === 'collections' || query?.op === 'collectionsByName' || (query?.op === 'account' && query.view === 'collections');
+    const objectAddrIsCollection =
+      query?.op === 'collection' ||
+      query?.op === 'collections' ||
+      query?.op === 'collectionsByName' ||
+      (query?.op === 'account' && query.view === 'collections');
     return scanLinks(document.getText(), { objectAddrIsCollection }).map((found) => {
       const { command, tooltip } = COMMANDS[found.kind];
       const range = new vscode.Range(document.positionAt(found.start), document.positionAt(found.end));

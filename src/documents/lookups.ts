@@ -32,13 +32,29 @@ type Uri = vscode.Uri | undefined;
 const ACCOUNT_VIEW_PICKS: Array<{ view: AccountView | 'filtered' | 'call'; label: string; description: string }> = [
   { view: 'txs', label: '$(list-flat) Transactions', description: 'every transaction that involves the account' },
   { view: 'signed', label: '$(edit) Signed transactions', description: 'only those the account signed' },
-  { view: 'filtered', label: '$(filter) Transactions by message type…', description: 'e.g. cosmos.bank.v1beta1.MsgSend' },
+  {
+    view: 'filtered',
+    label: '$(filter) Transactions by message type…',
+    description: 'e.g. cosmos.bank.v1beta1.MsgSend',
+  },
   { view: 'nfts', label: '$(file-media) NFTs', description: 'tokens the account owns' },
   { view: 'collections', label: '$(library) NFT collections', description: 'collections the account holds tokens of' },
-  { view: 'evmTxs', label: '$(symbol-event) EVM transactions', description: 'EVM transactions that involve the account' },
+  {
+    view: 'evmTxs',
+    label: '$(symbol-event) EVM transactions',
+    description: 'EVM transactions that involve the account',
+  },
   { view: 'evmSigned', label: '$(edit) EVM transactions signed', description: 'only those the account sent' },
-  { view: 'internal', label: '$(debug-step-into) Internal EVM transactions', description: 'calls inside EVM transactions' },
-  { view: 'call', label: '$(symbol-method) Call a view function…', description: 'read the contract (eth_call): nothing is sent' },
+  {
+    view: 'internal',
+    label: '$(debug-step-into) Internal EVM transactions',
+    description: 'calls inside EVM transactions',
+  },
+  {
+    view: 'call',
+    label: '$(symbol-method) Call a view function…',
+    description: 'read the contract (eth_call): nothing is sent',
+  },
 ];
 
 function isAccountView(v: unknown): v is AccountView {
@@ -73,7 +89,9 @@ export class LookupCommands {
   private recent(): Recent[] {
     const stored: unknown = this.memento.get(StorageKey.RecentLookups);
     if (!Array.isArray(stored)) return [];
-    return stored.filter((r): r is Recent => typeof r?.text === 'string' && typeof r?.what === 'string' && r.text.length <= 200).slice(0, RECENT_MAX);
+    return stored
+      .filter((r): r is Recent => typeof r?.text === 'string' && typeof r?.what === 'string' && r.text.length <= 200)
+      .slice(0, RECENT_MAX);
   }
 
   private remember(text: string, what: string): void {
@@ -85,11 +103,18 @@ export class LookupCommands {
   private ask(vm?: { evm: boolean }): Promise<string | undefined> {
     const recent = this.recent();
     const qp = vscode.window.createQuickPick<LookupItem>();
-    qp.title = vscode.l10n.t('Look up a tx hash, block height, account (init1…/0x…), collection address or name, or denom');
+    qp.title = vscode.l10n.t(
+      'Look up a tx hash, block height, account (init1…/0x…), collection address or name, or denom',
+    );
     qp.placeholder = '1A2B…(64 hex) · 123456 · init1… · 0x… · uinit · evm/0x…';
     qp.ignoreFocusOut = true;
     qp.matchOnDescription = true;
-    const recentItems: LookupItem[] = recent.map((r) => ({ label: `$(history) ${r.text}`, description: r.what, text: r.text, usable: true }));
+    const recentItems: LookupItem[] = recent.map((r) => ({
+      label: `$(history) ${r.text}`,
+      description: r.what,
+      text: r.text,
+      usable: true,
+    }));
     const update = () => {
       const v = qp.value.trim();
       const typed: LookupItem[] = [];
@@ -97,11 +122,19 @@ export class LookupCommands {
         const targets = forNetwork(classify(v), vm);
         typed.push(
           targets.length
-            ? { label: v, description: vscode.l10n.t('Recognised: {0}', targets.map(describeTarget).join(vscode.l10n.t(' or '))), text: v, usable: true, alwaysShow: true }
+            ? {
+                label: v,
+                description: vscode.l10n.t('Recognised: {0}', targets.map(describeTarget).join(vscode.l10n.t(' or '))),
+                text: v,
+                usable: true,
+                alwaysShow: true,
+              }
             : { label: `$(error) ${v}`, detail: describeUnrecognised(v), usable: false, alwaysShow: true },
         );
       }
-      const recentSection: LookupItem[] = recentItems.length ? [{ label: vscode.l10n.t('recent'), kind: vscode.QuickPickItemKind.Separator }, ...recentItems] : [];
+      const recentSection: LookupItem[] = recentItems.length
+        ? [{ label: vscode.l10n.t('recent'), kind: vscode.QuickPickItemKind.Separator }, ...recentItems]
+        : [];
       qp.items = [...typed, ...recentSection];
     };
     update();
@@ -169,7 +202,12 @@ export class LookupCommands {
     let targets = classify(text);
     // 0x + 64 hex is a Move collection object only where collections are Move objects: not on an EVM rollup. Asked
     // only then (the profile's VM answers; a silent profile's /status once).
-    if (targets.length > 1 && targets.some((t) => (t.kind === 'collection' || t.kind === 'nft') && t.address.bytes === 32 && t.address.format === 'hex')) {
+    if (
+      targets.length > 1 &&
+      targets.some(
+        (t) => (t.kind === 'collection' || t.kind === 'nft') && t.address.bytes === 32 && t.address.format === 'hex',
+      )
+    ) {
       targets = forNetwork(targets, await services.capabilities(services.network, 'evm').catch(() => undefined));
     }
     if (targets.length === 0) return refuse(describeUnrecognised(text));
@@ -184,7 +222,11 @@ export class LookupCommands {
   private async openTarget(target: LookupTarget): Promise<Uri> {
     switch (target.kind) {
       case 'tx':
-        return this.open({ op: 'tx', hash: target.hash.prefixed ? target.hash.evm : target.hash.cosmos, evmFirst: target.hash.prefixed });
+        return this.open({
+          op: 'tx',
+          hash: target.hash.prefixed ? target.hash.evm : target.hash.cosmos,
+          evmFirst: target.hash.prefixed,
+        });
       case 'block':
         return this.open({ op: 'block', height: target.height });
       case 'account':
@@ -204,7 +246,10 @@ export class LookupCommands {
     const describe = (t: LookupTarget): { label: string; detail: string } => {
       switch (t.kind) {
         case 'tx':
-          return { label: vscode.l10n.t('$(arrow-swap) Transaction'), detail: t.hash.prefixed ? t.hash.evm : t.hash.cosmos };
+          return {
+            label: vscode.l10n.t('$(arrow-swap) Transaction'),
+            detail: t.hash.prefixed ? t.hash.evm : t.hash.cosmos,
+          };
         case 'block':
           return { label: vscode.l10n.t('$(package) Block'), detail: String(t.height) };
         case 'account':
@@ -227,7 +272,12 @@ export class LookupCommands {
   }
 
   async lookupTransaction(arg?: unknown): Promise<Uri> {
-    const hash = await obtain(arg, parseTxHash, vscode.l10n.t('Transaction hash'), vscode.l10n.t('64 hexadecimal digits, with or without 0x'));
+    const hash = await obtain(
+      arg,
+      parseTxHash,
+      vscode.l10n.t('Transaction hash'),
+      vscode.l10n.t('64 hexadecimal digits, with or without 0x'),
+    );
     if (!hash) return undefined;
     return this.open({ op: 'tx', hash: hash.prefixed ? hash.evm : hash.cosmos, evmFirst: hash.prefixed });
   }
@@ -248,12 +298,18 @@ export class LookupCommands {
   async lookupAccount(arg?: unknown, viewArg?: unknown, msgsArg?: unknown): Promise<Uri> {
     // The network's own bech32 prefix (the profile's `bech32Prefix`, `init` by default).
     const prefix = this.documents.services.network.bech32Prefix ?? ACCOUNT_PREFIX;
-    const account = await obtain(arg, (s: string) => parseAccount(s, prefix), vscode.l10n.t('Account address'), `${prefix}1… or 0x… (up to 64 hex digits)`);
+    const account = await obtain(
+      arg,
+      (s: string) => parseAccount(s, prefix),
+      vscode.l10n.t('Account address'),
+      `${prefix}1… or 0x… (up to 64 hex digits)`,
+    );
     if (!account) return undefined;
     let view: AccountView | 'filtered' | 'call' | undefined;
     const viewText = textArg(viewArg);
     if (viewText !== undefined) {
-      if (!isAccountView(viewText)) return refuse(vscode.l10n.t('Unknown account view "{0}": use {1}.', viewText, ACCOUNT_VIEWS.join(', ')));
+      if (!isAccountView(viewText))
+        return refuse(vscode.l10n.t('Unknown account view "{0}": use {1}.', viewText, ACCOUNT_VIEWS.join(', ')));
       view = viewText;
     } else {
       // EVM lists only where the network has them (internal ones only where they are indexed).
@@ -291,12 +347,22 @@ export class LookupCommands {
       const name = parseCollectionName(s);
       return name.ok ? { ok: true, value: { op: 'collectionsByName', name: name.value } } : name;
     };
-    const query = await obtain(arg, parse, vscode.l10n.t('Collection address, or part of a collection name'), '0x… or a name');
+    const query = await obtain(
+      arg,
+      parse,
+      vscode.l10n.t('Collection address, or part of a collection name'),
+      '0x… or a name',
+    );
     return query ? this.open(query) : undefined;
   }
 
   async lookupCollectionTokens(arg?: unknown, orderByArg?: unknown): Promise<Uri> {
-    const address = await obtain(arg, parseCollectionAddress, vscode.l10n.t('Collection address'), '0x… (40 or 64 hex digits)');
+    const address = await obtain(
+      arg,
+      parseCollectionAddress,
+      vscode.l10n.t('Collection address'),
+      '0x… (40 or 64 hex digits)',
+    );
     if (!address) return undefined;
     const orderBy = textArg(orderByArg);
     if (orderBy !== undefined && !isTokenOrder(orderBy)) {
@@ -306,7 +372,12 @@ export class LookupCommands {
   }
 
   async lookupNftHistory(collectionArg?: unknown, tokenArg?: unknown): Promise<Uri> {
-    const address = await obtain(collectionArg, parseCollectionAddress, vscode.l10n.t('Collection address of the NFT'), '0x…');
+    const address = await obtain(
+      collectionArg,
+      parseCollectionAddress,
+      vscode.l10n.t('Collection address of the NFT'),
+      '0x…',
+    );
     if (!address) return undefined;
     const tokenId = await obtain(tokenArg, parseTokenId, vscode.l10n.t('Token id'), '42');
     if (tokenId === undefined) return undefined;
@@ -314,17 +385,32 @@ export class LookupCommands {
   }
 
   async showRichList(arg?: unknown): Promise<Uri> {
-    const denom = await obtain(arg, parseDenom, vscode.l10n.t('Denom whose holders to list'), 'uinit · evm/0x… · ibc/…');
+    const denom = await obtain(
+      arg,
+      parseDenom,
+      vscode.l10n.t('Denom whose holders to list'),
+      'uinit · evm/0x… · ibc/…',
+    );
     return denom === undefined ? undefined : this.open({ op: 'richList', denom });
   }
 
   async lookupEvmTxsByHeight(arg?: unknown): Promise<Uri> {
-    const height = await obtain(arg, parseHeight, vscode.l10n.t('Block height whose EVM transactions to list'), '123456');
+    const height = await obtain(
+      arg,
+      parseHeight,
+      vscode.l10n.t('Block height whose EVM transactions to list'),
+      '123456',
+    );
     return height === undefined ? undefined : this.open({ op: 'evmTxsByHeight', height });
   }
 
   async lookupEvmInternalTxsByHeight(arg?: unknown): Promise<Uri> {
-    const height = await obtain(arg, parseHeight, vscode.l10n.t('Block height whose internal EVM transactions to list'), '123456');
+    const height = await obtain(
+      arg,
+      parseHeight,
+      vscode.l10n.t('Block height whose internal EVM transactions to list'),
+      '123456',
+    );
     return height === undefined ? undefined : this.open({ op: 'evmInternalTxsByHeight', height });
   }
 

@@ -49,14 +49,16 @@ function pagingContext(documents: ResultDocuments): vscode.Disposable {
 }
 
 export function registerDocumentPaging(documents: ResultDocuments, register: Register): vscode.Disposable[] {
-  const pager = (move: PageMove) => async (arg?: unknown): Promise<boolean> => {
-    const uri = targetUri(arg);
-    if (!uri) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Open an Initia result document first.'));
-      return false;
-    }
-    return documents.move(uri, move);
-  };
+  const pager =
+    (move: PageMove) =>
+    async (arg?: unknown): Promise<boolean> => {
+      const uri = targetUri(arg);
+      if (!uri) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Open an Initia result document first.'));
+        return false;
+      }
+      return documents.move(uri, move);
+    };
   return [
     pagingContext(documents),
     register(Command.NextPage, pager('next')),

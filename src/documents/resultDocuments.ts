@@ -7,7 +7,14 @@ import * as vscode from 'vscode';
 import { PageTrail, pageInfo, type PageInfo } from '../core/indexer/paging';
 import { errorMessage, isCancelled, isNotFound } from '../core/errors';
 import { isUnavailable } from '../core/capabilities';
-import { decodeDocumentAddress, encodeDocumentAddress, isListQuery, queryTitle, runQuery, type Query } from '../core/queries';
+import {
+  decodeDocumentAddress,
+  encodeDocumentAddress,
+  isListQuery,
+  queryTitle,
+  runQuery,
+  type Query,
+} from '../core/queries';
 import { Command, Scheme } from '../platform/ids';
 import type { Services } from '../platform/services';
 import type { NetworkProfile } from '../core/networks';
@@ -29,7 +36,11 @@ interface DocState {
 }
 
 export function resultUri(network: string, query: Query): vscode.Uri {
-  return vscode.Uri.from({ scheme: Scheme.Result, path: `/${queryTitle(query)}.json`, query: encodeDocumentAddress({ network, query }) });
+  return vscode.Uri.from({
+    scheme: Scheme.Result,
+    path: `/${queryTitle(query)}.json`,
+    query: encodeDocumentAddress({ network, query }),
+  });
 }
 
 /** The text of a document whose address cannot be read (stale, from another version, or edited by hand). */
@@ -93,16 +104,36 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
     return ok;
   }
 
-  state(uri: vscode.Uri): Readonly<Pick<DocState, 'info' | 'query' | 'network' | 'error' | 'evm' | 'warning'>> & { page: number } | undefined {
+  state(
+    uri: vscode.Uri,
+  ):
+    | (Readonly<Pick<DocState, 'info' | 'query' | 'network' | 'error' | 'evm' | 'warning'>> & { page: number })
+    | undefined {
     const s = this.states.get(uri.toString());
-    return s && { info: s.info, query: s.query, network: s.network, error: s.error, evm: s.evm, warning: s.warning, page: s.trail.page };
+    return (
+      s && {
+        info: s.info,
+        query: s.query,
+        network: s.network,
+        error: s.error,
+        evm: s.evm,
+        warning: s.warning,
+        page: s.trail.page,
+      }
+    );
   }
 
   /** The document as a read-only file (its size once loaded; its time changes with every page shown). */
   stat(uri: vscode.Uri): vscode.FileStat {
     const state = this.stateFor(uri);
     const size = state?.content !== undefined ? Buffer.byteLength(state.content) : 0;
-    return { type: vscode.FileType.File, ctime: state?.mtime ?? 0, mtime: state?.mtime ?? 0, size, permissions: vscode.FilePermission.Readonly };
+    return {
+      type: vscode.FileType.File,
+      ctime: state?.mtime ?? 0,
+      mtime: state?.mtime ?? 0,
+      size,
+      permissions: vscode.FilePermission.Readonly,
+    };
   }
 
   /** The document's text: loaded on first read (a tab restored after a reload, a document opened by its address). */
@@ -137,10 +168,17 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
     const list = isListQuery(state.query);
     if (state.warning) lenses.push(new vscode.CodeLens(top, { title: `$(warning) ${state.warning}`, command: '' }));
     if (list && state.trail.canGoBack) {
-      lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(arrow-left) Previous page'), command: Command.PreviousPage, arguments: arg }));
+      lenses.push(
+        new vscode.CodeLens(top, {
+          title: vscode.l10n.t('$(arrow-left) Previous page'),
+          command: Command.PreviousPage,
+          arguments: arg,
+        }),
+      );
     }
     if (list && state.info) {
-      const total = state.info.total !== undefined ? vscode.l10n.t(' of {0}', state.info.total.toLocaleString('en-US')) : '';
+      const total =
+        state.info.total !== undefined ? vscode.l10n.t(' of {0}', state.info.total.toLocaleString('en-US')) : '';
       lenses.push(
         new vscode.CodeLens(top, {
           title: vscode.l10n.t('Page {0} · {1} items{2}', state.trail.page, state.info.count, total),
@@ -149,38 +187,87 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
       );
     }
     if (list && state.info?.hasMore) {
-      lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('Next page $(arrow-right)'), command: Command.NextPage, arguments: arg }));
+      lenses.push(
+        new vscode.CodeLens(top, {
+          title: vscode.l10n.t('Next page $(arrow-right)'),
+          command: Command.NextPage,
+          arguments: arg,
+        }),
+      );
     }
     // A block's document leads on to its transactions (the block record itself does not list them).
     if (state.query.op === 'block' && state.content) {
       const count = Number((JSON.parse(state.content) as { block?: { tx_count?: unknown } }).block?.tx_count ?? 0);
       if (count > 0) {
-        const title = count === 1 ? vscode.l10n.t('$(list-flat) Its transaction') : vscode.l10n.t('$(list-flat) Its {0} transactions', count.toLocaleString('en-US'));
-        lenses.push(new vscode.CodeLens(top, { title, command: Command.LookupTxsByHeight, arguments: [state.query.height] }));
+        const title =
+          count === 1
+            ? vscode.l10n.t('$(list-flat) Its transaction')
+            : vscode.l10n.t('$(list-flat) Its {0} transactions', count.toLocaleString('en-US'));
+        lenses.push(
+          new vscode.CodeLens(top, { title, command: Command.LookupTxsByHeight, arguments: [state.query.height] }),
+        );
       }
     }
     // On a network with an EVM index (known without asking: its profile, or the /status already read), a block also
     // leads on to its EVM transactions and internal calls, and an EVM transaction to its call tree.
     if (state.query.op === 'block' && state.content && this.services.knownCapabilities(state.network)?.evm) {
       const height = state.query.height;
-      lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(symbol-event) Its EVM transactions'), command: Command.LookupEvmTxsByHeight, arguments: [height] }));
+      lenses.push(
+        new vscode.CodeLens(top, {
+          title: vscode.l10n.t('$(symbol-event) Its EVM transactions'),
+          command: Command.LookupEvmTxsByHeight,
+          arguments: [height],
+        }),
+      );
       if (this.services.knownCapabilities(state.network)?.evmInternalTxs) {
-        lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(debug-step-into) Its internal EVM transactions'), command: Command.LookupEvmInternalTxsByHeight, arguments: [height] }));
+        lenses.push(
+          new vscode.CodeLens(top, {
+            title: vscode.l10n.t('$(debug-step-into) Its internal EVM transactions'),
+            command: Command.LookupEvmInternalTxsByHeight,
+            arguments: [height],
+          }),
+        );
       }
     }
     // An account's document leads to its EVM lists on a network that has them.
     if (state.query.op === 'account' && this.services.knownCapabilities(state.network)?.evm) {
       const { account, view } = state.query;
-      if (view !== 'evmTxs') lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(symbol-event) EVM transactions'), command: Command.LookupAccount, arguments: [account, 'evmTxs'] }));
-      if (view !== 'evmSigned') lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(edit) EVM transactions signed'), command: Command.LookupAccount, arguments: [account, 'evmSigned'] }));
+      if (view !== 'evmTxs')
+        lenses.push(
+          new vscode.CodeLens(top, {
+            title: vscode.l10n.t('$(symbol-event) EVM transactions'),
+            command: Command.LookupAccount,
+            arguments: [account, 'evmTxs'],
+          }),
+        );
+      if (view !== 'evmSigned')
+        lenses.push(
+          new vscode.CodeLens(top, {
+            title: vscode.l10n.t('$(edit) EVM transactions signed'),
+            command: Command.LookupAccount,
+            arguments: [account, 'evmSigned'],
+          }),
+        );
     }
     if (state.query.op === 'tx' && state.evm && state.content) {
       const hash = (JSON.parse(state.content) as { tx?: { transactionHash?: unknown } }).tx?.transactionHash;
       if (typeof hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(hash)) {
-        lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(debug-step-into) Internal transactions'), command: Command.LookupEvmInternalTxs, arguments: [hash] }));
+        lenses.push(
+          new vscode.CodeLens(top, {
+            title: vscode.l10n.t('$(debug-step-into) Internal transactions'),
+            command: Command.LookupEvmInternalTxs,
+            arguments: [hash],
+          }),
+        );
       }
     }
-    lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(refresh) Refresh'), command: Command.RefreshDocument, arguments: arg }));
+    lenses.push(
+      new vscode.CodeLens(top, {
+        title: vscode.l10n.t('$(refresh) Refresh'),
+        command: Command.RefreshDocument,
+        arguments: arg,
+      }),
+    );
     lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(globe) {0}', state.network), command: '' }));
     return lenses;
   }
@@ -191,7 +278,13 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
     if (!state) {
       const address = decodeDocumentAddress(uri.query);
       if (!address.ok) return undefined;
-      state = { network: address.value.network, query: address.value.query, limit: this.services.settings.get('pageSize'), trail: new PageTrail(), mtime: Date.now() };
+      state = {
+        network: address.value.network,
+        query: address.value.query,
+        limit: this.services.settings.get('pageSize'),
+        trail: new PageTrail(),
+        mtime: Date.now(),
+      };
       this.states.set(key, state);
     }
     return state;
@@ -220,25 +313,35 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
     });
   }
 
-  private async loadWithProgress(uri: vscode.Uri, state: DocState, title: string, retry: () => Promise<unknown>): Promise<boolean> {
+  private async loadWithProgress(
+    uri: vscode.Uri,
+    state: DocState,
+    title: string,
+    retry: () => Promise<unknown>,
+  ): Promise<boolean> {
     try {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (_p, token) => {
-        const ac = new AbortController();
-        const sub = token.onCancellationRequested(() => ac.abort());
-        try {
-          await this.load(state, ac.signal);
-        } finally {
-          sub.dispose();
-        }
-      });
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+        async (_p, token) => {
+          const ac = new AbortController();
+          const sub = token.onCancellationRequested(() => ac.abort());
+          try {
+            await this.load(state, ac.signal);
+          } finally {
+            sub.dispose();
+          }
+        },
+      );
       await this.fireChanged(uri);
       this.lensesChanged.fire();
       return true;
     } catch (err) {
       // What the network cannot answer ("this network has no EVM index") is said as information, not as an error.
-      if (isUnavailable(err)) void vscode.window.showInformationMessage(vscode.l10n.t('{0}: {1}.', state.network, err.reason));
+      if (isUnavailable(err))
+        void vscode.window.showInformationMessage(vscode.l10n.t('{0}: {1}.', state.network, err.reason));
       // The page already shown stays as it was; the error offers a retry.
-      else if (!isCancelled(err)) this.showError(err, retry, state.query.op === 'tx' && isNotFound(err) ? state.query.hash : undefined);
+      else if (!isCancelled(err))
+        this.showError(err, retry, state.query.op === 'tx' && isNotFound(err) ? state.query.hash : undefined);
       return false;
     }
   }
@@ -247,7 +350,9 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
     const network = this.services.networks.byName(state.network);
     if (!network) throw new Error(vscode.l10n.t('The network "{0}" is no longer configured.', state.network));
     const client = this.services.indexer(network);
-    const result = await runQuery(client, state.query, { key: state.trail.currentKey, limit: state.limit }, signal, { capabilities: this.services.capabilitySource(network) });
+    const result = await runQuery(client, state.query, { key: state.trail.currentKey, limit: state.limit }, signal, {
+      capabilities: this.services.capabilitySource(network),
+    });
     state.content = `${JSON.stringify(result.body, null, 2)}\n`;
     state.mtime = Math.max(Date.now(), state.mtime + 1);
     state.info = result.list ? pageInfo(result.list.count, result.list.pagination, state.limit) : undefined;

@@ -60,7 +60,14 @@ export class TransferDocuments implements vscode.TextDocumentContentProvider, vs
       ...(t.problem ? { problem: t.problem } : {}),
       // Waiting for the tx to land before the router takes it; an OP withdrawal is followed without the router.
       ...(t.registered === false ? { registered: false } : {}),
-      ...(t.opWithdrawal ? { op_withdrawal: { ...t.opWithdrawal, claimable_at: t.claimableAt === undefined ? null : new Date(t.claimableAt).toISOString() } } : {}),
+      ...(t.opWithdrawal
+        ? {
+            op_withdrawal: {
+              ...t.opWithdrawal,
+              claimable_at: t.claimableAt === undefined ? null : new Date(t.claimableAt).toISOString(),
+            },
+          }
+        : {}),
       summary: t.summary ?? null,
       explorer_link: t.explorerLink ?? null,
       last_update: t.last ? new Date(t.last.updatedAt).toISOString() : null,

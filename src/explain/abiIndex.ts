@@ -131,10 +131,14 @@ export class WorkspaceAbis implements vscode.Disposable {
    * The workspace's artifacts (their ABIs, files and runtime code sizes) and the decoder, indexing them first if need
    * be: what the call trace matches deployed code against and decodes revert data and outputs with.
    */
-  async snapshot(): Promise<{ decoder: DecoderModule; index: Decoder.AbiIndex; artifacts: readonly Artifact[] } | undefined> {
+  async snapshot(): Promise<
+    { decoder: DecoderModule; index: Decoder.AbiIndex; artifacts: readonly Artifact[] } | undefined
+  > {
     const decoder = await this.ensureIndex();
     if (!decoder || !this.index) return undefined;
-    const artifacts = [...this.artifacts.values()].sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : 0));
+    const artifacts = [...this.artifacts.values()].sort((a, b) =>
+      (a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : 0,
+    );
     return { decoder, index: this.index, artifacts };
   }
 
@@ -143,7 +147,9 @@ export class WorkspaceAbis implements vscode.Disposable {
     if (this.disposed) return undefined;
     if (!this.ready) {
       this.ready = this.buildAll().catch((err: unknown) => {
-        this.log.warn(`ABI index: could not index the workspace's ABIs: ${err instanceof Error ? err.message : String(err)}`);
+        this.log.warn(
+          `ABI index: could not index the workspace's ABIs: ${err instanceof Error ? err.message : String(err)}`,
+        );
         // The built-in token ABIs still decode when the workspace could not be read (not when dist/abi.js failed).
         if (this.decoder && !this.index) this.index = this.decoder.buildIndex([]);
       });
@@ -191,7 +197,10 @@ export class WorkspaceAbis implements vscode.Disposable {
     try {
       const stat = await vscode.workspace.fs.stat(uri);
       if (stat.size > MAX_ARTIFACT_BYTES) {
-        this.markBroken(key, `${uri.path.split('/').pop()} is larger than ${MAX_ARTIFACT_BYTES / 1024 / 1024} MB: not read as an ABI`);
+        this.markBroken(
+          key,
+          `${uri.path.split('/').pop()} is larger than ${MAX_ARTIFACT_BYTES / 1024 / 1024} MB: not read as an ABI`,
+        );
         return;
       }
       text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
@@ -201,7 +210,10 @@ export class WorkspaceAbis implements vscode.Disposable {
         this.broken.delete(key);
         return;
       }
-      this.markBroken(key, `${uri.path.split('/').pop()} could not be read: ${err instanceof Error ? err.message : String(err)}`);
+      this.markBroken(
+        key,
+        `${uri.path.split('/').pop()} could not be read: ${err instanceof Error ? err.message : String(err)}`,
+      );
       return;
     }
     const parsed = parseArtifact(text, uri.path);
@@ -213,7 +225,13 @@ export class WorkspaceAbis implements vscode.Disposable {
     if ('error' in parsed) {
       this.notArtifacts.add(key);
       this.log.debug?.(`ABI index: ${parsed.error} (${key})`);
-    } else this.artifacts.set(key, { contract: parsed.contract, file: key, abi: parsed.abi, runtimeSize: parsed.runtimeSize });
+    } else
+      this.artifacts.set(key, {
+        contract: parsed.contract,
+        file: key,
+        abi: parsed.abi,
+        runtimeSize: parsed.runtimeSize,
+      });
   }
 
   /** Whether a file has been read (an artifact, a broken one, or JSON that is no artifact). */
@@ -309,7 +327,14 @@ export class WorkspaceAbis implements vscode.Disposable {
     const files = vscode.workspace.createFileSystemWatcher(ARTIFACT_GLOB, true, false, true);
     const all = vscode.workspace.createFileSystemWatcher('**', false, true, false);
     this.folderWatches = new FolderWatches({ changed, created, deleted }, MAX_WATCHED_FOLDERS);
-    this.watchers.push(files, all, files.onDidChange(changed), all.onDidCreate(created), all.onDidDelete(deleted), this.folderWatches);
+    this.watchers.push(
+      files,
+      all,
+      files.onDidChange(changed),
+      all.onDidCreate(created),
+      all.onDidDelete(deleted),
+      this.folderWatches,
+    );
   }
 
   private applyChanges(): void {
@@ -335,11 +360,19 @@ export class WorkspaceAbis implements vscode.Disposable {
         }
         // Under out/ or artifacts/, every JSON file is a candidate; elsewhere (a build moved in whole) the glob says.
         // Many folders at once are one search of the workspace, for the artifacts not known yet.
-        const made = await searchMadeFolders(folders, { glob: ARTIFACT_GLOB, exclude: ARTIFACT_EXCLUDE, maxFiles: MAX_FILES, inside: mayHoldArtifacts });
-        for (const uri of made.found) if (this.wanted(uri) && !(made.whole && this.known(uri.toString()))) reads.set(uri.toString(), uri);
+        const made = await searchMadeFolders(folders, {
+          glob: ARTIFACT_GLOB,
+          exclude: ARTIFACT_EXCLUDE,
+          maxFiles: MAX_FILES,
+          inside: mayHoldArtifacts,
+        });
+        for (const uri of made.found)
+          if (this.wanted(uri) && !(made.whole && this.known(uri.toString()))) reads.set(uri.toString(), uri);
         await this.readAll([...reads.values()]);
         this.rebuild(started);
-        this.log.debug?.(`ABI index: ${reads.size} file(s) read again, ${dropped} dropped; ${this.current.files} artifact(s) in ${this.current.indexedMs} ms`);
+        this.log.debug?.(
+          `ABI index: ${reads.size} file(s) read again, ${dropped} dropped; ${this.current.files} artifact(s) in ${this.current.indexedMs} ms`,
+        );
       })
       .catch((err: unknown) => {
         this.log.warn(`ABI index: could not apply file changes: ${err instanceof Error ? err.message : String(err)}`);

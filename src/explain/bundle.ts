@@ -37,14 +37,21 @@ export interface Explain extends vscode.Disposable {
 
 export function createExplain({ context, services, abis, log, results, hooks }: ExplainDeps): Explain {
   const contracts = new WorkspaceContracts(abis, log);
-  const traces: TraceDeps = { services, traces: new EvmTraces(context.globalStorageUri.fsPath, log), contracts, abis: () => abis, log };
+  const traces: TraceDeps = {
+    services,
+    traces: new EvmTraces(context.globalStorageUri.fsPath, log),
+    contracts,
+    abis: () => abis,
+    log,
+  };
   const panels = new ExplainPanels(context, services, () => abis, hooks, traces);
   return {
     open: (hash) => panels.open(hash),
     describe: (hash, network, signal) => panels.describe(hash, network, signal),
     restore: (panel, state) => panels.restore(panel, state),
     revertSummary: (network, hash, signal) => revertSummary(traces, network, hash, signal),
-    callContract: (address, block, fn, args) => callContract({ services, traces: traces.traces, contracts, abis, results }, address, block, fn, args),
+    callContract: (address, block, fn, args) =>
+      callContract({ services, traces: traces.traces, contracts, abis, results }, address, block, fn, args),
     dispose: () => {
       panels.dispose();
       contracts.dispose();

@@ -30,7 +30,6 @@ export interface CallContractDeps {
   results: CallResults;
 }
 
-
 export interface CallResult {
   network: string;
   address: string;
@@ -43,23 +42,45 @@ export interface CallResult {
 
 const parseAddress = (s: string) => {
   const t = s.trim();
-  return /^0x[0-9a-fA-F]{40}$/.test(t) ? { ok: true as const, value: t } : { ok: false as const, error: 'An EVM contract address is 0x and 40 hexadecimal digits.' };
+  return /^0x[0-9a-fA-F]{40}$/.test(t)
+    ? { ok: true as const, value: t }
+    : { ok: false as const, error: 'An EVM contract address is 0x and 40 hexadecimal digits.' };
 };
 
-const isRead = (item: AbiItem) => item.type === 'function' && !!item.name && (item.stateMutability === 'view' || item.stateMutability === 'pure');
-const typeOf = (p: AbiParameter): string => (p.type.startsWith('tuple') ? `(${(p.components ?? []).map(typeOf).join(',')})${p.type.slice(5)}` : p.type);
+const isRead = (item: AbiItem) =>
+  item.type === 'function' && !!item.name && (item.stateMutability === 'view' || item.stateMutability === 'pure');
+const typeOf = (p: AbiParameter): string =>
+  p.type.startsWith('tuple') ? `(${(p.components ?? []).map(typeOf).join(',')})${p.type.slice(5)}` : p.type;
 const signature = (item: AbiItem) => `${item.name}(${(item.inputs ?? []).map(typeOf).join(',')})`;
-const described = (params: readonly AbiParameter[] | undefined) => (params ?? []).map((p) => `${typeOf(p)}${p.name ? ` ${p.name}` : ''}`).join(', ');
+const described = (params: readonly AbiParameter[] | undefined) =>
+  (params ?? []).map((p) => `${typeOf(p)}${p.name ? ` ${p.name}` : ''}`).join(', ');
 
 /**
  * Runs the command. `block`: a height (then the latest is offered too), `'latest'` or nothing; `fn` and `args` (a
  * function signature and its arguments as text) skip the pickers, as a test or another extension would call it.
  */
-export async function callContract(deps: CallContractDeps, addressArg?: unknown, blockArg?: unknown, fnArg?: unknown, argsArg?: unknown): Promise<CallResult | undefined> {
+export async function callContract(
+  deps: CallContractDeps,
+  addressArg?: unknown,
+  blockArg?: unknown,
+  fnArg?: unknown,
+  argsArg?: unknown,
+): Promise<CallResult | undefined> {
   const network = deps.services.network;
   const rpc = deps.services.jsonRpc(network);
-  if (!rpc) return refuse(vscode.l10n.t('The network {0} has no JSON-RPC URL (jsonRpcUrl in its profile): a contract read needs one.', network.name));
-  const address = await obtain(addressArg, parseAddress, vscode.l10n.t('Contract address to read (eth_call, nothing is sent)'), '0x…');
+  if (!rpc)
+    return refuse(
+      vscode.l10n.t(
+        'The network {0} has no JSON-RPC URL (jsonRpcUrl in its profile): a contract read needs one.',
+        network.name,
+      ),
+    );
+  const address = await obtain(
+    addressArg,
+    parseAddress,
+    vscode.l10n.t('Contract address to read (eth_call, nothing is sent)'),
+    '0x…',
+  );
   if (!address) return undefined;
   const snapshot = await deps.abis.snapshot();
   if (!snapshot) return undefined;
@@ -69,17 +90,35 @@ export async function callContract(deps: CallContractDeps, addressArg?: unknown,
   } catch (err) {
     return refuse(errorMessage(err));
   }
-  if (code.length <= 2) return refuse(vscode.l10n.t('There is no contract at {0} on {1} (no code).', address, network.name));
+  if (code.length <= 2)
+    return refuse(vscode.l10n.t('There is no contract at {0} on {1} (no code).', address, network.name));
   const info = await deps.contracts.identify(address.toLowerCase(), code, undefined, snapshot.artifacts);
-  let artifact: Artifact | undefined = info.artifact ? snapshot.artifacts.find((a) => a.file === info.artifact!.uri.toString()) : undefined;
+  let artifact: Artifact | undefined = info.artifact
+    ? snapshot.artifacts.find((a) => a.file === info.artifact!.uri.toString())
+    : undefined;
   if (!artifact) {
     const readable = snapshot.artifacts.filter((a) => a.abi.some(isRead));
-    if (!readable.length) return refuse(vscode.l10n.t('No ABI in the open folders has a view function (Foundry out/, Hardhat artifacts/, *.abi.json).'));
-    if (typeof fnArg === 'string') artifact = readable.find((a) => a.abi.some((i) => isRead(i) && signature(i) === fnArg));
+    if (!readable.length)
+      return refuse(
+        vscode.l10n.t('No ABI in the open folders has a view function (Foundry out/, Hardhat artifacts/, *.abi.json).'),
+      );
+    if (typeof fnArg === 'string')
+      artifact = readable.find((a) => a.abi.some((i) => isRead(i) && signature(i) === fnArg));
     else {
       const picked = await vscode.window.showQuickPick(
-        readable.map((a) => ({ label: a.contract, description: a.file ? vscode.workspace.asRelativePath(vscode.Uri.parse(a.file), false) : '', artifact: a })),
-        { placeHolder: vscode.l10n.t('No artifact in the workspace is the code at {0}: which ABI should read it?', address), ignoreFocusOut: true, matchOnDescription: true },
+        readable.map((a) => ({
+          label: a.contract,
+          description: a.file ? vscode.workspace.asRelativePath(vscode.Uri.parse(a.file), false) : '',
+          artifact: a,
+        })),
+        {
+          placeHolder: vscode.l10n.t(
+            'No artifact in the workspace is the code at {0}: which ABI should read it?',
+            address,
+          ),
+          ignoreFocusOut: true,
+          matchOnDescription: true,
+        },
       );
       artifact = picked?.artifact;
     }
@@ -93,8 +132,15 @@ export async function callContract(deps: CallContractDeps, addressArg?: unknown,
   } else {
     if (!reads.length) return refuse(vscode.l10n.t('{0} has no view function.', artifact.contract));
     const picked = await vscode.window.showQuickPick(
-      reads.map((i) => ({ label: `${i.name}(${described(i.inputs)})`, description: `→ ${described(i.outputs) || 'nothing'}`, item: i })),
-      { placeHolder: vscode.l10n.t('{0} at {1}: which function to call (read-only)?', artifact.contract, address), ignoreFocusOut: true },
+      reads.map((i) => ({
+        label: `${i.name}(${described(i.inputs)})`,
+        description: `→ ${described(i.outputs) || 'nothing'}`,
+        item: i,
+      })),
+      {
+        placeHolder: vscode.l10n.t('{0} at {1}: which function to call (read-only)?', artifact.contract, address),
+        ignoreFocusOut: true,
+      },
     );
     item = picked?.item;
   }
@@ -107,7 +153,8 @@ export async function callContract(deps: CallContractDeps, addressArg?: unknown,
     const param = inputs[i]!;
     const check = (text: string) => {
       const parsed = parseArgument(param, text);
-      if (parsed.ok && param.type === 'address' && !snapshot.decoder.isChecksumValid(text.trim())) return { ok: false as const, error: 'that address has a wrong checksum: check for a typo' };
+      if (parsed.ok && param.type === 'address' && !snapshot.decoder.isChecksumValid(text.trim()))
+        return { ok: false as const, error: 'that address has a wrong checksum: check for a typo' };
       return parsed;
     };
     const label = `${param.name || `argument ${i + 1}`} (${typeOf(param)})`;
@@ -116,10 +163,21 @@ export async function callContract(deps: CallContractDeps, addressArg?: unknown,
           const p = check(given[i] ?? '');
           return p.ok ? p.value : refuse(`${label}: ${p.error}`);
         })()
-      : await obtain(undefined, check, vscode.l10n.t('{0}({1}): {2}', item.name ?? '', described(inputs), label), argumentHint(param));
+      : await obtain(
+          undefined,
+          check,
+          vscode.l10n.t('{0}({1}): {2}', item.name ?? '', described(inputs), label),
+          argumentHint(param),
+        );
     if (value === undefined) return undefined;
     values.push(value);
-    shown[param.name || `arg${i}`] = given ? given[i]! : String(Array.isArray(value) ? JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) : value);
+    shown[param.name || `arg${i}`] = given
+      ? given[i]!
+      : String(
+          Array.isArray(value)
+            ? JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))
+            : value,
+        );
   }
   let block: BlockTag = 'latest';
   if (typeof blockArg === 'number' && Number.isSafeInteger(blockArg) && blockArg >= 0) {
@@ -127,7 +185,11 @@ export async function callContract(deps: CallContractDeps, addressArg?: unknown,
     else {
       const picked = await vscode.window.showQuickPick(
         [
-          { label: vscode.l10n.t('At block {0}', blockArg), description: vscode.l10n.t("the transaction's block"), block: blockArg as BlockTag },
+          {
+            label: vscode.l10n.t('At block {0}', blockArg),
+            description: vscode.l10n.t("the transaction's block"),
+            block: blockArg as BlockTag,
+          },
           { label: vscode.l10n.t('At the latest block'), block: 'latest' as BlockTag },
         ],
         { placeHolder: vscode.l10n.t('Read the state at which block?'), ignoreFocusOut: true },
@@ -144,15 +206,24 @@ export async function callContract(deps: CallContractDeps, addressArg?: unknown,
   }
   let output: string;
   try {
-    output = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Calling {0}.{1}…', artifact.contract, item.name ?? ''), cancellable: true }, (_p, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort());
-      return rpc.ethCall({ to: address, data }, block, controller.signal);
-    });
+    output = await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Calling {0}.{1}…', artifact.contract, item.name ?? ''),
+        cancellable: true,
+      },
+      (_p, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return rpc.ethCall({ to: address, data }, block, controller.signal);
+      },
+    );
   } catch (err) {
     if (err instanceof JsonRpcError && typeof err.data === 'string' && err.data.length >= 10) {
       const custom = snapshot.decoder.decodeErrorWith(snapshot.index, err.data);
-      return refuse(vscode.l10n.t('The call reverted: {0}', custom ? decodedWords(custom) : revertWords(classifyRevert(err.data))));
+      return refuse(
+        vscode.l10n.t('The call reverted: {0}', custom ? decodedWords(custom) : revertWords(classifyRevert(err.data))),
+      );
     }
     return refuse(errorMessage(err));
   }
@@ -160,7 +231,15 @@ export async function callContract(deps: CallContractDeps, addressArg?: unknown,
   const result: Record<string, string> = {};
   if (decoded) for (const a of decoded) result[a.name] = a.value;
   else result.raw = output.length > 2000 ? `${output.slice(0, 1999)}…` : output;
-  const answer: CallResult = { network: network.name, address, contract: artifact.contract, function: signature(item), arguments: shown, block, result };
+  const answer: CallResult = {
+    network: network.name,
+    address,
+    contract: artifact.contract,
+    function: signature(item),
+    arguments: shown,
+    block,
+    result,
+  };
   const uri = deps.results.add(`${artifact.contract}.${item.name ?? 'call'}`, `${JSON.stringify(answer, null, 2)}\n`);
   await vscode.window.showTextDocument(uri, { viewColumn: resultColumn(), preview: true });
   return answer;
@@ -168,6 +247,8 @@ export async function callContract(deps: CallContractDeps, addressArg?: unknown,
 
 /** Where a read's result opens: the group that shows an earlier result (its preview tab), else beside the editor. */
 function resultColumn(): vscode.ViewColumn {
-  const shown = vscode.window.tabGroups.all.find((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === Scheme.CallResult));
+  const shown = vscode.window.tabGroups.all.find((g) =>
+    g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === Scheme.CallResult),
+  );
   return shown?.viewColumn ?? vscode.ViewColumn.Beside;
 }

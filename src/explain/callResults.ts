@@ -12,12 +12,18 @@ export class CallResults {
 
   /** Keeps a result's text and answers its document's address. */
   add(name: string, text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: Scheme.CallResult, path: `/${name.replace(/[^\w.()-]+/g, '_').slice(0, 80)} ${this.next++}.json` });
+    const uri = vscode.Uri.from({
+      scheme: Scheme.CallResult,
+      path: `/${name.replace(/[^\w.()-]+/g, '_').slice(0, 80)} ${this.next++}.json`,
+    });
     this.texts.set(uri.toString(), text);
     return uri;
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? `${JSON.stringify({ note: vscode.l10n.t('This contract read is from an earlier session: run Initia: Call Contract… again.') }, null, 2)}\n`;
+    return (
+      this.texts.get(uri.toString()) ??
+      `${JSON.stringify({ note: vscode.l10n.t('This contract read is from an earlier session: run Initia: Call Contract… again.') }, null, 2)}\n`
+    );
   }
 }

@@ -12,8 +12,22 @@
  */
 import * as vscode from 'vscode';
 import { compareRuntime, comparableSize } from '../core/evm/bytecode';
-import { broadcastChainId, readBroadcast, readCodeArtifact, readFoundryBuildInfo, readHardhatBuildInfo, type CodeArtifact } from '../core/evm/artifactCode';
-import { decodeSourceMap, instructionIndexes, lineStarts, positionAt, rangeAt, type SourceMap } from '../core/evm/sourceMap';
+import {
+  broadcastChainId,
+  readBroadcast,
+  readCodeArtifact,
+  readFoundryBuildInfo,
+  readHardhatBuildInfo,
+  type CodeArtifact,
+} from '../core/evm/artifactCode';
+import {
+  decodeSourceMap,
+  instructionIndexes,
+  lineStarts,
+  positionAt,
+  rangeAt,
+  type SourceMap,
+} from '../core/evm/sourceMap';
 import type { Artifact } from '../core/abi/artifacts';
 import type { DecoderModule, WorkspaceAbis } from './abiIndex';
 
@@ -70,7 +84,8 @@ const up = (uri: vscode.Uri, n: number) => {
 /** The project root of an artifact: the folder above its last `out/` or `artifacts/` segment. */
 function rootOf(uri: vscode.Uri): vscode.Uri | undefined {
   const parts = uri.path.split('/');
-  for (let i = parts.length - 2; i > 0; i--) if (parts[i] === 'out' || parts[i] === 'artifacts') return up(uri, parts.length - i);
+  for (let i = parts.length - 2; i > 0; i--)
+    if (parts[i] === 'out' || parts[i] === 'artifacts') return up(uri, parts.length - i);
   return undefined;
 }
 
@@ -95,10 +110,15 @@ export class WorkspaceContracts implements vscode.Disposable {
   async broadcastNames(chainId: number | undefined): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     if (chainId === undefined) return out;
-    const files = await vscode.workspace.findFiles('**/broadcast/**/run-*.json', '**/node_modules/**', MAX_BROADCAST_FILES * 4);
+    const files = await vscode.workspace.findFiles(
+      '**/broadcast/**/run-*.json',
+      '**/node_modules/**',
+      MAX_BROADCAST_FILES * 4,
+    );
     const mine = files.filter((u) => broadcastChainId(u.path) === chainId);
     // run-latest.json last, older runs by their timestamp: a later deployment of a name wins.
-    const order = (u: vscode.Uri) => (/run-latest\.json$/.test(u.path) ? Number.MAX_SAFE_INTEGER : Number(/run-(\d+)\.json$/.exec(u.path)?.[1] ?? 0));
+    const order = (u: vscode.Uri) =>
+      /run-latest\.json$/.test(u.path) ? Number.MAX_SAFE_INTEGER : Number(/run-(\d+)\.json$/.exec(u.path)?.[1] ?? 0);
     mine.sort((a, b) => order(a) - order(b));
     for (const uri of mine.slice(-MAX_BROADCAST_FILES)) {
       try {
@@ -111,7 +131,12 @@ export class WorkspaceContracts implements vscode.Disposable {
   }
 
   /** Names a deployed contract and finds its artifact. `code`: the code at the address (`0x` for none). */
-  async identify(address: string, code: string, named: string | undefined, artifacts: readonly Artifact[]): Promise<ContractInfo> {
+  async identify(
+    address: string,
+    code: string,
+    named: string | undefined,
+    artifacts: readonly Artifact[],
+  ): Promise<ContractInfo> {
     const info: ContractInfo = { address };
     if (named) info.name = named;
     if (code.length <= 2) return info;
@@ -132,7 +157,8 @@ export class WorkspaceContracts implements vscode.Disposable {
     }
     if (named && sameName.length) {
       const where = vscode.workspace.asRelativePath(vscode.Uri.parse(sameName[0]!.file!), false);
-      if (!why && !candidates.length) why = `the deployed code is ${size} bytes, the artifact's ${sameName[0]!.runtimeSize ?? 0}`;
+      if (!why && !candidates.length)
+        why = `the deployed code is ${size} bytes, the artifact's ${sameName[0]!.runtimeSize ?? 0}`;
       info.mismatch = `The artifact ${where} is not the code deployed at this address (${why ?? 'it differs'}): rebuilt or changed since the deployment, so no source line is given.`;
     }
     return info;
@@ -145,7 +171,13 @@ export class WorkspaceContracts implements vscode.Disposable {
       loading = (async () => {
         const uri = vscode.Uri.parse(file, true);
         const root = rootOf(uri);
-        const code = readCodeArtifact(await readJson(uri), uri.path.split('/').pop()!.replace(/\.json$/i, ''));
+        const code = readCodeArtifact(
+          await readJson(uri),
+          uri.path
+            .split('/')
+            .pop()!
+            .replace(/\.json$/i, ''),
+        );
         if (!code || !root) return undefined;
         if (code.layout === 'hardhat' && !code.runtime.immutableReferences) {
           const build = await this.hardhatBuild(uri, code);
@@ -167,11 +199,22 @@ export class WorkspaceContracts implements vscode.Disposable {
     if (code.buildInfoId) {
       const dir = vscode.Uri.joinPath(rootOf(uri)!, 'artifacts', 'build-info');
       const input = await readJson(vscode.Uri.joinPath(dir, `${code.buildInfoId}.json`)).catch(() => undefined);
-      return readHardhatBuildInfo(await readJson(vscode.Uri.joinPath(dir, `${code.buildInfoId}.output.json`)), code.sourceName, code.contract, input);
+      return readHardhatBuildInfo(
+        await readJson(vscode.Uri.joinPath(dir, `${code.buildInfoId}.output.json`)),
+        code.sourceName,
+        code.contract,
+        input,
+      );
     }
-    const dbg = (await readJson(uri.with({ path: uri.path.replace(/\.json$/i, '.dbg.json') }))) as { buildInfo?: unknown };
+    const dbg = (await readJson(uri.with({ path: uri.path.replace(/\.json$/i, '.dbg.json') }))) as {
+      buildInfo?: unknown;
+    };
     if (typeof dbg?.buildInfo !== 'string') return undefined;
-    return readHardhatBuildInfo(await readJson(vscode.Uri.joinPath(up(uri, 1), dbg.buildInfo)), code.sourceName, code.contract);
+    return readHardhatBuildInfo(
+      await readJson(vscode.Uri.joinPath(up(uri, 1), dbg.buildInfo)),
+      code.sourceName,
+      code.contract,
+    );
   }
 
   /** The source map and files of an artifact's build, or a sentence saying why there are none. */
@@ -179,7 +222,10 @@ export class WorkspaceContracts implements vscode.Disposable {
     const key = artifact.uri.toString();
     let index = this.sourceIndexes.get(key);
     if (!index) {
-      index = this.readSourceIndex(artifact).catch((err: unknown) => `its build information could not be read (${err instanceof Error ? err.message : String(err)})`);
+      index = this.readSourceIndex(artifact).catch(
+        (err: unknown) =>
+          `its build information could not be read (${err instanceof Error ? err.message : String(err)})`,
+      );
       this.sourceIndexes.set(key, index);
     }
     return index;
@@ -190,27 +236,45 @@ export class WorkspaceContracts implements vscode.Disposable {
     if (code.layout === 'hardhat') {
       const build = await this.hardhatBuild(uri, code);
       if (!build?.runtime?.sourceMap) return 'its Hardhat build info (artifacts/build-info) has no source map for it';
-      return { map: decodeSourceMap(build.runtime.sourceMap), indexes: instructionIndexes(build.runtime.object), files: build.sources, contents: build.contents };
+      return {
+        map: decodeSourceMap(build.runtime.sourceMap),
+        indexes: instructionIndexes(build.runtime.object),
+        files: build.sources,
+        contents: build.contents,
+      };
     }
     if (!code.runtime.sourceMap) return 'the artifact has no source map';
     const files = await this.foundryFiles(uri, root, code);
-    if (!files) return `no build info under out/build-info names ${code.sourceName ?? 'its source'} (build again with forge)`;
+    if (!files)
+      return `no build info under out/build-info names ${code.sourceName ?? 'its source'} (build again with forge)`;
     return { map: decodeSourceMap(code.runtime.sourceMap), indexes: instructionIndexes(code.runtime.object), files };
   }
 
   /** The files of a Foundry artifact's build: the build forge's cache names for it, else the build info whose source
    *  index of the artifact's own source is that source. */
-  private async foundryFiles(uri: vscode.Uri, root: vscode.Uri, code: CodeArtifact): Promise<Map<number, string> | undefined> {
+  private async foundryFiles(
+    uri: vscode.Uri,
+    root: vscode.Uri,
+    code: CodeArtifact,
+  ): Promise<Map<number, string> | undefined> {
     const outDir = up(uri, 2);
     const buildDir = vscode.Uri.joinPath(outDir, 'build-info');
-    const fits = (files: Map<number, string> | undefined) => !!files && (code.sourceId === undefined || !code.sourceName || files.get(code.sourceId) === code.sourceName);
+    const fits = (files: Map<number, string> | undefined) =>
+      !!files && (code.sourceId === undefined || !code.sourceName || files.get(code.sourceId) === code.sourceName);
     try {
-      const cache = (await readJson(vscode.Uri.joinPath(root, 'cache', 'solidity-files-cache.json'))) as { files?: Record<string, { artifacts?: Record<string, Record<string, Record<string, { path?: string; build_id?: string }>>> }> };
+      const cache = (await readJson(vscode.Uri.joinPath(root, 'cache', 'solidity-files-cache.json'))) as {
+        files?: Record<
+          string,
+          { artifacts?: Record<string, Record<string, Record<string, { path?: string; build_id?: string }>>> }
+        >;
+      };
       const rel = uri.path.slice(outDir.path.length + 1);
       for (const versions of Object.values(cache.files?.[code.sourceName ?? '']?.artifacts?.[code.contract] ?? {})) {
         for (const entry of Object.values(versions)) {
           if (entry.path !== rel || !entry.build_id) continue;
-          const files = readFoundryBuildInfo(await readJson(vscode.Uri.joinPath(buildDir, `${entry.build_id}.json`)))?.sources;
+          const files = readFoundryBuildInfo(
+            await readJson(vscode.Uri.joinPath(buildDir, `${entry.build_id}.json`)),
+          )?.sources;
           if (fits(files)) return files;
         }
       }
@@ -224,7 +288,9 @@ export class WorkspaceContracts implements vscode.Disposable {
       return undefined;
     }
     const found: Array<{ mtime: number; files: Map<number, string> }> = [];
-    for (const [name] of entries.filter(([n, t]) => t === vscode.FileType.File && n.endsWith('.json')).slice(0, MAX_BUILD_INFOS)) {
+    for (const [name] of entries
+      .filter(([n, t]) => t === vscode.FileType.File && n.endsWith('.json'))
+      .slice(0, MAX_BUILD_INFOS)) {
       const file = vscode.Uri.joinPath(buildDir, name);
       const files = readFoundryBuildInfo(await readJson(file).catch(() => undefined))?.sources;
       if (fits(files)) found.push({ mtime: (await vscode.workspace.fs.stat(file)).mtime, files: files! });
@@ -236,7 +302,11 @@ export class WorkspaceContracts implements vscode.Disposable {
    * The source line of the last of `pcs` (newest last) that the artifact's source map puts in a source file, or a
    * sentence saying why there is none. `decoder` hashes the workspace's file to check it is the one compiled.
    */
-  async sourceOf(artifact: LoadedArtifact, pcs: readonly number[], decoder: Pick<DecoderModule, 'keccakBytes'>): Promise<SourceLocation | string> {
+  async sourceOf(
+    artifact: LoadedArtifact,
+    pcs: readonly number[],
+    decoder: Pick<DecoderModule, 'keccakBytes'>,
+  ): Promise<SourceLocation | string> {
     const index = await this.sourceIndex(artifact);
     if (typeof index === 'string') return index;
     const range = rangeAt(index.map, index.indexes, pcs, (f) => index.files.has(f));
@@ -251,14 +321,27 @@ export class WorkspaceContracts implements vscode.Disposable {
     }
     const compiled = artifact.code.sourceHashes?.[path];
     const text = artifact.code.layout === 'hardhat' ? index.contents?.get(path) : undefined;
-    if ((compiled && decoder.keccakBytes(bytes).toLowerCase() !== compiled) || (text !== undefined && new TextDecoder().decode(bytes) !== text)) {
+    if (
+      (compiled && decoder.keccakBytes(bytes).toLowerCase() !== compiled) ||
+      (text !== undefined && new TextDecoder().decode(bytes) !== text)
+    ) {
       return `${path} has changed since it was compiled: build again to see the line`;
     }
     const starts = lineStarts(bytes);
     const from = positionAt(bytes, starts, range.start);
     const to = positionAt(bytes, starts, range.start + range.length);
-    const firstLine = new TextDecoder().decode(bytes.subarray(range.start, Math.min(range.start + range.length, starts[from.line] ?? bytes.length))).trim();
-    return { uri, path, line: from.line, column: from.column, endLine: to.line, endColumn: to.column, snippet: firstLine.length > 120 ? `${firstLine.slice(0, 119)}…` : firstLine };
+    const firstLine = new TextDecoder()
+      .decode(bytes.subarray(range.start, Math.min(range.start + range.length, starts[from.line] ?? bytes.length)))
+      .trim();
+    return {
+      uri,
+      path,
+      line: from.line,
+      column: from.column,
+      endLine: to.line,
+      endColumn: to.column,
+      snippet: firstLine.length > 120 ? `${firstLine.slice(0, 119)}…` : firstLine,
+    };
   }
 
   dispose(): void {

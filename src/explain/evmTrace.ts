@@ -28,7 +28,10 @@ const MAX_STORED_FILES = 100;
 
 export class EvmTraces {
   private readonly memory = new LRUCache<string, Stored>({ max: 50 });
-  private readonly inFlight = new Map<string, { promise: Promise<unknown>; controller: AbortController; waiters: number }>();
+  private readonly inFlight = new Map<
+    string,
+    { promise: Promise<unknown>; controller: AbortController; waiters: number }
+  >();
   private readonly codes = new LRUCache<string, string>({ max: 2000 });
   private readonly chainIds = new Map<string, number>();
 
@@ -43,7 +46,9 @@ export class EvmTraces {
   }
 
   private file(key: string): string | undefined {
-    return this.dir ? path.join(this.dir, 'evm-traces', `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.json`) : undefined;
+    return this.dir
+      ? path.join(this.dir, 'evm-traces', `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.json`)
+      : undefined;
   }
 
   /**
@@ -94,7 +99,11 @@ export class EvmTraces {
     const file = this.file(key);
     if (!file) return undefined;
     try {
-      const json = JSON.parse(await fs.readFile(file, 'utf8')) as { key?: unknown; call?: unknown; pcs?: Stored['pcs'] };
+      const json = JSON.parse(await fs.readFile(file, 'utf8')) as {
+        key?: unknown;
+        call?: unknown;
+        pcs?: Stored['pcs'];
+      };
       const call = CallFrameSchema.safeParse(json.call);
       if (json.key !== key || !call.success) return undefined;
       const stored: Stored = { call: call.data, pcs: json.pcs };
@@ -125,9 +134,13 @@ export class EvmTraces {
   private async prune(dir: string): Promise<void> {
     const names = (await fs.readdir(dir)).filter((n) => n.endsWith('.json'));
     if (names.length <= MAX_STORED_FILES) return;
-    const dated = await Promise.all(names.map(async (n) => ({ n, t: (await fs.stat(path.join(dir, n)).catch(() => undefined))?.mtimeMs ?? 0 })));
+    const dated = await Promise.all(
+      names.map(async (n) => ({ n, t: (await fs.stat(path.join(dir, n)).catch(() => undefined))?.mtimeMs ?? 0 })),
+    );
     dated.sort((a, b) => a.t - b.t);
-    await Promise.all(dated.slice(0, dated.length - MAX_STORED_FILES).map(({ n }) => fs.rm(path.join(dir, n), { force: true })));
+    await Promise.all(
+      dated.slice(0, dated.length - MAX_STORED_FILES).map(({ n }) => fs.rm(path.join(dir, n), { force: true })),
+    );
   }
 
   /** The transaction's call tree (one `debug_traceTransaction` per node and hash, ever). */
@@ -151,14 +164,25 @@ export class EvmTraces {
     const key = this.key(rpc, hash);
     const call = await this.callTrace(rpc, hash, signal);
     const kept = await this.stored(key);
-    if (kept?.pcs) return { consistent: kept.pcs.consistent, problem: kept.pcs.problem, pcs: new Map(kept.pcs.frames), steps: 0 };
-    return this.once(`steps\n${key}`, async (shared) => {
-      const steps = await rpc.traceSteps(hash, shared);
-      const result = framePcs(steps.structLogs, flattenTrace(call).frames);
-      if (!result.consistent) this.log.warn(`Call trace: the opcode steps of ${hash} do not fit its call trace (${result.problem}); no source lines.`);
-      await this.store(key, { call, pcs: { consistent: result.consistent, problem: result.problem, frames: [...result.pcs] } });
-      return result;
-    }, signal);
+    if (kept?.pcs)
+      return { consistent: kept.pcs.consistent, problem: kept.pcs.problem, pcs: new Map(kept.pcs.frames), steps: 0 };
+    return this.once(
+      `steps\n${key}`,
+      async (shared) => {
+        const steps = await rpc.traceSteps(hash, shared);
+        const result = framePcs(steps.structLogs, flattenTrace(call).frames);
+        if (!result.consistent)
+          this.log.warn(
+            `Call trace: the opcode steps of ${hash} do not fit its call trace (${result.problem}); no source lines.`,
+          );
+        await this.store(key, {
+          call,
+          pcs: { consistent: result.consistent, problem: result.problem, frames: [...result.pcs] },
+        });
+        return result;
+      },
+      signal,
+    );
   }
 
   /** The code at an address at a block (kept: a block's code does not change). */

@@ -25,7 +25,12 @@ export function registerExplainCommands(panels: Pick<Explain, 'open'>, register:
   return [
     register(Command.ExplainTransaction, async (arg?: unknown) => {
       const given = hashOf(arg);
-      const hash = await obtain(given, parseTxHash, vscode.l10n.t('Transaction hash to explain (64 hexadecimal digits, 0x for an EVM transaction)'), 'A1B2… or 0x…');
+      const hash = await obtain(
+        given,
+        parseTxHash,
+        vscode.l10n.t('Transaction hash to explain (64 hexadecimal digits, 0x for an EVM transaction)'),
+        'A1B2… or 0x…',
+      );
       if (!hash) return undefined;
       try {
         return await panels.open(hash.prefixed ? hash.evm : hash.cosmos);
@@ -34,10 +39,13 @@ export function registerExplainCommands(panels: Pick<Explain, 'open'>, register:
         // A transaction the indexer does not know (yet): what Look Up offers, Watch it until it is in or another network.
         const watch = vscode.l10n.t('Watch Until It Is In');
         const network = vscode.l10n.t('Select Network');
-        void vscode.window.showErrorMessage(vscode.l10n.t('Initia: {0}', errorMessage(err)), watch, network).then((choice) => {
-          if (choice === watch) void vscode.commands.executeCommand(Command.WatchTransaction, hash.prefixed ? hash.evm : hash.cosmos);
-          else if (choice === network) void vscode.commands.executeCommand(Command.SelectNetwork);
-        });
+        void vscode.window
+          .showErrorMessage(vscode.l10n.t('Initia: {0}', errorMessage(err)), watch, network)
+          .then((choice) => {
+            if (choice === watch)
+              void vscode.commands.executeCommand(Command.WatchTransaction, hash.prefixed ? hash.evm : hash.cosmos);
+            else if (choice === network) void vscode.commands.executeCommand(Command.SelectNetwork);
+          });
         return undefined;
       }
     }),

@@ -22,7 +22,14 @@ import { Command, WebviewType } from '../platform/ids';
 import type { Hooks } from '../platform/hooks';
 import type { Services } from '../platform/services';
 import { PanelHost, commonHandlers, openJsonDocument, panelOptions } from '../platform/webviewPanel';
-import { ExplainState, FromExplainWebview, type EXPLAIN_OPS, type ExplainHandlers, type ExplainPush, type ExplainView } from '../protocol/explain';
+import {
+  ExplainState,
+  FromExplainWebview,
+  type EXPLAIN_OPS,
+  type ExplainHandlers,
+  type ExplainPush,
+  type ExplainView,
+} from '../protocol/explain';
 import type { Decoded } from '../core/abi/artifacts';
 import { explainCosmos, explainEvm } from './txView';
 import { nameAccountFields } from '../core/names';
@@ -75,7 +82,16 @@ export class ExplainPanels implements vscode.Disposable {
   async open(hash: string): Promise<ExplainView | undefined> {
     const parsed = must(parseTxHash(hash), 'Transaction hash');
     const column = this.host ? undefined : await closeStaleTabs();
-    const panel = this.host?.panel ?? this.attach(vscode.window.createWebviewPanel(WebviewType.Explain, vscode.l10n.t(EXPLAIN_PAGE.title), column ?? vscode.ViewColumn.Active, panelOptions(this.context.extensionUri)));
+    const panel =
+      this.host?.panel ??
+      this.attach(
+        vscode.window.createWebviewPanel(
+          WebviewType.Explain,
+          vscode.l10n.t(EXPLAIN_PAGE.title),
+          column ?? vscode.ViewColumn.Active,
+          panelOptions(this.context.extensionUri),
+        ),
+      );
     panel.reveal(undefined, false);
     return this.load(parsed.prefixed ? parsed.evm : parsed.cosmos);
   }
@@ -95,7 +111,12 @@ export class ExplainPanels implements vscode.Disposable {
     const parsed = ExplainState.safeParse(state);
     const hash = parsed.success ? parseTxHash(parsed.data.hash) : undefined;
     if (hash?.ok) void this.load(hash.value.prefixed ? hash.value.evm : hash.value.cosmos).catch(() => undefined);
-    else this.post({ type: 'error', hash: '', message: vscode.l10n.t('Run Initia: Explain Transaction… to explain a transaction.') });
+    else
+      this.post({
+        type: 'error',
+        hash: '',
+        message: vscode.l10n.t('Run Initia: Explain Transaction… to explain a transaction.'),
+      });
   }
 
   private attach(panel: vscode.WebviewPanel): vscode.WebviewPanel {
@@ -173,7 +194,10 @@ export class ExplainPanels implements vscode.Disposable {
     this.post({ type: 'loading', hash });
     try {
       // Addresses the workspace's deployments name read "Vault (0x5FbD…0aa3)" (core/names.ts).
-      const [explained] = await Promise.all([this.explain(hash, { network, raw: (raw) => (this.shown = { hash, network: network.name, raw }) }), this.services.names.ready(network)]);
+      const [explained] = await Promise.all([
+        this.explain(hash, { network, raw: (raw) => (this.shown = { hash, network: network.name, raw }) }),
+        this.services.names.ready(network),
+      ]);
       const view = nameAccountFields(explained, (address) => this.services.names.nameOf(address, network)?.name);
       if (generation !== this.generation) return undefined;
       this.view = view;
@@ -190,7 +214,12 @@ export class ExplainPanels implements vscode.Disposable {
     const client = this.services.indexer(network);
     const abis = this.abis();
     const notes: string[] = [];
-    const evmFirst = hash.startsWith('0x') && (await this.services.capabilities(network, 'evm').then((c) => c.evm, () => true));
+    const evmFirst =
+      hash.startsWith('0x') &&
+      (await this.services.capabilities(network, 'evm').then(
+        (c) => c.evm,
+        () => true,
+      ));
     if (evmFirst) {
       let evm: EvmTx | undefined;
       try {
@@ -212,7 +241,12 @@ export class ExplainPanels implements vscode.Disposable {
             if (d) calls.set(c.index, d);
           }),
         );
-        if (abis && (evm.logs ?? []).length && logs.every((l) => !l)) notes.push(vscode.l10n.t('No ABI in the open folders decodes these logs (Foundry out/, Hardhat artifacts/, *.abi.json).'));
+        if (abis && (evm.logs ?? []).length && logs.every((l) => !l))
+          notes.push(
+            vscode.l10n.t(
+              'No ABI in the open folders decodes these logs (Foundry out/, Hardhat artifacts/, *.abi.json).',
+            ),
+          );
         const view = explainEvm(evm, { network: network.name, internal, logs, calls, notes });
         if (this.traces) await traceInto(this.traces, view, network, hash, evm, signal);
         return view;
@@ -228,7 +262,12 @@ export class ExplainPanels implements vscode.Disposable {
    * progress notification, and a note when only its beginning could be shown. A network whose indexer answers that
    * it has no internal-call routes is remembered as such.
    */
-  private async internalCalls(network: NetworkProfile, hash: string, notes: string[], signal?: AbortSignal): Promise<InternalTx[]> {
+  private async internalCalls(
+    network: NetworkProfile,
+    hash: string,
+    notes: string[],
+    signal?: AbortSignal,
+  ): Promise<InternalTx[]> {
     const client = this.services.indexer(network);
     const caps = await this.services.capabilities(network, 'evmInternalTxs').catch(() => undefined);
     if (caps?.evmInternalTxs === false) {
@@ -237,18 +276,28 @@ export class ExplainPanels implements vscode.Disposable {
     }
     try {
       const first = await loadCallTree(client, hash, { maxCalls: 1, signal });
-      const load = first.stopped !== 'limit' ? first : await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Initia: loading the internal calls of {0}', shorten(hash, 8, 6)), cancellable: true },
-        (progress, token) => {
-          const ac = new AbortController();
-          token.onCancellationRequested(() => ac.abort());
-          signal?.addEventListener('abort', () => ac.abort(), { once: true });
-          return loadCallTree(client, hash, {
-            signal: ac.signal,
-            onProgress: (loaded, total) => progress.report({ message: total === undefined ? `${loaded}` : vscode.l10n.t('{0} of {1}', loaded, total) }),
-          });
-        },
-      );
+      const load =
+        first.stopped !== 'limit'
+          ? first
+          : await vscode.window.withProgress(
+              {
+                location: vscode.ProgressLocation.Notification,
+                title: vscode.l10n.t('Initia: loading the internal calls of {0}', shorten(hash, 8, 6)),
+                cancellable: true,
+              },
+              (progress, token) => {
+                const ac = new AbortController();
+                token.onCancellationRequested(() => ac.abort());
+                signal?.addEventListener('abort', () => ac.abort(), { once: true });
+                return loadCallTree(client, hash, {
+                  signal: ac.signal,
+                  onProgress: (loaded, total) =>
+                    progress.report({
+                      message: total === undefined ? `${loaded}` : vscode.l10n.t('{0} of {1}', loaded, total),
+                    }),
+                });
+              },
+            );
       const note = partialTreeNote(load, errorMessage);
       if (note) notes.push(note);
       return load.calls;
@@ -292,12 +341,19 @@ export class ExplainPanels implements vscode.Disposable {
       messages.map(async (m, i) => {
         const input = m.input;
         if (!abis || typeof input !== 'string' || !/^(0x)?[0-9a-fA-F]{8,}$/.test(input)) return;
-        const d = await abis.decodeCall({ to: typeof m.contract_addr === 'string' ? m.contract_addr : undefined, data: input.startsWith('0x') ? input : `0x${input}` }).catch(() => undefined);
+        const d = await abis
+          .decodeCall({
+            to: typeof m.contract_addr === 'string' ? m.contract_addr : undefined,
+            data: input.startsWith('0x') ? input : `0x${input}`,
+          })
+          .catch(() => undefined);
         if (d) calls.set(i, d);
       }),
     );
     const evmLogs = evmLogsOf(readEvents(tx.events));
-    const logs = await Promise.all(evmLogs.map(async (log) => ({ log, decoded: await abis?.decodeLog(log).catch(() => undefined) })));
+    const logs = await Promise.all(
+      evmLogs.map(async (log) => ({ log, decoded: await abis?.decodeLog(log).catch(() => undefined) })),
+    );
     return explainCosmos(tx, { network: network.name, asset, calls, logs, notes });
   }
 
@@ -311,10 +367,11 @@ export class ExplainPanels implements vscode.Disposable {
  * shown): closed before a new panel opens, in their place, so that there is one Explain tab, not two of the same name.
  */
 async function closeStaleTabs(): Promise<vscode.ViewColumn | undefined> {
-  const stale = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(WebviewType.Explain));
+  const stale = vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(WebviewType.Explain));
   if (!stale.length) return undefined;
   const column = stale[0]!.group.viewColumn;
   await vscode.window.tabGroups.close(stale).then(undefined, () => undefined);
   return column;
 }
-

@@ -15,7 +15,10 @@ export async function showSourceLine(source: SourceLine): Promise<vscode.TextEdi
   const editor = await vscode.window.showTextDocument(uri, { preview: true, viewColumn: vscode.ViewColumn.Beside });
   // A range over several lines (a whole statement block) is shown by its first line.
   const start = editor.document.validatePosition(new vscode.Position(source.line - 1, source.column));
-  const end = source.endLine > source.line ? editor.document.lineAt(start.line).range.end : editor.document.validatePosition(new vscode.Position(source.endLine - 1, source.endColumn));
+  const end =
+    source.endLine > source.line
+      ? editor.document.lineAt(start.line).range.end
+      : editor.document.validatePosition(new vscode.Position(source.endLine - 1, source.endColumn));
   // The cursor at the start of the range (the editor scrolls to its start, not to the end of a long line).
   editor.selection = new vscode.Selection(end, start);
   editor.revealRange(new vscode.Range(start, start), vscode.TextEditorRevealType.InCenterIfOutsideViewport);

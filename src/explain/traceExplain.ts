@@ -14,7 +14,14 @@ import type { Services } from '../platform/services';
 import type { WorkspaceAbis } from './abiIndex';
 import type { ContractInfo, SourceLocation, WorkspaceContracts } from './contracts';
 import type { EvmTraces } from './evmTrace';
-import { buildTraceView, decodeFrames, decodedWords, frameRevertText, type ContractNaming, type FrameSource } from './traceView';
+import {
+  buildTraceView,
+  decodeFrames,
+  decodedWords,
+  frameRevertText,
+  type ContractNaming,
+  type FrameSource,
+} from './traceView';
 import { fillEvmValue } from './txView';
 import type { ExplainView, TraceView } from '../protocol/explain';
 
@@ -47,21 +54,34 @@ function traceUnavailable(network: NetworkProfile, err: unknown): string {
   if (err instanceof JsonRpcError && err.unavailable) {
     return `No call trace: the JSON-RPC node at ${where} does not serve debug_traceTransaction (${err.nodeMessage || `error ${err.code}`}). Below is what the indexer has.`;
   }
-  if (err instanceof JsonRpcError && err.missing) return `No call trace: the JSON-RPC node at ${where} does not have this transaction. Below is what the indexer has.`;
+  if (err instanceof JsonRpcError && err.missing)
+    return `No call trace: the JSON-RPC node at ${where} does not have this transaction. Below is what the indexer has.`;
   return `No call trace: ${errorMessage(err).replace(/\.$/, '')}. Below is what the indexer has.`;
 }
 
 async function inBatches<T>(items: readonly T[], n: number, run: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
-    while (next < items.length) await run(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) await run(items[next++]!);
+    }),
+  );
 }
 
 /** The call trace of an EVM transaction explained, or why there is none. */
-export async function explainTrace(deps: TraceDeps, network: NetworkProfile, hash: string, tx: Pick<EvmTx, 'blockNumber'>, abiFile?: (file: string | undefined) => number | undefined, signal?: AbortSignal): Promise<TraceOutcome> {
+export async function explainTrace(
+  deps: TraceDeps,
+  network: NetworkProfile,
+  hash: string,
+  tx: Pick<EvmTx, 'blockNumber'>,
+  abiFile?: (file: string | undefined) => number | undefined,
+  signal?: AbortSignal,
+): Promise<TraceOutcome> {
   const rpc = deps.services.jsonRpc(network);
-  if (!rpc) return { note: `No call trace: the network ${network.name} has no JSON-RPC URL (jsonRpcUrl in its profile). Below is what the indexer has.` };
+  if (!rpc)
+    return {
+      note: `No call trace: the network ${network.name} has no JSON-RPC URL (jsonRpcUrl in its profile). Below is what the indexer has.`,
+    };
   let call;
   try {
     call = await deps.traces.callTrace(rpc, hash, signal);
@@ -87,38 +107,71 @@ export async function explainTrace(deps: TraceDeps, network: NetworkProfile, has
     for (const f of failed) {
       const info = contracts.get(f.to);
       if (f.type.startsWith('CREATE')) sources.set(f.index, 'a constructor: its line is not shown');
-      else if (!info?.artifact && !info?.mismatch) sources.set(f.index, 'No artifact in the workspace has this contract\'s code: no source line.');
+      else if (!info?.artifact && !info?.mismatch)
+        sources.set(f.index, "No artifact in the workspace has this contract's code: no source line.");
     }
     if (withArtifact.length) {
       try {
         const steps = await deps.traces.framePcs(rpc, hash, signal);
         for (const f of withArtifact) {
           const pcs = steps.pcs.get(f.index);
-          if (!steps.consistent || !pcs?.length) sources.set(f.index, `The opcode trace does not fit the call trace (${steps.problem ?? 'this frame ran no instruction'}): no source line.`);
-          else sources.set(f.index, await deps.contracts.sourceOf(contracts.get(f.to)!.artifact!, pcs, snapshot.decoder));
+          if (!steps.consistent || !pcs?.length)
+            sources.set(
+              f.index,
+              `The opcode trace does not fit the call trace (${steps.problem ?? 'this frame ran no instruction'}): no source line.`,
+            );
+          else
+            sources.set(f.index, await deps.contracts.sourceOf(contracts.get(f.to)!.artifact!, pcs, snapshot.decoder));
         }
       } catch (err) {
         if (isCancelled(err)) throw err;
-        for (const f of withArtifact) sources.set(f.index, `The opcode trace could not be read (${errorMessage(err).replace(/\.$/, '')}): no source line.`);
+        for (const f of withArtifact)
+          sources.set(
+            f.index,
+            `The opcode trace could not be read (${errorMessage(err).replace(/\.$/, '')}): no source line.`,
+          );
       }
     }
   }
   const naming = new Map<string, ContractNaming>();
-  for (const [address, info] of contracts) naming.set(address, { name: info.name, mismatch: info.mismatch, code: info.code });
+  for (const [address, info] of contracts)
+    naming.set(address, { name: info.name, mismatch: info.mismatch, code: info.code });
   const view = buildTraceView({
     node: network.jsonRpcUrl ?? '',
     flat,
     block,
     contracts: naming,
     ...decoded,
-    sources: new Map<number, FrameSource>([...sources].map(([i, s]) => [i, typeof s === 'string' ? s : { uri: s.uri.toString(), path: s.path, line: s.line, column: s.column, endLine: s.endLine, endColumn: s.endColumn, snippet: s.snippet }])),
+    sources: new Map<number, FrameSource>(
+      [...sources].map(([i, s]) => [
+        i,
+        typeof s === 'string'
+          ? s
+          : {
+              uri: s.uri.toString(),
+              path: s.path,
+              line: s.line,
+              column: s.column,
+              endLine: s.endLine,
+              endColumn: s.endColumn,
+              snippet: s.snippet,
+            },
+      ]),
+    ),
     abiFile,
   });
   return { trace: view, value: flat.frames[0]?.value };
 }
 
 /** Names each contract the frames call: code read (at the transaction's block, else the latest), broadcast names. */
-async function nameContracts(deps: TraceDeps, rpc: JsonRpcClient, frames: readonly TraceFrame[], block: number | undefined, artifacts: Parameters<WorkspaceContracts['identify']>[3], signal?: AbortSignal): Promise<Map<string, ContractInfo & { code: boolean }>> {
+async function nameContracts(
+  deps: TraceDeps,
+  rpc: JsonRpcClient,
+  frames: readonly TraceFrame[],
+  block: number | undefined,
+  artifacts: Parameters<WorkspaceContracts['identify']>[3],
+  signal?: AbortSignal,
+): Promise<Map<string, ContractInfo & { code: boolean }>> {
   const out = new Map<string, ContractInfo & { code: boolean }>();
   const created = new Map<string, string>();
   for (const f of frames) if (f.type.startsWith('CREATE') && !f.error && f.to) created.set(f.to, f.output);
@@ -129,19 +182,31 @@ async function nameContracts(deps: TraceDeps, rpc: JsonRpcClient, frames: readon
   await inBatches(addresses.slice(0, MAX_CODE_READS), CODE_CONCURRENCY, async (address) => {
     let code = created.get(address);
     if (code === undefined) {
-      code = await deps.traces.code(rpc, address, at, signal).catch(() => (at === 'latest' || signal?.aborted ? undefined : deps.traces.code(rpc, address, 'latest', signal).catch(() => undefined)));
+      code = await deps.traces
+        .code(rpc, address, at, signal)
+        .catch(() =>
+          at === 'latest' || signal?.aborted
+            ? undefined
+            : deps.traces.code(rpc, address, 'latest', signal).catch(() => undefined),
+        );
     }
     const info = await deps.contracts.identify(address, code ?? '0x', names.get(address), artifacts);
     out.set(address, { ...info, code: (code ?? '0x').length > 2 });
   });
   if (signal?.aborted) throw new CancelledError();
-  for (const address of addresses.slice(MAX_CODE_READS)) out.set(address, { address, name: names.get(address), code: false });
+  for (const address of addresses.slice(MAX_CODE_READS))
+    out.set(address, { address, name: names.get(address), code: false });
   return out;
 }
 
 /** A failed transaction's revert in one line (for a hover): "InsufficientBalance(…) in withdraw, 2 calls deep";
  *  undefined when the network has no JSON-RPC or the node does not trace. One request, kept like Explain's. */
-export async function revertSummary(deps: TraceDeps, network: NetworkProfile, hash: string, signal?: AbortSignal): Promise<string | undefined> {
+export async function revertSummary(
+  deps: TraceDeps,
+  network: NetworkProfile,
+  hash: string,
+  signal?: AbortSignal,
+): Promise<string | undefined> {
   const rpc = deps.services.jsonRpc(network);
   if (!rpc) return undefined;
   const flat = flattenTrace(await deps.traces.callTrace(rpc, hash, signal));
@@ -151,7 +216,10 @@ export async function revertSummary(deps: TraceDeps, network: NetworkProfile, ha
   const frame = flat.frames[origin]!;
   const snapshot = await deps.abis()?.snapshot();
   const custom = snapshot ? snapshot.decoder.decodeErrorWith(snapshot.index, frame.output) : undefined;
-  const fn = snapshot && frame.input.length >= 10 ? snapshot.decoder.decodeCallWith(snapshot.index, { to: frame.to, data: frame.input })?.name : undefined;
+  const fn =
+    snapshot && frame.input.length >= 10
+      ? snapshot.decoder.decodeCallWith(snapshot.index, { to: frame.to, data: frame.input })?.name
+      : undefined;
   const text = custom ? decodedWords(custom) : frameRevertText(frame, undefined);
   const where = fn ? ` in ${fn}` : frame.input.length >= 10 ? ` in ${frame.input.slice(0, 10)}` : '';
   return `${text}${where}${origin === 0 ? '' : `, ${frame.depth} call${frame.depth === 1 ? '' : 's'} deep`}`;
@@ -161,7 +229,14 @@ export async function revertSummary(deps: TraceDeps, network: NetworkProfile, ha
  * Adds the call trace to an EVM transaction's view: the trace, its revert first as the outcome's reason, or the one
  * sentence saying why there is none (first among the notes). Decoded items' ABI files join the view's list.
  */
-export async function traceInto(deps: TraceDeps, view: ExplainView, network: NetworkProfile, hash: string, tx: Pick<EvmTx, 'blockNumber'>, signal?: AbortSignal): Promise<void> {
+export async function traceInto(
+  deps: TraceDeps,
+  view: ExplainView,
+  network: NetworkProfile,
+  hash: string,
+  tx: Pick<EvmTx, 'blockNumber'>,
+  signal?: AbortSignal,
+): Promise<void> {
   const abiFile = (file: string | undefined) => {
     if (!file) return undefined;
     const i = view.abiFiles.indexOf(file);
@@ -183,5 +258,6 @@ export async function traceInto(deps: TraceDeps, view: ExplainView, network: Net
   // The value the transaction sent, from its top call, where the indexer had none.
   fillEvmValue(view, outcome.value);
   const revert = outcome.trace.revert;
-  if (revert && !view.outcome.ok) view.outcome.reason = `${revert.text} — raised in ${revert.where}${revert.source ? ` (${revert.source.label})` : ''}`;
+  if (revert && !view.outcome.ok)
+    view.outcome.reason = `${revert.text} — raised in ${revert.where}${revert.source ? ` (${revert.source.label})` : ''}`;
 }

@@ -22,7 +22,9 @@ export interface ContractNaming {
 }
 
 /** A frame's Solidity line, or why there is none. */
-export type FrameSource = { uri: string; path: string; line: number; column: number; endLine: number; endColumn: number; snippet: string } | string;
+export type FrameSource =
+  | { uri: string; path: string; line: number; column: number; endLine: number; endColumn: number; snippet: string }
+  | string;
 
 export interface TraceInput {
   node: string;
@@ -91,7 +93,11 @@ export function buildTraceView(input: TraceInput): TraceView {
   const sourceRef = (s: FrameSource | undefined): SourceRefView | undefined => {
     if (!s || typeof s === 'string') return undefined;
     sources.push({ uri: s.uri, line: s.line, column: s.column, endLine: s.endLine, endColumn: s.endColumn });
-    return { source: sources.length - 1, label: `${labelText(s.path, 200)}:${s.line}`, snippet: labelText(s.snippet, 160) };
+    return {
+      source: sources.length - 1,
+      label: `${labelText(s.path, 200)}:${s.line}`,
+      snippet: labelText(s.snippet, 160),
+    };
   };
   const views: TraceFrameView[] = frames.map((frame) => {
     const naming = input.contracts.get(frame.to);
@@ -111,14 +117,20 @@ export function buildTraceView(input: TraceInput): TraceView {
     if (frame.error) {
       view.error = labelText(frame.error, 120);
       const origin = revertOrigin(frames, frame.index) ?? frame.index;
-      view.revert = { text: frameRevertText(frames[origin]!, input.errors.get(origin)), raised: origin === frame.index, from: origin === frame.index ? undefined : origin };
+      view.revert = {
+        text: frameRevertText(frames[origin]!, input.errors.get(origin)),
+        raised: origin === frame.index,
+        from: origin === frame.index ? undefined : origin,
+      };
       const source = input.sources.get(frame.index);
       view.source = sourceRef(source);
       if (typeof source === 'string') view.note = labelText(source, 300);
     } else {
       const returned = input.returns.get(frame.index);
-      if (returned?.length) view.returned = returned.map((a) => field(`${labelText(a.name, 60)} (${labelText(a.type, 40)})`, a.value));
-      else if (frame.output.length > 2 && !frame.type.startsWith('CREATE')) view.returned = [{ label: 'output', text: clip(frame.output, 400) }];
+      if (returned?.length)
+        view.returned = returned.map((a) => field(`${labelText(a.name, 60)} (${labelText(a.type, 40)})`, a.value));
+      else if (frame.output.length > 2 && !frame.type.startsWith('CREATE'))
+        view.returned = [{ label: 'output', text: clip(frame.output, 400) }];
     }
     if (naming?.mismatch) view.note = labelText(naming.mismatch, 400);
     if (naming?.code && frame.to && !frame.type.startsWith('CREATE')) {
@@ -128,7 +140,14 @@ export function buildTraceView(input: TraceInput): TraceView {
     }
     return view;
   });
-  const trace: TraceView = { node: labelText(input.node, 200), frames: views, omitted, sources, contracts, block: input.block };
+  const trace: TraceView = {
+    node: labelText(input.node, 200),
+    frames: views,
+    omitted,
+    sources,
+    contracts,
+    block: input.block,
+  };
   const root = frames[0];
   if (root?.error) {
     const origin = revertOrigin(frames, 0) ?? 0;
@@ -152,7 +171,10 @@ export interface FrameDecoder {
 
 /** Decodes every frame's input, a successful frame's output and a failed frame's custom error; each distinct input or
  *  revert data once (a trace of a thousand frames repeats a few calls). */
-export function decodeFrames(frames: readonly TraceFrame[], d: FrameDecoder): Pick<TraceInput, 'calls' | 'returns' | 'errors'> {
+export function decodeFrames(
+  frames: readonly TraceFrame[],
+  d: FrameDecoder,
+): Pick<TraceInput, 'calls' | 'returns' | 'errors'> {
   const calls = new Map<number, Decoded>();
   const returns = new Map<number, readonly DecodedArg[]>();
   const errors = new Map<number, Decoded>();
@@ -181,7 +203,9 @@ export function decodeFrames(frames: readonly TraceFrame[], d: FrameDecoder): Pi
         if (e) errors.set(f.index, e);
       }
     } else if (f.output.length > 2 && f.input.length >= 10 && !f.type.startsWith('CREATE')) {
-      const r = memo(outMemo, `${f.input.slice(0, 10)}\n${f.input}\n${f.output}`, () => d.decodeOutput(f.input, f.output));
+      const r = memo(outMemo, `${f.input.slice(0, 10)}\n${f.input}\n${f.output}`, () =>
+        d.decodeOutput(f.input, f.output),
+      );
       if (r) returns.set(f.index, r);
     }
   }

@@ -5,10 +5,29 @@
  * EVM logs and calls arrive already decoded (the adapter asks the workspace's ABIs, which is asynchronous).
  */
 import type { EvmTx, InternalTx, Tx } from '../core/indexer/schemas';
-import { balanceChanges, callTree, groupEvents, msgTypeWords, quantity, readEvents, signersOf, type TxEvent } from '../core/txExplain';
+import {
+  balanceChanges,
+  callTree,
+  groupEvents,
+  msgTypeWords,
+  quantity,
+  readEvents,
+  signersOf,
+  type TxEvent,
+} from '../core/txExplain';
 import { absoluteTime, amountWords, formatUnits, groupDigits, labelText } from '../core/format';
 import type { Decoded } from '../core/abi/artifacts';
-import type { CallView, DecodedView, EventView, ExplainView, Field, Link, LogView, MessageView, RawCallView } from '../protocol/explain';
+import type {
+  CallView,
+  DecodedView,
+  EventView,
+  ExplainView,
+  Field,
+  Link,
+  LogView,
+  MessageView,
+  RawCallView,
+} from '../protocol/explain';
 
 /** An asset's symbol and decimals on this network, when known (the router's asset list). */
 export type AssetOf = (denom: string) => { symbol?: string; decimals?: number } | undefined;
@@ -40,9 +59,17 @@ class Files {
  * A decoded call, log or error as the page shows it (the transaction's view and the call trace's): `files` numbers
  * its ABI file, `arg` makes each argument's field (a link where the value is an account).
  */
-export function decodedView(d: Decoded, files: Pick<Files, 'index'>, arg: (label: string, value: string) => Field = field): DecodedView {
+export function decodedView(
+  d: Decoded,
+  files: Pick<Files, 'index'>,
+  arg: (label: string, value: string) => Field = field,
+): DecodedView {
   const base = d.file ? d.file.slice(d.file.lastIndexOf('/') + 1) : undefined;
-  const source = d.contract ? `${labelText(d.contract, 80)}${base ? ` (${labelText(base, 80)})` : ''}` : d.builtin ? `the built-in ${d.builtin} ABI` : '';
+  const source = d.contract
+    ? `${labelText(d.contract, 80)}${base ? ` (${labelText(base, 80)})` : ''}`
+    : d.builtin
+      ? `the built-in ${d.builtin} ABI`
+      : '';
   return {
     title: labelText(d.name, 80),
     signature: labelText(d.signature, 200),
@@ -62,12 +89,17 @@ export function rawCall(to: string | undefined, input: unknown, output?: unknown
   if (!/^[0-9a-fA-F]*$/.test(hex) || hex.length < 8) return undefined;
   const selector = `0x${hex.slice(0, 8).toLowerCase()}`;
   const contract = to && /^0x[0-9a-fA-F]{40}$/.test(to) ? to : undefined;
-  const out = typeof output === 'string' && /^(0x)?[0-9a-fA-F]*$/.test(output) && output.replace(/^0x/, '') ? clip(output.startsWith('0x') ? output : `0x${output}`, 2000) : undefined;
+  const out =
+    typeof output === 'string' && /^(0x)?[0-9a-fA-F]*$/.test(output) && output.replace(/^0x/, '')
+      ? clip(output.startsWith('0x') ? output : `0x${output}`, 2000)
+      : undefined;
   return {
     selector,
     input: clip(`0x${hex}`, 2000),
     output: out,
-    note: contract ? `No ABI in the workspace for ${contract} knows the function ${selector}.` : `No ABI in the workspace knows the function ${selector}.`,
+    note: contract
+      ? `No ABI in the workspace for ${contract} knows the function ${selector}.`
+      : `No ABI in the workspace knows the function ${selector}.`,
   };
 }
 
@@ -76,7 +108,11 @@ function amountText(asset: AssetOf, denom: string, amount: string): string {
 }
 
 const isCoin = (v: unknown): v is { denom: string; amount: string } =>
-  !!v && typeof v === 'object' && typeof (v as { denom?: unknown }).denom === 'string' && typeof (v as { amount?: unknown }).amount === 'string' && /^\d+$/.test((v as { amount: string }).amount);
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as { denom?: unknown }).denom === 'string' &&
+  typeof (v as { amount?: unknown }).amount === 'string' &&
+  /^\d+$/.test((v as { amount: string }).amount);
 
 /** The fields of a message: its values as text, coins in whole units where known, accounts linked. */
 function messageFields(msg: Record<string, unknown>, asset: AssetOf): Field[] {
@@ -85,10 +121,12 @@ function messageFields(msg: Record<string, unknown>, asset: AssetOf): Field[] {
     if (key === '@type') continue;
     const label = key.replace(/_/g, ' ');
     if (typeof value === 'string') {
-      if (/^(0x)?[0-9a-fA-F]{200,}$/.test(value)) out.push({ label, text: `${value.slice(0, 74)}… (${Math.floor(value.replace(/^0x/, '').length / 2)} bytes)` });
+      if (/^(0x)?[0-9a-fA-F]{200,}$/.test(value))
+        out.push({ label, text: `${value.slice(0, 74)}… (${Math.floor(value.replace(/^0x/, '').length / 2)} bytes)` });
       else out.push(field(label, value));
     } else if (isCoin(value)) out.push({ label, text: amountText(asset, value.denom, value.amount) });
-    else if (Array.isArray(value) && value.length > 0 && value.every(isCoin)) out.push({ label, text: value.map((c) => amountText(asset, c.denom, c.amount)).join(', ') });
+    else if (Array.isArray(value) && value.length > 0 && value.every(isCoin))
+      out.push({ label, text: value.map((c) => amountText(asset, c.denom, c.amount)).join(', ') });
     else if (Array.isArray(value) && value.length === 0) out.push({ label, text: 'none' });
     else if (value === null || value === undefined) continue;
     else if (typeof value === 'object') out.push({ label, text: clip(JSON.stringify(value), 600) });
@@ -124,7 +162,10 @@ export function explainCosmos(tx: Tx, ctx: CosmosContext): ExplainView {
     field('Height', String(tx.height), 'block'),
     ...(tx.timestamp ? [{ label: 'Time', text: absoluteTime(tx.timestamp) }] : []),
     { label: 'Fee', text: fee.length ? fee.map((c) => amountText(asset, c.denom, c.amount)).join(', ') : 'none' },
-    { label: 'Gas used / wanted', text: `${groupDigits(String(tx.gas_used ?? '?'))} / ${groupDigits(String(tx.gas_wanted ?? '?'))}` },
+    {
+      label: 'Gas used / wanted',
+      text: `${groupDigits(String(tx.gas_used ?? '?'))} / ${groupDigits(String(tx.gas_wanted ?? '?'))}`,
+    },
     ...signersOf(messages).map((s, i, all) => field(all.length > 1 ? `Signer ${i + 1}` : 'Signer', s)),
   ];
   const memo = tx.tx?.body?.memo;
@@ -154,12 +195,19 @@ export function explainCosmos(tx: Tx, ctx: CosmosContext): ExplainView {
     hash: tx.txhash,
     network: ctx.network,
     outcome: failed
-      ? { ok: false, text: `Failed with code ${tx.code}${tx.codespace ? ` (${labelText(tx.codespace, 40)})` : ''}`, reason: tx.raw_log ? clip(tx.raw_log, 2000) : undefined }
+      ? {
+          ok: false,
+          text: `Failed with code ${tx.code}${tx.codespace ? ` (${labelText(tx.codespace, 40)})` : ''}`,
+          reason: tx.raw_log ? clip(tx.raw_log, 2000) : undefined,
+        }
       : { ok: true, text: 'Succeeded' },
     facts,
     messages: messageViews,
     otherEvents: other.map(eventView),
-    balances: balanceChanges(events).map((b) => ({ address: field('Address', b.address), changes: b.changes.map((c) => amountTextSigned(asset, c.denom, c.amount)) })),
+    balances: balanceChanges(events).map((b) => ({
+      address: field('Address', b.address),
+      changes: b.changes.map((c) => amountTextSigned(asset, c.denom, c.amount)),
+    })),
     logs,
     calls: [],
     notes: [...(ctx.notes ?? [])],
@@ -178,7 +226,11 @@ function amountTextSigned(asset: AssetOf, denom: string, amount: string): string
 export const VALUE_UNKNOWN = 'unknown (the indexer keeps no value for this transaction)';
 
 /** The Value fact of an explained EVM transaction, where the indexer did not give it, from another source (the node's call trace). */
-export function fillEvmValue(view: { facts: Array<{ label: string; text: string }> }, wei: string | undefined, symbol?: string): void {
+export function fillEvmValue(
+  view: { facts: Array<{ label: string; text: string }> },
+  wei: string | undefined,
+  symbol?: string,
+): void {
   const fact = view.facts.find((f) => f.label === 'Value');
   if (fact && fact.text === VALUE_UNKNOWN && wei !== undefined) fact.text = weiText(wei, symbol);
 }
@@ -219,7 +271,13 @@ export function explainEvm(tx: EvmTx, ctx: EvmContext): ExplainView {
     ...(tx.to ? [field('To', tx.to)] : []),
     ...(tx.contractAddress ? [field('Contract created', tx.contractAddress)] : []),
     // A receipt carries no value, and the indexer keeps no internal calls for a failed tx: unknown, never a made-up 0.
-    { label: 'Value', text: loose.value !== undefined || root?.value !== undefined ? weiText(loose.value ?? root?.value, ctx.nativeSymbol) : VALUE_UNKNOWN },
+    {
+      label: 'Value',
+      text:
+        loose.value !== undefined || root?.value !== undefined
+          ? weiText(loose.value ?? root?.value, ctx.nativeSymbol)
+          : VALUE_UNKNOWN,
+    },
     { label: 'Gas used', text: groupDigits(quantity(tx.gasUsed) ?? '?') },
   ];
   const logs: LogView[] = (tx.logs ?? []).map((log, i) => {
@@ -250,7 +308,9 @@ export function explainEvm(tx: EvmTx, ctx: EvmContext): ExplainView {
     kind: 'evm',
     hash: tx.transactionHash,
     network: ctx.network,
-    outcome: ok ? { ok: true, text: 'Succeeded' } : { ok: false, text: failed ? 'Reverted (status 0x0)' : `Status ${labelText(tx.status ?? 'unknown', 20)}` },
+    outcome: ok
+      ? { ok: true, text: 'Succeeded' }
+      : { ok: false, text: failed ? 'Reverted (status 0x0)' : `Status ${labelText(tx.status ?? 'unknown', 20)}` },
     facts,
     messages: [],
     otherEvents: [],

@@ -22,7 +22,13 @@ import type { Register } from '../platform/commandTable';
 import type { Services } from '../platform/services';
 import { Command } from '../platform/ids';
 
-const ENABLED_COMMANDS = [Command.LookupAccount, Command.LookupCollection, Command.ExplainTransaction, Command.HoverCopyAddress, Command.SelectNetwork];
+const ENABLED_COMMANDS = [
+  Command.LookupAccount,
+  Command.LookupCollection,
+  Command.ExplainTransaction,
+  Command.HoverCopyAddress,
+  Command.SelectNetwork,
+];
 /** Balances change: an answer is kept this long. */
 const TTL_MS = 30_000;
 const MAX_BALANCES = 6;
@@ -55,7 +61,11 @@ export class AddressHoverProvider implements vscode.HoverProvider, vscode.Dispos
     this.subscription = services.settings.onChange(['networks'], () => this.cache.clear());
   }
 
-  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+  async provideHover(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.Hover | undefined> {
     if (!this.services.settings.get('hover.addresses')) return undefined;
     const found = addressAt(document.lineAt(position.line).text, position.character);
     if (!found) return undefined;
@@ -97,36 +107,71 @@ export class AddressHoverProvider implements vscode.HoverProvider, vscode.Dispos
       this.requests++;
       const hex = at.format === 'hex' ? at.address : bech32ToHex(at.address);
       const code = await node.accountCode(hex, signal);
-      return { source: 'json-rpc', contract: code.contract, balances: [`${formatUnits(code.balance, 18) ?? code.balance} (${vscode.l10n.t('native, 18 decimals')})`] };
+      return {
+        source: 'json-rpc',
+        contract: code.contract,
+        balances: [`${formatUnits(code.balance, 18) ?? code.balance} (${vscode.l10n.t('native, 18 decimals')})`],
+      };
     }
     if (node && network.restUrl) {
       this.requests++;
       const bech = at.format === 'bech32' ? at.address : hexToBech32(at.address, network.bech32Prefix ?? 'init');
       const { balances } = await node.bankBalances(bech, signal);
-      return { source: 'rest', balances: balances.slice(0, MAX_BALANCES).map((c) => amountWords(c.amount, c.denom)), more: Math.max(0, balances.length - MAX_BALANCES) };
+      return {
+        source: 'rest',
+        balances: balances.slice(0, MAX_BALANCES).map((c) => amountWords(c.amount, c.denom)),
+        more: Math.max(0, balances.length - MAX_BALANCES),
+      };
     }
     if (network.routerUrl && network.chainId) {
       this.requests++;
       // The router takes an Initia chain's accounts in bech32, EVM rollups' included.
       const bech = at.format === 'bech32' ? at.address : hexToBech32(at.address, network.bech32Prefix ?? 'init');
-      const answer = await this.services.router(network.routerUrl, network.name).balances(network.chainId, bech, signal);
-      const denoms = Object.entries(answer.chains[network.chainId]?.denoms ?? {}).filter(([, b]) => b.amount !== '0' && !b.error);
+      const answer = await this.services
+        .router(network.routerUrl, network.name)
+        .balances(network.chainId, bech, signal);
+      const denoms = Object.entries(answer.chains[network.chainId]?.denoms ?? {}).filter(
+        ([, b]) => b.amount !== '0' && !b.error,
+      );
       return {
         source: 'router',
-        balances: denoms.slice(0, MAX_BALANCES).map(([denom, b]) => amountWords(b.amount, denom, { decimals: typeof b.decimals === 'number' ? b.decimals : undefined })),
+        balances: denoms
+          .slice(0, MAX_BALANCES)
+          .map(([denom, b]) =>
+            amountWords(b.amount, denom, { decimals: typeof b.decimals === 'number' ? b.decimals : undefined }),
+          ),
         more: Math.max(0, denoms.length - MAX_BALANCES),
       };
     }
     return { balances: [] };
   }
 
-  private render(network: NetworkProfile, at: AddressAt, named: DeployedName | undefined, elsewhere: readonly DeployedName[], facts: Facts | undefined, problem: string | undefined): vscode.MarkdownString {
+  private render(
+    network: NetworkProfile,
+    at: AddressAt,
+    named: DeployedName | undefined,
+    elsewhere: readonly DeployedName[],
+    facts: Facts | undefined,
+    problem: string | undefined,
+  ): vscode.MarkdownString {
     const md = untrustedMarkdown();
     md.supportThemeIcons = true;
     md.isTrusted = { enabledCommands: ENABLED_COMMANDS };
     const cmd = (id: string, ...args: unknown[]) => commandLink(id, args);
-    const kind = at.bytes === 32 ? 'object' : named || facts?.contract ? 'contract' : facts?.contract === false ? 'account' : 'unknown';
-    const icon = { object: '$(symbol-namespace)', contract: '$(file-code)', account: '$(account)', unknown: '$(account)' }[kind];
+    const kind =
+      at.bytes === 32
+        ? 'object'
+        : named || facts?.contract
+          ? 'contract'
+          : facts?.contract === false
+            ? 'account'
+            : 'unknown';
+    const icon = {
+      object: '$(symbol-namespace)',
+      contract: '$(file-code)',
+      account: '$(account)',
+      unknown: '$(account)',
+    }[kind];
     md.appendMarkdown(`${icon} `);
     if (named) appendUntrusted(md.appendMarkdown('**'), addressLabel(named.name, at.address)).appendMarkdown('**');
     else md.appendMarkdown(`**${vscode.l10n.t('Address')}** \`${shorten(at.address, 8, 6)}\``);
@@ -142,30 +187,52 @@ export class AddressHoverProvider implements vscode.HoverProvider, vscode.Dispos
     if (named) {
       md.appendMarkdown('  \n');
       const file = named.source.slice(named.source.lastIndexOf('/') + 1);
-      appendUntrusted(md, vscode.l10n.t('Deployed as {0} on this network ({1}, {2})', named.name, named.tool === 'foundry' ? 'Foundry' : 'Hardhat Ignition', file));
+      appendUntrusted(
+        md,
+        vscode.l10n.t(
+          'Deployed as {0} on this network ({1}, {2})',
+          named.name,
+          named.tool === 'foundry' ? 'Foundry' : 'Hardhat Ignition',
+          file,
+        ),
+      );
     } else if (elsewhere.length > 0) {
       md.appendMarkdown('  \n');
-      appendUntrusted(md, vscode.l10n.t('Deployed as {0} on chain {1}, not on this network', labelText(elsewhere[0]!.name, 60), elsewhere[0]!.chainId ?? '?'));
+      appendUntrusted(
+        md,
+        vscode.l10n.t(
+          'Deployed as {0} on chain {1}, not on this network',
+          labelText(elsewhere[0]!.name, 60),
+          elsewhere[0]!.chainId ?? '?',
+        ),
+      );
     }
     md.appendMarkdown('  \n');
     if (problem) {
       md.appendMarkdown(`$(warning) ${vscode.l10n.t('Balances: ')}`);
       appendUntrusted(md, problem);
     } else if (!facts?.source) {
-      md.appendMarkdown(vscode.l10n.t("Balances: this network's profile names no REST, JSON-RPC or router endpoint to ask."));
+      md.appendMarkdown(
+        vscode.l10n.t("Balances: this network's profile names no REST, JSON-RPC or router endpoint to ask."),
+      );
     } else if (facts.balances.length === 0) {
       md.appendMarkdown(vscode.l10n.t('Balances: none'));
     } else {
       md.appendMarkdown(`${vscode.l10n.t('Balances')} `);
-      appendUntrusted(md, facts.balances.join(', ') + (facts.more ? ` ${vscode.l10n.t('and {0} more', facts.more)}` : ''));
+      appendUntrusted(
+        md,
+        facts.balances.join(', ') + (facts.more ? ` ${vscode.l10n.t('and {0} more', facts.more)}` : ''),
+      );
     }
     const evm = network.vm === 'minievm';
     const actions = [
       `[${vscode.l10n.t('Latest transactions')}](${cmd(Command.LookupAccount, at.address, evm && at.format === 'hex' ? 'evmTxs' : 'txs')})`,
       `[${vscode.l10n.t('Look Up')}](${cmd(Command.LookupAccount, at.address)})`,
     ];
-    if (kind === 'object' || kind === 'contract') actions.push(`[${vscode.l10n.t('As NFT collection')}](${cmd(Command.LookupCollection, at.address)})`);
-    if (named?.txHash) actions.push(`[${vscode.l10n.t('Explain its deployment')}](${cmd(Command.ExplainTransaction, named.txHash)})`);
+    if (kind === 'object' || kind === 'contract')
+      actions.push(`[${vscode.l10n.t('As NFT collection')}](${cmd(Command.LookupCollection, at.address)})`);
+    if (named?.txHash)
+      actions.push(`[${vscode.l10n.t('Explain its deployment')}](${cmd(Command.ExplainTransaction, named.txHash)})`);
     actions.push(`[${vscode.l10n.t('Copy')}](${cmd(Command.HoverCopyAddress, at.address)})`);
     const explorer = explorerLink(network, 'account', at.address);
     const target = explorer && markdownUrl(explorer);
@@ -173,7 +240,10 @@ export class AddressHoverProvider implements vscode.HoverProvider, vscode.Dispos
     md.appendMarkdown('\n\n---\n\n');
     md.appendMarkdown(actions.join(' · '));
     appendUntrusted(md.appendMarkdown(' · '), network.name);
-    if (facts?.source) md.appendMarkdown(` · ${{ 'json-rpc': 'JSON-RPC', rest: 'REST', router: vscode.l10n.t('router') }[facts.source]}`);
+    if (facts?.source)
+      md.appendMarkdown(
+        ` · ${{ 'json-rpc': 'JSON-RPC', rest: 'REST', router: vscode.l10n.t('router') }[facts.source]}`,
+      );
     return md;
   }
 

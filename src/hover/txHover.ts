@@ -23,7 +23,17 @@ import type { Services } from '../platform/services';
 import { Command } from '../platform/ids';
 
 const COPY_HASH_COMMAND = Command.HoverCopyHash;
-const ENABLED_COMMANDS = [Command.ExplainTransaction, Command.CallContract, Command.LookupTransaction, Command.LookupBlock, Command.LookupAccount, Command.LookupEvmInternalTxs, COPY_HASH_COMMAND, Command.SelectNetwork, Command.WatchTransaction];
+const ENABLED_COMMANDS = [
+  Command.ExplainTransaction,
+  Command.CallContract,
+  Command.LookupTransaction,
+  Command.LookupBlock,
+  Command.LookupAccount,
+  Command.LookupEvmInternalTxs,
+  COPY_HASH_COMMAND,
+  Command.SelectNetwork,
+  Command.WatchTransaction,
+];
 const FOUND_TTL_MS = 60 * 60_000; // a committed tx does not change
 const NOT_FOUND_TTL_MS = 15_000; // it may be indexed in a moment
 const CACHE_SIZE = 500;
@@ -38,7 +48,11 @@ export type RevertOf = (network: NetworkProfile, hash: string, signal?: AbortSig
  * The hover's own commands: "Copy hash" (only a well-formed hash is copied), and the walkthrough's "Try it", which
  * opens a scratch file holding the active network's latest transaction (one request) and shows its hover.
  */
-export function registerHoverCommands(register: Register, services: Services, scratchDir: vscode.Uri): vscode.Disposable[] {
+export function registerHoverCommands(
+  register: Register,
+  services: Services,
+  scratchDir: vscode.Uri,
+): vscode.Disposable[] {
   return [
     register(COPY_HASH_COMMAND, async (hash: unknown) => {
       if (typeof hash === 'string' && /^(0x)?[0-9A-Fa-f]{64}$/.test(hash)) await copyToClipboard(hash);
@@ -53,14 +67,22 @@ export function registerHoverCommands(register: Register, services: Services, sc
         return undefined;
       }
       if (!hash || !/^[0-9A-Fa-f]{64}$/.test(hash)) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('There is no transaction on {0} to show yet.', network.name));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('There is no transaction on {0} to show yet.', network.name),
+        );
         return undefined;
       }
       const prefix = 'tx ';
       // A saved file of the extension's own storage, not an untitled one: closing it asks nothing.
       const file = vscode.Uri.joinPath(scratchDir, 'try-the-hover.log');
       await vscode.workspace.fs.createDirectory(scratchDir);
-      await vscode.workspace.fs.writeFile(file, Buffer.from(`${vscode.l10n.t('Point at the hash below to see the transaction.')}\n\n${prefix}${hash} included\n`, 'utf8'));
+      await vscode.workspace.fs.writeFile(
+        file,
+        Buffer.from(
+          `${vscode.l10n.t('Point at the hash below to see the transaction.')}\n\n${prefix}${hash} included\n`,
+          'utf8',
+        ),
+      );
       const doc = await vscode.workspace.openTextDocument(file);
       const editor = await vscode.window.showTextDocument(doc);
       const at = new vscode.Position(2, prefix.length + 4);
@@ -87,7 +109,11 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
     return this.services.settings.get('hover.enabled');
   }
 
-  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+  async provideHover(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.Hover | undefined> {
     if (!this.enabled) return undefined;
     const line = document.lineAt(position.line).text;
     const found = txHashAt(line, position.character);
@@ -111,7 +137,12 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
   }
 
   /** The cached outcome, the request already in flight for it, or a new request. */
-  private lookup(network: NetworkProfile, hash: string, evmFirst: boolean, token: vscode.CancellationToken): Promise<Outcome> {
+  private lookup(
+    network: NetworkProfile,
+    hash: string,
+    evmFirst: boolean,
+    token: vscode.CancellationToken,
+  ): Promise<Outcome> {
     const key = `${network.name}\u0000${network.indexerUrl}\u0000${hash.replace(/^0x/, '').toUpperCase()}`;
     const cached = this.cache.get(key);
     if (cached) return Promise.resolve(cached);
@@ -127,12 +158,17 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
   private async fetch(network: NetworkProfile, hash: string, evmFirst: boolean, signal: AbortSignal): Promise<Outcome> {
     try {
       // A network without an EVM index is asked the cosmos endpoint only, even for a 0x hash.
-      const result = await runQuery(this.services.indexer(network), { op: 'tx', hash, evmFirst }, {}, signal, { capabilities: this.services.capabilitySource(network) });
+      const result = await runQuery(this.services.indexer(network), { op: 'tx', hash, evmFirst }, {}, signal, {
+        capabilities: this.services.capabilitySource(network),
+      });
       if (!result.evm) return { kind: 'cosmos', tx: (result.body as { tx: Tx }).tx };
       const tx = (result.body as { tx: EvmTx }).tx;
       // A reverted EVM transaction: why, from the node's call trace where the network has a JSON-RPC URL.
       const evmHash = /^0x[0-9a-fA-F]{64}$/.test(tx.transactionHash) ? tx.transactionHash : hash;
-      const revert = tx.status === '0x0' && network.jsonRpcUrl && /^0x/.test(evmHash) ? await this.revertOf?.(network, evmHash, signal).catch(() => undefined) : undefined;
+      const revert =
+        tx.status === '0x0' && network.jsonRpcUrl && /^0x/.test(evmHash)
+          ? await this.revertOf?.(network, evmHash, signal).catch(() => undefined)
+          : undefined;
       return revert ? { kind: 'evm', tx, revert } : { kind: 'evm', tx };
     } catch (err) {
       if (isNotFound(err)) return { kind: 'notFound' };
@@ -195,7 +231,8 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
       if (signer) {
         lines.push(() => {
           md.appendMarkdown(`${vscode.l10n.t('Signer')} `);
-          if (/^(init1[02-9ac-hj-np-z]{38,58}|0x[0-9a-fA-F]{40})$/.test(signer)) md.appendMarkdown(`[${signer}](${cmd(Command.LookupAccount, signer, 'txs')})`);
+          if (/^(init1[02-9ac-hj-np-z]{38,58}|0x[0-9a-fA-F]{40})$/.test(signer))
+            md.appendMarkdown(`[${signer}](${cmd(Command.LookupAccount, signer, 'txs')})`);
           else appendUntrusted(md, signer);
         });
       }
@@ -241,9 +278,11 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
       `[${vscode.l10n.t('Copy hash')}](${cmd(COPY_HASH_COMMAND, shownHash)})`,
     ];
     // An EVM transaction's call tree (its internal transactions).
-    if (outcome.kind === 'evm' && /^0x[0-9a-fA-F]{64}$/.test(shownHash)) actions.push(`[${vscode.l10n.t('Internal transactions')}](${cmd(Command.LookupEvmInternalTxs, shownHash)})`);
+    if (outcome.kind === 'evm' && /^0x[0-9a-fA-F]{64}$/.test(shownHash))
+      actions.push(`[${vscode.l10n.t('Internal transactions')}](${cmd(Command.LookupEvmInternalTxs, shownHash)})`);
     // A read of the contract the EVM transaction called, where the network has a JSON-RPC URL.
-    if (outcome.kind === 'evm' && network.jsonRpcUrl && outcome.tx.to && /^0x[0-9a-fA-F]{40}$/.test(outcome.tx.to)) actions.push(`[${vscode.l10n.t('Call contract')}](${cmd(Command.CallContract, outcome.tx.to)})`);
+    if (outcome.kind === 'evm' && network.jsonRpcUrl && outcome.tx.to && /^0x[0-9a-fA-F]{40}$/.test(outcome.tx.to))
+      actions.push(`[${vscode.l10n.t('Call contract')}](${cmd(Command.CallContract, outcome.tx.to)})`);
     const explorer = explorerLink(network, 'tx', shownHash);
     const explorerTarget = explorer && markdownUrl(explorer);
     if (explorerTarget) actions.push(`[${vscode.l10n.t('Open in explorer')}](${explorerTarget})`);
@@ -253,7 +292,12 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
     return md;
   }
 
-  private heightLine(md: vscode.MarkdownString, cmd: (id: string, ...a: unknown[]) => string, height: string, timestamp: string | undefined): void {
+  private heightLine(
+    md: vscode.MarkdownString,
+    cmd: (id: string, ...a: unknown[]) => string,
+    height: string,
+    timestamp: string | undefined,
+  ): void {
     md.appendMarkdown(`${vscode.l10n.t('Block')} `);
     if (/^\d+$/.test(height)) md.appendMarkdown(`[${groupDigits(height)}](${cmd(Command.LookupBlock, height)})`);
     else appendUntrusted(md, height);
@@ -278,7 +322,10 @@ function signerOf(tx: Tx): string | undefined {
     const v = msg?.[k];
     if (typeof v === 'string' && v) return v;
   }
-  for (const e of (tx.events ?? []) as Array<{ type?: unknown; attributes?: Array<{ key?: unknown; value?: unknown }> }>) {
+  for (const e of (tx.events ?? []) as Array<{
+    type?: unknown;
+    attributes?: Array<{ key?: unknown; value?: unknown }>;
+  }>) {
     if (e?.type !== 'tx' || !Array.isArray(e.attributes)) continue;
     const payer = e.attributes.find((a) => a?.key === 'fee_payer')?.value;
     if (typeof payer === 'string' && payer) return payer;

@@ -33,7 +33,11 @@ export class NameLabels implements vscode.InlayHintsProvider {
     return address.ok ? this.services.networks.byName(address.value.network) : undefined;
   }
 
-  async provideInlayHints(doc: vscode.TextDocument, range: vscode.Range, token: vscode.CancellationToken): Promise<vscode.InlayHint[]> {
+  async provideInlayHints(
+    doc: vscode.TextDocument,
+    range: vscode.Range,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.InlayHint[]> {
     if (!this.services.settings.get('names.enabled')) return [];
     const text = doc.getText(range);
     if (text.length > MAX_RANGE_CHARS || !/0x[0-9a-fA-F]{40}|init1/.test(text)) return [];
@@ -49,7 +53,13 @@ export class NameLabels implements vscode.InlayHintsProvider {
       const hint = new vscode.InlayHint(doc.positionAt(base + m.index + m[1]!.length), named.name);
       hint.paddingLeft = true;
       const file = named.source.slice(named.source.lastIndexOf('/') + 1);
-      hint.tooltip = vscode.l10n.t('{0} ({1}), deployed on chain {2} ({3})', named.name, shortAddress(m[1]!), named.chainId ?? '?', file);
+      hint.tooltip = vscode.l10n.t(
+        '{0} ({1}), deployed on chain {2} ({3})',
+        named.name,
+        shortAddress(m[1]!),
+        named.chainId ?? '?',
+        file,
+      );
       hints.push(hint);
     }
     return hints;

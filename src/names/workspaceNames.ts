@@ -7,7 +7,19 @@
  * log line. Off with `initia.names.enabled`.
  */
 import * as vscode from 'vscode';
-import { MAX_NAMES_FILE_BYTES, NAMES_EXCLUDE, NAMES_GLOB, NameBook, namesChainFor, namesChainOf, namesFileKind, parseNamesFile, type AddressNames, type DeployedName, type NamesNetwork } from '../core/names';
+import {
+  MAX_NAMES_FILE_BYTES,
+  NAMES_EXCLUDE,
+  NAMES_GLOB,
+  NameBook,
+  namesChainFor,
+  namesChainOf,
+  namesFileKind,
+  parseNamesFile,
+  type AddressNames,
+  type DeployedName,
+  type NamesNetwork,
+} from '../core/names';
 import type { Settings } from '../platform/settings';
 import { FolderWatches, folderOf, mayBeMadeFolder, searchMadeFolders } from '../platform/folderWatches';
 
@@ -93,7 +105,9 @@ export class WorkspaceNames implements AddressNames, vscode.Disposable {
           return id;
         },
         (err: unknown) => {
-          this.log.debug(`Names: the node at ${url} did not say its chain id (${err instanceof Error ? err.message : String(err)}); names are matched by the profile's chain id`);
+          this.log.debug(
+            `Names: the node at ${url} did not say its chain id (${err instanceof Error ? err.message : String(err)}); names are matched by the profile's chain id`,
+          );
           this.nodeChainKnown.set(url, undefined);
           return undefined;
         },
@@ -111,7 +125,11 @@ export class WorkspaceNames implements AddressNames, vscode.Disposable {
 
   ready(network?: NamesNetwork): Promise<void> {
     if (this.disposed || !this.enabled) return Promise.resolve();
-    this.loading ??= this.loadAll().catch((err: unknown) => this.log.warn(`Names: could not read the workspace's deployments: ${err instanceof Error ? err.message : String(err)}`));
+    this.loading ??= this.loadAll().catch((err: unknown) =>
+      this.log.warn(
+        `Names: could not read the workspace's deployments: ${err instanceof Error ? err.message : String(err)}`,
+      ),
+    );
     if (!network?.jsonRpcUrl) return this.loading;
     // The node is asked its chain id only when there are names to match (a workspace without deployments: none).
     return this.loading.then(() => (this.book.size > 0 ? this.nodeChain(network).then(() => undefined) : undefined));
@@ -123,7 +141,9 @@ export class WorkspaceNames implements AddressNames, vscode.Disposable {
     const uris = await vscode.workspace.findFiles(NAMES_GLOB, NAMES_EXCLUDE, MAX_FILES);
     for (const uri of uris) await this.read(uri);
     this.watchFolders();
-    this.log.info(`Names: ${this.book.size} name(s) from ${this.book.files} deployment file(s) in ${Math.round(performance.now() - started)} ms`);
+    this.log.info(
+      `Names: ${this.book.size} name(s) from ${this.book.files} deployment file(s) in ${Math.round(performance.now() - started)} ms`,
+    );
     this.changed.fire();
   }
 
@@ -151,7 +171,8 @@ export class WorkspaceNames implements AddressNames, vscode.Disposable {
       this.book.setFile(key, parsed.names);
     } catch (err) {
       this.book.removeFile(key);
-      if (!(err instanceof vscode.FileSystemError && err.code === 'FileNotFound')) this.log.warn(`Names: could not read ${relative}: ${err instanceof Error ? err.message : String(err)}`);
+      if (!(err instanceof vscode.FileSystemError && err.code === 'FileNotFound'))
+        this.log.warn(`Names: could not read ${relative}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 
@@ -215,7 +236,12 @@ export class WorkspaceNames implements AddressNames, vscode.Disposable {
     const made = [...this.folders.values()];
     this.folders.clear();
     await this.loading;
-    const { found } = await searchMadeFolders(made, { glob: NAMES_GLOB, exclude: NAMES_EXCLUDE, maxFiles: MAX_FILES, inside: (p) => DEPLOYMENTS_FOLDER.test(`/${p.replace(/\\/g, '/')}/`) });
+    const { found } = await searchMadeFolders(made, {
+      glob: NAMES_GLOB,
+      exclude: NAMES_EXCLUDE,
+      maxFiles: MAX_FILES,
+      inside: (p) => DEPLOYMENTS_FOLDER.test(`/${p.replace(/\\/g, '/')}/`),
+    });
     for (const uri of found) if (this.kind(uri)) this.pending.set(uri.toString(), uri);
     const changes = [...this.pending];
     this.pending.clear();

@@ -7,7 +7,14 @@
  * listed, and choosing it says to run `weave rollup indexer start`. Files under ~/.weave or ~/.minitia are never read.
  */
 import * as vscode from 'vscode';
-import { INDEXER_START_COMMAND, localOffer, localPorts, probeLocalRollup, type LocalOffer, type ProbeDeps } from '../core/localRollup';
+import {
+  INDEXER_START_COMMAND,
+  localOffer,
+  localPorts,
+  probeLocalRollup,
+  type LocalOffer,
+  type ProbeDeps,
+} from '../core/localRollup';
 import type { NetworkProfile } from '../core/networks';
 import type { HttpLogEntry } from '../core/http';
 import type { Networks } from '../platform/networks';
@@ -36,7 +43,12 @@ export class LocalRollupFinder {
   }
 
   private options(): Parameters<Services['loopbackClients']>[0] {
-    return { timeoutMs: PROBE_TIMEOUT_MS, maxRetries: 0, log: (e: HttpLogEntry) => this.log.debug(`Local rollup probe: ${e.method} ${e.url} → ${e.status ?? 'no answer'} ${e.ms} ms`) };
+    return {
+      timeoutMs: PROBE_TIMEOUT_MS,
+      maxRetries: 0,
+      log: (e: HttpLogEntry) =>
+        this.log.debug(`Local rollup probe: ${e.method} ${e.url} → ${e.status ?? 'no answer'} ${e.ms} ms`),
+    };
   }
 
   /** Asks loopback now (one probe at a time; a second caller shares it). */
@@ -60,8 +72,17 @@ export class LocalRollupFinder {
     const p = this.ports();
     return {
       label: vscode.l10n.t('$(info) No rollup answers on this computer'),
-      description: vscode.l10n.t('127.0.0.1: indexer :{0} · REST :{1} · RPC :{2} · JSON-RPC :{3}', p.indexer, p.rest, p.rpc, p.jsonRpc),
-      detail: vscode.l10n.t('Start one with `weave rollup start` (and `{0}`), or set its ports in the initia.localRollup settings.', INDEXER_START_COMMAND),
+      description: vscode.l10n.t(
+        '127.0.0.1: indexer :{0} · REST :{1} · RPC :{2} · JSON-RPC :{3}',
+        p.indexer,
+        p.rest,
+        p.rpc,
+        p.jsonRpc,
+      ),
+      detail: vscode.l10n.t(
+        'Start one with `weave rollup start` (and `{0}`), or set its ports in the initia.localRollup settings.',
+        INDEXER_START_COMMAND,
+      ),
     };
   }
 
@@ -69,7 +90,8 @@ export class LocalRollupFinder {
     this.probes++;
     const ports = this.ports();
     const make = this.clients.loopbackClients(this.options());
-    const once = <C extends { dispose(): void }, T>(client: C, ask: (c: C) => Promise<T>): Promise<T> => ask(client).finally(() => client.dispose());
+    const once = <C extends { dispose(): void }, T>(client: C, ask: (c: C) => Promise<T>): Promise<T> =>
+      ask(client).finally(() => client.dispose());
     const deps: ProbeDeps = {
       indexerStatus: (url, signal) => once(make.indexer(url), (c) => c.status(signal)),
       nodeInfo: (url, signal) => once(make.chain({ restUrl: url }), (c) => c.nodeInfo(signal)),
@@ -78,7 +100,11 @@ export class LocalRollupFinder {
     };
     const offer = localOffer(await probeLocalRollup(ports, deps, new AbortController().signal));
     this.last = offer;
-    this.log.info(offer ? `Local rollup: ${offer.label}: ${offer.answered.join(', ')}${offer.missingIndexer ? ' (no indexer)' : ''}` : 'Local rollup: nothing answers on loopback');
+    this.log.info(
+      offer
+        ? `Local rollup: ${offer.label}: ${offer.answered.join(', ')}${offer.missingIndexer ? ' (no indexer)' : ''}`
+        : 'Local rollup: nothing answers on loopback',
+    );
     return offer;
   }
 
@@ -86,21 +112,37 @@ export class LocalRollupFinder {
   saved(offer: LocalOffer): NetworkProfile | undefined {
     const p = offer.profile;
     if (!p) return undefined;
-    return this.networks.all().find((n) => !n.builtIn && (n.indexerUrl === p.indexerUrl || (!!p.chainId && n.chainId === p.chainId && n.indexerUrl.startsWith('http://127.0.0.1'))));
+    return this.networks
+      .all()
+      .find(
+        (n) =>
+          !n.builtIn &&
+          (n.indexerUrl === p.indexerUrl ||
+            (!!p.chainId && n.chainId === p.chainId && n.indexerUrl.startsWith('http://127.0.0.1'))),
+      );
   }
 
   /** The picker's row for an offer. */
   row(offer: LocalOffer): { label: string; description: string; detail: string } {
     const saved = this.saved(offer);
-    const lag = offer.lag !== undefined ? ` · ${offer.lag === 0 ? vscode.l10n.t('indexer up to date') : vscode.l10n.t('indexer {0} blocks behind', offer.lag)}` : '';
+    const lag =
+      offer.lag !== undefined
+        ? ` · ${offer.lag === 0 ? vscode.l10n.t('indexer up to date') : vscode.l10n.t('indexer {0} blocks behind', offer.lag)}`
+        : '';
     const detail = offer.missingIndexer
-      ? vscode.l10n.t('The node answers ({0}) but no indexer: run `{1}`.', offer.answered.join(' · '), INDEXER_START_COMMAND)
+      ? vscode.l10n.t(
+          'The node answers ({0}) but no indexer: run `{1}`.',
+          offer.answered.join(' · '),
+          INDEXER_START_COMMAND,
+        )
       : offer.otherChainIndexer
         ? vscode.l10n.t('{0} · the indexer is for {1}', offer.answered.join(' · '), offer.otherChainIndexer)
         : `${offer.answered.join(' · ')}${lag}`;
     return {
       label: `${offer.missingIndexer ? '$(circle-slash)' : '$(vm-running)'} ${offer.label}`,
-      description: saved ? vscode.l10n.t('on this computer · saved as {0}', saved.name) : vscode.l10n.t('on this computer'),
+      description: saved
+        ? vscode.l10n.t('on this computer · saved as {0}', saved.name)
+        : vscode.l10n.t('on this computer'),
       detail,
     };
   }
@@ -110,7 +152,11 @@ export class LocalRollupFinder {
     if (offer.missingIndexer || !offer.profile) {
       const copy = vscode.l10n.t('Copy Command');
       const answer = await vscode.window.showInformationMessage(
-        vscode.l10n.t('{0} has no indexer running, so it cannot be browsed yet. Start it with `{1}`, then choose it again.', offer.label, INDEXER_START_COMMAND),
+        vscode.l10n.t(
+          '{0} has no indexer running, so it cannot be browsed yet. Start it with `{1}`, then choose it again.',
+          offer.label,
+          INDEXER_START_COMMAND,
+        ),
         copy,
       );
       if (answer === copy) await vscode.env.clipboard.writeText(INDEXER_START_COMMAND);

@@ -57,7 +57,9 @@ export class NetworkPicker {
       network: n.name,
     }));
     if ((this.localOffer || this.nothingLocal) && this.local) {
-      const row: PickItem = this.localOffer ? { ...this.local.row(this.localOffer), local: this.localOffer } : { ...this.local.nothingRow(), nothingLocal: true };
+      const row: PickItem = this.localOffer
+        ? { ...this.local.row(this.localOffer), local: this.localOffer }
+        : { ...this.local.nothingRow(), nothingLocal: true };
       items.unshift({ label: vscode.l10n.t('This computer'), kind: vscode.QuickPickItemKind.Separator }, row);
       items.splice(2, 0, { label: vscode.l10n.t('Profiles'), kind: vscode.QuickPickItemKind.Separator });
     }
@@ -78,7 +80,10 @@ export class NetworkPicker {
         });
       }
     }
-    items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: vscode.l10n.t('$(gear) Add or edit networks in settings…'), edit: true });
+    items.push(
+      { label: '', kind: vscode.QuickPickItemKind.Separator },
+      { label: vscode.l10n.t('$(gear) Add or edit networks in settings…'), edit: true },
+    );
     return items;
   }
 
@@ -200,7 +205,10 @@ export class NetworkPicker {
     const use = vscode.l10n.t('Add and Use');
     const answer = await vscode.window.showInformationMessage(
       vscode.l10n.t('Add {0} ({1}) from the Initia registry to your networks?', p.name, p.chainId ?? ''),
-      { modal: true, detail: `${endpoints.join('\n')}\n\n${vscode.l10n.t('It is saved in your user settings (initia.networks), where you can edit it.')}` },
+      {
+        modal: true,
+        detail: `${endpoints.join('\n')}\n\n${vscode.l10n.t('It is saved in your user settings (initia.networks), where you can edit it.')}`,
+      },
       use,
     );
     if (answer !== use) return undefined;
@@ -211,14 +219,18 @@ export class NetworkPicker {
   }
 
   private async explainDisabled(row: RegistryRow): Promise<void> {
-    await vscode.window.showInformationMessage(vscode.l10n.t('{0} ({1}) cannot be browsed: {2}.', row.label, row.chain.chain_id, row.disabledReason ?? ''));
+    await vscode.window.showInformationMessage(
+      vscode.l10n.t('{0} ({1}) cannot be browsed: {2}.', row.label, row.chain.chain_id, row.disabledReason ?? ''),
+    );
   }
 
   /** The registry chain named by chain id or name (for the command's argument). */
   async findRegistryRow(name: string): Promise<RegistryRow | undefined> {
     const { chains } = await this.registry.load();
     const lower = name.toLowerCase();
-    return registryRows(chains, []).find((r) => r.chain.chain_id === name || r.label.toLowerCase() === lower || r.profile?.name.toLowerCase() === lower);
+    return registryRows(chains, []).find(
+      (r) => r.chain.chain_id === name || r.label.toLowerCase() === lower || r.profile?.name.toLowerCase() === lower,
+    );
   }
 }
 
@@ -232,7 +244,11 @@ export function profileSetting(p: NetworkProfile): Record<string, string> {
   return out;
 }
 
-export function registerNetworkCommands(picker: NetworkPicker, networks: Networks, register: Register): vscode.Disposable[] {
+export function registerNetworkCommands(
+  picker: NetworkPicker,
+  networks: Networks,
+  register: Register,
+): vscode.Disposable[] {
   return [
     register(Command.SelectNetwork, async (name?: unknown): Promise<string | undefined> => {
       if (typeof name !== 'string') return picker.show();

@@ -138,10 +138,15 @@ export class NetworkStatusBar implements vscode.Disposable {
     if (network.chainId) tip.appendText(` (${network.chainId})`);
     if (network.vm) tip.appendText(`\n\n${vscode.l10n.t('VM: {0}', network.vm)}`);
     tip.appendText(`\n\n${vscode.l10n.t('Indexer: {0}', new URL(network.indexerUrl).origin)}\n\n`);
-    tip.appendText(`${network.routerUrl ? vscode.l10n.t('Router: {0}', new URL(network.routerUrl).origin) : vscode.l10n.t('Router: none')}\n\n`);
+    tip.appendText(
+      `${network.routerUrl ? vscode.l10n.t('Router: {0}', new URL(network.routerUrl).origin) : vscode.l10n.t('Router: none')}\n\n`,
+    );
     if (plain.length) tip.appendText(`${vscode.l10n.t('Not encrypted (plain http): {0}', plain.join(', '))}\n\n`);
     if (this.height) tip.appendText(vscode.l10n.t('Latest indexed height: {0}', this.height));
-    if (lag !== undefined) tip.appendText(`\n\n${lag === 0 ? vscode.l10n.t('The indexer is up to date with the node.') : vscode.l10n.t('The indexer is {0} blocks behind the node (at {1}).', lag, this.nodeHeight ?? '?')}`);
+    if (lag !== undefined)
+      tip.appendText(
+        `\n\n${lag === 0 ? vscode.l10n.t('The indexer is up to date with the node.') : vscode.l10n.t('The indexer is {0} blocks behind the node (at {1}).', lag, this.nodeHeight ?? '?')}`,
+      );
     if (this.problem) tip.appendText(vscode.l10n.t('Not answering: {0}', this.problem));
     tip.appendText(`\n\n${vscode.l10n.t('Click to switch network.')}`);
     this.item.tooltip = tip;

@@ -112,15 +112,25 @@ const MAX_FOLDER_SEARCHES = 8;
  * made at once, one search of the whole workspace (`whole`). Those that are not folders on disk are left out (each
  * looked at, unless there are so many that the one search is cheaper).
  */
-export async function searchMadeFolders(made: readonly vscode.Uri[], search: MadeFolderSearch): Promise<{ found: vscode.Uri[]; whole: boolean }> {
+export async function searchMadeFolders(
+  made: readonly vscode.Uri[],
+  search: MadeFolderSearch,
+): Promise<{ found: vscode.Uri[]; whole: boolean }> {
   const top = topmostFolders(made);
   const folders = top.length > MAX_FOLDER_SEARCHES * 8 ? top : await onlyFolders(top);
-  if (folders.length > MAX_FOLDER_SEARCHES) return { found: await vscode.workspace.findFiles(search.glob, search.exclude, search.maxFiles), whole: true };
+  if (folders.length > MAX_FOLDER_SEARCHES)
+    return { found: await vscode.workspace.findFiles(search.glob, search.exclude, search.maxFiles), whole: true };
   const found: vscode.Uri[] = [];
   for (const folder of folders) {
     const pattern = search.inside(vscode.workspace.asRelativePath(folder, false)) ? '**/*.json' : search.glob;
     try {
-      found.push(...(await vscode.workspace.findFiles(new vscode.RelativePattern(folder, pattern), search.exclude, search.maxFiles)));
+      found.push(
+        ...(await vscode.workspace.findFiles(
+          new vscode.RelativePattern(folder, pattern),
+          search.exclude,
+          search.maxFiles,
+        )),
+      );
     } catch {
       // gone again
     }
@@ -133,13 +143,21 @@ function topmostFolders(folders: readonly vscode.Uri[]): vscode.Uri[] {
   const keys = new Set(folders.map((f) => f.toString()));
   return folders.filter((f) => {
     const key = f.toString();
-    for (let i = key.lastIndexOf('/'); i > 0; i = key.lastIndexOf('/', i - 1)) if (keys.has(key.slice(0, i))) return false;
+    for (let i = key.lastIndexOf('/'); i > 0; i = key.lastIndexOf('/', i - 1))
+      if (keys.has(key.slice(0, i))) return false;
     return true;
   });
 }
 
 /** The folders of the list that are folders on disk now (a watcher says "created" of files and folders alike). */
 async function onlyFolders(uris: readonly vscode.Uri[]): Promise<vscode.Uri[]> {
-  const stats = await Promise.all(uris.map((uri) => Promise.resolve(vscode.workspace.fs.stat(uri)).then((s) => (s.type & vscode.FileType.Directory ? uri : undefined), () => undefined)));
+  const stats = await Promise.all(
+    uris.map((uri) =>
+      Promise.resolve(vscode.workspace.fs.stat(uri)).then(
+        (s) => (s.type & vscode.FileType.Directory ? uri : undefined),
+        () => undefined,
+      ),
+    ),
+  );
   return stats.filter((uri): uri is vscode.Uri => uri !== undefined);
 }

@@ -21,7 +21,13 @@ export function textArg(arg: unknown): string | undefined {
 }
 
 /** Validates a given argument (text: see `textArg`), or asks for one. Returns undefined when refused or dismissed. */
-export async function obtain<T>(arg: unknown, parse: (s: string) => Parsed<T>, prompt: string, placeHolder: string, value?: string): Promise<T | undefined> {
+export async function obtain<T>(
+  arg: unknown,
+  parse: (s: string) => Parsed<T>,
+  prompt: string,
+  placeHolder: string,
+  value?: string,
+): Promise<T | undefined> {
   const given = textArg(arg);
   if (given !== undefined) {
     const parsed = parse(given);

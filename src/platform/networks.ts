@@ -30,9 +30,14 @@ export class Networks implements vscode.Disposable {
       const fresh = this.cache.problems.filter((p) => !this.warned.has(p));
       fresh.forEach((p) => this.warned.add(p));
       if (fresh.length > 0) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('Some network profiles were skipped: {0}', fresh.join(' ')), vscode.l10n.t('Open Settings')).then((choice) => {
-          if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'initia.networks');
-        });
+        void vscode.window
+          .showWarningMessage(
+            vscode.l10n.t('Some network profiles were skipped: {0}', fresh.join(' ')),
+            vscode.l10n.t('Open Settings'),
+          )
+          .then((choice) => {
+            if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'initia.networks');
+          });
       }
     }
     return this.cache.profiles;

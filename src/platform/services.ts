@@ -4,7 +4,15 @@
  */
 import * as vscode from 'vscode';
 import * as tls from 'node:tls';
-import { createChainClient, createExecutorHttp, createIndexerClient, createJsonRpcClient, createRegistryHttp, createRouterClient, type ClientOptions } from '../core/clients';
+import {
+  createChainClient,
+  createExecutorHttp,
+  createIndexerClient,
+  createJsonRpcClient,
+  createRegistryHttp,
+  createRouterClient,
+  type ClientOptions,
+} from '../core/clients';
 import { chooseTransport, nodeCaCertificates, type FetchFunction, type Transport } from '../core/transport';
 import { stepTimeoutMs, type HttpClient, type HttpLogEntry } from '../core/http';
 import type { IndexerClient } from '../core/indexer/client';
@@ -17,7 +25,15 @@ import { chainVm, registryExecutor, type RegistryChain } from '../core/registry'
 import type { Status } from '../core/indexer/schemas';
 import { RouterCatalog } from '../core/router/routerLists';
 import { normaliseDenom } from '../core/router/catalog';
-import { evmKnown, isEvmRouteMissing, networkCapabilities, type Capability, type CapabilityFacts, type CapabilitySource, type NetworkCapabilities } from '../core/capabilities';
+import {
+  evmKnown,
+  isEvmRouteMissing,
+  networkCapabilities,
+  type Capability,
+  type CapabilityFacts,
+  type CapabilitySource,
+  type NetworkCapabilities,
+} from '../core/capabilities';
 import { errorMessage } from '../core/errors';
 import { markOnce } from '../core/marks';
 import { Networks } from './networks';
@@ -40,7 +56,8 @@ export class Services implements vscode.Disposable {
    * The registry the user chose, for the bridge's trust anchors: its chains, read again when a day old (at most one
    * request a day), and where they come from in words; the features set it once the registry exists.
    */
-  registrySource: () => Promise<{ chains: readonly RegistryChain[]; where: string }> = () => Promise.resolve({ chains: [], where: '' });
+  registrySource: () => Promise<{ chains: readonly RegistryChain[]; where: string }> = () =>
+    Promise.resolve({ chains: [], where: '' });
   /** The names the workspace's deployments give addresses (the features set the real ones). */
   names: AddressNames = NO_NAMES;
   private readonly disposables: vscode.Disposable[] = [];
@@ -115,7 +132,10 @@ export class Services implements vscode.Disposable {
     const want = norm(denom);
     const asset = list.find((a) => !!a.denom && norm(a.denom) === want);
     if (!asset) return undefined;
-    return { symbol: asset.symbol ?? undefined, decimals: typeof asset.decimals === 'number' ? asset.decimals : undefined };
+    return {
+      symbol: asset.symbol ?? undefined,
+      decimals: typeof asset.decimals === 'number' ? asset.decimals : undefined,
+    };
   }
 
   /** Keeps a /status answer read elsewhere (the status bar's), so that capabilities() need not ask again. */
@@ -159,13 +179,17 @@ export class Services implements vscode.Disposable {
    * them. At most one /status and one probe per network, none when the profile or the registry tells, never at
    * activation (only lookups and views ask). A failed /status or probe is not kept: the next question asks again.
    */
-  async capabilities(network: NetworkProfile = this.network, what: Capability = 'evmInternalTxs'): Promise<NetworkCapabilities> {
+  async capabilities(
+    network: NetworkProfile = this.network,
+    what: Capability = 'evmInternalTxs',
+  ): Promise<NetworkCapabilities> {
     void what;
     const key = statusKey(network);
     let vm = network.vm ?? (network.chainId ? (await this.chainFacts(network.chainId)).vm : undefined);
     if (evmKnown(this.factsNow(network, vm)) === undefined) {
       const status = this.statuses.get(key) ?? (await this.readStatus(network));
-      if (!vm && typeof status?.chain_id === 'string' && status.chain_id) vm = (await this.chainFacts(status.chain_id)).vm;
+      if (!vm && typeof status?.chain_id === 'string' && status.chain_id)
+        vm = (await this.chainFacts(status.chain_id)).vm;
     }
     if (evmKnown(this.factsNow(network, vm)) === undefined) await this.probeEvm(network);
     return networkCapabilities(this.factsNow(network, vm));
@@ -184,7 +208,9 @@ export class Services implements vscode.Disposable {
             return status;
           },
           (err: unknown) => {
-            this.log.warn(`Capabilities of ${network.name}: /status did not answer (${errorMessage(err)}); the routes will tell.`);
+            this.log.warn(
+              `Capabilities of ${network.name}: /status did not answer (${errorMessage(err)}); the routes will tell.`,
+            );
             return undefined;
           },
         )
@@ -205,7 +231,8 @@ export class Services implements vscode.Disposable {
           () => this.noteRoute(network, 'evm', true),
           (err: unknown) => {
             if (isEvmRouteMissing(err)) this.noteRoute(network, 'evm', false);
-            else this.log.warn(`Capabilities of ${network.name}: the EVM routes did not answer (${errorMessage(err)}).`);
+            else
+              this.log.warn(`Capabilities of ${network.name}: the EVM routes did not answer (${errorMessage(err)}).`);
           },
         )
         .finally(() => this.probes.delete(key));
@@ -227,7 +254,9 @@ export class Services implements vscode.Disposable {
 
   /** The capabilities of a network as the lookup table asks for them, told what the routes answer. */
   capabilitySource(network: NetworkProfile = this.network): CapabilitySource {
-    return Object.assign((what: Capability) => this.capabilities(network, what), { noteRoute: (what: Capability, available: boolean) => this.noteRoute(network, what, available) });
+    return Object.assign((what: Capability) => this.capabilities(network, what), {
+      noteRoute: (what: Capability, available: boolean) => this.noteRoute(network, what, available),
+    });
   }
 
   get network(): NetworkProfile {
@@ -259,7 +288,10 @@ export class Services implements vscode.Disposable {
     let client = this.chains.get(key);
     if (!client) {
       if (restUrl && jsonRpcUrl) this.transport(jsonRpcUrl); // logged once per origin
-      client = createChainClient({ restUrl, jsonRpcUrl }, { ...http, transport: this.transport(first), log: (e) => this.logRequest(network.name, e) });
+      client = createChainClient(
+        { restUrl, jsonRpcUrl },
+        { ...http, transport: this.transport(first), log: (e) => this.logRequest(network.name, e) },
+      );
       this.chains.set(key, client);
     }
     return client;
@@ -285,7 +317,11 @@ export class Services implements vscode.Disposable {
     for (const c of await this.registryChains().catch(() => [])) {
       if (c.chain_id !== chainId) continue;
       const id = c.metadata?.op_bridge_id;
-      take({ vm: chainVm(c), executorUrl: registryExecutor(c), opBridgeId: id !== undefined && /^\d{1,20}$/.test(String(id)) ? String(id) : undefined });
+      take({
+        vm: chainVm(c),
+        executorUrl: registryExecutor(c),
+        opBridgeId: id !== undefined && /^\d{1,20}$/.test(String(id)) ? String(id) : undefined,
+      });
     }
     return facts;
   }
@@ -293,7 +329,9 @@ export class Services implements vscode.Disposable {
   /** The EVM JSON-RPC client of a network (its profile's `jsonRpcUrl`, from the user's settings or the registry), or
    *  undefined when the profile has none. */
   jsonRpc(network: NetworkProfile = this.network): JsonRpcClient | undefined {
-    return network.jsonRpcUrl ? this.client(this.rpcs, network.jsonRpcUrl, network.name, createJsonRpcClient) : undefined;
+    return network.jsonRpcUrl
+      ? this.client(this.rpcs, network.jsonRpcUrl, network.name, createJsonRpcClient)
+      : undefined;
   }
 
   /** The HTTP client for a chain registry's `chains.json` (the same transport, proxies and limits as every request). */
@@ -302,7 +340,12 @@ export class Services implements vscode.Disposable {
   }
 
   /** The client of `url` for the current HTTP settings, made on first use; its requests are logged under `networkName`. */
-  private client<C>(cache: Map<string, C>, url: string, networkName: string, create: (url: string, options: ClientOptions) => C): C {
+  private client<C>(
+    cache: Map<string, C>,
+    url: string,
+    networkName: string,
+    create: (url: string, options: ClientOptions) => C,
+  ): C {
     const http = this.httpSettings();
     const key = JSON.stringify([url, http.timeoutMs, http.maxBytes]);
     let client = cache.get(key);
@@ -320,8 +363,14 @@ export class Services implements vscode.Disposable {
    * Clients for the local rollup probe (network/localRollup.ts): loopback URLs only, asked directly with the probe's own
    * short timeout and no retry (a proxy has no business with 127.0.0.1); the caller disposes them.
    */
-  loopbackClients(options: ClientOptions): { indexer(url: string): IndexerClient; chain(endpoints: ChainEndpoints): ChainClient } {
-    return { indexer: (url) => createIndexerClient(url, options), chain: (endpoints) => createChainClient(endpoints, options) };
+  loopbackClients(options: ClientOptions): {
+    indexer(url: string): IndexerClient;
+    chain(endpoints: ChainEndpoints): ChainClient;
+  } {
+    return {
+      indexer: (url) => createIndexerClient(url, options),
+      chain: (endpoints) => createChainClient(endpoints, options),
+    };
   }
 
   private transport(url: string): Transport {
@@ -348,7 +397,11 @@ export class Services implements vscode.Disposable {
   }
 
   private httpSettings(): { timeoutMs: number; maxBytes: number; userAgent: string } {
-    return { timeoutMs: this.settings.get('requestTimeoutMs'), maxBytes: this.settings.get('maxResponseBytes'), userAgent: `initia-explorer-vscode/${this.version}` };
+    return {
+      timeoutMs: this.settings.get('requestTimeoutMs'),
+      maxBytes: this.settings.get('maxResponseBytes'),
+      userAgent: `initia-explorer-vscode/${this.version}`,
+    };
   }
 
   private logRequest(network: string, e: HttpLogEntry): void {

@@ -57,7 +57,8 @@ export class Settings implements vscode.Disposable {
     const inspected = config.inspect(key);
     const spec: SettingSpec = SETTINGS[key];
     const inWorkspace = inspected?.workspaceFolderValue !== undefined || inspected?.workspaceValue !== undefined;
-    const target = inWorkspace && !spec.userOnly ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    const target =
+      inWorkspace && !spec.userOnly ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
     await config.update(key, value, target);
   }
 
@@ -79,7 +80,8 @@ export class Settings implements vscode.Disposable {
       noProxy: Array.isArray(noProxy) ? noProxy.filter((n): n is string => typeof n === 'string') : [],
       proxyStrictSSL: user<boolean>('proxyStrictSSL') !== false,
       proxyAuthorization: user<string>('proxyAuthorization') || undefined,
-      proxySupport: proxySupport === 'off' || proxySupport === 'on' || proxySupport === 'fallback' ? proxySupport : 'override',
+      proxySupport:
+        proxySupport === 'off' || proxySupport === 'on' || proxySupport === 'fallback' ? proxySupport : 'override',
       fetchAdditionalSupport: user<boolean>('fetchAdditionalSupport') !== false,
     };
   }

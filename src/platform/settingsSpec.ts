@@ -43,7 +43,9 @@ interface ListSpec {
   readonly kind: 'list';
   readonly default: readonly unknown[];
 }
-export type SettingSpec = (NumberSpec | BooleanSpec | StringSpec | ChoiceSpec | StringListSpec | ListsByKeySpec | ListSpec) & {
+export type SettingSpec = (
+  NumberSpec | BooleanSpec | StringSpec | ChoiceSpec | StringListSpec | ListsByKeySpec | ListSpec
+) & {
   /**
    * Read from the user's settings only (`scope: application` in package.json, and listed in
    * `capabilities.untrustedWorkspaces.restrictedConfigurations`): it chooses where requests go, and a repository's
@@ -68,11 +70,29 @@ export const SETTINGS = {
   'watch.timeLimitSeconds': { kind: 'number', default: 180, minimum: 10, maximum: 3600, integer: true },
   'names.enabled': { kind: 'boolean', default: true },
   'localRollup.enabled': { kind: 'boolean', default: true, userOnly: true },
-  'localRollup.indexerPort': { kind: 'number', default: 6767, minimum: 1, maximum: 65535, integer: true, userOnly: true },
+  'localRollup.indexerPort': {
+    kind: 'number',
+    default: 6767,
+    minimum: 1,
+    maximum: 65535,
+    integer: true,
+    userOnly: true,
+  },
   'localRollup.restPort': { kind: 'number', default: 1317, minimum: 1, maximum: 65535, integer: true, userOnly: true },
   'localRollup.rpcPort': { kind: 'number', default: 26657, minimum: 1, maximum: 65535, integer: true, userOnly: true },
-  'localRollup.jsonRpcPort': { kind: 'number', default: 8545, minimum: 1, maximum: 65535, integer: true, userOnly: true },
-  'registry.urls': { kind: 'stringList', default: ['https://registry.initia.xyz/chains.json', 'https://registry.testnet.initia.xyz/chains.json'], userOnly: true },
+  'localRollup.jsonRpcPort': {
+    kind: 'number',
+    default: 8545,
+    minimum: 1,
+    maximum: 65535,
+    integer: true,
+    userOnly: true,
+  },
+  'registry.urls': {
+    kind: 'stringList',
+    default: ['https://registry.initia.xyz/chains.json', 'https://registry.testnet.initia.xyz/chains.json'],
+    userOnly: true,
+  },
 } as const satisfies Record<string, SettingSpec>;
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -119,7 +139,8 @@ function coerceSpec(spec: SettingSpec, raw: unknown): unknown {
       if (Array.isArray(raw)) return { '*': cleanList(raw) };
       if (!raw || typeof raw !== 'object') return spec.default;
       const out: Record<string, string[]> = {};
-      for (const [key, list] of Object.entries(raw)) if (key.trim() && Array.isArray(list)) out[key.trim()] = cleanList(list);
+      for (const [key, list] of Object.entries(raw))
+        if (key.trim() && Array.isArray(list)) out[key.trim()] = cleanList(list);
       return out;
     }
     case 'list':
@@ -129,5 +150,12 @@ function coerceSpec(spec: SettingSpec, raw: unknown): unknown {
 
 /** Trimmed strings, without empties or duplicates, in the user's order. */
 function cleanList(raw: readonly unknown[]): string[] {
-  return [...new Set(raw.filter((d): d is string => typeof d === 'string').map((d) => d.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      raw
+        .filter((d): d is string => typeof d === 'string')
+        .map((d) => d.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

@@ -10,7 +10,12 @@
 import * as vscode from 'vscode';
 import { StatusPoller } from '../core/router/poller';
 import { RegistrationPoll, isNotLandedYet, registrationProblem } from '../core/router/landing';
-import { ExecutorWatch, applyExecutorWithdrawal, claimableAt, findExecutorWithdrawal } from '../core/router/opWithdrawal';
+import {
+  ExecutorWatch,
+  applyExecutorWithdrawal,
+  claimableAt,
+  findExecutorWithdrawal,
+} from '../core/router/opWithdrawal';
 import { boundRaw, needsPolling, type TrackedTransfer } from '../core/router/records';
 import type { Poll } from '../core/router/coordinator';
 import { errorMessage } from '../core/errors';
@@ -36,23 +41,35 @@ export function pollFor(t: TrackedTransfer, immediately: boolean, deps: PollDeps
 
 function registration(t: TrackedTransfer, deps: PollDeps): Poll {
   const { services } = deps;
-  const poll = new RegistrationPoll((signal) => services.router(t.routerUrl, t.network).track(t.txHash, t.chainId, signal), { since: t.registerSince ?? Date.now() }, (event) => {
-    switch (event.kind) {
-      case 'waiting':
-        services.log.debug(`Transfer ${t.txHash}: not on ${t.chainId} yet (${errorMessage(event.error)}); asking again in ${Math.round(event.retryInMs / 1000)} s`);
-        deps.waiting?.(t, isNotLandedYet(event.error) ? undefined : errorMessage(event.error));
-        return;
-      case 'registered':
-        t.registered = true;
-        t.explorerLink = event.ack.explorer_link ?? undefined;
-        break;
-      case 'failed':
-        t.problem = registrationProblem(event, t.chainId);
-        void vscode.window.showWarningMessage(vscode.l10n.t('Initia: transfer {0} was not registered with the router: {1}', shorten(t.txHash, 8, 6), t.problem));
-        break;
-    }
-    deps.save(t);
-  });
+  const poll = new RegistrationPoll(
+    (signal) => services.router(t.routerUrl, t.network).track(t.txHash, t.chainId, signal),
+    { since: t.registerSince ?? Date.now() },
+    (event) => {
+      switch (event.kind) {
+        case 'waiting':
+          services.log.debug(
+            `Transfer ${t.txHash}: not on ${t.chainId} yet (${errorMessage(event.error)}); asking again in ${Math.round(event.retryInMs / 1000)} s`,
+          );
+          deps.waiting?.(t, isNotLandedYet(event.error) ? undefined : errorMessage(event.error));
+          return;
+        case 'registered':
+          t.registered = true;
+          t.explorerLink = event.ack.explorer_link ?? undefined;
+          break;
+        case 'failed':
+          t.problem = registrationProblem(event, t.chainId);
+          void vscode.window.showWarningMessage(
+            vscode.l10n.t(
+              'Initia: transfer {0} was not registered with the router: {1}',
+              shorten(t.txHash, 8, 6),
+              t.problem,
+            ),
+          );
+          break;
+      }
+      deps.save(t);
+    },
+  );
   poll.start();
   return poll;
 }
@@ -64,7 +81,11 @@ function statusPoll(t: TrackedTransfer, immediately: boolean, deps: PollDeps): P
     (signal) => services.router(t.routerUrl, t.network).status(t.txHash, t.chainId, signal, { retry: false }),
     // Without a route estimate (a hash tracked on its own) nothing says when it can be done: ask every few seconds
     // from the start, easing off, instead of waiting for a guessed end.
-    { startedAt: t.trackedAt, estimatedSeconds: t.estimatedSeconds, ...(t.estimatedSeconds === undefined ? { schedule: { firstAt: 0 } } : {}) },
+    {
+      startedAt: t.trackedAt,
+      estimatedSeconds: t.estimatedSeconds,
+      ...(t.estimatedSeconds === undefined ? { schedule: { firstAt: 0 } } : {}),
+    },
     (event) => {
       switch (event.kind) {
         case 'status':
@@ -85,11 +106,18 @@ function statusPoll(t: TrackedTransfer, immediately: boolean, deps: PollDeps): P
         case 'notFoundYet':
           return;
         case 'notFound':
-          t.problem = vscode.l10n.t('The router does not know this transaction ({0}). Check the hash and chain, then track it again.', errorMessage(event.error));
-          void vscode.window.showWarningMessage(vscode.l10n.t('Initia: transfer {0} is unknown to the router.', shorten(t.txHash, 8, 6)));
+          t.problem = vscode.l10n.t(
+            'The router does not know this transaction ({0}). Check the hash and chain, then track it again.',
+            errorMessage(event.error),
+          );
+          void vscode.window.showWarningMessage(
+            vscode.l10n.t('Initia: transfer {0} is unknown to the router.', shorten(t.txHash, 8, 6)),
+          );
           break;
         case 'error':
-          services.log.warn(`Transfer ${t.txHash}: ${errorMessage(event.error)} (next try in ${Math.round(event.retryInMs / 1000)} s)`);
+          services.log.warn(
+            `Transfer ${t.txHash}: ${errorMessage(event.error)} (next try in ${Math.round(event.retryInMs / 1000)} s)`,
+          );
           return;
       }
       deps.save(t);
@@ -111,7 +139,9 @@ function executorWatch(t: TrackedTransfer, deps: PollDeps): Poll | undefined {
       const current = t.opWithdrawal;
       if (!current) return;
       if (event.kind === 'error') {
-        services.log.warn(`Withdrawal ${t.txHash}: the executor did not answer (${errorMessage(event.error)}); next try in ${Math.round(event.retryInMs / 1000)} s`);
+        services.log.warn(
+          `Withdrawal ${t.txHash}: the executor did not answer (${errorMessage(event.error)}); next try in ${Math.round(event.retryInMs / 1000)} s`,
+        );
         return;
       }
       current.checkedAt = Date.now();

@@ -11,7 +11,14 @@ import * as vscode from 'vscode';
 import { failureWords } from '../core/router/transfer';
 import { normaliseTxHash } from '../core/router/client';
 import { PollCoordinator } from '../core/router/coordinator';
-import { claimText, isUnfinished, needsPolling, transferKey, type TrackedTransfer, type TransferSummary } from '../core/router/records';
+import {
+  claimText,
+  isUnfinished,
+  needsPolling,
+  transferKey,
+  type TrackedTransfer,
+  type TransferSummary,
+} from '../core/router/records';
 import { Leases, MAX_TRANSFERS, TransferStore, recordFileName } from '../core/router/store';
 import { stateWords } from '../core/router/transferText';
 import { errorMessage } from '../core/errors';
@@ -146,7 +153,8 @@ export class TransferTracker implements vscode.Disposable {
     const txHash = normaliseTxHash(req.txHash, chainId);
     const existing = this.get(chainId, txHash) ?? this.reloadOne(chainId, txHash);
     if (existing) {
-      if (isUnfinished({ ...existing, watching: true, problem: undefined }) && (!existing.watching || existing.problem)) this.resumeRecord(existing);
+      if (isUnfinished({ ...existing, watching: true, problem: undefined }) && (!existing.watching || existing.problem))
+        this.resumeRecord(existing);
       await this.save(existing);
       return existing;
     }
@@ -163,7 +171,11 @@ export class TransferTracker implements vscode.Disposable {
       watching: true,
       ...(op
         ? { opWithdrawal: { ...op }, claimableAt: now + op.finalizationSeconds * 1000 }
-        : { registered: false, registerSince: now, ...(req.claimableAt !== undefined ? { claimableAt: req.claimableAt } : {}) }),
+        : {
+            registered: false,
+            registerSince: now,
+            ...(req.claimableAt !== undefined ? { claimableAt: req.claimableAt } : {}),
+          }),
     };
     const key = transferKey(record);
     this.transfers.set(key, record);
@@ -227,7 +239,8 @@ export class TransferTracker implements vscode.Disposable {
 
   /** The transfer a command was run for: a Transfers row (carrying its transfer `t`), or its chain id and hash. */
   fromArgs(a: unknown, b: unknown): TrackedTransfer | undefined {
-    const row = a && typeof a === 'object' && 't' in a ? (a as { t: Pick<TrackedTransfer, 'chainId' | 'txHash'> }).t : undefined;
+    const row =
+      a && typeof a === 'object' && 't' in a ? (a as { t: Pick<TrackedTransfer, 'chainId' | 'txHash'> }).t : undefined;
     if (row) return this.get(row.chainId, row.txHash);
     return typeof a === 'string' && typeof b === 'string' ? this.get(a, b) : undefined;
   }
@@ -281,7 +294,8 @@ export class TransferTracker implements vscode.Disposable {
       legacy = this.memento.get<unknown>(StorageKey.Transfers);
       if (legacy === undefined || !this.store) return;
       const { imported, dropped } = this.store.importLegacy(legacy);
-      if (imported || dropped) this.services.log.info(`Transfers moved to files: ${imported} imported, ${dropped} dropped.`);
+      if (imported || dropped)
+        this.services.log.info(`Transfers moved to files: ${imported} imported, ${dropped} dropped.`);
       void Promise.resolve(this.memento.update(StorageKey.Transfers, undefined)).catch(() => undefined);
     } catch (err) {
       this.services.log.warn(`Stored transfers could not be moved: ${errorMessage(err)}`);
@@ -311,10 +325,13 @@ export class TransferTracker implements vscode.Disposable {
       }
       if (armed?.at === t.claimableAt) continue;
       if (armed) clearTimeout(armed.timer);
-      const timer = setTimeout(() => {
-        this.claimTimers.delete(key);
-        void this.announceClaim(key);
-      }, timerDelay(t.claimableAt - Date.now()));
+      const timer = setTimeout(
+        () => {
+          this.claimTimers.delete(key);
+          void this.announceClaim(key);
+        },
+        timerDelay(t.claimableAt - Date.now()),
+      );
       this.claimTimers.set(key, { timer, at: t.claimableAt });
     }
   }
@@ -336,9 +353,17 @@ export class TransferTracker implements vscode.Disposable {
     t.claimAnnounced = true;
     await this.save(t);
     const details = vscode.l10n.t('Show Details');
-    const route = t.summary?.sourceChainId && t.summary.destChainId ? ` (${t.summary.sourceChainId} → ${t.summary.destChainId})` : '';
+    const route =
+      t.summary?.sourceChainId && t.summary.destChainId
+        ? ` (${t.summary.sourceChainId} → ${t.summary.destChainId})`
+        : '';
     const choice = await vscode.window.showInformationMessage(
-      vscode.l10n.t('Initia: withdrawal {0}{1} can now be claimed on {2}. Claim it with your wallet: the claim is signed outside this extension.', shorten(t.txHash, 8, 6), route, t.summary?.destChainId ?? 'L1'),
+      vscode.l10n.t(
+        'Initia: withdrawal {0}{1} can now be claimed on {2}. Claim it with your wallet: the claim is signed outside this extension.',
+        shorten(t.txHash, 8, 6),
+        route,
+        t.summary?.destChainId ?? 'L1',
+      ),
       details,
     );
     if (choice === details) void vscode.commands.executeCommand(Command.TransfersOpenStatus, t.chainId, t.txHash);
@@ -429,21 +454,37 @@ export class TransferTracker implements vscode.Disposable {
     if (!t) return undefined;
     const immediately = this.immediately.get(key) ?? true;
     this.immediately.delete(key);
-    return pollFor(t, immediately, { services: this.services, save: (x) => void this.save(x), announce: (x) => this.announce(x), waiting: (x, reason) => this.setWaiting(x, reason) });
+    return pollFor(t, immediately, {
+      services: this.services,
+      save: (x) => void this.save(x),
+      announce: (x) => this.announce(x),
+      waiting: (x, reason) => this.setWaiting(x, reason),
+    });
   }
 
   private announce(t: TrackedTransfer): void {
     const details = vscode.l10n.t('Show Details');
     const name = shorten(t.txHash, 8, 6);
-    const route = t.summary?.sourceChainId && t.summary.destChainId ? ` (${t.summary.sourceChainId} → ${t.summary.destChainId})` : '';
+    const route =
+      t.summary?.sourceChainId && t.summary.destChainId
+        ? ` (${t.summary.sourceChainId} → ${t.summary.destChainId})`
+        : '';
     const outcome = t.last?.outcome;
     const show =
       outcome === 'success'
-        ? vscode.window.showInformationMessage(vscode.l10n.t('Initia: transfer {0}{1} completed.', name, route), details)
+        ? vscode.window.showInformationMessage(
+            vscode.l10n.t('Initia: transfer {0}{1} completed.', name, route),
+            details,
+          )
         : vscode.window.showWarningMessage(
             outcome === 'abandoned'
               ? vscode.l10n.t('Initia: the router abandoned tracking transfer {0}{1}.', name, route)
-              : vscode.l10n.t('Initia: transfer {0}{1} failed{2}.', name, route, failureWords(t.last?.error, t.last?.state ?? '')),
+              : vscode.l10n.t(
+                  'Initia: transfer {0}{1} failed{2}.',
+                  name,
+                  route,
+                  failureWords(t.last?.error, t.last?.state ?? ''),
+                ),
             details,
           );
     void show.then((choice) => {
@@ -497,7 +538,9 @@ export class TransferTracker implements vscode.Disposable {
       active.length === 1
         ? `$(sync~spin) ${vscode.l10n.t('Transfer {0}/{1}', done, total || '?')}`
         : `$(sync~spin) ${vscode.l10n.t('{0} transfers', active.length)}`;
-    this.statusItem.tooltip = active.map((t) => `${shorten(t.txHash, 8, 6)}: ${stateWords(t, Date.now(), (ms) => absoluteTime(ms))}`).join('\n');
+    this.statusItem.tooltip = active
+      .map((t) => `${shorten(t.txHash, 8, 6)}: ${stateWords(t, Date.now(), (ms) => absoluteTime(ms))}`)
+      .join('\n');
     this.statusItem.backgroundColor = failing ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.statusItem.show();
   }

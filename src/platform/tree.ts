@@ -62,7 +62,13 @@ export class MessageNode extends ExplorerNode {
   constructor(
     readonly id: string,
     private readonly text: string,
-    private readonly options: { icon?: string; tooltip?: string; command?: vscode.Command; contextValue?: ContextValue; description?: string } = {},
+    private readonly options: {
+      icon?: string;
+      tooltip?: string;
+      command?: vscode.Command;
+      contextValue?: ContextValue;
+      description?: string;
+    } = {},
   ) {
     super();
   }
@@ -93,11 +99,17 @@ export class LoadMoreNode extends ExplorerNode {
     const item = new vscode.TreeItem(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon('ellipsis');
     const shown = groupDigits(list.items.length);
-    item.description = list.total !== undefined ? vscode.l10n.t('{0} of {1} shown', shown, groupDigits(list.total)) : vscode.l10n.t('{0} shown', shown);
+    item.description =
+      list.total !== undefined
+        ? vscode.l10n.t('{0} of {1} shown', shown, groupDigits(list.total))
+        : vscode.l10n.t('{0} shown', shown);
     item.tooltip = vscode.l10n.t('Load the next {0}', String(this.owner.pageSize));
     item.command = { command: LOAD_MORE_COMMAND, title: vscode.l10n.t('Load more'), arguments: [this] };
     item.contextValue = ContextValue.LoadMore;
-    item.accessibilityInformation = { label: vscode.l10n.t('Load more. {0}', String(item.description)), role: 'button' };
+    item.accessibilityInformation = {
+      label: vscode.l10n.t('Load more. {0}', String(item.description)),
+      role: 'button',
+    };
     return item;
   }
 }
@@ -123,7 +135,10 @@ export class ErrorNode extends ExplorerNode {
     item.tooltip = vscode.l10n.t("Couldn't load: {0}\nClick to retry.", reason);
     item.command = { command: RETRY_COMMAND, title: vscode.l10n.t('Retry'), arguments: [this] };
     item.contextValue = ContextValue.Error;
-    item.accessibilityInformation = { label: vscode.l10n.t("Couldn't load: {0}. Activate to retry.", reason), role: 'button' };
+    item.accessibilityInformation = {
+      label: vscode.l10n.t("Couldn't load: {0}. Activate to retry.", reason),
+      role: 'button',
+    };
     return item;
   }
 }
@@ -222,7 +237,8 @@ export class PagedChildren<T> {
   /** Makes nodes for the items appended since the last call. */
   private sync(): void {
     const items = this.list.items;
-    for (let i = this.nodes.length; i < items.length; i++) this.nodes.push(this.adopt(this.options.toNode(items[i]!, i)));
+    for (let i = this.nodes.length; i < items.length; i++)
+      this.nodes.push(this.adopt(this.options.toNode(items[i]!, i)));
   }
 }
 

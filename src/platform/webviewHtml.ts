@@ -19,7 +19,13 @@ export interface WebviewHtmlInput {
 
 /** The content security policy of the extension's webviews. */
 export function webviewCsp(i: Pick<WebviewHtmlInput, 'cspSource' | 'scriptNonce' | 'styleNonce'>): string {
-  return [`default-src 'none'`, `style-src ${i.cspSource} 'nonce-${i.styleNonce}'`, `font-src ${i.cspSource}`, `img-src ${i.cspSource}`, `script-src 'nonce-${i.scriptNonce}'`].join('; ');
+  return [
+    `default-src 'none'`,
+    `style-src ${i.cspSource} 'nonce-${i.styleNonce}'`,
+    `font-src ${i.cspSource}`,
+    `img-src ${i.cspSource}`,
+    `script-src 'nonce-${i.scriptNonce}'`,
+  ].join('; ');
 }
 
 /** A webview's HTML: its heading and lead (the extension's own words), the page's frame and its two files; the script builds everything else. */

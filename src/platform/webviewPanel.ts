@@ -9,7 +9,15 @@
  */
 import * as vscode from 'vscode';
 import type * as z from 'zod/mini';
-import { problemText, requestId, type COMMON_OPS, type HandlersOf, type OpTable, type ReplyMessage, type RequestOfTable } from '../protocol/rpc';
+import {
+  problemText,
+  requestId,
+  type COMMON_OPS,
+  type HandlersOf,
+  type OpTable,
+  type ReplyMessage,
+  type RequestOfTable,
+} from '../protocol/rpc';
 import { errorMessage } from '../core/errors';
 import type { Delivery, Hooks } from './hooks';
 import { openExternalUrl } from './links';
@@ -28,7 +36,10 @@ export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & 
   return {
     enableScripts: true,
     retainContextWhenHidden: false,
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media'), vscode.Uri.joinPath(extensionUri, 'dist', 'webview')],
+    localResourceRoots: [
+      vscode.Uri.joinPath(extensionUri, 'media'),
+      vscode.Uri.joinPath(extensionUri, 'dist', 'webview'),
+    ],
   };
 }
 
@@ -113,7 +124,13 @@ export class PanelHost<T extends OpTable, Push extends { type: string }> impleme
       this.options.log.warn(`${this.options.page.title}: ignored a malformed message from the webview (${problem})`);
       // A request the host cannot read still gets an answer, so that the webview does not wait for ever.
       const id = requestId(raw);
-      if (id !== undefined) this.reply({ type: 'reply', id, ok: false, error: vscode.l10n.t('The extension could not read this request: {0}.', problem) });
+      if (id !== undefined)
+        this.reply({
+          type: 'reply',
+          id,
+          ok: false,
+          error: vscode.l10n.t('The extension could not read this request: {0}.', problem),
+        });
       return;
     }
     const msg = parsed.data;
@@ -162,7 +179,10 @@ export const commonHandlers: HandlersOf<typeof COMMON_OPS> = {
 
 /** Opens a value as an untitled JSON document beside the panel. */
 export async function openJsonDocument(value: unknown): Promise<true> {
-  const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(value ?? null, null, 2)}\n` });
+  const doc = await vscode.workspace.openTextDocument({
+    language: 'json',
+    content: `${JSON.stringify(value ?? null, null, 2)}\n`,
+  });
   await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true });
   return true;
 }

@@ -17,7 +17,18 @@
  *   fresh panel, says so, and `init` tells the webview to discard it).
  */
 import * as z from 'zod/mini';
-import { COMMON_OPS, Done, ReplyMessage, fromWebviewSchema, replyCheck, requestSchema, type ArgsOf, type HandlersOf, type ReplyOf, type RequestOfTable } from './rpc';
+import {
+  COMMON_OPS,
+  Done,
+  ReplyMessage,
+  fromWebviewSchema,
+  replyCheck,
+  requestSchema,
+  type ArgsOf,
+  type HandlersOf,
+  type ReplyOf,
+  type RequestOfTable,
+} from './rpc';
 import {
   AssetsReply,
   ChainOptionView,
@@ -61,15 +72,33 @@ export const OPS = {
   /** Gets the OP hook the route needs signed. */
   opHook: { request: z.object({ route: Json, addresses: z.array(z.string()) }), reply: OpHookView },
   /** Gets the messages to sign (the route fetched again first when older than 10 s), decoded and checked. */
-  msgs: { request: z.object({ route: Json, signature: z.string(), addresses: z.array(z.string()), slippage: z.string(), signedHook: z.optional(SignedHook) }), reply: MsgsReply },
+  msgs: {
+    request: z.object({
+      route: Json,
+      signature: z.string(),
+      addresses: z.array(z.string()),
+      slippage: z.string(),
+      signedHook: z.optional(SignedHook),
+    }),
+    reply: MsgsReply,
+  },
   /** Registers a broadcast transaction with the router and follows it. */
-  track: { request: z.extend(TxRef, { route: z.optional(Json), withdrawal: z.optional(Withdrawal) }), reply: TransferInfo },
+  track: {
+    request: z.extend(TxRef, { route: z.optional(Json), withdrawal: z.optional(Withdrawal) }),
+    reply: TransferInfo,
+  },
   /** Follows a transfer that is already tracked (after the panel came back), with the route it follows. */
   watch: { request: z.extend(TxRef, { route: z.optional(Json) }), reply: TransferInfo },
-  openJson: { request: z.object({ what: z.enum(['route', 'hook', 'msgs', 'status']), value: z.optional(z.unknown()) }), reply: Done },
+  openJson: {
+    request: z.object({ what: z.enum(['route', 'hook', 'msgs', 'status']), value: z.optional(z.unknown()) }),
+    reply: Done,
+  },
   saveJson: { request: z.object({ what: z.enum(['route', 'hook', 'msgs']), value: z.unknown() }), reply: Done },
   /** Reads a signed hook from a file the user picks; null when they pick none. */
-  readSignedHook: { request: z.object({}), reply: z.nullable(z.object({ signer: z.optional(z.string()), hook: z.optional(z.string()) })) },
+  readSignedHook: {
+    request: z.object({}),
+    reply: z.nullable(z.object({ signer: z.optional(z.string()), hook: z.optional(z.string()) })),
+  },
   ...COMMON_OPS,
 } as const;
 
@@ -142,7 +171,10 @@ export const BridgeState = z
   })
   .check(
     z.refine(
-      (s) => (s.step !== 'route' || !!s.route) && (s.step !== 'msgs' || (!!s.route && !!s.msgs)) && (s.step !== 'tracking' || !!s.tracking),
+      (s) =>
+        (s.step !== 'route' || !!s.route) &&
+        (s.step !== 'msgs' || (!!s.route && !!s.msgs)) &&
+        (s.step !== 'tracking' || !!s.tracking),
       'the step has none of what it shows',
     ),
   );
@@ -150,5 +182,13 @@ export type BridgeState = z.infer<typeof BridgeState>;
 
 /** A key for a form: the quote pushed for one form is never shown under another. */
 export function formKey(form: Form): string {
-  return JSON.stringify([form.sourceChainId, form.sourceDenom, form.sourceDecimals, form.destChainId, form.destDenom, form.amount.trim(), form.withdrawal]);
+  return JSON.stringify([
+    form.sourceChainId,
+    form.sourceDenom,
+    form.sourceDecimals,
+    form.destChainId,
+    form.destDenom,
+    form.amount.trim(),
+    form.withdrawal,
+  ]);
 }

@@ -35,7 +35,16 @@ export const Form = z.object({
 export type Form = z.infer<typeof Form>;
 
 /** The form's fields that can be wrong, in the order the panel shows them. */
-export const FormField = z.enum(['sourceChainId', 'sourceDenom', 'sourceDecimals', 'sender', 'amount', 'destChainId', 'destDenom', 'slippage']);
+export const FormField = z.enum([
+  'sourceChainId',
+  'sourceDenom',
+  'sourceDecimals',
+  'sender',
+  'amount',
+  'destChainId',
+  'destDenom',
+  'slippage',
+]);
 export type FormField = z.infer<typeof FormField>;
 export const FORM_FIELDS: readonly FormField[] = FormField.options;
 
@@ -153,7 +162,11 @@ export const RouteReply = z.object({ route: Json, view: RouteView, signature: z.
 export type RouteReply = z.infer<typeof RouteReply>;
 
 /** One way of an OP withdrawal, as the Fast / Lossless choice shows it. */
-export const WithdrawalOptionView = z.object({ amountOut: z.string(), duration: z.string(), error: z.optional(z.string()) });
+export const WithdrawalOptionView = z.object({
+  amountOut: z.string(),
+  duration: z.string(),
+  error: z.optional(z.string()),
+});
 
 /** The live quote for the form, pushed by the host as it changes. */
 export const QuoteView = z.object({
@@ -166,7 +179,9 @@ export const QuoteView = z.object({
   ageMs: z.optional(z.number()),
   refreshSeconds: z.number(),
   /** From a rollup to Initia on an OP-bridged asset: the two ways, with their amounts and durations. */
-  withdrawal: z.optional(z.object({ fast: z.optional(WithdrawalOptionView), lossless: z.optional(WithdrawalOptionView) })),
+  withdrawal: z.optional(
+    z.object({ fast: z.optional(WithdrawalOptionView), lossless: z.optional(WithdrawalOptionView) }),
+  ),
 });
 export type QuoteView = z.infer<typeof QuoteView>;
 
@@ -187,7 +202,10 @@ export type EditReply = z.infer<typeof EditReply>;
  * One message to sign, decoded: its kind in words, its chain and its fields. A field whose value is an address the
  * workspace's deployments name (Foundry broadcasts, Ignition) has that name in `name`, shown after the full address.
  */
-export const MsgSummaryView = z.object({ title: z.string(), fields: z.array(z.object({ label: z.string(), value: z.string(), name: z.optional(z.string()) })) });
+export const MsgSummaryView = z.object({
+  title: z.string(),
+  fields: z.array(z.object({ label: z.string(), value: z.string(), name: z.optional(z.string()) })),
+});
 
 /** The check's verdict in words: matches (with what the messages do), couldn't verify (what and why), doesn't match. */
 export const VerdictView = z.object({
@@ -227,7 +245,15 @@ export const HopInfo = z.object({
   stateText: z.string(),
   outcome: z.enum(['pending', 'done', 'failed', 'unknown']),
   error: z.optional(z.string()),
-  txs: z.array(z.object({ name: z.string(), label: z.string(), hash: z.string(), chainId: z.optional(z.string()), explorerLink: z.optional(z.string()) })),
+  txs: z.array(
+    z.object({
+      name: z.string(),
+      label: z.string(),
+      hash: z.string(),
+      chainId: z.optional(z.string()),
+      explorerLink: z.optional(z.string()),
+    }),
+  ),
 });
 export type HopInfo = z.infer<typeof HopInfo>;
 
@@ -261,4 +287,3 @@ export const Defaults = z.object({
   defaultSlippage: z.string(),
 });
 export type Defaults = z.infer<typeof Defaults>;
-

@@ -6,7 +6,16 @@
  * Solidity line or a contract to read, each by its number in the trace.
  */
 import * as z from 'zod/mini';
-import { COMMON_OPS, Done, ReplyMessage, fromWebviewSchema, replyCheck, requestSchema, type HandlersOf, type RequestOfTable } from './rpc';
+import {
+  COMMON_OPS,
+  Done,
+  ReplyMessage,
+  fromWebviewSchema,
+  replyCheck,
+  requestSchema,
+  type HandlersOf,
+  type RequestOfTable,
+} from './rpc';
 
 /** Where a value leads: the same lookups as the JSON documents' links. */
 export const Link = z.object({ kind: z.enum(['tx', 'block', 'account']), value: z.string() });
@@ -116,9 +125,13 @@ export const TraceView = z.object({
   /** Frames left out beyond the limit. */
   omitted: z.number(),
   /** The transaction's revert, first: in words, the frame that raised it, its line. */
-  revert: z.optional(z.object({ text: z.string(), frame: z.number(), where: z.string(), source: z.optional(SourceRefView) })),
+  revert: z.optional(
+    z.object({ text: z.string(), frame: z.number(), where: z.string(), source: z.optional(SourceRefView) }),
+  ),
   /** Source files by number (URIs: the webview asks for one by its number). */
-  sources: z.array(z.object({ uri: z.string(), line: z.number(), column: z.number(), endLine: z.number(), endColumn: z.number() })),
+  sources: z.array(
+    z.object({ uri: z.string(), line: z.number(), column: z.number(), endLine: z.number(), endColumn: z.number() }),
+  ),
   /** Contracts that can be read, by number (lower-case 0x addresses). */
   contracts: z.array(z.string()),
   /** The block the transaction is in (for a read at that block). */

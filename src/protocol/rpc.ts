@@ -25,29 +25,43 @@ export type ReplyOf<T extends OpTable, K extends OpName<T>> = z.infer<T[K]['repl
 /** Every request of a table: an op's name and its arguments, told apart by `op`. */
 export type RequestOfTable<T extends OpTable> = { [K in OpName<T>]: { op: K } & ArgsOf<T, K> }[OpName<T>];
 /** The host's side of a table: each op answers with its own reply type (tsc checks it). */
-export type HandlersOf<T extends OpTable> = { [K in OpName<T>]: (request: Extract<RequestOfTable<T>, { op: K }>) => Promise<ReplyOf<T, K>> };
+export type HandlersOf<T extends OpTable> = {
+  [K in OpName<T>]: (request: Extract<RequestOfTable<T>, { op: K }>) => Promise<ReplyOf<T, K>>;
+};
 
 /** The union of a table's requests, built from the table at run time (its type is RequestOfTable). */
 export function requestSchema<T extends OpTable>(table: T): z.ZodMiniType<RequestOfTable<T>> {
   const rows = Object.keys(table).map((op) => z.extend(table[op]!.request, { op: z.literal(op) }));
   // TypeScript cannot follow the map; the union's members are exactly the table's rows.
-  return z.discriminatedUnion('op', rows as unknown as [z.ZodMiniObject, ...z.ZodMiniObject[]]) as unknown as z.ZodMiniType<RequestOfTable<T>>;
+  return z.discriminatedUnion(
+    'op',
+    rows as unknown as [z.ZodMiniObject, ...z.ZodMiniObject[]],
+  ) as unknown as z.ZodMiniType<RequestOfTable<T>>;
 }
 
-export type ReplyCheck<T extends OpTable> = <K extends OpName<T>>(op: K, value: unknown) => { ok: true; value: ReplyOf<T, K> } | { ok: false; error: string };
+export type ReplyCheck<T extends OpTable> = <K extends OpName<T>>(
+  op: K,
+  value: unknown,
+) => { ok: true; value: ReplyOf<T, K> } | { ok: false; error: string };
 
 /** Checks a reply against its op's schema; the error says in words what did not match. */
 export function replyCheck<T extends OpTable>(table: T): ReplyCheck<T> {
   return (op, value) => {
     const parsed = table[op]!.reply.safeParse(value);
     if (parsed.success) return { ok: true, value: parsed.data as ReplyOf<T, typeof op> };
-    return { ok: false, error: `The extension's answer to "${op}" could not be read: ${problemText(value, parsed.error)}.` };
+    return {
+      ok: false,
+      error: `The extension's answer to "${op}" could not be read: ${problemText(value, parsed.error)}.`,
+    };
   };
 }
 
 /** What every webview sends: `ready` when its document has started, and its requests, numbered. */
 export function fromWebviewSchema<R>(request: z.ZodMiniType<R>) {
-  return z.discriminatedUnion('type', [z.object({ type: z.literal('ready') }), z.object({ type: z.literal('request'), id: z.number(), request })]);
+  return z.discriminatedUnion('type', [
+    z.object({ type: z.literal('ready') }),
+    z.object({ type: z.literal('request'), id: z.number(), request }),
+  ]);
 }
 
 /** The host's answer to a request: `result` is checked by the webview against its op's reply schema. */

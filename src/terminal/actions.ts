@@ -28,14 +28,32 @@ export class TerminalLinkActions {
   actions(target: TerminalTarget): Item[] {
     if (target.kind === 'tx') {
       return [
-        { action: 'lookup', label: vscode.l10n.t('$(search) Look Up Transaction'), description: vscode.l10n.t('its JSON') },
-        { action: 'explain', label: vscode.l10n.t('$(lightbulb) Explain Transaction'), description: vscode.l10n.t('what it did, in words') },
-        { action: 'watch', label: vscode.l10n.t('$(watch) Watch Until It Is In'), description: vscode.l10n.t('ask again until the indexer has it, then say how it went') },
+        {
+          action: 'lookup',
+          label: vscode.l10n.t('$(search) Look Up Transaction'),
+          description: vscode.l10n.t('its JSON'),
+        },
+        {
+          action: 'explain',
+          label: vscode.l10n.t('$(lightbulb) Explain Transaction'),
+          description: vscode.l10n.t('what it did, in words'),
+        },
+        {
+          action: 'watch',
+          label: vscode.l10n.t('$(watch) Watch Until It Is In'),
+          description: vscode.l10n.t('ask again until the indexer has it, then say how it went'),
+        },
       ];
     }
     if (target.kind === 'block') return [{ action: 'lookup', label: vscode.l10n.t('$(search) Look Up Block') }];
     return [
-      { action: 'lookup', label: target.kind === 'contract' ? vscode.l10n.t('$(search) Look Up Contract') : vscode.l10n.t('$(search) Look Up Account') },
+      {
+        action: 'lookup',
+        label:
+          target.kind === 'contract'
+            ? vscode.l10n.t('$(search) Look Up Contract')
+            : vscode.l10n.t('$(search) Look Up Account'),
+      },
       { action: 'copy', label: vscode.l10n.t('$(copy) Copy Address') },
     ];
   }
@@ -81,7 +99,10 @@ export class TerminalLinkActions {
   private ask(target: TerminalTarget, items: Item[]): Promise<TerminalAction | undefined> {
     const qp = vscode.window.createQuickPick<Item>();
     this.current = qp;
-    qp.title = target.kind === 'tx' ? vscode.l10n.t('Transaction {0}', shorten(target.value, 8, 6)) : vscode.l10n.t('Address {0}', shorten(target.value, 8, 6));
+    qp.title =
+      target.kind === 'tx'
+        ? vscode.l10n.t('Transaction {0}', shorten(target.value, 8, 6))
+        : vscode.l10n.t('Address {0}', shorten(target.value, 8, 6));
     qp.placeholder = vscode.l10n.t('What should Initia Explorer do with it?');
     qp.items = items;
     return new Promise((resolve) => {

@@ -32,11 +32,18 @@ export class LazyLanguageModelTools {
     return this.loaded?.calls ?? 0;
   }
 
-  prepare(name: string, options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
+  prepare(
+    name: string,
+    options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>,
+  ): vscode.PreparedToolInvocation {
     return this.tools.prepare(name, options);
   }
 
-  invoke(name: string, options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+  invoke(
+    name: string,
+    options: vscode.LanguageModelToolInvocationOptions<unknown>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolResult> {
     return this.tools.invoke(name, options, token);
   }
 }

@@ -18,7 +18,9 @@ export function networkLine(network: NetworkProfile): string {
 const time = (t: string | undefined) => (t ? val(t, LIMITS.short) : undefined);
 
 function messageTypes(tx: Tx): string[] {
-  return (tx.tx?.body?.messages ?? []).map((m) => (typeof m['@type'] === 'string' ? m['@type'].replace(/^\//, '') : '?'));
+  return (tx.tx?.body?.messages ?? []).map((m) =>
+    typeof m['@type'] === 'string' ? m['@type'].replace(/^\//, '') : '?',
+  );
 }
 
 function typesText(types: readonly string[]): string {
@@ -44,7 +46,9 @@ function signerOf(tx: Tx): string | undefined {
 
 /** A Cosmos transaction: outcome (and the chain's reason), block, gas, fee, message types, signer, memo, links. */
 export function txLines(out: Result, network: NetworkProfile, tx: Tx): void {
-  const fee = (tx.tx?.auth_info?.fee?.amount ?? []).map((c) => `${num(c.amount)} ${val(c.denom, LIMITS.short)}`).join(', ');
+  const fee = (tx.tx?.auth_info?.fee?.amount ?? [])
+    .map((c) => `${num(c.amount)} ${val(c.denom, LIMITS.short)}`)
+    .join(', ');
   const types = messageTypes(tx);
   const memo = tx.tx?.body?.memo;
   out.add(
@@ -62,7 +66,12 @@ export function txLines(out: Result, network: NetworkProfile, tx: Tx): void {
 /** An EVM transaction (its receipt): status, block, from → to, gas, logs. */
 export function evmTxLines(out: Result, network: NetworkProfile, tx: EvmTx): void {
   const status = (tx.status ?? '').toLowerCase();
-  const outcome = status === '0x1' || status === '1' ? 'succeeded' : status === '0x0' || status === '0' ? 'REVERTED (status 0x0)' : `status ${val(tx.status)}`;
+  const outcome =
+    status === '0x1' || status === '1'
+      ? 'succeeded'
+      : status === '0x0' || status === '0'
+        ? 'REVERTED (status 0x0)'
+        : `status ${val(tx.status)}`;
   out.add(
     `EVM transaction ${val(tx.transactionHash)}: ${outcome}`,
     `Block ${num(quantity(tx.blockNumber) ?? tx.blockNumber)}`,
@@ -115,7 +124,7 @@ function countLine(list: ListResult['list'], shown: number, limit: number | unde
   const total = list.pagination?.total;
   const info = pageInfo(shown, list.pagination, limit);
   const more = info.hasMore && (info.total === undefined || info.total > BigInt(shown));
-  return `Showing ${shown}${total !== undefined && total !== null ? ` of ${num(total)}` : ''}, newest first${more ? ' (more exist: ask with a larger limit, up to the user\'s page size)' : ''}.`;
+  return `Showing ${shown}${total !== undefined && total !== null ? ` of ${num(total)}` : ''}, newest first${more ? " (more exist: ask with a larger limit, up to the user's page size)" : ''}.`;
 }
 
 function items<T>(body: unknown, key: string): T[] {
@@ -127,12 +136,20 @@ type Link = [label: string, kind: 'tx' | 'block' | 'account', id: string];
 
 /** "Links: [label](url) · …" for the network's explorer, or nothing when it has none. */
 export function links(network: NetworkProfile, targets: readonly Link[]): string | undefined {
-  const made = targets.map(([label, kind, id]) => link(label, explorerLink(network, kind, id))).filter((l): l is string => !!l);
+  const made = targets
+    .map(([label, kind, id]) => link(label, explorerLink(network, kind, id)))
+    .filter((l): l is string => !!l);
   return made.length ? `Links: ${made.join(' · ')}` : undefined;
 }
 
 /** The answer of a lookup (one row of the lookup table) as result lines. */
-export function renderQuery(out: Result, network: NetworkProfile, query: Query, result: QueryResult, limit?: number): void {
+export function renderQuery(
+  out: Result,
+  network: NetworkProfile,
+  query: Query,
+  result: QueryResult,
+  limit?: number,
+): void {
   const body = result.body as Record<string, unknown>;
   if (result.warning) out.add(`Warning: ${result.warning}`);
   switch (query.op) {
@@ -146,8 +163,14 @@ export function renderQuery(out: Result, network: NetworkProfile, query: Query, 
       return;
     case 'collection': {
       const c = (body as { collection: Collection }).collection;
-      out.add(`NFT collection ${val(c.object_addr)}`, `Name: ${data(c.collection.name, LIMITS.name)}`, `Creator: ${val(c.collection.creator)}`, `NFTs: ${num(c.collection.nfts?.length)}`);
-      if (c.height !== undefined) out.add(`Created at block ${num(c.height)}${c.timestamp ? `, ${time(c.timestamp)}` : ''}`);
+      out.add(
+        `NFT collection ${val(c.object_addr)}`,
+        `Name: ${data(c.collection.name, LIMITS.name)}`,
+        `Creator: ${val(c.collection.creator)}`,
+        `NFTs: ${num(c.collection.nfts?.length)}`,
+      );
+      if (c.height !== undefined)
+        out.add(`Created at block ${num(c.height)}${c.timestamp ? `, ${time(c.timestamp)}` : ''}`);
       return;
     }
     default:
@@ -157,8 +180,18 @@ export function renderQuery(out: Result, network: NetworkProfile, query: Query, 
   if (!list) return;
   switch (query.op) {
     case 'account': {
-      const what = { txs: 'Transactions involving', signed: 'Transactions signed by', evmTxs: 'EVM transactions involving', evmSigned: 'EVM transactions sent by', internal: 'Internal EVM calls involving', nfts: 'NFTs owned by', collections: 'NFT collections held by' }[query.view];
-      out.add(`${what} ${val(query.account)}${query.msgs?.length ? ` with message type ${query.msgs.map((m) => val(m)).join(' or ')}` : ''}`);
+      const what = {
+        txs: 'Transactions involving',
+        signed: 'Transactions signed by',
+        evmTxs: 'EVM transactions involving',
+        evmSigned: 'EVM transactions sent by',
+        internal: 'Internal EVM calls involving',
+        nfts: 'NFTs owned by',
+        collections: 'NFT collections held by',
+      }[query.view];
+      out.add(
+        `${what} ${val(query.account)}${query.msgs?.length ? ` with message type ${query.msgs.map((m) => val(m)).join(' or ')}` : ''}`,
+      );
       const rows =
         query.view === 'txs' || query.view === 'signed'
           ? items<Tx>(body, 'txs').map(txRow)
@@ -183,12 +216,17 @@ export function renderQuery(out: Result, network: NetworkProfile, query: Query, 
     case 'richList': {
       const holders = items<Holder>(body, 'holders');
       out.add(`Largest holders of ${val(query.denom)} (amounts in base units)`);
-      out.list(countLine(list, holders.length, limit), holders.map((h, i) => `${i + 1}. ${val(h.account)} · ${num(h.amount)}`));
-      if (holders.length === 0) out.add('The indexer lists no holders: this network may not index rich lists, or nobody holds this denom.');
+      out.list(
+        countLine(list, holders.length, limit),
+        holders.map((h, i) => `${i + 1}. ${val(h.account)} · ${num(h.amount)}`),
+      );
+      if (holders.length === 0)
+        out.add('The indexer lists no holders: this network may not index rich lists, or nobody holds this denom.');
       return;
     }
     default: {
-      if (query.op === 'nftHistory') out.add(`History of NFT ${val(query.tokenId)} of collection ${val(query.address)}`);
+      if (query.op === 'nftHistory')
+        out.add(`History of NFT ${val(query.tokenId)} of collection ${val(query.address)}`);
       const rows = items<Tx>(body, 'txs').map(txRow);
       out.list(countLine(list, rows.length, limit), rows);
     }

@@ -38,7 +38,9 @@ function fieldLine(f: Field, ownLabel = false): string {
 
 function decodedText(d: DecodedView): string {
   // An argument's label is "name (type)" (decodedView): the name, unless it has none.
-  const args = d.args.slice(0, MAX_FIELDS).map((a) => `${label(/^(.*) \([^()]*\)$/.exec(a.label)?.[1] ?? a.label)}=${fieldText(a)}`);
+  const args = d.args
+    .slice(0, MAX_FIELDS)
+    .map((a) => `${label(/^(.*) \([^()]*\)$/.exec(a.label)?.[1] ?? a.label)}=${fieldText(a)}`);
   const more = d.args.length > MAX_FIELDS ? `, … ${d.args.length - MAX_FIELDS} more` : '';
   return `${val(d.title, LIMITS.short)}(${args.join(', ')}${more})${d.source ? ` [ABI: ${shown(d.source, LIMITS.short)}]` : ''}`;
 }
@@ -67,12 +69,19 @@ function renderRevert(out: Result, trace: TraceView): void {
   const revert = trace.revert;
   if (!revert) return;
   const frame = trace.frames[revert.frame];
-  out.add(`Revert (decoded from the JSON-RPC node's call trace with the workspace's ABIs): ${data(revert.text, LIMITS.reason)}`);
+  out.add(
+    `Revert (decoded from the JSON-RPC node's call trace with the workspace's ABIs): ${data(revert.text, LIMITS.reason)}`,
+  );
   if (frame) {
     const deep = frame.depth ? `, ${frame.depth} call${frame.depth === 1 ? '' : 's'} deep` : '';
-    out.add(`Raised in: contract ${val(frame.contract, LIMITS.short)}, function ${val(frame.call, LIMITS.short)}${deep} (frame #${revert.frame} of the call trace)`);
+    out.add(
+      `Raised in: contract ${val(frame.contract, LIMITS.short)}, function ${val(frame.call, LIMITS.short)}${deep} (frame #${revert.frame} of the call trace)`,
+    );
   }
-  if (revert.source) out.add(`Solidity source: ${val(revert.source.label, LIMITS.value)}, at ${data(revert.source.snippet, LIMITS.value)}`);
+  if (revert.source)
+    out.add(
+      `Solidity source: ${val(revert.source.label, LIMITS.value)}, at ${data(revert.source.snippet, LIMITS.value)}`,
+    );
   else if (frame?.note) out.add(`Solidity source: none (${shown(frame.note, LIMITS.reason)})`);
 }
 
@@ -83,8 +92,16 @@ function renderTrace(out: Result, trace: TraceView): void {
   trace.frames.slice(0, MAX_ITEMS).forEach((f, i) => {
     const indent = '  '.repeat(Math.min(f.depth, 10) + 1);
     const call = f.decoded ? decodedText(f.decoded) : val(f.call, LIMITS.short);
-    const failed = !f.revert ? (f.failed ? ': failed' : '') : f.revert.raised ? `: REVERTED ${data(f.revert.text, LIMITS.value)}` : `: reverted, passed on from #${f.revert.from ?? '?'}`;
-    out.add(`${indent}#${i} ${val(f.type, LIMITS.short)} ${val(f.contract, LIMITS.short)}.${call}, value ${shown(f.value)}, gas used ${shown(f.gasUsed)}${failed}${f.source ? ` at ${val(f.source.label)}` : ''}`);
+    const failed = !f.revert
+      ? f.failed
+        ? ': failed'
+        : ''
+      : f.revert.raised
+        ? `: REVERTED ${data(f.revert.text, LIMITS.value)}`
+        : `: reverted, passed on from #${f.revert.from ?? '?'}`;
+    out.add(
+      `${indent}#${i} ${val(f.type, LIMITS.short)} ${val(f.contract, LIMITS.short)}.${call}, value ${shown(f.value)}, gas used ${shown(f.gasUsed)}${failed}${f.source ? ` at ${val(f.source.label)}` : ''}`,
+    );
   });
   const left = total - Math.min(trace.frames.length, MAX_ITEMS);
   if (left > 0) out.add(`… ${left} more frames not shown.`);
@@ -115,7 +132,9 @@ export function renderExplain(out: Result, network: NetworkProfile, view: Explai
 
   out.list(
     'Balance changes:',
-    view.balances.slice(0, MAX_ITEMS).map((b) => `${fieldText(b.address)}: ${b.changes.map((c) => shown(c)).join(', ')}`),
+    view.balances
+      .slice(0, MAX_ITEMS)
+      .map((b) => `${fieldText(b.address)}: ${b.changes.map((c) => shown(c)).join(', ')}`),
   );
   out.add(more(view.balances.length, 'addresses'));
 
@@ -124,7 +143,10 @@ export function renderExplain(out: Result, network: NetworkProfile, view: Explai
     for (const l of view.logs.slice(0, MAX_ITEMS)) {
       const where = fieldText(l.address);
       if (l.decoded) out.add(`  #${l.index} ${decodedText(l.decoded)} emitted by ${where}`);
-      else out.add(`  #${l.index} not decoded (no ABI in the workspace knows it), emitted by ${where}; topic0 ${l.topics[0] ? val(l.topics[0]) : 'none'}, ${l.topics.length} topics, data ${val(l.data, LIMITS.short)}`);
+      else
+        out.add(
+          `  #${l.index} not decoded (no ABI in the workspace knows it), emitted by ${where}; topic0 ${l.topics[0] ? val(l.topics[0]) : 'none'}, ${l.topics.length} topics, data ${val(l.data, LIMITS.short)}`,
+        );
     }
     out.add(more(view.logs.length, 'logs'));
   }
@@ -135,7 +157,9 @@ export function renderExplain(out: Result, network: NetworkProfile, view: Explai
     out.add(`Internal calls (${view.calls.length}), as a tree:`);
     for (const c of view.calls.slice(0, MAX_ITEMS)) {
       const indent = '  '.repeat(Math.min(c.depth, 10) + 1);
-      out.add(`${indent}${val(c.title.replace(/ /g, ''), LIMITS.short)} ${fieldText(c.from)} → ${fieldText(c.to)}, value ${shown(c.value)}, gas used ${shown(c.gasUsed)}${c.decoded ? `: ${decodedText(c.decoded)}` : ''}`);
+      out.add(
+        `${indent}${val(c.title.replace(/ /g, ''), LIMITS.short)} ${fieldText(c.from)} → ${fieldText(c.to)}, value ${shown(c.value)}, gas used ${shown(c.gasUsed)}${c.decoded ? `: ${decodedText(c.decoded)}` : ''}`,
+      );
     }
     out.add(more(view.calls.length, 'calls'));
   }

@@ -4,7 +4,17 @@
  * Look Up command makes it), and the answer written as result text. Every tool is read-only: nothing here sends,
  * signs, tracks or changes a setting.
  */
-import { classify, describeTarget, describeUnrecognised, parseAccount, parseChainId, parseMsgType, parseTxHash, ACCOUNT_PREFIX, type LookupTarget } from '../core/validate';
+import {
+  classify,
+  describeTarget,
+  describeUnrecognised,
+  parseAccount,
+  parseChainId,
+  parseMsgType,
+  parseTxHash,
+  ACCOUNT_PREFIX,
+  type LookupTarget,
+} from '../core/validate';
 import { runQuery, type AccountView, type Query } from '../core/queries';
 import { isNotFound, errorMessage, HttpError, InputError } from '../core/errors';
 import { isUnavailable } from '../core/capabilities';
@@ -15,7 +25,13 @@ import type { NetworkProfile } from '../core/networks';
 import type { Block } from '../core/indexer/schemas';
 import type { Services } from '../platform/services';
 import type { ExplainView } from '../protocol/explain';
-import type { AccountTransactionsInput, ExplainInput, LookupInput, NetworkStatusInput, TransferStatusInput } from './inputs';
+import type {
+  AccountTransactionsInput,
+  ExplainInput,
+  LookupInput,
+  NetworkStatusInput,
+  TransferStatusInput,
+} from './inputs';
 import { networkLine, renderQuery, toolLimit } from './render';
 import { renderExplain } from './renderExplain';
 import { renderNetworkStatus, renderTrackedTransfer, renderTransferView } from './renderStatus';
@@ -63,7 +79,11 @@ const KIND_WORDS: Record<NonNullable<LookupInput['kind']>, string> = {
 function queryOf(target: LookupTarget): Query {
   switch (target.kind) {
     case 'tx':
-      return { op: 'tx', hash: target.hash.prefixed ? target.hash.evm : target.hash.cosmos, evmFirst: target.hash.prefixed };
+      return {
+        op: 'tx',
+        hash: target.hash.prefixed ? target.hash.evm : target.hash.cosmos,
+        evmFirst: target.hash.prefixed,
+      };
     case 'block':
       return { op: 'block', height: target.height };
     case 'account':
@@ -83,7 +103,9 @@ function queryOf(target: LookupTarget): Query {
 async function runLookup(ctx: ToolContext, out: Result, query: Query, limit: number): Promise<void> {
   const { services, network, signal } = ctx;
   try {
-    const result = await runQuery(services.indexer(network), query, { limit }, signal, { capabilities: services.capabilitySource(network) });
+    const result = await runQuery(services.indexer(network), query, { limit }, signal, {
+      capabilities: services.capabilitySource(network),
+    });
     renderQuery(out, network, query, result, limit);
   } catch (err) {
     if (isUnavailable(err)) {
@@ -115,20 +137,29 @@ export async function lookup(ctx: ToolContext, input: LookupInput, out: Result):
   let readings = targets;
   if (input.kind) {
     readings = targets.filter((t) => KINDS[t.kind] === input.kind);
-    if (readings.length === 0) refuse(`${data(input.query, LIMITS.short)} is not ${KIND_WORDS[input.kind]}: it reads as ${targets.map(describeTarget).join(' or ')}.`);
+    if (readings.length === 0)
+      refuse(
+        `${data(input.query, LIMITS.short)} is not ${KIND_WORDS[input.kind]}: it reads as ${targets.map(describeTarget).join(' or ')}.`,
+      );
   }
   const target = readings[0]!;
   const limit = toolLimit(input.limit, ctx.services.settings.get('pageSize'));
   out.add(networkLine(ctx.network), `Read as: ${describeTarget(target)}.`);
   const others = targets.filter((t) => t !== target);
   if (!input.kind && others.length) {
-    out.add(`It could also be: ${others.map((t) => `${describeTarget(t)} (kind '${KINDS[t.kind]}')`).join('; ')}. To look it up as that, call again with kind set.`);
+    out.add(
+      `It could also be: ${others.map((t) => `${describeTarget(t)} (kind '${KINDS[t.kind]}')`).join('; ')}. To look it up as that, call again with kind set.`,
+    );
   }
   await runLookup(ctx, out, queryOf(target), limit);
 }
 
 /** `initia_accountTransactions`: an account's latest transactions, with the message-type filter. */
-export async function accountTransactions(ctx: ToolContext, input: AccountTransactionsInput, out: Result): Promise<void> {
+export async function accountTransactions(
+  ctx: ToolContext,
+  input: AccountTransactionsInput,
+  out: Result,
+): Promise<void> {
   const prefix = ctx.network.bech32Prefix ?? ACCOUNT_PREFIX;
   const account = parseAccount(input.account, prefix);
   if (!account.ok) refuse(`account: ${account.error}`);
@@ -139,10 +170,16 @@ export async function accountTransactions(ctx: ToolContext, input: AccountTransa
     if (!parsed.ok) refuse(`messageTypes: ${parsed.error}`);
     if (!msgs.includes(parsed.value)) msgs.push(parsed.value);
   }
-  if (msgs.length && view !== 'txs' && view !== 'signed') refuse(`messageTypes filter only the views 'txs' and 'signed', not '${view}'.`);
+  if (msgs.length && view !== 'txs' && view !== 'signed')
+    refuse(`messageTypes filter only the views 'txs' and 'signed', not '${view}'.`);
   const limit = toolLimit(input.limit, ctx.services.settings.get('pageSize'));
   out.add(networkLine(ctx.network));
-  await runLookup(ctx, out, { op: 'account', account: account.value.value, view, msgs: msgs.length ? msgs : undefined }, limit);
+  await runLookup(
+    ctx,
+    out,
+    { op: 'account', account: account.value.value, view, msgs: msgs.length ? msgs : undefined },
+    limit,
+  );
 }
 
 /** `initia_explainTransaction`: Explain Transaction's view, as text. */
@@ -155,7 +192,10 @@ export async function explainTransaction(ctx: ToolContext, input: ExplainInput, 
     renderExplain(out, ctx.network, view);
   } catch (err) {
     if (!isNotFound(err)) throw err;
-    out.add(`Not found on this network: ${serverSays(err)}`, 'A transaction broadcast a few seconds ago may not be indexed yet, or it may be on another network.');
+    out.add(
+      `Not found on this network: ${serverSays(err)}`,
+      'A transaction broadcast a few seconds ago may not be indexed yet, or it may be on another network.',
+    );
   }
 }
 
@@ -170,7 +210,9 @@ export async function transferStatus(ctx: ToolContext, input: TransferStatusInpu
     chainId = parsed.value;
   }
   const bare = parsedHash.value.cosmos;
-  const tracked = ctx.transfers().filter((t) => (!chainId || t.chainId === chainId) && t.txHash.replace(/^0x/i, '').toUpperCase() === bare);
+  const tracked = ctx
+    .transfers()
+    .filter((t) => (!chainId || t.chainId === chainId) && t.txHash.replace(/^0x/i, '').toUpperCase() === bare);
   if (tracked.length > 0) {
     tracked.forEach((t, i) => {
       if (i > 0) out.add('');
@@ -181,10 +223,16 @@ export async function transferStatus(ctx: ToolContext, input: TransferStatusInpu
   }
   if (!chainId) {
     const known = ctx.transfers().map((t) => `${val(t.txHash)} on ${val(t.chainId, LIMITS.short)}`);
-    return refuse(`This transaction is not tracked in the editor: give chainId (its source chain) to ask the router.${known.length ? ` Tracked transfers: ${known.slice(0, 10).join('; ')}.` : ''}`);
+    return refuse(
+      `This transaction is not tracked in the editor: give chainId (its source chain) to ask the router.${known.length ? ` Tracked transfers: ${known.slice(0, 10).join('; ')}.` : ''}`,
+    );
   }
   const network = ctx.network;
-  const routerUrl = network.routerUrl ?? refuse(`The network ${val(network.name, LIMITS.short)} has no router configured: its transfers cannot be asked about.`);
+  const routerUrl =
+    network.routerUrl ??
+    refuse(
+      `The network ${val(network.name, LIMITS.short)} has no router configured: its transfers cannot be asked about.`,
+    );
   const hash = normaliseTxHash(input.txHash, chainId);
   try {
     const status = await ctx.services.router(routerUrl, network.name).status(hash, chainId, ctx.signal);
@@ -205,7 +253,8 @@ export async function networkStatus(ctx: ToolContext, _input: NetworkStatusInput
   const [status, latest] = await Promise.all([
     client.status(signal),
     client.blocks({ limit: 1 }, signal).then(
-      (r): { block: Block } | { error: string } => (r.blocks[0] ? { block: r.blocks[0] } : { error: 'the indexer lists no block yet' }),
+      (r): { block: Block } | { error: string } =>
+        r.blocks[0] ? { block: r.blocks[0] } : { error: 'the indexer lists no block yet' },
       (err: unknown) => {
         if (signal.aborted) throw err;
         return { error: errorMessage(err) };

@@ -20,7 +20,15 @@ import { Tool } from '../platform/ids';
 import type { Services } from '../platform/services';
 import type { ExplainView } from '../protocol/explain';
 import { TOOL_INPUTS } from './inputs';
-import { accountTransactions, explainTransaction, lookup, networkStatus, serverSays, transferStatus, type ToolContext } from './runners';
+import {
+  accountTransactions,
+  explainTransaction,
+  lookup,
+  networkStatus,
+  serverSays,
+  transferStatus,
+  type ToolContext,
+} from './runners';
 import { LIMITS, MAX_RESULT_CHARS, Result, data } from './text';
 
 export interface ToolDeps {
@@ -63,15 +71,25 @@ export class LanguageModelTools {
     return Object.keys(RUNS) as Tool[];
   }
 
-  prepare(name: string, options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
+  prepare(
+    name: string,
+    options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>,
+  ): vscode.PreparedToolInvocation {
     if (!isTool(name)) return {};
     const requested = (options.input as { network?: unknown } | undefined)?.network;
-    const network = typeof requested === 'string' && requested.trim() ? this.deps.services.networks.byName(requested.trim())?.name : this.deps.services.network.name;
+    const network =
+      typeof requested === 'string' && requested.trim()
+        ? this.deps.services.networks.byName(requested.trim())?.name
+        : this.deps.services.network.name;
     // Reads only: no confirmation. The network's name is the user's own setting, shown as text.
     return { invocationMessage: WORKING[name](network ?? vscode.l10n.t('another network')) };
   }
 
-  async invoke(name: string, options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+  async invoke(
+    name: string,
+    options: vscode.LanguageModelToolInvocationOptions<unknown>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolResult> {
     if (!isTool(name)) throw new Error(`Initia Explorer has no tool named ${name}.`);
     this.calls++;
     const input = this.parse(name, options.input);
@@ -119,14 +137,18 @@ export class LanguageModelTools {
     const name = requested?.trim();
     if (!name) return services.network;
     if (/^[a-z][a-z0-9+.-]*:|\/\//i.test(name)) {
-      throw new InputError('network: give the name of a configured network, not a URL (the endpoints come only from the user\'s settings).');
+      throw new InputError(
+        "network: give the name of a configured network, not a URL (the endpoints come only from the user's settings).",
+      );
     }
     const all = services.networks.all();
     const found = all.find((n) => n.name === name) ?? all.find((n) => n.name.toLowerCase() === name.toLowerCase());
     if (found) return found;
     const byChain = all.filter((n) => n.chainId === name);
     if (byChain.length === 1) return byChain[0]!;
-    throw new InputError(`network: no configured network is called ${data(name, LIMITS.short)}. Configured: ${all.map((n) => JSON.stringify(n.name)).join(', ')}.`);
+    throw new InputError(
+      `network: no configured network is called ${data(name, LIMITS.short)}. Configured: ${all.map((n) => JSON.stringify(n.name)).join(', ')}.`,
+    );
   }
 }
 
@@ -134,8 +156,10 @@ export class LanguageModelTools {
 function failure(err: unknown): string {
   if (err instanceof InputError) return err.message;
   if (err instanceof HttpError) return `The request failed: ${serverSays(err)}`;
-  if (err instanceof InvalidBodyError) return `The ${err.service} answered with something that is not JSON${err.excerpt ? `: ${data(err.excerpt, LIMITS.short)}` : ''}.`;
+  if (err instanceof InvalidBodyError)
+    return `The ${err.service} answered with something that is not JSON${err.excerpt ? `: ${data(err.excerpt, LIMITS.short)}` : ''}.`;
   // The problem may quote the value the server sent.
-  if (err instanceof SchemaError) return `The ${err.service} answered with an unexpected shape: field ${data(err.field || '(root)', LIMITS.short)} ${data(err.problem, LIMITS.short)}.`;
+  if (err instanceof SchemaError)
+    return `The ${err.service} answered with an unexpected shape: field ${data(err.field || '(root)', LIMITS.short)} ${data(err.problem, LIMITS.short)}.`;
   return errorMessage(err);
 }

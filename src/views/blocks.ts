@@ -109,9 +109,21 @@ export class BlocksView implements vscode.Disposable {
         description: reason,
         tooltip: vscode.l10n.t('{0} does not answer: {1}', network, reason),
       }),
-      row('retry', vscode.l10n.t('Retry'), 'refresh', { command: Command.BlocksRefresh, title: vscode.l10n.t('Retry') }),
-      row('network', vscode.l10n.t('Select Network…'), 'globe', { command: Command.SelectNetwork, title: vscode.l10n.t('Select Network') }),
-      row('log', vscode.l10n.t('Show Log'), 'output', { command: Command.ShowLog, title: vscode.l10n.t('Show Log') }, vscode.l10n.t('Every request, with its status and time')),
+      row('retry', vscode.l10n.t('Retry'), 'refresh', {
+        command: Command.BlocksRefresh,
+        title: vscode.l10n.t('Retry'),
+      }),
+      row('network', vscode.l10n.t('Select Network…'), 'globe', {
+        command: Command.SelectNetwork,
+        title: vscode.l10n.t('Select Network'),
+      }),
+      row(
+        'log',
+        vscode.l10n.t('Show Log'),
+        'output',
+        { command: Command.ShowLog, title: vscode.l10n.t('Show Log') },
+        vscode.l10n.t('Every request, with its status and time'),
+      ),
     ];
   }
 
@@ -142,7 +154,13 @@ export class BlocksView implements vscode.Disposable {
   }
 
   private canFollow(): boolean {
-    return this.following && !this.oldestFirst && this.view.visible && vscode.window.state.focused && this.root.list.pages > 0;
+    return (
+      this.following &&
+      !this.oldestFirst &&
+      this.view.visible &&
+      vscode.window.state.focused &&
+      this.root.list.pages > 0
+    );
   }
 
   private scheduleFollow(delayMs?: number): void {
@@ -185,7 +203,8 @@ export class BlocksView implements vscode.Disposable {
         if (root !== this.root) return;
         const newest = Number(root.list.items[0]?.height ?? 0);
         const fresh = page.blocks.filter((b) => Number(b.height) > newest);
-        if (fresh.length >= FOLLOW_WINDOW) this.refresh(); // too far behind to fill the gap with one request
+        if (fresh.length >= FOLLOW_WINDOW)
+          this.refresh(); // too far behind to fill the gap with one request
         else root.prepend(fresh);
         if (fresh[0]) this.services.reportHeight(network, Number(fresh[0].height));
       }

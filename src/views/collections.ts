@@ -11,7 +11,8 @@ import { Command, ContextKey, ContextValue } from '../platform/ids';
 import { CollectionNode, type RowContext } from './items';
 
 /** A name filter: what the indexer is asked (`name`, normalised) and what the user typed (`typed`, shown). */
-export type CollectionFilter = { kind: 'all' } | { kind: 'name'; name: string; typed?: string } | { kind: 'account'; account: string };
+export type CollectionFilter =
+  { kind: 'all' } | { kind: 'name'; name: string; typed?: string } | { kind: 'account'; account: string };
 
 export class CollectionsView implements vscode.Disposable {
   readonly tree: ExplorerTree;
@@ -65,7 +66,9 @@ export class CollectionsView implements vscode.Disposable {
       empty: () =>
         new MessageNode(
           `${id}/empty`,
-          filter.kind === 'all' ? vscode.l10n.t('No NFT collections on {0}', network.name) : vscode.l10n.t('No collections match this filter'),
+          filter.kind === 'all'
+            ? vscode.l10n.t('No NFT collections on {0}', network.name)
+            : vscode.l10n.t('No collections match this filter'),
         ),
       changed: this.tree.changed,
     });

@@ -6,7 +6,19 @@
  */
 import * as vscode from 'vscode';
 import type { Block, Collection, EvmTx, Holder, Nft, Tx } from '../core/indexer/schemas';
-import { absoluteTime, clockTime, compactAmount, compactUnits, formatUnits, groupDigits, labelText, numericTokenOrder, shorten, summariseMsgTypes, timeWithAge } from '../core/format';
+import {
+  absoluteTime,
+  clockTime,
+  compactAmount,
+  compactUnits,
+  formatUnits,
+  groupDigits,
+  labelText,
+  numericTokenOrder,
+  shorten,
+  summariseMsgTypes,
+  timeWithAge,
+} from '../core/format';
 import { explorerLink, type NetworkProfile } from '../core/networks';
 import { addressLabel } from '../core/names';
 import { ExplorerNode, MessageNode, PagedChildren, type Changed } from '../platform/tree';
@@ -61,10 +73,18 @@ export class TxNode extends RowNode {
       [vscode.l10n.t('Transaction'), tx.txhash],
       [vscode.l10n.t('Height'), String(tx.height)],
       [vscode.l10n.t('Time'), tx.timestamp ? timeWithAge(tx.timestamp) : undefined],
-      [vscode.l10n.t('Result'), failed ? vscode.l10n.t('failed: code {0} {1}', tx.code, labelText(tx.codespace ?? '')) : vscode.l10n.t('success')],
+      [
+        vscode.l10n.t('Result'),
+        failed
+          ? vscode.l10n.t('failed: code {0} {1}', tx.code, labelText(tx.codespace ?? ''))
+          : vscode.l10n.t('success'),
+      ],
       [vscode.l10n.t('Reason'), failed && tx.raw_log ? labelText(tx.raw_log, 300) : undefined],
       [vscode.l10n.t('Messages'), types.join(', ')],
-      [vscode.l10n.t('Gas'), tx.gas_used !== undefined ? `${groupDigits(tx.gas_used)} / ${groupDigits(tx.gas_wanted ?? '?')}` : undefined],
+      [
+        vscode.l10n.t('Gas'),
+        tx.gas_used !== undefined ? `${groupDigits(tx.gas_used)} / ${groupDigits(tx.gas_wanted ?? '?')}` : undefined,
+      ],
       [vscode.l10n.t('Memo'), tx.tx?.body?.memo ? labelText(tx.tx.body.memo, 200) : undefined],
     ]);
   }
@@ -93,12 +113,21 @@ export class TxNode extends RowNode {
     const item = new vscode.TreeItem(shorten(tx.txhash, 8, 6), vscode.TreeItemCollapsibleState.None);
     // A clock time, which stays true; the age is in the tooltip, made when it is shown.
     const when = tx.timestamp ? clockTime(Date.parse(tx.timestamp)) : '';
-    item.description = [summariseMsgTypes(types), failed ? vscode.l10n.t('failed (code {0})', tx.code) : '', when].filter(Boolean).join(' · ');
-    item.iconPath = failed ? new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')) : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+    item.description = [summariseMsgTypes(types), failed ? vscode.l10n.t('failed (code {0})', tx.code) : '', when]
+      .filter(Boolean)
+      .join(' · ');
+    item.iconPath = failed
+      ? new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'))
+      : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
     item.command = this.actions.open;
     item.contextValue = ContextValue.Tx;
     item.accessibilityInformation = {
-      label: vscode.l10n.t('Transaction {0}, {1}, {2}', shorten(tx.txhash, 8, 6), summariseMsgTypes(types) || vscode.l10n.t('no messages'), failed ? vscode.l10n.t('failed') : vscode.l10n.t('succeeded')),
+      label: vscode.l10n.t(
+        'Transaction {0}, {1}, {2}',
+        shorten(tx.txhash, 8, 6),
+        summariseMsgTypes(types) || vscode.l10n.t('no messages'),
+        failed ? vscode.l10n.t('failed') : vscode.l10n.t('succeeded'),
+      ),
     };
     return item;
   }
@@ -121,7 +150,10 @@ export class EvmTxNode extends RowNode {
       [vscode.l10n.t('Height'), hexQuantity(tx.blockNumber)],
       [vscode.l10n.t('Result'), tx.status === '0x1' ? vscode.l10n.t('success') : vscode.l10n.t('reverted')],
       [vscode.l10n.t('From'), tx.from],
-      [vscode.l10n.t('To'), tx.to || (tx.contractAddress ? vscode.l10n.t('new contract {0}', tx.contractAddress) : undefined)],
+      [
+        vscode.l10n.t('To'),
+        tx.to || (tx.contractAddress ? vscode.l10n.t('new contract {0}', tx.contractAddress) : undefined),
+      ],
       [vscode.l10n.t('Gas used'), tx.gasUsed ? groupDigits(hexQuantity(tx.gasUsed) ?? '?') : undefined],
       [vscode.l10n.t('Logs'), String(tx.logs?.length ?? 0)],
     ]);
@@ -152,13 +184,35 @@ export class EvmTxNode extends RowNode {
     const tx = this.tx;
     const ok = tx.status === '0x1';
     const logs = tx.logs?.length ?? 0;
-    const item = new vscode.TreeItem(shorten(labelText(tx.transactionHash, 80), 8, 6), vscode.TreeItemCollapsibleState.None);
-    const to = tx.to ? vscode.l10n.t('to {0}', this.toName ? addressLabel(labelText(this.toName, 60), tx.to) : shorten(labelText(tx.to, 80), 6, 4)) : vscode.l10n.t('contract creation');
-    item.description = [to, logs === 1 ? vscode.l10n.t('1 log') : vscode.l10n.t('{0} logs', logs), ok ? '' : vscode.l10n.t('reverted')].filter(Boolean).join(' · ');
-    item.iconPath = ok ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')) : new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
+    const item = new vscode.TreeItem(
+      shorten(labelText(tx.transactionHash, 80), 8, 6),
+      vscode.TreeItemCollapsibleState.None,
+    );
+    const to = tx.to
+      ? vscode.l10n.t(
+          'to {0}',
+          this.toName ? addressLabel(labelText(this.toName, 60), tx.to) : shorten(labelText(tx.to, 80), 6, 4),
+        )
+      : vscode.l10n.t('contract creation');
+    item.description = [
+      to,
+      logs === 1 ? vscode.l10n.t('1 log') : vscode.l10n.t('{0} logs', logs),
+      ok ? '' : vscode.l10n.t('reverted'),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    item.iconPath = ok
+      ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'))
+      : new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
     item.command = this.actions.open;
     item.contextValue = ContextValue.EvmTx;
-    item.accessibilityInformation = { label: vscode.l10n.t('EVM transaction {0}, {1}', shorten(tx.transactionHash, 8, 6), ok ? vscode.l10n.t('succeeded') : vscode.l10n.t('reverted')) };
+    item.accessibilityInformation = {
+      label: vscode.l10n.t(
+        'EVM transaction {0}, {1}',
+        shorten(tx.transactionHash, 8, 6),
+        ok ? vscode.l10n.t('succeeded') : vscode.l10n.t('reverted'),
+      ),
+    };
     return item;
   }
 }
@@ -195,7 +249,10 @@ export class EvmTxsNode extends ExplorerNode {
   protected createTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(vscode.l10n.t('EVM transactions'), vscode.TreeItemCollapsibleState.Collapsed);
     item.iconPath = new vscode.ThemeIcon('symbol-event');
-    item.tooltip = vscode.l10n.t('The EVM transactions of block {0} (their receipts and logs)', groupDigits(this.height));
+    item.tooltip = vscode.l10n.t(
+      'The EVM transactions of block {0} (their receipts and logs)',
+      groupDigits(this.height),
+    );
     item.contextValue = ContextValue.EvmTxs;
     return item;
   }
@@ -219,7 +276,10 @@ export class BlockNode extends RowNode {
       [vscode.l10n.t('Time'), timeWithAge(b.timestamp)],
       [vscode.l10n.t('Hash'), b.hash],
       [vscode.l10n.t('Transactions'), String(this.txCount)],
-      [vscode.l10n.t('Gas'), b.gas_used !== undefined ? `${groupDigits(b.gas_used)} / ${groupDigits(b.gas_wanted ?? '?')}` : undefined],
+      [
+        vscode.l10n.t('Gas'),
+        b.gas_used !== undefined ? `${groupDigits(b.gas_used)} / ${groupDigits(b.gas_wanted ?? '?')}` : undefined,
+      ],
       [vscode.l10n.t('Proposer'), b.proposer?.moniker ? labelText(b.proposer.moniker, 40) : undefined],
     ]);
   }
@@ -264,7 +324,10 @@ export class BlockNode extends RowNode {
    * at most one /status per network otherwise, asked alongside the first page.
    */
   override async getChildren(): Promise<ExplorerNode[]> {
-    const [caps, txs] = await Promise.all([this.ctx.services.capabilities(this.ctx.network, 'evm'), this.txs.children()]);
+    const [caps, txs] = await Promise.all([
+      this.ctx.services.capabilities(this.ctx.network, 'evm'),
+      this.txs.children(),
+    ]);
     if (!caps.evm) return txs;
     this.evmTxs ??= Object.assign(new EvmTxsNode(this.ctx, this.height, this.id), { parent: this });
     return [this.evmTxs, ...txs];
@@ -273,14 +336,19 @@ export class BlockNode extends RowNode {
   protected createTreeItem(): vscode.TreeItem {
     const b = this.block;
     const count = this.txCount;
-    const item = new vscode.TreeItem(groupDigits(this.height), count > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      groupDigits(this.height),
+      count > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     const moniker = b.proposer?.moniker ? labelText(b.proposer.moniker, 40) : '';
     const txs = count === 1 ? vscode.l10n.t('1 tx') : vscode.l10n.t('{0} txs', groupDigits(count));
     // A clock time, which stays true; the age is in the tooltip, made when it is shown.
     item.description = [txs, clockTime(Date.parse(b.timestamp)), moniker].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(count > 0 ? 'package' : 'circle-outline');
     item.contextValue = ContextValue.Block;
-    item.accessibilityInformation = { label: vscode.l10n.t('Block {0}, {1}, {2}', String(this.height), txs, absoluteTime(b.timestamp)) };
+    item.accessibilityInformation = {
+      label: vscode.l10n.t('Block {0}, {1}, {2}', String(this.height), txs, absoluteTime(b.timestamp)),
+    };
     return item;
   }
 
@@ -323,7 +391,9 @@ export class CollectionNode extends RowNode {
       id: this.id,
       pageSize: ctx.pageSize(),
       fetch: async (page, signal) => {
-        const r = await ctx.services.indexer(ctx.network).tokensByCollection(this.address, { page, orderBy: this.order }, signal);
+        const r = await ctx.services
+          .indexer(ctx.network)
+          .tokensByCollection(this.address, { page, orderBy: this.order }, signal);
         // Within a page, numeric token ids in number order (the indexer sorts them as text).
         const items = this.order === 'token_id' ? numericTokenOrder(r.tokens, (t) => t.nft.token_id) : r.tokens;
         return { items, pagination: r.pagination };
@@ -355,18 +425,32 @@ export class CollectionNode extends RowNode {
     const c = this.collection.collection;
     const name = labelText(c.name) || vscode.l10n.t('(unnamed)');
     const count = c.nfts?.length;
-    const item = new vscode.TreeItem(name, count === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
-    const nfts = count === undefined ? '' : Number(count) === 1 ? vscode.l10n.t('1 NFT') : vscode.l10n.t('{0} NFTs', groupDigits(count));
+    const item = new vscode.TreeItem(
+      name,
+      count === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed,
+    );
+    const nfts =
+      count === undefined
+        ? ''
+        : Number(count) === 1
+          ? vscode.l10n.t('1 NFT')
+          : vscode.l10n.t('{0} NFTs', groupDigits(count));
     const order = this.order === 'height' ? vscode.l10n.t('by height') : '';
     item.description = [nfts, shorten(c.creator, 10, 4), order].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon('library');
     item.tooltip = tooltip([
       [vscode.l10n.t('Collection'), labelText(c.name, 200)],
-      [vscode.l10n.t('Original name'), c.origin_name && c.origin_name !== c.name ? labelText(c.origin_name, 200) : undefined],
+      [
+        vscode.l10n.t('Original name'),
+        c.origin_name && c.origin_name !== c.name ? labelText(c.origin_name, 200) : undefined,
+      ],
       [vscode.l10n.t('Address'), this.address],
       [vscode.l10n.t('Creator'), c.creator],
       [vscode.l10n.t('NFTs'), count !== undefined ? groupDigits(count) : undefined],
-      [vscode.l10n.t('Created at height'), this.collection.height !== undefined ? String(this.collection.height) : undefined],
+      [
+        vscode.l10n.t('Created at height'),
+        this.collection.height !== undefined ? String(this.collection.height) : undefined,
+      ],
     ]);
     item.contextValue = this.order === 'height' ? ContextValue.CollectionByHeight : ContextValue.Collection;
     item.accessibilityInformation = { label: vscode.l10n.t('NFT collection {0}, {1}', name, nfts) };
@@ -392,7 +476,11 @@ export class TokenNode extends RowNode {
     this.id = `${idPrefix}/token/${nft.nft.token_id}`;
     this.actions = {
       copyValue: nft.nft.token_id,
-      open: { command: Command.LookupNftHistory, title: vscode.l10n.t('Open JSON'), arguments: [nft.collection_addr, nft.nft.token_id] },
+      open: {
+        command: Command.LookupNftHistory,
+        title: vscode.l10n.t('Open JSON'),
+        arguments: [nft.collection_addr, nft.nft.token_id],
+      },
       explorerUrl: explorerLink(ctx.network, 'account', nft.owner),
     };
     this.history = new PagedChildren<Tx>(this, {
@@ -462,7 +550,10 @@ export class HolderNode extends RowNode {
 
   protected createTreeItem(): vscode.TreeItem {
     const h = this.holder;
-    const item = new vscode.TreeItem(`${this.rank}. ${shorten(h.account, 10, 6)}`, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      `${this.rank}. ${shorten(h.account, 10, 6)}`,
+      vscode.TreeItemCollapsibleState.None,
+    );
     const decimals = this.asset?.decimals;
     const whole = decimals !== undefined ? formatUnits(h.amount, decimals) : undefined;
     const symbol = this.asset?.symbol ? ` ${labelText(this.asset.symbol, 20)}` : '';
@@ -471,16 +562,34 @@ export class HolderNode extends RowNode {
     const negative = h.amount.startsWith('-');
     const shown = whole !== undefined ? `${compactUnits(whole)}${symbol}` : compactAmount(h.amount);
     item.description = negative ? `${shown} · ${vscode.l10n.t("the indexer's inconsistency")}` : shown;
-    item.iconPath = negative ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')) : new vscode.ThemeIcon('account');
+    item.iconPath = negative
+      ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
+      : new vscode.ThemeIcon('account');
     item.tooltip = tooltip([
       [vscode.l10n.t('Rank'), String(this.rank)],
       [vscode.l10n.t('Account'), h.account],
-      [vscode.l10n.t('Amount'), whole !== undefined ? `${whole}${symbol} (${groupDigits(h.amount)} ${vscode.l10n.t('base units')})` : `${groupDigits(h.amount)} ${vscode.l10n.t('(base units)')}`],
-      ...(negative ? ([[vscode.l10n.t('Note'), vscode.l10n.t('Below zero: the indexer keeps a running sum, which a missed or out-of-order event took negative (on Move rollups it is left so). The balance on chain is not this.')]] as Array<[string, string]>) : []),
+      [
+        vscode.l10n.t('Amount'),
+        whole !== undefined
+          ? `${whole}${symbol} (${groupDigits(h.amount)} ${vscode.l10n.t('base units')})`
+          : `${groupDigits(h.amount)} ${vscode.l10n.t('(base units)')}`,
+      ],
+      ...(negative
+        ? ([
+            [
+              vscode.l10n.t('Note'),
+              vscode.l10n.t(
+                'Below zero: the indexer keeps a running sum, which a missed or out-of-order event took negative (on Move rollups it is left so). The balance on chain is not this.',
+              ),
+            ],
+          ] as Array<[string, string]>)
+        : []),
     ]);
     item.command = this.actions.open;
     item.contextValue = ContextValue.Holder;
-    item.accessibilityInformation = { label: vscode.l10n.t('Rank {0}, account {1}, amount {2}', String(this.rank), h.account, groupDigits(h.amount)) };
+    item.accessibilityInformation = {
+      label: vscode.l10n.t('Rank {0}, account {1}, amount {2}', String(this.rank), h.account, groupDigits(h.amount)),
+    };
     return item;
   }
 }

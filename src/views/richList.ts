@@ -50,17 +50,27 @@ export class DenomNode extends RowNode {
       },
       toNode: (h, i) => new HolderNode(ctx, h, i + 1, this.id, this.asset),
       empty: () =>
-        new MessageNode(`${this.id}/empty`, vscode.l10n.t('No holders listed: {0} may not index a rich list for this denom', network.name), {
-          icon: 'circle-slash',
-          tooltip: vscode.l10n.t(
-            'The indexer of {0} answered with an empty list for {1}. Rollytics does this where it does not index rich lists (or the denom has no holders).',
-            network.name,
-            denom,
-          ),
-        }),
+        new MessageNode(
+          `${this.id}/empty`,
+          vscode.l10n.t('No holders listed: {0} may not index a rich list for this denom', network.name),
+          {
+            icon: 'circle-slash',
+            tooltip: vscode.l10n.t(
+              'The indexer of {0} answered with an empty list for {1}. Rollytics does this where it does not index rich lists (or the denom has no holders).',
+              network.name,
+              denom,
+            ),
+          },
+        ),
       firstPageError: (err) => {
         if (!(err instanceof HttpError) || (err.status !== 400 && err.status !== 404)) return undefined;
-        return new RefusalNode(`${this.id}/unsupported`, network.name, denom, err, ctx.services.knownCapabilities(network.name)?.evm);
+        return new RefusalNode(
+          `${this.id}/unsupported`,
+          network.name,
+          denom,
+          err,
+          ctx.services.knownCapabilities(network.name)?.evm,
+        );
       },
       changed: ctx.changed,
     });
@@ -103,16 +113,32 @@ export class RefusalNode extends ExplorerNode {
     const noContract = /contract address not found|contract not found|not an erc-?20/i.test(err.serverMessage);
     const evmRollup = noContract || evm === true;
     const why = evmRollup
-      ? vscode.l10n.t('Why: on an EVM rollup the rich list is the holders of an ERC-20 token, and {0} has no ERC-20 contract for "{1}".', network, labelText(denom, 60))
+      ? vscode.l10n.t(
+          'Why: on an EVM rollup the rich list is the holders of an ERC-20 token, and {0} has no ERC-20 contract for "{1}".',
+          network,
+          labelText(denom, 60),
+        )
       : vscode.l10n.t('Why: the indexer of {0} does not know the denom "{1}".', network, labelText(denom, 60));
     const tryText = evmRollup
-      ? vscode.l10n.t('Try the token\'s contract as evm/0x… (or its 0x… address), or a denom this rollup maps to an ERC-20, such as its fee denom.')
-      : vscode.l10n.t('Try the denom as the chain writes it (case matters: ibc/ hashes are upper case), then add it again.');
+      ? vscode.l10n.t(
+          "Try the token's contract as evm/0x… (or its 0x… address), or a denom this rollup maps to an ERC-20, such as its fee denom.",
+        )
+      : vscode.l10n.t(
+          'Try the denom as the chain writes it (case matters: ibc/ hashes are upper case), then add it again.',
+        );
     const add = { command: Command.RichListAddDenom, title: vscode.l10n.t('Add Denom…') };
     this.rows = [
-      new MessageNode(`${id}/said`, vscode.l10n.t('The indexer said: {0}', words), { icon: 'quote', tooltip: errorMessage(err) }),
+      new MessageNode(`${id}/said`, vscode.l10n.t('The indexer said: {0}', words), {
+        icon: 'quote',
+        tooltip: errorMessage(err),
+      }),
       new MessageNode(`${id}/why`, why, { icon: 'info', tooltip: why }),
-      new MessageNode(`${id}/try`, tryText, { icon: 'lightbulb', tooltip: tryText, command: add, description: vscode.l10n.t('Add Denom…') }),
+      new MessageNode(`${id}/try`, tryText, {
+        icon: 'lightbulb',
+        tooltip: tryText,
+        command: add,
+        description: vscode.l10n.t('Add Denom…'),
+      }),
     ];
     for (const r of this.rows) r.parent = this;
   }
@@ -122,7 +148,10 @@ export class RefusalNode extends ExplorerNode {
   }
 
   protected createTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(vscode.l10n.t('{0} cannot list holders of {1}', this.network, labelText(this.denom, 60)), vscode.TreeItemCollapsibleState.Expanded);
+    const item = new vscode.TreeItem(
+      vscode.l10n.t('{0} cannot list holders of {1}', this.network, labelText(this.denom, 60)),
+      vscode.TreeItemCollapsibleState.Expanded,
+    );
     item.iconPath = new vscode.ThemeIcon('circle-slash');
     item.contextValue = ContextValue.Message;
     item.tooltip = this.rows.map((r) => String(r.getTreeItem().label)).join('\n');
@@ -156,7 +185,12 @@ export class RichListView implements vscode.Disposable {
 
   private build(): void {
     const settings = this.services.settings;
-    const ctx: RowContext = { services: this.services, network: this.services.network, pageSize: () => settings.get('pageSize'), changed: this.tree.changed };
+    const ctx: RowContext = {
+      services: this.services,
+      network: this.services.network,
+      pageSize: () => settings.get('pageSize'),
+      changed: this.tree.changed,
+    };
     this.roots = listFor(settings.get('richList.denoms'), ctx.network.name).map((d) => new DenomNode(ctx, d));
   }
 

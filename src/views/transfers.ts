@@ -16,7 +16,13 @@ import { Command, ContextValue, ViewId } from '../platform/ids';
 import { ExplorerNode, ExplorerTree } from '../platform/tree';
 import { untrustedMarkdown } from '../platform/markdown';
 import type { Services } from '../platform/services';
-import { claimText, isUnfinished, transferKey, type TrackedTransfer, type TransferTracker } from '../platform/transferTracker';
+import {
+  claimText,
+  isUnfinished,
+  transferKey,
+  type TrackedTransfer,
+  type TransferTracker,
+} from '../platform/transferTracker';
 
 const OUTCOME_ICONS: Record<string, [string, string?]> = {
   pending: ['sync~spin'],
@@ -32,7 +38,8 @@ const HOP_ICONS: Record<string, [string, string?]> = {
   unknown: ['circle-outline'],
 };
 
-const icon = ([id, color]: [string, string?]) => new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
+const icon = ([id, color]: [string, string?]) =>
+  new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
 
 /** A tracked transfer: its state and route; its hops below. */
 export class TransferNode extends ExplorerNode {
@@ -44,29 +51,53 @@ export class TransferNode extends ExplorerNode {
   }
 
   override getChildren(): ExplorerNode[] {
-    return (this.t.last?.hops ?? []).map((hop, index) => Object.assign(new HopNode(this.t, hop, index), { parent: this }));
+    return (this.t.last?.hops ?? []).map((hop, index) =>
+      Object.assign(new HopNode(this.t, hop, index), { parent: this }),
+    );
   }
 
   protected createTreeItem(): vscode.TreeItem {
     const t = this.t;
-    const item = new vscode.TreeItem(shorten(t.txHash, 8, 6), (t.last?.hops.length ?? 0) > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
-    const route = t.summary?.sourceChainId && t.summary.destChainId ? `${labelText(t.summary.sourceChainId, 30)} → ${labelText(t.summary.destChainId, 30)}` : labelText(t.chainId, 30);
+    const item = new vscode.TreeItem(
+      shorten(t.txHash, 8, 6),
+      (t.last?.hops.length ?? 0) > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
+    const route =
+      t.summary?.sourceChainId && t.summary.destChainId
+        ? `${labelText(t.summary.sourceChainId, 30)} → ${labelText(t.summary.destChainId, 30)}`
+        : labelText(t.chainId, 30);
     // The same words as the bridge panel's timeline ("failed (assets released)", not "completed error").
     const state = labelText(shortStateWords(t, Date.now()), 60);
-    const claimable = t.claimableAt === undefined ? '' : t.claimableAt <= Date.now() ? ` · ${vscode.l10n.t('claimable now')}` : ` · ${vscode.l10n.t('claimable {0}', absoluteTime(t.claimableAt))}`;
+    const claimable =
+      t.claimableAt === undefined
+        ? ''
+        : t.claimableAt <= Date.now()
+          ? ` · ${vscode.l10n.t('claimable now')}`
+          : ` · ${vscode.l10n.t('claimable {0}', absoluteTime(t.claimableAt))}`;
     item.description = `${state} · ${route}${claimable}${t.watching || t.last?.terminal ? '' : ` · ${vscode.l10n.t('not watched')}`}`;
-    item.iconPath = t.problem ? icon(['question']) : icon(OUTCOME_ICONS[t.last?.outcome ?? 'pending'] ?? ['circle-outline']);
+    item.iconPath = t.problem
+      ? icon(['question'])
+      : icon(OUTCOME_ICONS[t.last?.outcome ?? 'pending'] ?? ['circle-outline']);
     const md = untrustedMarkdown();
-    md.appendText(`${t.txHash}\n${vscode.l10n.t('Chain')}: ${t.chainId}\n${vscode.l10n.t('State')}: ${stateWords(t, Date.now(), (ms) => absoluteTime(ms))}${t.last ? ` (${t.last.state})` : ''}\n`);
+    md.appendText(
+      `${t.txHash}\n${vscode.l10n.t('Chain')}: ${t.chainId}\n${vscode.l10n.t('State')}: ${stateWords(t, Date.now(), (ms) => absoluteTime(ms))}${t.last ? ` (${t.last.state})` : ''}\n`,
+    );
     if (t.last?.error) md.appendText(`${vscode.l10n.t('Error')}: ${t.last.error}\n`);
     if (t.problem) md.appendText(`${t.problem}\n`);
     md.appendText(`${vscode.l10n.t('Tracked')}: ${absoluteTime(t.trackedAt)}`);
     const claim = claimText(t, Date.now(), (ms) => absoluteTime(ms));
     if (claim) md.appendText(`\n${claim}`);
     item.tooltip = md;
-    item.contextValue = isUnfinished(t) || (t.watching && !t.last?.terminal) ? ContextValue.TransferWatching : ContextValue.Transfer;
-    item.command = { command: Command.TransfersOpenStatus, title: vscode.l10n.t('Open Status JSON'), arguments: [t.chainId, t.txHash] };
-    item.accessibilityInformation = { label: vscode.l10n.t('Transfer {0}, {1}, {2}', shorten(t.txHash, 8, 6), state, route) };
+    item.contextValue =
+      isUnfinished(t) || (t.watching && !t.last?.terminal) ? ContextValue.TransferWatching : ContextValue.Transfer;
+    item.command = {
+      command: Command.TransfersOpenStatus,
+      title: vscode.l10n.t('Open Status JSON'),
+      arguments: [t.chainId, t.txHash],
+    };
+    item.accessibilityInformation = {
+      label: vscode.l10n.t('Transfer {0}, {1}, {2}', shorten(t.txHash, 8, 6), state, route),
+    };
     return item;
   }
 }
@@ -90,7 +121,10 @@ class HopNode extends ExplorerNode {
 
   protected createTreeItem(): vscode.TreeItem {
     const h = this.hop;
-    const item = new vscode.TreeItem(`${this.index + 1}. ${labelText(bridgeLabel(h.kind), 40)}`, h.txs.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      `${this.index + 1}. ${labelText(bridgeLabel(h.kind), 40)}`,
+      h.txs.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     const words = describeHopState(h.kind, h.state);
     item.description = `${labelText(h.fromChainId ?? '?', 30)} → ${labelText(h.toChainId ?? '?', 30)} · ${labelText(words, 60)}`;
     item.iconPath = icon(HOP_ICONS[h.outcome] ?? ['circle-outline']);
@@ -116,7 +150,12 @@ class HopTxNode extends ExplorerNode {
     item.iconPath = new vscode.ThemeIcon(tx.explorerLink ? 'link-external' : 'symbol-event');
     item.tooltip = `${tx.hash}${tx.explorerLink ? `\n${tx.explorerLink}` : ''}`;
     item.contextValue = ContextValue.TransferTx;
-    if (tx.explorerLink) item.command = { command: Command.TransfersOpenLink, title: vscode.l10n.t('Open in Explorer'), arguments: [tx.explorerLink] };
+    if (tx.explorerLink)
+      item.command = {
+        command: Command.TransfersOpenLink,
+        title: vscode.l10n.t('Open in Explorer'),
+        arguments: [tx.explorerLink],
+      };
     return item;
   }
 }
@@ -143,26 +182,54 @@ export class TransfersTree implements vscode.Disposable {
   }
 }
 
-export function registerTransferCommands(tracker: TransferTracker, services: Services, register: Register): vscode.Disposable[] {
+export function registerTransferCommands(
+  tracker: TransferTracker,
+  services: Services,
+  register: Register,
+): vscode.Disposable[] {
   return [
     register(Command.TrackTransfer, async (hashArg?: unknown, chainArg?: unknown) => {
-      const hash = await obtain(hashArg, parseTxHash, vscode.l10n.t('Track a cross-chain transfer: the hash of the broadcast transaction'), vscode.l10n.t('64 hexadecimal digits, 0x optional'));
+      const hash = await obtain(
+        hashArg,
+        parseTxHash,
+        vscode.l10n.t('Track a cross-chain transfer: the hash of the broadcast transaction'),
+        vscode.l10n.t('64 hexadecimal digits, 0x optional'),
+      );
       if (!hash) return undefined;
       const network = services.network;
       const chainId =
         textArg(chainArg) !== undefined
           ? await obtain(chainArg, parseChainId, '', '')
           : await vscode.window
-              .showInputBox({ prompt: vscode.l10n.t('The chain the transaction was broadcast on'), value: network.chainId ?? '', validateInput: (v) => (parseChainId(v).ok ? undefined : (parseChainId(v) as { error: string }).error) })
+              .showInputBox({
+                prompt: vscode.l10n.t('The chain the transaction was broadcast on'),
+                value: network.chainId ?? '',
+                validateInput: (v) => (parseChainId(v).ok ? undefined : (parseChainId(v) as { error: string }).error),
+              })
               .then((v) => (v === undefined ? undefined : parseChainId(v).ok ? v.trim() : undefined));
       if (!chainId) return undefined;
-      if (!network.routerUrl) return refuse(vscode.l10n.t('The network "{0}" has no router URL (routerUrl in initia.networks).', network.name));
+      if (!network.routerUrl)
+        return refuse(
+          vscode.l10n.t('The network "{0}" has no router URL (routerUrl in initia.networks).', network.name),
+        );
       try {
-        const tracked = await tracker.track({ txHash: hash.prefixed ? hash.evm : hash.cosmos, chainId, routerUrl: network.routerUrl!, network: network.name });
+        const tracked = await tracker.track({
+          txHash: hash.prefixed ? hash.evm : hash.cosmos,
+          chainId,
+          routerUrl: network.routerUrl!,
+          network: network.name,
+        });
         // The router takes a transaction once it has landed: the record is kept (a reload goes on waiting) while the
         // notification says so; cancelling it stops waiting (Refresh in the Transfers view takes it up again).
         const t = await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Initia: waiting for the transaction to land on {0}, then registering it with the router…', chainId), cancellable: true },
+          {
+            location: vscode.ProgressLocation.Notification,
+            title: vscode.l10n.t(
+              'Initia: waiting for the transaction to land on {0}, then registering it with the router…',
+              chainId,
+            ),
+            cancellable: true,
+          },
           (progress, token) => {
             const ac = new AbortController();
             token.onCancellationRequested(() => ac.abort());

@@ -24,7 +24,9 @@ export interface Views {
 
 function selected<T>(views: Views, arg: unknown, is: (n: unknown) => n is T): T | undefined {
   if (is(arg)) return arg;
-  for (const v of [views.blocks.view, views.collections.view, views.richList.view] as Array<vscode.TreeView<ExplorerNode>>) {
+  for (const v of [views.blocks.view, views.collections.view, views.richList.view] as Array<
+    vscode.TreeView<ExplorerNode>
+  >) {
     for (const s of v.selection) if (is(s)) return s;
   }
   return undefined;
@@ -35,7 +37,12 @@ const isCollection = (n: unknown): n is CollectionNode => n instanceof Collectio
 const isDenom = (n: unknown): n is DenomNode => n instanceof DenomNode;
 
 export function registerTreeCommands(views: Views, services: Services, register: Register): vscode.Disposable[] {
-  const updateExplorerContext = () => void vscode.commands.executeCommand('setContext', ContextKey.HasExplorer, !!(services.network.explorerUrl || services.network.txPage || services.network.accountPage));
+  const updateExplorerContext = () =>
+    void vscode.commands.executeCommand(
+      'setContext',
+      ContextKey.HasExplorer,
+      !!(services.network.explorerUrl || services.network.txPage || services.network.accountPage),
+    );
   updateExplorerContext();
   const settings = services.settings;
   const r = register;
@@ -62,7 +69,9 @@ export function registerTreeCommands(views: Views, services: Services, register:
       const row = selected(views, node, isRow);
       if (!row) return false;
       if (!row.actions.explorerUrl) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no block explorer configured (explorerUrl).', services.network.name));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('{0} has no block explorer configured (explorerUrl).', services.network.name),
+        );
         return false;
       }
       return openExternalUrl(row.actions.explorerUrl);
@@ -81,26 +90,46 @@ export function registerTreeCommands(views: Views, services: Services, register:
         const p = parseCollectionName(s);
         return p.ok ? { ok: true as const, value: { name: p.value, typed: s.trim() } } : p;
       };
-      const found = await obtain(arg, named, vscode.l10n.t('Find NFT collections whose name contains…'), vscode.l10n.t('e.g. badges'));
+      const found = await obtain(
+        arg,
+        named,
+        vscode.l10n.t('Find NFT collections whose name contains…'),
+        vscode.l10n.t('e.g. badges'),
+      );
       if (found !== undefined) views.collections.setFilter({ kind: 'name', ...found });
     }),
     r(Command.CollectionsFindByAccount, async (arg?: unknown) => {
       const prefix = services.network.bech32Prefix ?? ACCOUNT_PREFIX;
-      const account = await obtain(arg, (s: string) => parseAccount(s, prefix), vscode.l10n.t('Show the NFT collections an account holds'), vscode.l10n.t('{0}1… or 0x…', prefix));
+      const account = await obtain(
+        arg,
+        (s: string) => parseAccount(s, prefix),
+        vscode.l10n.t('Show the NFT collections an account holds'),
+        vscode.l10n.t('{0}1… or 0x…', prefix),
+      );
       if (account !== undefined) views.collections.setFilter({ kind: 'account', account: account.value });
     }),
     r(Command.CollectionsClearFilter, () => views.collections.setFilter({ kind: 'all' })),
-    r(Command.CollectionsOrderTokensByHeight, (node: unknown) => selected(views, node, isCollection)?.setOrder('height')),
-    r(Command.CollectionsOrderTokensByTokenId, (node: unknown) => selected(views, node, isCollection)?.setOrder('token_id')),
+    r(Command.CollectionsOrderTokensByHeight, (node: unknown) =>
+      selected(views, node, isCollection)?.setOrder('height'),
+    ),
+    r(Command.CollectionsOrderTokensByTokenId, (node: unknown) =>
+      selected(views, node, isCollection)?.setOrder('token_id'),
+    ),
 
     r(Command.RichListRefresh, () => views.richList.refresh()),
     r(Command.RichListAddDenom, async (arg?: unknown) => {
-      const denom = await obtain(arg, parseDenom, vscode.l10n.t('Add a denom to the Rich List view'), vscode.l10n.t('e.g. uinit, evm/0x…, ibc/…'));
+      const denom = await obtain(
+        arg,
+        parseDenom,
+        vscode.l10n.t('Add a denom to the Rich List view'),
+        vscode.l10n.t('e.g. uinit, evm/0x…, ibc/…'),
+      );
       if (denom === undefined) return;
       // Denoms belong to a network: the active network's list changes, no other.
       const all = settings.get('richList.denoms');
       const mine = listFor(all, services.network.name);
-      if (!mine.includes(denom)) await settings.update('richList.denoms', { ...all, [services.network.name]: [...mine, denom] });
+      if (!mine.includes(denom))
+        await settings.update('richList.denoms', { ...all, [services.network.name]: [...mine, denom] });
     }),
     r(Command.RichListRemoveDenom, async (node: unknown) => {
       const denom = selected(views, node, isDenom)?.denom ?? (typeof node === 'string' ? node : undefined);

@@ -34,7 +34,9 @@ export class LazyWatcher implements vscode.Disposable {
   /** Registers Watch Transaction and the status item's command; their handlers load the watcher. */
   register(register: Register): vscode.Disposable[] {
     return [
-      register(Command.WatchTransaction, (hash?: unknown, networkName?: unknown) => this.load().watchCommand(this.watcher, this.services, hash, networkName)),
+      register(Command.WatchTransaction, (hash?: unknown, networkName?: unknown) =>
+        this.load().watchCommand(this.watcher, this.services, hash, networkName),
+      ),
       register(Command.WatchShow, () => this.watcher.show()),
     ];
   }

@@ -40,7 +40,8 @@ export class TxWatcher implements vscode.Disposable {
       check: (watch, source, signal) => this.check(watch, source, signal),
       onChange: () => this.render(),
       onEnd: (watch, end) => this.finish(watch, end),
-      onError: (watch, source, err) => this.services.log.warn(`Watch ${watch.hash}: the ${source} did not answer: ${errorMessage(err)}`),
+      onError: (watch, source, err) =>
+        this.services.log.warn(`Watch ${watch.hash}: the ${source} did not answer: ${errorMessage(err)}`),
     });
   }
 
@@ -128,11 +129,19 @@ export class TxWatcher implements vscode.Disposable {
     this.item.text =
       watches.length === 1
         ? oldest.seen
-          ? vscode.l10n.t('$(sync~spin) {0} in block {1}, indexing ({2} s)', short(oldest), oldest.seen.height ?? '?', seconds)
+          ? vscode.l10n.t(
+              '$(sync~spin) {0} in block {1}, indexing ({2} s)',
+              short(oldest),
+              oldest.seen.height ?? '?',
+              seconds,
+            )
           : vscode.l10n.t('$(sync~spin) waiting for {0} ({1} s)', short(oldest), seconds)
         : vscode.l10n.t('$(sync~spin) waiting for {0} transactions ({1} s)', watches.length, seconds);
     this.item.tooltip = watches
-      .map((w) => `${w.hash} · ${w.network}${w.seen ? ` · ${vscode.l10n.t('the node has it')}` : ''}${w.lastError ? ` · ${labelText(w.lastError, 120)}` : ''}`)
+      .map(
+        (w) =>
+          `${w.hash} · ${w.network}${w.seen ? ` · ${vscode.l10n.t('the node has it')}` : ''}${w.lastError ? ` · ${labelText(w.lastError, 120)}` : ''}`,
+      )
       .concat(vscode.l10n.t('Click to stop watching.'))
       .join('\n');
     this.item.show();
@@ -155,16 +164,32 @@ export class TxWatcher implements vscode.Disposable {
         message = vscode.l10n.t('Transaction {0} succeeded{1} on {2}.', short, block, network);
         void vscode.window.showInformationMessage(message, explain, open).then((c) => this.act(c, hash, explain, open));
       } else {
-        const code = o.code !== undefined ? ` (${[vscode.l10n.t('code {0}', o.code), o.codespace].filter(Boolean).join(', ')})` : '';
-        message = vscode.l10n.t('Transaction {0} failed{1} on {2}: {3}{4}.', short, block, network, labelText(o.reason ?? vscode.l10n.t('no reason given'), 300), code);
+        const code =
+          o.code !== undefined
+            ? ` (${[vscode.l10n.t('code {0}', o.code), o.codespace].filter(Boolean).join(', ')})`
+            : '';
+        message = vscode.l10n.t(
+          'Transaction {0} failed{1} on {2}: {3}{4}.',
+          short,
+          block,
+          network,
+          labelText(o.reason ?? vscode.l10n.t('no reason given'), 300),
+          code,
+        );
         void vscode.window.showWarningMessage(message, explain, open).then((c) => this.act(c, hash, explain, open));
       }
     } else if (end.kind === 'timeout') {
       const minutes = Math.round((watch.deadline - watch.startedAt) / 60_000);
-      const waited = minutes >= 1 ? vscode.l10n.t('{0} min', minutes) : vscode.l10n.t('{0} s', Math.round((watch.deadline - watch.startedAt) / 1000));
+      const waited =
+        minutes >= 1
+          ? vscode.l10n.t('{0} min', minutes)
+          : vscode.l10n.t('{0} s', Math.round((watch.deadline - watch.startedAt) / 1000));
       message = vscode.l10n.t('Transaction {0} is still not indexed by {1} after {2}.', short, network, waited);
       if (end.seen) {
-        const outcome = end.seen.ok === false ? vscode.l10n.t('failed: {0}', labelText(end.seen.reason ?? '?', 200)) : vscode.l10n.t('succeeded');
+        const outcome =
+          end.seen.ok === false
+            ? vscode.l10n.t('failed: {0}', labelText(end.seen.reason ?? '?', 200))
+            : vscode.l10n.t('succeeded');
         message += ` ${vscode.l10n.t('The node has it in block {0} ({1}): its indexer is behind or not running (`{2}` starts a local one).', end.seen.height ?? '?', outcome, INDEXER_START_COMMAND)}`;
       } else if (end.lastError) message += ` ${vscode.l10n.t('Last error: {0}', labelText(end.lastError, 300))}`;
       else message += ` ${vscode.l10n.t('Check that it was broadcast to this network.')}`;
@@ -198,11 +223,17 @@ export class TxWatcher implements vscode.Disposable {
     const items: Item[] = watches.map((w) => ({
       label: `$(close) ${w.hash}`,
       description: `${w.network} · ${Math.round((now - w.startedAt) / 1000)} s`,
-      detail: w.seen ? vscode.l10n.t('The node has it in block {0}; waiting for the indexer.', w.seen.height ?? '?') : w.lastError ? labelText(w.lastError, 200) : vscode.l10n.t('Not known yet.'),
+      detail: w.seen
+        ? vscode.l10n.t('The node has it in block {0}; waiting for the indexer.', w.seen.height ?? '?')
+        : w.lastError
+          ? labelText(w.lastError, 200)
+          : vscode.l10n.t('Not known yet.'),
       id: w.id,
     }));
     if (watches.length > 1) items.push({ label: vscode.l10n.t('$(close-all) Stop watching all') });
-    const picked = await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Choose a transaction to stop watching') });
+    const picked = await vscode.window.showQuickPick(items, {
+      placeHolder: vscode.l10n.t('Choose a transaction to stop watching'),
+    });
     if (!picked) return;
     if (picked.id === undefined) this.stopAll();
     else this.stop(picked.id);
@@ -220,7 +251,12 @@ export class TxWatcher implements vscode.Disposable {
  * Initia: Watch Transaction (its handler; watch/loader.ts registers it): resolves to the watch started (its id and
  * hash), or undefined.
  */
-export async function watchCommand(watcher: TxWatcher, services: Services, hash?: unknown, networkName?: unknown): Promise<Watch | undefined> {
+export async function watchCommand(
+  watcher: TxWatcher,
+  services: Services,
+  hash?: unknown,
+  networkName?: unknown,
+): Promise<Watch | undefined> {
   let input = typeof hash === 'string' ? hash : undefined;
   input ??= await vscode.window.showInputBox({
     title: vscode.l10n.t('Initia: Watch Transaction'),

@@ -31,7 +31,15 @@ if (store.state.notice) api.setState(store.state.saved);
 const client = new Client(parseReply, (message) => api.postMessage(message));
 const flows = new BridgeFlows(store, client);
 
-document.getElementById('app')?.append(...mountStatus(store), mountForm(store, flows), mountRoute(store, flows), mountMsgs(store, flows), mountTimeline(store, flows));
+document
+  .getElementById('app')
+  ?.append(
+    ...mountStatus(store),
+    mountForm(store, flows),
+    mountRoute(store, flows),
+    mountMsgs(store, flows),
+    mountTimeline(store, flows),
+  );
 
 // The host refreshes the route only while the page shows it live: tell it when that changes.
 let started = false;

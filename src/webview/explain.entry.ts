@@ -39,7 +39,9 @@ const actions: ExplainActions = {
   callContract: (contract) => ask('callContract', { contract }),
 };
 const parts = new Parts(actions);
-document.getElementById('app')?.append(...mountOutcome(store, actions, parts), mountTrace(store, actions, parts), ...mountSections(store, parts));
+document
+  .getElementById('app')
+  ?.append(...mountOutcome(store, actions, parts), mountTrace(store, actions, parts), ...mountSections(store, parts));
 
 window.addEventListener('message', (event: MessageEvent) => {
   const parsed = ToExplainWebview.safeParse(event.data);

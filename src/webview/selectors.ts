@@ -84,7 +84,8 @@ export const BRIDGE = {
 /** The address field of the route's `i`-th chain. */
 export const addressField = (i: number): string => `addr-${i}`;
 /** A verdict box: `<of>-verified`, `<of>-unverified` or `<of>-mismatch` (of: `msgs` or `hook`), its effects `<of>-effects`. */
-export const verdictBox = (of: 'msgs' | 'hook', kind: 'matches' | 'unverified' | 'mismatch'): string => `${of}-${kind === 'matches' ? 'verified' : kind}`;
+export const verdictBox = (of: 'msgs' | 'hook', kind: 'matches' | 'unverified' | 'mismatch'): string =>
+  `${of}-${kind === 'matches' ? 'verified' : kind}`;
 /** The problem (or warning) line of a field. */
 export const errorLine = (id: string): string => `${id}-error`;
 /** The listbox of a picker. */

@@ -14,7 +14,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { isArtifactPath, parseArtifact, type AbiItem, type AbiParameter, type Artifact } from '../../src/core/abi/artifacts';
+import {
+  isArtifactPath,
+  parseArtifact,
+  type AbiItem,
+  type AbiParameter,
+  type Artifact,
+} from '../../src/core/abi/artifacts';
 import type * as Decoder from '../../src/abi/decoder';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -37,39 +43,171 @@ function prng(seed: number): () => number {
   };
 }
 
-const VERBS = ['transfer', 'approve', 'mint', 'burn', 'deposit', 'withdraw', 'stake', 'unstake', 'claim', 'swap', 'set', 'update', 'pause', 'execute', 'vote', 'propose', 'cancel', 'harvest', 'rebalance', 'register', 'settle', 'liquidate', 'borrow', 'repay'];
-const NOUNS = ['', 'Owner', 'Fee', 'Rewards', 'Shares', 'Collateral', 'Order', 'Pool', 'Position', 'Config', 'Oracle', 'Vault', 'Proposal', 'Batch', 'Limit'];
-const EVENTS = ['Transfer', 'Approval', 'Deposited', 'Withdrawn', 'Staked', 'Claimed', 'Swapped', 'Updated', 'Paused', 'Executed', 'Voted', 'Proposed', 'Liquidated', 'Borrowed', 'Repaid', 'Settled'];
-const TYPES = ['address', 'uint256', 'uint256', 'uint8', 'uint64', 'bool', 'bytes32', 'bytes', 'string', 'address[]', 'uint256[]', 'int256', 'uint128'];
+const VERBS = [
+  'transfer',
+  'approve',
+  'mint',
+  'burn',
+  'deposit',
+  'withdraw',
+  'stake',
+  'unstake',
+  'claim',
+  'swap',
+  'set',
+  'update',
+  'pause',
+  'execute',
+  'vote',
+  'propose',
+  'cancel',
+  'harvest',
+  'rebalance',
+  'register',
+  'settle',
+  'liquidate',
+  'borrow',
+  'repay',
+];
+const NOUNS = [
+  '',
+  'Owner',
+  'Fee',
+  'Rewards',
+  'Shares',
+  'Collateral',
+  'Order',
+  'Pool',
+  'Position',
+  'Config',
+  'Oracle',
+  'Vault',
+  'Proposal',
+  'Batch',
+  'Limit',
+];
+const EVENTS = [
+  'Transfer',
+  'Approval',
+  'Deposited',
+  'Withdrawn',
+  'Staked',
+  'Claimed',
+  'Swapped',
+  'Updated',
+  'Paused',
+  'Executed',
+  'Voted',
+  'Proposed',
+  'Liquidated',
+  'Borrowed',
+  'Repaid',
+  'Settled',
+];
+const TYPES = [
+  'address',
+  'uint256',
+  'uint256',
+  'uint8',
+  'uint64',
+  'bool',
+  'bytes32',
+  'bytes',
+  'string',
+  'address[]',
+  'uint256[]',
+  'int256',
+  'uint128',
+];
 
 const ERC20_LIKE: AbiItem[] = [
-  { type: 'event', name: 'Transfer', inputs: [{ name: 'from', type: 'address', indexed: true }, { name: 'to', type: 'address', indexed: true }, { name: 'value', type: 'uint256', indexed: false }], anonymous: false },
-  { type: 'event', name: 'Approval', inputs: [{ name: 'owner', type: 'address', indexed: true }, { name: 'spender', type: 'address', indexed: true }, { name: 'value', type: 'uint256', indexed: false }], anonymous: false },
-  { type: 'function', name: 'transfer', inputs: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }], outputs: [{ name: '', type: 'bool' }], stateMutability: 'nonpayable' },
-  { type: 'function', name: 'balanceOf', inputs: [{ name: 'account', type: 'address' }], outputs: [{ name: '', type: 'uint256' }], stateMutability: 'view' },
-  { type: 'function', name: 'totalSupply', inputs: [], outputs: [{ name: '', type: 'uint256' }], stateMutability: 'view' },
+  {
+    type: 'event',
+    name: 'Transfer',
+    inputs: [
+      { name: 'from', type: 'address', indexed: true },
+      { name: 'to', type: 'address', indexed: true },
+      { name: 'value', type: 'uint256', indexed: false },
+    ],
+    anonymous: false,
+  },
+  {
+    type: 'event',
+    name: 'Approval',
+    inputs: [
+      { name: 'owner', type: 'address', indexed: true },
+      { name: 'spender', type: 'address', indexed: true },
+      { name: 'value', type: 'uint256', indexed: false },
+    ],
+    anonymous: false,
+  },
+  {
+    type: 'function',
+    name: 'transfer',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'value', type: 'uint256' },
+    ],
+    outputs: [{ name: '', type: 'bool' }],
+    stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
+    name: 'balanceOf',
+    inputs: [{ name: 'account', type: 'address' }],
+    outputs: [{ name: '', type: 'uint256' }],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'totalSupply',
+    inputs: [],
+    outputs: [{ name: '', type: 'uint256' }],
+    stateMutability: 'view',
+  },
 ];
 
 function generateAbi(random: () => number, n: number): AbiItem[] {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const param = (i: number, indexed?: boolean): AbiParameter => {
     if (random() < 0.05) {
-      return { name: `p${i}`, type: 'tuple', components: [{ name: 'a', type: 'address' }, { name: 'b', type: pick(TYPES) }], ...(indexed === undefined ? {} : { indexed: false }) };
+      return {
+        name: `p${i}`,
+        type: 'tuple',
+        components: [
+          { name: 'a', type: 'address' },
+          { name: 'b', type: pick(TYPES) },
+        ],
+        ...(indexed === undefined ? {} : { indexed: false }),
+      };
     }
     const type = pick(TYPES);
-    return indexed === undefined ? { name: `p${i}`, type } : { name: `p${i}`, type, indexed: indexed && !type.endsWith(']') && random() < 0.5 };
+    return indexed === undefined
+      ? { name: `p${i}`, type }
+      : { name: `p${i}`, type, indexed: indexed && !type.endsWith(']') && random() < 0.5 };
   };
   const items: AbiItem[] = random() < 0.33 ? [...ERC20_LIKE] : [];
   items.push({ type: 'constructor', inputs: [param(0), param(1)], stateMutability: 'nonpayable' });
   while (items.length < n) {
     if (random() < 0.25) {
       const inputs = Array.from({ length: 1 + Math.floor(random() * 4) }, (_, i) => param(i, true));
-      items.push({ type: 'event', name: `${pick(EVENTS)}${random() < 0.5 ? pick(NOUNS) : ''}`, inputs, anonymous: false });
+      items.push({
+        type: 'event',
+        name: `${pick(EVENTS)}${random() < 0.5 ? pick(NOUNS) : ''}`,
+        inputs,
+        anonymous: false,
+      });
     } else if (random() < 0.1) {
       items.push({ type: 'error', name: `Err${pick(NOUNS)}${Math.floor(random() * 50)}`, inputs: [param(0)] });
     } else {
       const inputs = Array.from({ length: Math.floor(random() * 5) }, (_, i) => param(i));
-      items.push({ type: 'function', name: `${pick(VERBS)}${pick(NOUNS)}`, inputs, outputs: random() < 0.5 ? [param(0)] : [], stateMutability: pick(['view', 'nonpayable', 'payable', 'pure']) });
+      items.push({
+        type: 'function',
+        name: `${pick(VERBS)}${pick(NOUNS)}`,
+        inputs,
+        outputs: random() < 0.5 ? [param(0)] : [],
+        stateMutability: pick(['view', 'nonpayable', 'payable', 'pure']),
+      });
     }
   }
   return items;
@@ -77,7 +215,10 @@ function generateAbi(random: () => number, n: number): AbiItem[] {
 
 const hex = (random: () => number, bytes: number) => {
   let s = '0x';
-  for (let i = 0; i < bytes; i++) s += Math.floor(random() * 256).toString(16).padStart(2, '0');
+  for (let i = 0; i < bytes; i++)
+    s += Math.floor(random() * 256)
+      .toString(16)
+      .padStart(2, '0');
   return s;
 };
 
@@ -91,13 +232,24 @@ function writeArtifacts(dir: string): void {
     if (i < 600) {
       const file = join(dir, 'out', `${name}.sol`, `${name}.json`);
       mkdirSync(join(file, '..'), { recursive: true });
-      const metadata = { compiler: { version: '0.8.26+commit.8a97fa7a' }, language: 'Solidity', output: { abi }, settings: { optimizer: { enabled: true, runs: 200 } }, version: 1 };
+      const metadata = {
+        compiler: { version: '0.8.26+commit.8a97fa7a' },
+        language: 'Solidity',
+        output: { abi },
+        settings: { optimizer: { enabled: true, runs: 200 } },
+        version: 1,
+      };
       writeFileSync(
         file,
         JSON.stringify({
           abi,
           bytecode: { object: hex(random, code + 200), sourceMap: '1:2:3:-:0;'.repeat(code / 40), linkReferences: {} },
-          deployedBytecode: { object: hex(random, code), sourceMap: '1:2:3:-:0;'.repeat(code / 40), linkReferences: {}, immutableReferences: {} },
+          deployedBytecode: {
+            object: hex(random, code),
+            sourceMap: '1:2:3:-:0;'.repeat(code / 40),
+            linkReferences: {},
+            immutableReferences: {},
+          },
           methodIdentifiers: {},
           rawMetadata: JSON.stringify(metadata),
           metadata,
@@ -110,12 +262,24 @@ function writeArtifacts(dir: string): void {
       writeFileSync(
         join(folder, `${name}.json`),
         JSON.stringify(
-          { _format: 'hh-sol-artifact-1', contractName: name, sourceName: `contracts/${name}.sol`, abi, bytecode: hex(random, code + 200), deployedBytecode: hex(random, code), linkReferences: {}, deployedLinkReferences: {} },
+          {
+            _format: 'hh-sol-artifact-1',
+            contractName: name,
+            sourceName: `contracts/${name}.sol`,
+            abi,
+            bytecode: hex(random, code + 200),
+            deployedBytecode: hex(random, code),
+            linkReferences: {},
+            deployedLinkReferences: {},
+          },
           null,
           2,
         ),
       );
-      writeFileSync(join(folder, `${name}.dbg.json`), JSON.stringify({ _format: 'hh-sol-dbg-1', buildInfo: '../../build-info/0.json' }, null, 2));
+      writeFileSync(
+        join(folder, `${name}.dbg.json`),
+        JSON.stringify({ _format: 'hh-sol-dbg-1', buildInfo: '../../build-info/0.json' }, null, 2),
+      );
     } else {
       mkdirSync(join(dir, 'abis'), { recursive: true });
       writeFileSync(join(dir, 'abis', `${name}.abi.json`), JSON.stringify(abi, null, 2));
@@ -143,7 +307,9 @@ interface Measure {
 
 function measure(dir: string): Measure {
   const t0 = performance.now();
-  const files = (readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => isArtifactPath(f.split('\\').join('/'))).sort();
+  const files = (readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((f) => isArtifactPath(f.split('\\').join('/')))
+    .sort();
   const t1 = performance.now();
   const artifacts: Artifact[] = [];
   let bytesRead = 0;
@@ -162,9 +328,15 @@ function measure(dir: string): Measure {
   const t4 = performance.now();
   // a custom event and a function of the last Foundry artifact
   const abi = artifacts.find((a) => a.contract === 'C599')!.abi;
-  const event = abi.find((i) => i.type === 'event' && (i.inputs ?? []).every((p) => !p.indexed && p.type === 'uint256')) ?? { type: 'event', name: 'None', inputs: [] };
+  const event = abi.find(
+    (i) => i.type === 'event' && (i.inputs ?? []).every((p) => !p.indexed && p.type === 'uint256'),
+  ) ?? { type: 'event', name: 'None', inputs: [] };
   const topic0 = decoder.eventTopic(decoder.signatureOf(event));
-  const log = decoder.decodeLogWith(index, { address: '0x', topics: [topic0], data: `0x${'00'.repeat(32 * (event.inputs?.length ?? 0))}` });
+  const log = decoder.decodeLogWith(index, {
+    address: '0x',
+    topics: [topic0],
+    data: `0x${'00'.repeat(32 * (event.inputs?.length ?? 0))}`,
+  });
   const call = decoder.decodeCallWith(index, { data: `0xa9059cbb${'00'.repeat(64)}` });
   const t5 = performance.now();
   if (!call) throw new Error('the transfer call did not decode');
@@ -229,9 +401,15 @@ function main(): void {
       abiRebuildMs: pick('rebuildMs'),
       abiIndexBudgetMet: pick('indexMs') <= 1000,
     };
-    console.log(`ABI index bench: ${result.abiArtifacts} artifacts (${(result.abiBytesRead / 2 ** 20).toFixed(1)} MB), ${result.abiItems.events} events + ${result.abiItems.functions} functions, median of ${RUNS} fresh processes`);
-    console.log(`  list ${pick('listMs')} ms, read + parse ${result.abiReadParseMs} ms, buildIndex ${result.abiBuildIndexMs} ms → index ${result.abiIndexMs} ms (budget ≤ 1000 ms)`);
-    console.log(`  load dist/abi.js (${(result.abiDecoderBytes / 1024).toFixed(1)} KB) ${result.abiLoadDecoderMs} ms → first decode ${result.abiFirstDecodeMs} ms; rebuild (watcher refresh) ${result.abiRebuildMs} ms`);
+    console.log(
+      `ABI index bench: ${result.abiArtifacts} artifacts (${(result.abiBytesRead / 2 ** 20).toFixed(1)} MB), ${result.abiItems.events} events + ${result.abiItems.functions} functions, median of ${RUNS} fresh processes`,
+    );
+    console.log(
+      `  list ${pick('listMs')} ms, read + parse ${result.abiReadParseMs} ms, buildIndex ${result.abiBuildIndexMs} ms → index ${result.abiIndexMs} ms (budget ≤ 1000 ms)`,
+    );
+    console.log(
+      `  load dist/abi.js (${(result.abiDecoderBytes / 1024).toFixed(1)} KB) ${result.abiLoadDecoderMs} ms → first decode ${result.abiFirstDecodeMs} ms; rebuild (watcher refresh) ${result.abiRebuildMs} ms`,
+    );
     if (out) writeFileSync(out, JSON.stringify(result, null, 2));
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -12,18 +12,48 @@ const B = 'init1w9chzut3w9chzut3w9chzut3w9chzut3r6wh8v';
 const attr = (key: string, value: string) => ({ key, value, index: true });
 
 const N = 200;
-const messages = Array.from({ length: N }, (_, i) => ({ '@type': '/cosmos.bank.v1beta1.MsgSend', from_address: A, to_address: B, amount: [{ denom: 'uinit', amount: String(1_000_000 + i) }] }));
+const messages = Array.from({ length: N }, (_, i) => ({
+  '@type': '/cosmos.bank.v1beta1.MsgSend',
+  from_address: A,
+  to_address: B,
+  amount: [{ denom: 'uinit', amount: String(1_000_000 + i) }],
+}));
 const events = [
   { type: 'coin_spent', attributes: [attr('spender', A), attr('amount', '2000uinit')] },
   { type: 'tx', attributes: [attr('fee', '2000uinit'), attr('fee_payer', A)] },
   ...messages.flatMap((m, i) => [
-    { type: 'message', attributes: [attr('action', m['@type']), attr('sender', A), attr('module', 'bank'), attr('msg_index', String(i))] },
-    { type: 'coin_spent', attributes: [attr('spender', A), attr('amount', `${m.amount[0]!.amount}uinit`), attr('msg_index', String(i))] },
-    { type: 'coin_received', attributes: [attr('receiver', B), attr('amount', `${m.amount[0]!.amount}uinit`), attr('msg_index', String(i))] },
-    { type: 'transfer', attributes: [attr('recipient', B), attr('sender', A), attr('amount', `${m.amount[0]!.amount}uinit`), attr('msg_index', String(i))] },
+    {
+      type: 'message',
+      attributes: [attr('action', m['@type']), attr('sender', A), attr('module', 'bank'), attr('msg_index', String(i))],
+    },
+    {
+      type: 'coin_spent',
+      attributes: [attr('spender', A), attr('amount', `${m.amount[0]!.amount}uinit`), attr('msg_index', String(i))],
+    },
+    {
+      type: 'coin_received',
+      attributes: [attr('receiver', B), attr('amount', `${m.amount[0]!.amount}uinit`), attr('msg_index', String(i))],
+    },
+    {
+      type: 'transfer',
+      attributes: [
+        attr('recipient', B),
+        attr('sender', A),
+        attr('amount', `${m.amount[0]!.amount}uinit`),
+        attr('msg_index', String(i)),
+      ],
+    },
   ]),
 ];
-const tx = Tx.parse({ txhash: 'AB'.repeat(32), height: '1', code: 0, gas_used: '1', gas_wanted: '1', tx: { body: { messages, memo: '' }, auth_info: { fee: { amount: [{ denom: 'uinit', amount: '2000' }] } } }, events });
+const tx = Tx.parse({
+  txhash: 'AB'.repeat(32),
+  height: '1',
+  code: 0,
+  gas_used: '1',
+  gas_wanted: '1',
+  tx: { body: { messages, memo: '' }, auth_info: { fee: { amount: [{ denom: 'uinit', amount: '2000' }] } } },
+  events,
+});
 const asset = (d: string) => (d === 'uinit' ? { symbol: 'INIT', decimals: 6 } : undefined);
 
 for (let i = 0; i < 3; i++) explainCosmos(tx, { network: 'n', asset });

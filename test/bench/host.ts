@@ -44,7 +44,12 @@ function heapMB(): number {
  * src/extension.ts and src/core/marks.ts): milliseconds per part, in order; a part whose marks are missing is left out.
  */
 function coldParts(t0: number, t1: number): Record<string, number> {
-  const at = new Map(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('initia:')).map((m) => [m.name.slice('initia:'.length), m.startTime]));
+  const at = new Map(
+    performance
+      .getEntriesByType('mark')
+      .filter((m) => m.name.startsWith('initia:'))
+      .map((m) => [m.name.slice('initia:'.length), m.startTime]),
+  );
   const steps: Array<[string, string | number, string | number]> = [
     ['command to the shell', t0, 'features:load'],
     ['require features.js', 'features:load', 'features:required'],
@@ -73,7 +78,9 @@ async function startProfile(): Promise<() => Promise<object>> {
   const session = new inspector.Session();
   session.connect();
   const post = (method: string, params?: object) =>
-    new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))));
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result))),
+    );
   await post('Profiler.enable');
   await post('Profiler.setSamplingInterval', { interval: 100 });
   await post('Profiler.start');
@@ -116,7 +123,11 @@ export async function run(): Promise<void> {
   const full = process.env.INITIA_BENCH_FULL === '1';
   const fake = await startFakeIndexer({ blocks: full ? 10_100 : 600 });
   const config = vscode.workspace.getConfiguration('initia');
-  await config.update('networks', [{ name: 'Bench', chainId: fake.data.chainId, indexerUrl: fake.url }], vscode.ConfigurationTarget.Global);
+  await config.update(
+    'networks',
+    [{ name: 'Bench', chainId: fake.data.chainId, indexerUrl: fake.url }],
+    vscode.ConfigurationTarget.Global,
+  );
   await config.update('activeNetwork', 'Bench', vscode.ConfigurationTarget.Global);
   await config.update('pageSize', 50, vscode.ConfigurationTarget.Global);
   const transport = process.env.INITIA_BENCH_TRANSPORT;
@@ -150,7 +161,9 @@ export async function run(): Promise<void> {
       out.warmLookupMs = Number((performance.now() - w0).toFixed(2));
       const cpu = process.cpuUsage(c0);
       out.warmLookupCpuMs = Number(((cpu.user + cpu.system) / 1000).toFixed(2));
-      out.warmBareMs = Number((await bareRequestMs(`${fake.url}/indexer/block/v1/blocks/${height}`, transport === 'direct')).toFixed(3));
+      out.warmBareMs = Number(
+        (await bareRequestMs(`${fake.url}/indexer/block/v1/blocks/${height}`, transport === 'direct')).toFixed(3),
+      );
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     } else {
       out.coldLookupMs = null; // something loaded the features first: not a cold measurement
@@ -218,8 +231,15 @@ export async function run(): Promise<void> {
           times.client.push(t4 - t3);
         }
       }
-      if (profile) fs.writeFileSync(process.env.INITIA_BENCH_PROFILE!.replace(/\.cpuprofile$/, `-hover-${name}.cpuprofile`), JSON.stringify(await profile()));
-      return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Number(median(v).toFixed(3))])) as Record<keyof typeof times, number>;
+      if (profile)
+        fs.writeFileSync(
+          process.env.INITIA_BENCH_PROFILE!.replace(/\.cpuprofile$/, `-hover-${name}.cpuprofile`),
+          JSON.stringify(await profile()),
+        );
+      return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Number(median(v).toFixed(3))])) as Record<
+        keyof typeof times,
+        number
+      >;
     };
     const byFetch = await hovers(fake.data.txs.slice(-160, -10), transport || 'vscode');
     out.hoverMedianMs = byFetch.hover;

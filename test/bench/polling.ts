@@ -105,15 +105,28 @@ function statusRequests(fake: FakeRouter, hash: string, chainId: string): number
 /** Track requests the fake router saw for one tx. */
 function trackRequests(fake: FakeRouter, hash: string): number {
   const want = bare(hash);
-  return fake.requests.filter((r) => r.method === 'POST' && r.path === '/v2/tx/track' && bare(String((JSON.parse(r.body || '{}') as { tx_hash?: unknown }).tx_hash ?? '')) === want).length;
+  return fake.requests.filter(
+    (r) =>
+      r.method === 'POST' &&
+      r.path === '/v2/tx/track' &&
+      bare(String((JSON.parse(r.body || '{}') as { tx_hash?: unknown }).tx_hash ?? '')) === want,
+  ).length;
 }
 
 function describe(e: PollEvent): string {
-  if (e.kind === 'error' || e.kind === 'notFound') return `${e.kind}: ${e.error instanceof Error ? e.error.message : String(e.error)}`;
+  if (e.kind === 'error' || e.kind === 'notFound')
+    return `${e.kind}: ${e.error instanceof Error ? e.error.message : String(e.error)}`;
   return e.kind;
 }
 
-const human = (s: number) => (s >= 86_400 ? `${round(s / 86_400, 2)} d` : s >= 3600 ? `${round(s / 3600, 2)} h` : s >= 600 ? `${round(s / 60, 1)} min` : `${round(s, 1)} s`);
+const human = (s: number) =>
+  s >= 86_400
+    ? `${round(s / 86_400, 2)} d`
+    : s >= 3600
+      ? `${round(s / 3600, 2)} h`
+      : s >= 600
+        ? `${round(s / 60, 1)} min`
+        : `${round(s, 1)} s`;
 
 // --- 1. real time: our poller vs the real waitForTransaction --------------------------------------------------------
 
@@ -139,45 +152,61 @@ async function realTime(): Promise<RealTimeRow[]> {
         const oursDone = (async () => {
           await client.track(ours, from);
           return new Promise<number>((resolve, reject) => {
-            const poller = new StatusPoller((signal) => client.status(ours, from, signal, { retry: false }), { estimatedSeconds: estimateS }, (e) => {
-              if (e.kind === 'done') {
-                const at = Date.now();
-                if (e.view.state !== 'STATE_COMPLETED_SUCCESS') reject(new Error(`our poller ended on ${e.view.state} for ${ours}`));
-                else resolve(at);
-              } else if (e.kind !== 'status') {
-                // trackLagSeconds is 0 and there are no faults: anything but a status is a broken measurement.
-                poller.stop();
-                reject(new Error(`our poller, ${ours}: ${describe(e)}`));
-              }
-            });
+            const poller = new StatusPoller(
+              (signal) => client.status(ours, from, signal, { retry: false }),
+              { estimatedSeconds: estimateS },
+              (e) => {
+                if (e.kind === 'done') {
+                  const at = Date.now();
+                  if (e.view.state !== 'STATE_COMPLETED_SUCCESS')
+                    reject(new Error(`our poller ended on ${e.view.state} for ${ours}`));
+                  else resolve(at);
+                } else if (e.kind !== 'status') {
+                  // trackLagSeconds is 0 and there are no faults: anything but a status is a broken measurement.
+                  poller.stop();
+                  reject(new Error(`our poller, ${ours}: ${describe(e)}`));
+                }
+              },
+            );
             stops.push(() => poller.stop());
             poller.start();
           });
         })();
-        const theirsDone = skip.waitForTransaction({ chainId: from, txHash: theirs, isCancelled: () => cancelled }).then((status) => {
-          const at = Date.now();
-          if (status.state !== 'STATE_COMPLETED_SUCCESS') throw new Error(`waitForTransaction returned ${String(status.state)} for ${theirs}`);
-          return at;
-        });
+        const theirsDone = skip
+          .waitForTransaction({ chainId: from, txHash: theirs, isCancelled: () => cancelled })
+          .then((status) => {
+            const at = Date.now();
+            if (status.state !== 'STATE_COMPLETED_SUCCESS')
+              throw new Error(`waitForTransaction returned ${String(status.state)} for ${theirs}`);
+            return at;
+          });
         const [oursAt, theirsAt] = await Promise.all([oursDone, theirsDone]);
 
         const oursEnd = fake.terminalAt(ours, from);
         const theirsEnd = fake.terminalAt(theirs, from);
-        if (oursEnd === undefined || theirsEnd === undefined) throw new Error(`the fake router did not track ${oursEnd === undefined ? ours : theirs}`);
+        if (oursEnd === undefined || theirsEnd === undefined)
+          throw new Error(`the fake router did not track ${oursEnd === undefined ? ours : theirs}`);
         const oursAfter = (oursAt - oursEnd) / 1000;
         const theirsAfter = (theirsAt - theirsEnd) / 1000;
-        if (oursAfter < 0 || theirsAfter < 0) throw new Error(`a watcher saw the end of a ${seconds} s transfer before it happened (ours ${oursAfter} s, skip-go ${theirsAfter} s)`);
+        if (oursAfter < 0 || theirsAfter < 0)
+          throw new Error(
+            `a watcher saw the end of a ${seconds} s transfer before it happened (ours ${oursAfter} s, skip-go ${theirsAfter} s)`,
+          );
         return { seconds, from, to, ratio, estimateS, ours, theirs, oursAfter, theirsAfter };
       }),
     );
     const timeout = new Promise<never>((_, reject) => {
-      watchdog = setTimeout(() => reject(new Error(`the real-time transfers did not all end within ${REAL_TIME_LIMIT_MS / 1000} s`)), REAL_TIME_LIMIT_MS);
+      watchdog = setTimeout(
+        () => reject(new Error(`the real-time transfers did not all end within ${REAL_TIME_LIMIT_MS / 1000} s`)),
+        REAL_TIME_LIMIT_MS,
+      );
     });
     const ended = await Promise.race([Promise.all(runs), timeout]);
     // Counted once every transfer has ended: a request after a watcher's end would count too.
     const rows = ended.map((t): RealTimeRow => {
       const tracks = trackRequests(fake, t.theirs);
-      if (tracks !== 1) throw new Error(`waitForTransaction sent ${tracks} track requests for ${t.theirs} (expected 1)`);
+      if (tracks !== 1)
+        throw new Error(`waitForTransaction sent ${tracks} track requests for ${t.theirs} (expected 1)`);
       const oursRequests = statusRequests(fake, t.ours, t.from);
       const skipGoRequests = statusRequests(fake, t.theirs, t.from);
       return {
@@ -230,7 +259,8 @@ async function longer(): Promise<LongerRow[]> {
             { startedAt: trackedAt, estimatedSeconds: seconds, clock },
             (e) => {
               if (e.kind === 'done') {
-                if (e.view.state !== 'STATE_COMPLETED_SUCCESS') reject(new Error(`our poller ended on ${e.view.state} for ${hash}`));
+                if (e.view.state !== 'STATE_COMPLETED_SUCCESS')
+                  reject(new Error(`our poller ended on ${e.view.state} for ${hash}`));
                 else resolve(clock.now());
               } else if (e.kind !== 'status') {
                 poller.stop();
@@ -284,7 +314,8 @@ async function longer(): Promise<LongerRow[]> {
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -293,7 +324,9 @@ async function main(): Promise<void> {
   if (!outFile) throw new Error('usage: node out/test/bench/polling.js <out.json>');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const skipGoVersion = (require('@skip-go/client/package.json') as { version: string }).version;
-  console.log(`[bench] status polling: our poller vs @skip-go/client ${skipGoVersion} waitForTransaction, ${REAL_TIME.length * RATIOS.length} transfers of ${REAL_TIME.map((r) => `${r.seconds} s`).join(' / ')} in real time (~75 s) …`);
+  console.log(
+    `[bench] status polling: our poller vs @skip-go/client ${skipGoVersion} waitForTransaction, ${REAL_TIME.length * RATIOS.length} transfers of ${REAL_TIME.map((r) => `${r.seconds} s`).join(' / ')} in real time (~75 s) …`,
+  );
   // One after the other: the virtual-clock run keeps the event loop busy, which must not delay the real timers.
   const long = await longer();
   const t0 = Date.now();
@@ -314,10 +347,30 @@ async function main(): Promise<void> {
       oursRequests: o,
       skipGoRequests: s,
       requestRatio: round(o / s),
-      oursDetectionAfterEndMedianS: round(quantile(rs.map((r) => r.oursDetectionAfterEndS), 0.5)),
-      skipGoDetectionAfterEndMedianS: round(quantile(rs.map((r) => r.skipGoDetectionAfterEndS), 0.5)),
-      oursLaterMedianS: round(quantile(rs.map((r) => r.oursLaterS), 0.5)),
-      oursLaterP90S: round(quantile(rs.map((r) => r.oursLaterS), 0.9)),
+      oursDetectionAfterEndMedianS: round(
+        quantile(
+          rs.map((r) => r.oursDetectionAfterEndS),
+          0.5,
+        ),
+      ),
+      skipGoDetectionAfterEndMedianS: round(
+        quantile(
+          rs.map((r) => r.skipGoDetectionAfterEndS),
+          0.5,
+        ),
+      ),
+      oursLaterMedianS: round(
+        quantile(
+          rs.map((r) => r.oursLaterS),
+          0.5,
+        ),
+      ),
+      oursLaterP90S: round(
+        quantile(
+          rs.map((r) => r.oursLaterS),
+          0.9,
+        ),
+      ),
     };
   });
   const result = {
@@ -333,28 +386,79 @@ async function main(): Promise<void> {
     pollRealTime: rt,
     pollRealTimeByDuration: byDuration,
     pollLonger: long,
-    pollLongerNote: '@skip-go/client side computed, not run: one status request per second of transfer (⌈D / 1 s⌉ + 1), the end seen ≤ 1 s after it',
+    pollLongerNote:
+      '@skip-go/client side computed, not run: one status request per second of transfer (⌈D / 1 s⌉ + 1), the end seen ≤ 1 s after it',
   };
   writeFileSync(outFile, `${JSON.stringify(result, null, 2)}\n`);
 
   const s = (x: number) => x.toFixed(2);
-  const header = ['D', 'route', 'estimate', 'ours', 'skip-go', 'ratio', 'ours after end', 'skip-go after end', 'ours later'];
+  const header = [
+    'D',
+    'route',
+    'estimate',
+    'ours',
+    'skip-go',
+    'ratio',
+    'ours after end',
+    'skip-go after end',
+    'ours later',
+  ];
   const rows: string[][] = [];
   for (const d of byDuration) {
     for (const r of rt.filter((x) => x.durationS === d.durationS)) {
-      rows.push([human(r.durationS), r.route, `${r.estimateS.toFixed(1)} s`, String(r.oursRequests), String(r.skipGoRequests), r.requestRatio.toFixed(3), `${s(r.oursDetectionAfterEndS)} s`, `${s(r.skipGoDetectionAfterEndS)} s`, `${s(r.oursLaterS)} s`]);
+      rows.push([
+        human(r.durationS),
+        r.route,
+        `${r.estimateS.toFixed(1)} s`,
+        String(r.oursRequests),
+        String(r.skipGoRequests),
+        r.requestRatio.toFixed(3),
+        `${s(r.oursDetectionAfterEndS)} s`,
+        `${s(r.skipGoDetectionAfterEndS)} s`,
+        `${s(r.oursLaterS)} s`,
+      ]);
     }
-    rows.push([`${human(d.durationS)} all`, `${d.transfers} transfers (median delays)`, '', String(d.oursRequests), String(d.skipGoRequests), d.requestRatio.toFixed(3), `${s(d.oursDetectionAfterEndMedianS)} s`, `${s(d.skipGoDetectionAfterEndMedianS)} s`, `${s(d.oursLaterMedianS)} s`]);
+    rows.push([
+      `${human(d.durationS)} all`,
+      `${d.transfers} transfers (median delays)`,
+      '',
+      String(d.oursRequests),
+      String(d.skipGoRequests),
+      d.requestRatio.toFixed(3),
+      `${s(d.oursDetectionAfterEndMedianS)} s`,
+      `${s(d.skipGoDetectionAfterEndMedianS)} s`,
+      `${s(d.oursLaterMedianS)} s`,
+    ]);
   }
   for (const r of long) {
-    rows.push([human(r.durationS), `${r.route} (${r.label})`, human(r.estimateS), String(r.oursRequests), `${r.skipGoRequests}*`, r.requestRatio.toFixed(4), `${s(r.oursDetectionAfterEndS)} s`, '≤ 1.00 s*', `${s(r.oursLaterMinS)} to ${s(r.oursLaterMaxS)} s`]);
+    rows.push([
+      human(r.durationS),
+      `${r.route} (${r.label})`,
+      human(r.estimateS),
+      String(r.oursRequests),
+      `${r.skipGoRequests}*`,
+      r.requestRatio.toFixed(4),
+      `${s(r.oursDetectionAfterEndS)} s`,
+      '≤ 1.00 s*',
+      `${s(r.oursLaterMinS)} to ${s(r.oursLaterMaxS)} s`,
+    ]);
   }
-  console.log(`\nStatus polling: our StatusPoller vs @skip-go/client ${skipGoVersion} waitForTransaction (fixed 1 s), fake router on 127.0.0.1\n`);
+  console.log(
+    `\nStatus polling: our StatusPoller vs @skip-go/client ${skipGoVersion} waitForTransaction (fixed 1 s), fake router on 127.0.0.1\n`,
+  );
   console.log(table(header, rows));
-  console.log(`\n  10 s and 60 s: real timers, both watchers against the same fake router (actual duration = r × our estimate, r = ${RATIOS.join(', ')}); took ${realTimeS.toFixed(0)} s.`);
-  console.log('  Longer: our poller on a virtual clock shared with the fake router (real HTTP), estimate = D. * skip-go computed, not run: ⌈D / 1 s⌉ + 1 requests, the end seen ≤ 1 s after it.');
-  console.log(`\n  real time, ${rt.length} transfers: ${ours} status requests vs ${theirs} (ratio ${result.pollRatio}): budget ≤ 1/5 ${result.budgetRequestsMet ? 'MET' : 'MISSED'}`);
-  console.log(`  ours later than skip-go: median ${s(result.pollDetectionLaterMedianS)} s, p90 ${s(result.pollDetectionLaterP90S)} s: budget ≤ 2 s at the median ${result.budgetDetectionMet ? 'MET' : 'MISSED'}`);
+  console.log(
+    `\n  10 s and 60 s: real timers, both watchers against the same fake router (actual duration = r × our estimate, r = ${RATIOS.join(', ')}); took ${realTimeS.toFixed(0)} s.`,
+  );
+  console.log(
+    '  Longer: our poller on a virtual clock shared with the fake router (real HTTP), estimate = D. * skip-go computed, not run: ⌈D / 1 s⌉ + 1 requests, the end seen ≤ 1 s after it.',
+  );
+  console.log(
+    `\n  real time, ${rt.length} transfers: ${ours} status requests vs ${theirs} (ratio ${result.pollRatio}): budget ≤ 1/5 ${result.budgetRequestsMet ? 'MET' : 'MISSED'}`,
+  );
+  console.log(
+    `  ours later than skip-go: median ${s(result.pollDetectionLaterMedianS)} s, p90 ${s(result.pollDetectionLaterP90S)} s: budget ≤ 2 s at the median ${result.budgetDetectionMet ? 'MET' : 'MISSED'}`,
+  );
   console.log(`\n  written to ${outFile}`);
 }
 
@@ -363,7 +467,9 @@ main().then(
     // Everything is closed, so the process ends now. If it is still alive in 5 s, something was left running (a
     // poller's timer, a socket): say what, and end it anyway (the timer itself does not keep the process alive).
     setTimeout(() => {
-      console.error(`[bench] status polling: still running 5 s after the end (open: ${process.getActiveResourcesInfo().join(', ')})`);
+      console.error(
+        `[bench] status polling: still running 5 s after the end (open: ${process.getActiveResourcesInfo().join(', ')})`,
+      );
       process.exit(1);
     }, 5000).unref();
   },

@@ -19,7 +19,18 @@ async function main(): Promise<void> {
   const routes = () => fake.requests.filter((r) => r.path === '/v2/fungible/route').length;
   const quotes = new QuoteRefresher({ clock: systemClock, onEvent: () => undefined });
   const started = Date.now();
-  quotes.edit((signal) => client.route({ amountIn: '1500000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo' }, signal));
+  quotes.edit((signal) =>
+    client.route(
+      {
+        amountIn: '1500000',
+        sourceChainId: 'interwoven-1',
+        sourceDenom: 'uinit',
+        destChainId: 'osmosis-1',
+        destDenom: 'uosmo',
+      },
+      signal,
+    ),
+  );
   // The first request comes 300 ms after the edit; measure from just before it.
   await sleep(200);
   const visible1 = routes();
@@ -38,9 +49,12 @@ async function main(): Promise<void> {
     quoteVisibleAgain20s: afterVisible2 - afterHidden,
     quoteWallSeconds: Math.round((Date.now() - started) / 1000),
     // 60 s visible: the first request at 0.3 s, then one every 10 s (each counted from the answer before it).
-    quoteBudgetMet: afterVisible1 - visible1 === 6 && afterHidden - afterVisible1 === 0 && afterVisible2 - afterHidden === 2,
+    quoteBudgetMet:
+      afterVisible1 - visible1 === 6 && afterHidden - afterVisible1 === 0 && afterVisible2 - afterHidden === 2,
   };
-  console.log(`[quotes] route requests: ${result.quoteVisible60s} in 60 s visible, ${result.quoteHidden30s} in 30 s hidden, ${result.quoteVisibleAgain20s} in 20 s visible again`);
+  console.log(
+    `[quotes] route requests: ${result.quoteVisible60s} in 60 s visible, ${result.quoteHidden30s} in 30 s hidden, ${result.quoteVisibleAgain20s} in 20 s visible again`,
+  );
   if (out) writeFileSync(out, JSON.stringify(result));
   client.dispose();
   await fake.close();

@@ -13,7 +13,11 @@ const fill = (s: string) => s.repeat(Math.ceil(1000 / s.length)).slice(0, 1000);
 const HASH = '47BF9B7CB61960FA212A8B5F26C30B959E4C77FE71303F2282C0CB35DEDEFCB8';
 const INIT = bech32.encode('init', bech32.toWords(Buffer.alloc(20, 7)));
 const lines: Record<string, string> = {
-  receipt: `transactionHash      0x${HASH.toLowerCase()} blockNumber 1234 from 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266 `.padEnd(1000, ' '),
+  receipt:
+    `transactionHash      0x${HASH.toLowerCase()} blockNumber 1234 from 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266 `.padEnd(
+      1000,
+      ' ',
+    ),
   hex: fill('6080604052348015600e575f5ffd5b50'),
   manyLinks: fill(`${HASH} ${INIT} 0x5FbDB2315678afecb367f032d93F642f64180aa3 height 42 `),
   build: fill('Compiling 42 files with Solc 0.8.26; Solc 0.8.26 finished in 1.23s, 12 warnings '),
@@ -32,8 +36,15 @@ for (const [kind, line] of Object.entries(lines)) {
     runs.push(performance.now() - t0);
   }
   runs.sort((a, b) => a - b);
-  perKind[kind] = { median: Number(runs[1000]!.toFixed(4)), p99: Number(runs[1980]!.toFixed(4)), max: Number(runs[1999]!.toFixed(4)), links };
-  console.log(`[terminal] ${kind.padEnd(10)} ${line.length} chars: median ${perKind[kind]!.median} ms, p99 ${perKind[kind]!.p99} ms, worst ${perKind[kind]!.max} ms (a garbage collection or a compile), ${links} link(s)`);
+  perKind[kind] = {
+    median: Number(runs[1000]!.toFixed(4)),
+    p99: Number(runs[1980]!.toFixed(4)),
+    max: Number(runs[1999]!.toFixed(4)),
+    links,
+  };
+  console.log(
+    `[terminal] ${kind.padEnd(10)} ${line.length} chars: median ${perKind[kind]!.median} ms, p99 ${perKind[kind]!.p99} ms, worst ${perKind[kind]!.max} ms (a garbage collection or a compile), ${links} link(s)`,
+  );
 }
 const medians = Object.values(perKind).map((k) => k.median);
 result.terminalLinkMsPer1000 = Math.max(...medians);

@@ -24,10 +24,17 @@ export async function run(): Promise<void> {
   if (!ext) throw new Error('extension not found');
   const api = await ext.activate();
   // What activate() reported of itself to the test-only hooks (INITIA_TEST_HOOKS, set by scripts/bench.mjs).
-  const out: Record<string, unknown> = { activationMs: probe.activation ? round(probe.activation.ms) : null, featuresLoadedAtActivation: probe.activation?.featuresLoaded ?? null };
+  const out: Record<string, unknown> = {
+    activationMs: probe.activation ? round(probe.activation.ms) : null,
+    featuresLoadedAtActivation: probe.activation?.featuresLoaded ?? null,
+  };
   const fake = await startFakeIndexer({ blocks: 3000 });
   const config = vscode.workspace.getConfiguration('initia');
-  await config.update('networks', [{ name: 'Bench', chainId: fake.data.chainId, indexerUrl: fake.url, vm: 'minievm' }], vscode.ConfigurationTarget.Global);
+  await config.update(
+    'networks',
+    [{ name: 'Bench', chainId: fake.data.chainId, indexerUrl: fake.url, vm: 'minievm' }],
+    vscode.ConfigurationTarget.Global,
+  );
   await config.update('activeNetwork', 'Bench', vscode.ConfigurationTarget.Global);
   try {
     const tools = api.features.tools;
@@ -40,7 +47,9 @@ export async function run(): Promise<void> {
     // The lookup alone, as Look Up runs it (one request), and the tool that wraps it.
     const bare = async (h: string) => {
       const network = services.network;
-      await runQuery(services.indexer(network), { op: 'tx', hash: h, evmFirst: false }, { limit: 10 }, undefined, { capabilities: services.capabilitySource(network) });
+      await runQuery(services.indexer(network), { op: 'tx', hash: h, evmFirst: false }, { limit: 10 }, undefined, {
+        capabilities: services.capabilitySource(network),
+      });
     };
     const tool = async (h: string) => {
       await tools.invoke('initia_lookup', { input: { query: h }, toolInvocationToken: undefined }, token);
@@ -65,7 +74,16 @@ export async function run(): Promise<void> {
       const tb: number[] = [];
       const diff: number[] = [];
       for (let i = 0; i < n; i++) {
-        const order: Array<[(h: string) => Promise<void>, number[]]> = i % 2 ? [[b, tb], [a, ta]] : [[a, ta], [b, tb]];
+        const order: Array<[(h: string) => Promise<void>, number[]]> =
+          i % 2
+            ? [
+                [b, tb],
+                [a, ta],
+              ]
+            : [
+                [a, ta],
+                [b, tb],
+              ];
         const times: number[] = [];
         for (const [fn, acc] of order) {
           const t0 = performance.now();

@@ -22,7 +22,12 @@ const read = (rel: string) => readFileSync(join(project.dir, rel), 'utf8');
 const artifacts: Artifact[] = ['Vault', 'Router', 'Relay'].map((c) => {
   const parsed = parseArtifact(read(`out/${c}.sol/${c}.json`), `out/${c}.sol/${c}.json`);
   if ('error' in parsed) throw new Error(parsed.error);
-  return { contract: parsed.contract, file: `file:///w/out/${c}.sol/${c}.json`, abi: parsed.abi, runtimeSize: parsed.runtimeSize };
+  return {
+    contract: parsed.contract,
+    file: `file:///w/out/${c}.sol/${c}.json`,
+    abi: parsed.abi,
+    runtimeSize: parsed.runtimeSize,
+  };
 });
 const index = buildIndex(artifacts);
 const vaultJson = JSON.parse(read('out/Vault.sol/Vault.json')) as { methodIdentifiers: Record<string, string> };
@@ -40,15 +45,63 @@ function bigTrace(n: number): CallFrame {
   for (let i = 0; children.length < n - 1; i++) {
     const who = `0x${(i % 97).toString(16).padStart(40, '0')}`;
     const kind = i % 4;
-    if (kind === 0) children.push({ type: 'STATICCALL', from: ROUTER, to: VAULT, gas: '0x1000', gasUsed: '0x200', input: `${sel('balanceOf(address)')}${word(who)}`, output: `0x${word(BigInt(i) * 10n ** 15n)}` });
-    else if (kind === 1) children.push({ type: 'STATICCALL', from: ROUTER, to: VAULT, gas: '0x1000', gasUsed: '0x300', input: `${sel('stats(address)')}${word(who)}`, output: `0x${word(BigInt(i))}${word(ROUTER)}` });
-    else if (kind === 2) children.push({ type: 'CALL', from: ROUTER, to: VAULT, value: `0x${(BigInt(i) * 10n ** 12n).toString(16)}`, gas: '0x5000', gasUsed: '0x900', input: sel('deposit()'), output: '0x' });
-    else children.push({ type: 'CALL', from: ROUTER, to: RELAY, gas: '0x5000', gasUsed: '0x700', input: `0xf2d5d56b${word(VAULT)}${word(BigInt(i))}`, output: '0x', calls: [] });
+    if (kind === 0)
+      children.push({
+        type: 'STATICCALL',
+        from: ROUTER,
+        to: VAULT,
+        gas: '0x1000',
+        gasUsed: '0x200',
+        input: `${sel('balanceOf(address)')}${word(who)}`,
+        output: `0x${word(BigInt(i) * 10n ** 15n)}`,
+      });
+    else if (kind === 1)
+      children.push({
+        type: 'STATICCALL',
+        from: ROUTER,
+        to: VAULT,
+        gas: '0x1000',
+        gasUsed: '0x300',
+        input: `${sel('stats(address)')}${word(who)}`,
+        output: `0x${word(BigInt(i))}${word(ROUTER)}`,
+      });
+    else if (kind === 2)
+      children.push({
+        type: 'CALL',
+        from: ROUTER,
+        to: VAULT,
+        value: `0x${(BigInt(i) * 10n ** 12n).toString(16)}`,
+        gas: '0x5000',
+        gasUsed: '0x900',
+        input: sel('deposit()'),
+        output: '0x',
+      });
+    else
+      children.push({
+        type: 'CALL',
+        from: ROUTER,
+        to: RELAY,
+        gas: '0x5000',
+        gasUsed: '0x700',
+        input: `0xf2d5d56b${word(VAULT)}${word(BigInt(i))}`,
+        output: '0x',
+        calls: [],
+      });
   }
   const last = children[children.length - 1]!;
   last.error = 'execution reverted';
   last.output = CUSTOM;
-  return { type: 'CALL', from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', to: ROUTER, gas: '0x100000', gasUsed: '0x90000', input: `0x010fe9fa${word(VAULT)}${word(5n)}`, output: CUSTOM, error: 'execution reverted', calls: children };
+  return {
+    type: 'CALL',
+    from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+    to: ROUTER,
+    gas: '0x100000',
+    gasUsed: '0x90000',
+    input: `0x010fe9fa${word(VAULT)}${word(5n)}`,
+    output: CUSTOM,
+    error: 'execution reverted',
+    calls: children,
+  };
 }
 
 const root = bigTrace(1000);
@@ -66,7 +119,13 @@ let frames = 0;
 let bytes = 0;
 const once = () => {
   const flat = flattenTrace(root);
-  const view = buildTraceView({ node: 'http://127.0.0.1:8545', flat, contracts, ...decodeFrames(flat.frames, decoder), sources: new Map() });
+  const view = buildTraceView({
+    node: 'http://127.0.0.1:8545',
+    flat,
+    contracts,
+    ...decodeFrames(flat.frames, decoder),
+    sources: new Map(),
+  });
   frames = view.frames.length;
   bytes = JSON.stringify(view).length;
 };
@@ -96,7 +155,11 @@ const pcs = (() => {
   return all.slice(Math.max(0, at - 63), at + 1);
 })();
 const lookup = (cached?: { map: ReturnType<typeof decodeSourceMap>; indexes: Int32Array; starts: number[] }) => {
-  const c = cached ?? { map: decodeSourceMap(vault.runtime.sourceMap!), indexes: instructionIndexes(vault.runtime.object), starts: lineStarts(source) };
+  const c = cached ?? {
+    map: decodeSourceMap(vault.runtime.sourceMap!),
+    indexes: instructionIndexes(vault.runtime.object),
+    starts: lineStarts(source),
+  };
   const range = rangeAt(c.map, c.indexes, pcs, (f) => files.has(f))!;
   return { c, line: positionAt(source, c.starts, range.start).line };
 };

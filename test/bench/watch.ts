@@ -46,7 +46,8 @@ async function main(): Promise<void> {
   const steady = times.filter((t) => t >= 60_000 && t < 300_000).length / 240;
   const firstMinute = times.filter((t) => t < 60_000).length;
   let maxPerSecond = 0;
-  for (let s = 0; s < 300; s++) maxPerSecond = Math.max(maxPerSecond, times.filter((t) => t >= s * 1000 && t < (s + 1) * 1000).length);
+  for (let s = 0; s < 300; s++)
+    maxPerSecond = Math.max(maxPerSecond, times.filter((t) => t >= s * 1000 && t < (s + 1) * 1000).length);
   for (const hash of hashes) fake.index(hash);
   const indexedAt = clock.now();
   await run(120_000);

@@ -48,7 +48,15 @@ async function run(windows: number, label: string, closeHalfway = false): Promis
       const txHash = `${label}${String(i).padStart(63 - label.length, '0')}1`.toUpperCase().replace(/[^0-9A-F]/g, 'A');
       fake.prepare(txHash, from, { to, fate: 'success', jitter: 1.1 });
       await client.track(txHash, from);
-      records.push({ txHash, chainId: from, routerUrl: fake.url, network: 'bench', trackedAt: clock.now(), estimatedSeconds: fake.estimate(from, to), watching: true });
+      records.push({
+        txHash,
+        chainId: from,
+        routerUrl: fake.url,
+        network: 'bench',
+        trackedAt: clock.now(),
+        estimatedSeconds: fake.estimate(from, to),
+        watching: true,
+      });
     }
     const byKey = new Map(records.map((r) => [transferKey(r), r]));
     const ended = new Set<string>();
@@ -64,7 +72,18 @@ async function run(windows: number, label: string, closeHalfway = false): Promis
             (signal) => track(() => client.status(t.txHash, t.chainId, signal, { retry: false })),
             { startedAt: t.trackedAt, estimatedSeconds: t.estimatedSeconds, clock },
             (e) => {
-              if (e.kind === 'status' || e.kind === 'done') store.write({ ...t, last: { state: e.view.state, outcome: e.view.outcome, terminal: e.view.terminal, hops: e.view.hops, updatedAt: clock.now(), raw: e.status } });
+              if (e.kind === 'status' || e.kind === 'done')
+                store.write({
+                  ...t,
+                  last: {
+                    state: e.view.state,
+                    outcome: e.view.outcome,
+                    terminal: e.view.terminal,
+                    hops: e.view.hops,
+                    updatedAt: clock.now(),
+                    raw: e.status,
+                  },
+                });
               if (e.kind === 'done' || e.kind === 'notFound') {
                 ended.add(key);
                 for (const c of coordinators) c.want([...byKey.keys()].filter((k) => !ended.has(k)));
@@ -90,7 +109,9 @@ async function run(windows: number, label: string, closeHalfway = false): Promis
       }
     }
     if (ended.size < byKey.size) throw new Error(`${label}: not every transfer ended on the virtual clock`);
-    const perTransfer = records.map((r) => fake.requests.filter((q) => q.path === '/v2/tx/status' && q.query.includes(r.txHash)).length);
+    const perTransfer = records.map(
+      (r) => fake.requests.filter((q) => q.path === '/v2/tx/status' && q.query.includes(r.txHash)).length,
+    );
     return { windows, transfers: records.length, statusRequests: perTransfer.reduce((a, b) => a + b, 0), perTransfer };
   } finally {
     for (const c of coordinators) c.dispose();
@@ -114,12 +135,15 @@ async function main(): Promise<void> {
     pollWindows3Handover: handover.statusRequests,
     pollWindowsTransfers: one.transfers,
     pollWindowsBudgetMet: three.statusRequests <= 1.1 * one.statusRequests,
-    pollWindowsNote: 'the coordination core (TransferStore, Leases, PollCoordinator) with the real StatusPoller, 3 instances on one temp folder, virtual clock, fake router over HTTP; not the VS Code tracker itself',
+    pollWindowsNote:
+      'the coordination core (TransferStore, Leases, PollCoordinator) with the real StatusPoller, 3 instances on one temp folder, virtual clock, fake router over HTTP; not the VS Code tracker itself',
   };
   writeFileSync(outFile, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nSeveral windows: ${one.transfers} transfers, status requests at the fake router`);
   console.log(`  1 window:                       ${one.statusRequests} (${one.perTransfer.join(' ')})`);
-  console.log(`  3 windows:                      ${three.statusRequests} (${three.perTransfer.join(' ')}), ${ratio}× one: budget ≤ 1.1× ${result.pollWindowsBudgetMet ? 'MET' : 'MISSED'}`);
+  console.log(
+    `  3 windows:                      ${three.statusRequests} (${three.perTransfer.join(' ')}), ${ratio}× one: budget ≤ 1.1× ${result.pollWindowsBudgetMet ? 'MET' : 'MISSED'}`,
+  );
   console.log(`  3 windows, the poller closes:   ${handover.statusRequests} (${handover.perTransfer.join(' ')})`);
   console.log(`\n  written to ${outFile}`);
 }

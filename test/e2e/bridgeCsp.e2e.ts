@@ -22,7 +22,8 @@ e2eTest(
   async ({ page, router }) => {
     const seen: string[] = [];
     const listener = (m: ConsoleMessage) => {
-      if (CSP.test(m.text())) seen.push(`[${m.type()}] ${m.text()} @ ${m.location().url}${fromWebview(m) ? ' (webview)' : ''}`);
+      if (CSP.test(m.text()))
+        seen.push(`[${m.type()}] ${m.text()} @ ${m.location().url}${fromWebview(m) ? ' (webview)' : ''}`);
     };
     page.on('console', listener);
     try {

@@ -29,7 +29,7 @@ async function generate(frame: FrameLocator): Promise<void> {
 }
 
 e2eTest(
-  'bridge defect: the amount keeps every keystroke while quotes and balances arrive (select all, type at a person\'s pace)',
+  "bridge defect: the amount keeps every keystroke while quotes and balances arrive (select all, type at a person's pace)",
   async ({ page }) => {
     const frame = await openBridge(page, { fresh: true });
     await findRoute(frame, '1', { sender: INIT });
@@ -51,7 +51,9 @@ e2eTest(
       await page.keyboard.press('Tab');
       await page.keyboard.press('Control+A');
       await page.keyboard.type(typed, { delay: 250 });
-      await frame.locator(`#${BRIDGE.amountIn}`, { hasText: `${typed} INIT (${base} uinit` }).waitFor({ timeout: 15_000 });
+      await frame
+        .locator(`#${BRIDGE.amountIn}`, { hasText: `${typed} INIT (${base} uinit` })
+        .waitFor({ timeout: 15_000 });
       assert.equal(await amount.inputValue(), typed);
     }
     await fill(frame, BRIDGE.amount, '');
@@ -63,15 +65,26 @@ e2eTest(
   'bridge defect: after a network switch the header names the router the panel now uses',
   async ({ page, router }) => {
     const frame = await openBridge(page, { fresh: true });
-    await frame.locator(`#${BRIDGE.routerOrigin}`, { hasText: `(network ${FAKE_NETWORK})` }).waitFor({ timeout: 15_000 });
-    assert.equal(await frame.locator(`#${BRIDGE.routerOrigin}`).textContent(), `Router: ${new URL(router.url).origin} (network ${FAKE_NETWORK})`);
+    await frame
+      .locator(`#${BRIDGE.routerOrigin}`, { hasText: `(network ${FAKE_NETWORK})` })
+      .waitFor({ timeout: 15_000 });
+    assert.equal(
+      await frame.locator(`#${BRIDGE.routerOrigin}`).textContent(),
+      `Router: ${new URL(router.url).origin} (network ${FAKE_NETWORK})`,
+    );
     try {
       await selectNetwork(page, 'Local demo');
-      await frame.locator(`#${BRIDGE.routerOrigin}`, { hasText: 'Router: http://127.0.0.1:7718 (network Local demo)' }).waitFor({ timeout: 15_000 });
+      await frame
+        .locator(`#${BRIDGE.routerOrigin}`, { hasText: 'Router: http://127.0.0.1:7718 (network Local demo)' })
+        .waitFor({ timeout: 15_000 });
     } finally {
       await selectNetwork(page, FAKE_NETWORK);
     }
-    await frame.locator(`#${BRIDGE.routerOrigin}`, { hasText: `Router: ${new URL(router.url).origin} (network ${FAKE_NETWORK})` }).waitFor({ timeout: 15_000 });
+    await frame
+      .locator(`#${BRIDGE.routerOrigin}`, {
+        hasText: `Router: ${new URL(router.url).origin} (network ${FAKE_NETWORK})`,
+      })
+      .waitFor({ timeout: 15_000 });
   },
   90_000,
 );
@@ -85,7 +98,10 @@ e2eTest(
     const chain = frame.locator(`#${BRIDGE.sourceChain}`);
     await chain.click();
     await chain.fill('interwoven-1');
-    await frame.locator(`#${pickerList(BRIDGE.sourceChain)} [role=option]`).first().waitFor({ timeout: 15_000 });
+    await frame
+      .locator(`#${pickerList(BRIDGE.sourceChain)} [role=option]`)
+      .first()
+      .waitFor({ timeout: 15_000 });
     await page.keyboard.press('Enter');
     assert.equal(await focused(frame, BRIDGE.sourceChain), true, 'the focus stays on the chain picker after Enter');
     await page.keyboard.press('Tab');
@@ -112,12 +128,14 @@ e2eTest(
 );
 
 e2eTest(
-  'bridge defect: while tracking, the timeline shows the route\'s hops at once and their progress before the end',
+  "bridge defect: while tracking, the timeline shows the route's hops at once and their progress before the end",
   async ({ page, router }) => {
     const frame = await openBridge(page, { fresh: true });
     // A transfer that takes about 30 s (its route's estimate × 20 at the fake's time scale of 0.05).
     // A hash of its own for each attempt (a retry must not find the transfer of the one before, finished).
-    const hash = `${'24'.repeat(31)}${Math.floor(16 + Math.random() * 200).toString(16).toUpperCase()}`;
+    const hash = `${'24'.repeat(31)}${Math.floor(16 + Math.random() * 200)
+      .toString(16)
+      .toUpperCase()}`;
     router.prepare(hash, 'interwoven-1', { to: 'osmosis-1', fate: 'success', jitter: 20 });
     await findRoute(frame, '1');
     await generate(frame);
@@ -125,7 +143,10 @@ e2eTest(
     await frame.locator(`#${BRIDGE.track}`).click();
     // The route's hops, each waiting, before any status comes back.
     await frame.locator(`#${BRIDGE.hops} li`).first().waitFor({ timeout: 5_000 });
-    assert.ok((await frame.locator(`#${BRIDGE.hops} .badge`).allTextContents()).length >= 1, 'the route\'s hops are listed');
+    assert.ok(
+      (await frame.locator(`#${BRIDGE.hops} .badge`).allTextContents()).length >= 1,
+      "the route's hops are listed",
+    );
     // Then the hop as the router reports it (its state other than waiting) while the transfer is not over yet.
     await frame.locator(`#${BRIDGE.hops} .badge:not([title="WAITING"])`).first().waitFor({ timeout: 15_000 });
     assert.doesNotMatch((await frame.locator(`#${BRIDGE.transferState}`).textContent()) ?? '', /completed/);
@@ -145,7 +166,11 @@ e2eTest(
     await frame.locator(`#${BRIDGE.transferState}`).waitFor({ timeout: 15_000 });
     const status = (await frame.locator(`#${BRIDGE.quoteStatus}`).textContent()) ?? '';
     assert.doesNotMatch(status, /refreshed every/, status);
-    assert.equal(await frame.locator(`#${BRIDGE.refreshRoute}`).count(), 0, 'no Refresh for a route that is no longer quoted');
+    assert.equal(
+      await frame.locator(`#${BRIDGE.refreshRoute}`).count(),
+      0,
+      'no Refresh for a route that is no longer quoted',
+    );
   },
   90_000,
 );

@@ -29,7 +29,9 @@ e2eTest(
     await findRoute(frame, '1');
     await generate(frame, [INIT, OSMO]);
     assert.equal(await inputOf(frame, BRIDGE.trackChain).inputValue(), 'interwoven-1');
-    const first = `${'34'.repeat(31)}${Math.floor(16 + Math.random() * 200).toString(16).toUpperCase()}`;
+    const first = `${'34'.repeat(31)}${Math.floor(16 + Math.random() * 200)
+      .toString(16)
+      .toUpperCase()}`;
     await fill(frame, BRIDGE.trackHash, first);
     await frame.locator(`#${BRIDGE.track}`).click();
     await frame.locator(`#${BRIDGE.transferState}`).waitFor({ timeout: 15_000 });
@@ -38,13 +40,23 @@ e2eTest(
     await fillTransfer(frame, { amount: '1', from: 'osmosis-1', asset: 'OSMO', to: 'interwoven-1', receive: 'OSMO' });
     await frame.locator(`#${BRIDGE.amountIn}`, { hasText: 'OSMO' }).waitFor({ timeout: 20_000 });
     await generate(frame, [OSMO, INIT]);
-    assert.equal(await inputOf(frame, BRIDGE.trackHash).inputValue(), '', 'the hash of the transfer before is not kept');
-    assert.equal(await inputOf(frame, BRIDGE.trackChain).inputValue(), 'osmosis-1', 'the chain is the one this route is broadcast on');
+    assert.equal(
+      await inputOf(frame, BRIDGE.trackHash).inputValue(),
+      '',
+      'the hash of the transfer before is not kept',
+    );
+    assert.equal(
+      await inputOf(frame, BRIDGE.trackChain).inputValue(),
+      'osmosis-1',
+      'the chain is the one this route is broadcast on',
+    );
     // A hash said to be on another chain than the route's is not this transfer: refused, in words.
     await fill(frame, BRIDGE.trackChain, 'interwoven-1');
     await fill(frame, BRIDGE.trackHash, first);
     await frame.locator(`#${BRIDGE.track}`).click();
-    await frame.locator(`#${BRIDGE.trackError}`, { hasText: 'broadcast on osmosis-1, not on interwoven-1' }).waitFor({ timeout: 10_000 });
+    await frame
+      .locator(`#${BRIDGE.trackError}`, { hasText: 'broadcast on osmosis-1, not on interwoven-1' })
+      .waitFor({ timeout: 10_000 });
     assert.equal(await frame.locator(`#${BRIDGE.transferState}`).count(), 0, 'nothing was tracked');
     await frame.locator('vscode-button', { hasText: 'Back to the route' }).first().click();
     await fill(frame, BRIDGE.amount, '');

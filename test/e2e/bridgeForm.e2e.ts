@@ -17,7 +17,10 @@ e2eTest(
   async ({ page, router }) => {
     const frame = await openBridge(page, { fresh: true });
     const routes = router.count('/v2/fungible/route');
-    const errorOf = async (id: string) => ((await frame.locator(`#${errorLine(id)}`).isHidden()) ? '' : ((await frame.locator(`#${errorLine(id)}`).textContent()) ?? ''));
+    const errorOf = async (id: string) =>
+      (await frame.locator(`#${errorLine(id)}`).isHidden())
+        ? ''
+        : ((await frame.locator(`#${errorLine(id)}`).textContent()) ?? '');
     // An empty amount does not look filled in: its placeholder is words, not a value such as "1.5".
     const placeholder = (await frame.locator(`#${BRIDGE.amount}`).getAttribute('placeholder')) ?? '';
     assert.doesNotMatch(placeholder, /^\s*[\d.,]+\s*$/, `placeholder "${placeholder}"`);
@@ -26,30 +29,43 @@ e2eTest(
     await pick(frame, BRIDGE.sourceAsset, 'INIT', 'INIT');
     // The panel keeps the last destination: leave the received asset to be typed, so the form is not complete even
     // when Max makes the amount valid (else its route would be asked 300 ms later, however fast the next step comes).
-    if ((await frame.locator(`#${BRIDGE.destChain}`).inputValue()) !== '') await pick(frame, BRIDGE.destAsset, 'Custom', 'Custom denom…');
+    if ((await frame.locator(`#${BRIDGE.destChain}`).inputValue()) !== '')
+      await pick(frame, BRIDGE.destAsset, 'Custom', 'Custom denom…');
     await fill(frame, BRIDGE.amount, 'abc');
     await frame.locator(`#${errorLine(BRIDGE.amount)}:not([hidden])`).waitFor({ timeout: 15_000 });
     assert.equal(await errorOf(BRIDGE.amount), 'An amount is a number such as 1.5.');
     assert.equal(await frame.locator(`#${BRIDGE.amount}`).getAttribute('aria-invalid'), 'true', 'marked invalid');
     assert.equal(await frame.locator(`#${errorLine(BRIDGE.amount)}`).getAttribute('aria-live'), 'polite');
     await fill(frame, BRIDGE.amount, '1.1234567');
-    await frame.locator(`#${errorLine(BRIDGE.amount)}`, { hasText: 'at most 6 decimal places' }).waitFor({ timeout: 10_000 });
+    await frame
+      .locator(`#${errorLine(BRIDGE.amount)}`, { hasText: 'at most 6 decimal places' })
+      .waitFor({ timeout: 10_000 });
     // The sender's balance (from the router's /v2/info/balances) shows beside the amount, and bounds it.
     await fill(frame, BRIDGE.sender, INIT);
     await frame.locator(`#${BRIDGE.balance}`, { hasText: /^Balance: [\d.,]+ INIT$/ }).waitFor({ timeout: 15_000 });
     await fill(frame, BRIDGE.amount, '99999999');
-    await frame.locator(`#${errorLine(BRIDGE.amount)}`, { hasText: /^More than your balance/ }).waitFor({ timeout: 10_000 });
+    await frame
+      .locator(`#${errorLine(BRIDGE.amount)}`, { hasText: /^More than your balance/ })
+      .waitFor({ timeout: 10_000 });
     // Max fills the balance in whole units; INIT also pays Initia's fees, so it warns.
     await frame.locator(`#${BRIDGE.max}`).click();
-    await frame.locator(`#${errorLine(BRIDGE.amount)}`, { hasText: /also pays the network fee/ }).waitFor({ timeout: 10_000 });
-    const balance = ((await frame.locator(`#${BRIDGE.balance}`).textContent()) ?? '').replace(/^Balance: | INIT$/g, '').replace(/,/g, '');
+    await frame
+      .locator(`#${errorLine(BRIDGE.amount)}`, { hasText: /also pays the network fee/ })
+      .waitFor({ timeout: 10_000 });
+    const balance = ((await frame.locator(`#${BRIDGE.balance}`).textContent()) ?? '')
+      .replace(/^Balance: | INIT$/g, '')
+      .replace(/,/g, '');
     assert.equal(await frame.locator(`#${BRIDGE.amount} input`).first().inputValue(), balance);
     // A custom denom needs its decimals: the amount cannot be converted without them.
     await pick(frame, BRIDGE.sourceAsset, 'Custom', 'Custom denom…');
     await fill(frame, BRIDGE.sourceDenom, 'uother');
-    await frame.locator(`#${errorLine(BRIDGE.amount)}`, { hasText: 'Enter the decimals first.' }).waitFor({ timeout: 10_000 });
+    await frame
+      .locator(`#${errorLine(BRIDGE.amount)}`, { hasText: 'Enter the decimals first.' })
+      .waitFor({ timeout: 10_000 });
     await fill(frame, BRIDGE.sourceDecimals, 'x');
-    await frame.locator(`#${errorLine(BRIDGE.sourceDecimals)}`, { hasText: "Enter the asset's decimals" }).waitFor({ timeout: 10_000 });
+    await frame
+      .locator(`#${errorLine(BRIDGE.sourceDecimals)}`, { hasText: "Enter the asset's decimals" })
+      .waitFor({ timeout: 10_000 });
     assert.equal(router.count('/v2/fungible/route'), routes, 'no route request while the form is not complete');
   },
   60_000,
@@ -63,7 +79,11 @@ e2eTest(
       await findRoute(frame, '3');
       await frame.locator(`#${BRIDGE.amountIn}`, { hasText: '3,000,000 uinit' }).waitFor({ timeout: 15_000 });
     };
-    const addressIn = (i: number) => frame.locator(`#${addressField(i)} input`).first().inputValue();
+    const addressIn = (i: number) =>
+      frame
+        .locator(`#${addressField(i)} input`)
+        .first()
+        .inputValue();
     await routeFor3Init();
     await fill(frame, addressField(0), INIT);
     await fill(frame, addressField(1), OSMO);

@@ -68,7 +68,11 @@ export async function fillTransfer(frame: FrameLocator, spec: TransferSpec): Pro
 }
 
 /** Fills the form for `amount` INIT on interwoven-1 → OSMO on osmosis-1 and waits for the route it brings. */
-export async function findRoute(frame: FrameLocator, amount: string, spec: Omit<TransferSpec, 'amount'> = {}): Promise<void> {
+export async function findRoute(
+  frame: FrameLocator,
+  amount: string,
+  spec: Omit<TransferSpec, 'amount'> = {},
+): Promise<void> {
   await fillTransfer(frame, { amount, ...spec });
   await frame.locator(`#${BRIDGE.amountIn}`).waitFor({ timeout: 20_000 });
 }

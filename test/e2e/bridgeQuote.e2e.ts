@@ -22,16 +22,22 @@ e2eTest(
     await frame.locator(`#${BRIDGE.sourceChain}`).click();
     const groups = await frame.locator(`#${pickerList(BRIDGE.sourceChain)} .picker-group`).allTextContents();
     assert.deepEqual(groups, ['Interwoven Economy', 'Other chains']);
-    const chains = await frame.locator(`#${pickerList(BRIDGE.sourceChain)} [role=option] .picker-detail`).allTextContents();
+    const chains = await frame
+      .locator(`#${pickerList(BRIDGE.sourceChain)} [role=option] .picker-detail`)
+      .allTextContents();
     assert.equal(chains[0], 'interwoven-1', 'Initia L1 first');
     assert.ok(!chains.includes('hidden-1'), chains.join(', '));
     await frame.locator(`#${BRIDGE.sourceChain}`).press('Escape');
 
     await fillTransfer(frame, { amount: '1.5', sender: INIT });
-    await frame.locator(`#${BRIDGE.amountIn}`, { hasText: '1.5 INIT (1,500,000 uinit on interwoven-1)' }).waitFor({ timeout: 20_000 });
+    await frame
+      .locator(`#${BRIDGE.amountIn}`, { hasText: '1.5 INIT (1,500,000 uinit on interwoven-1)' })
+      .waitFor({ timeout: 20_000 });
     // Bridged twins are told apart by their recommended symbol in the asset picker.
     await frame.locator(`#${BRIDGE.sourceAsset}`).click();
-    const labels = await frame.locator(`#${pickerList(BRIDGE.sourceAsset)} [role=option] .picker-label`).allTextContents();
+    const labels = await frame
+      .locator(`#${pickerList(BRIDGE.sourceAsset)} [role=option] .picker-label`)
+      .allTextContents();
     assert.ok(labels.includes('USDC') && labels.includes('USDC.axl'), labels.join(', '));
     await frame.locator(`#${BRIDGE.sourceAsset}`).press('Escape');
 
@@ -53,14 +59,27 @@ e2eTest(
     // The route swaps: slippage presets, minimum received; the router's bad-price warning stops "Generate messages".
     await frame.locator(`#${BRIDGE.minReceived}`).waitFor();
     assert.match((await frame.locator(`#${BRIDGE.minReceived}`).textContent()) ?? '', /OSMO$/);
-    assert.match((await frame.locator(`#${BRIDGE.routeWarnings}`).textContent()) ?? '', /Bad price: Difference in USD value/);
+    assert.match(
+      (await frame.locator(`#${BRIDGE.routeWarnings}`).textContent()) ?? '',
+      /Bad price: Difference in USD value/,
+    );
     assert.equal(await frame.locator(`#${BRIDGE.generate}`).getAttribute('aria-disabled'), 'true');
-    assert.equal(await frame.locator(`#${addressField(1)} input`).first().inputValue(), OSMO, 'the Osmosis address derived from the sender');
+    assert.equal(
+      await frame
+        .locator(`#${addressField(1)} input`)
+        .first()
+        .inputValue(),
+      OSMO,
+      'the Osmosis address derived from the sender',
+    );
     await screenshot(page, 'bridge-quote');
     await frame.locator(`#${BRIDGE.acceptWarning}`).check();
     await frame.locator(`#${BRIDGE.generate}:not([aria-disabled])`).click();
     await frame.locator(`#${verdictBox('msgs', 'matches')}`).waitFor({ timeout: 15_000 });
-    assert.match((await frame.locator(`#${BRIDGE.msgsSummary}`).textContent()) ?? '', /IBC transfer on interwoven-1.*Amount1\.5 INIT \(1,500,000 uinit\)/);
+    assert.match(
+      (await frame.locator(`#${BRIDGE.msgsSummary}`).textContent()) ?? '',
+      /IBC transfer on interwoven-1.*Amount1\.5 INIT \(1,500,000 uinit\)/,
+    );
     await screenshot(page, 'bridge-verified');
 
     // The router answers with another receiver: the panel says exactly what differs and gives no signing instructions.
@@ -69,8 +88,15 @@ e2eTest(
       await frame.locator(`#${BRIDGE.backToRoute}`).click();
       await frame.locator(`#${BRIDGE.generate}:not([aria-disabled])`).click();
       await frame.locator(`#${verdictBox('msgs', 'mismatch')}`).waitFor({ timeout: 15_000 });
-      assert.match((await frame.locator(`#${verdictBox('msgs', 'mismatch')}`).textContent()) ?? '', /Doesn't match: do not sign these messages.*not to your destination address/);
-      assert.equal(await frame.locator(`#${BRIDGE.signInstruction}`).count(), 0, 'no "sign and broadcast" while they differ');
+      assert.match(
+        (await frame.locator(`#${verdictBox('msgs', 'mismatch')}`).textContent()) ?? '',
+        /Doesn't match: do not sign these messages.*not to your destination address/,
+      );
+      assert.equal(
+        await frame.locator(`#${BRIDGE.signInstruction}`).count(),
+        0,
+        'no "sign and broadcast" while they differ',
+      );
       assert.equal(await frame.locator(`#${BRIDGE.track}`).count(), 0);
       await screenshot(page, 'bridge-mismatch');
       // Still one click away, for someone who must look.
@@ -95,15 +121,23 @@ e2eTest(
     assert.match(text, /Fast.*about \d+ s/, text);
     assert.match(text, /Lossless \(OP bridge\).*2 INIT · about 7 days/, text);
     assert.equal(await frame.locator(`#${BRIDGE.withdrawalFast}`).isChecked(), true, 'Fast by default');
-    const asked = router.requests.filter((r) => r.path === '/v2/fungible/route').map((r) => (JSON.parse(r.body || '{}') as { is_op_withdraw?: boolean }).is_op_withdraw);
+    const asked = router.requests
+      .filter((r) => r.path === '/v2/fungible/route')
+      .map((r) => (JSON.parse(r.body || '{}') as { is_op_withdraw?: boolean }).is_op_withdraw);
     assert.ok(asked.includes(true) && asked.includes(false), `both ways asked: ${JSON.stringify(asked)}`);
     await frame.locator(`#${BRIDGE.withdrawalLossless}`).check();
     await frame.locator(`#${BRIDGE.duration}`, { hasText: 'about 7 days' }).waitFor({ timeout: 15_000 });
-    assert.match((await frame.locator(`#${BRIDGE.amountOut}`).textContent()) ?? '', /^2 INIT/, 'the OP bridge loses nothing');
+    assert.match(
+      (await frame.locator(`#${BRIDGE.amountOut}`).textContent()) ?? '',
+      /^2 INIT/,
+      'the OP bridge loses nothing',
+    );
     await screenshot(page, 'bridge-withdrawal');
     // Below the router's minimum: its words, with its own help (`info`), as text.
     await fill(frame, BRIDGE.amount, '0.0001');
-    await frame.locator(`#${BRIDGE.routeProblem}`, { hasText: /amount too low.*<b>minimum<\/b> 1000 base units/ }).waitFor({ timeout: 15_000 });
+    await frame
+      .locator(`#${BRIDGE.routeProblem}`, { hasText: /amount too low.*<b>minimum<\/b> 1000 base units/ })
+      .waitFor({ timeout: 15_000 });
     await fill(frame, BRIDGE.amount, '');
   },
   90_000,

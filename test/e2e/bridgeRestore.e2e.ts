@@ -15,10 +15,21 @@ async function assertRestored(page: Page): Promise<void> {
   await frame.locator(`#${BRIDGE.amountIn}`, { hasText: AMOUNT_IN }).waitFor({ timeout: 60_000 });
   assert.equal(await frame.locator(`#${BRIDGE.amount} input`).first().inputValue(), '2', 'the form');
   // The picker shows the asset's label once the router's list for the chain is back (the denom until then).
-  await waitFor('the picked asset', async () => (await frame.locator(`#${BRIDGE.sourceAsset}`).inputValue()) === 'INIT', 15_000);
-  assert.match((await frame.locator(`#${BRIDGE.amountOut}`).textContent()) ?? '', /^1\.996 OSMO \(1,996,000 uosmo on osmosis-1\)/, 'the route');
+  await waitFor(
+    'the picked asset',
+    async () => (await frame.locator(`#${BRIDGE.sourceAsset}`).inputValue()) === 'INIT',
+    15_000,
+  );
+  assert.match(
+    (await frame.locator(`#${BRIDGE.amountOut}`).textContent()) ?? '',
+    /^1\.996 OSMO \(1,996,000 uosmo on osmosis-1\)/,
+    'the route',
+  );
   assert.equal(await frame.locator(`#${BRIDGE.stateNote}`).count(), 0, 'the saved state was read');
-  assert.equal(await page.locator('.notifications-toasts .notification-toast', { hasText: 'could not be read' }).count(), 0);
+  assert.equal(
+    await page.locator('.notifications-toasts .notification-toast', { hasText: 'could not be read' }).count(),
+    0,
+  );
 }
 
 e2eTest(

@@ -17,15 +17,31 @@ e2eTest(
     const frame = await openBridge(page, { fresh: true });
     router.tamperHook(true);
     try {
-      await findRoute(frame, '2', { from: 'osmosis-1', asset: 'OSMO', to: 'demo-evm-1', receive: 'OSMO', sender: OSMO });
+      await findRoute(frame, '2', {
+        from: 'osmosis-1',
+        asset: 'OSMO',
+        to: 'demo-evm-1',
+        receive: 'OSMO',
+        sender: OSMO,
+      });
       await frame.locator(`#${BRIDGE.getHook}`).waitFor({ timeout: 15_000 });
       // Osmosis → Initia → the rollup: your address on each; the destination's is another account.
-      await frame.locator(`#${addressField(2)} input`).first().waitFor({ timeout: 15_000 });
+      await frame
+        .locator(`#${addressField(2)} input`)
+        .first()
+        .waitFor({ timeout: 15_000 });
       await fill(frame, addressField(2), INIT_DEST);
       await frame.locator(`#${BRIDGE.getHook}`).click();
       await frame.locator(`#${verdictBox('hook', 'mismatch')}`).waitFor({ timeout: 15_000 });
-      assert.match((await frame.locator(`#${verdictBox('hook', 'mismatch')}`).textContent()) ?? '', /Doesn't match: do not sign this hook.*not to your destination address/);
-      assert.equal(await frame.locator(`#${BRIDGE.hookInstruction}`).count(), 0, 'not asked to sign a hook that does not match');
+      assert.match(
+        (await frame.locator(`#${verdictBox('hook', 'mismatch')}`).textContent()) ?? '',
+        /Doesn't match: do not sign this hook.*not to your destination address/,
+      );
+      assert.equal(
+        await frame.locator(`#${BRIDGE.hookInstruction}`).count(),
+        0,
+        'not asked to sign a hook that does not match',
+      );
       assert.equal(await frame.locator(`#${BRIDGE.hookJson}`).count(), 0, 'nothing to copy and sign');
       await screenshot(page, 'bridge-hook-mismatch');
       await frame.locator(`#${BRIDGE.overrideHook}`).check();
@@ -43,8 +59,15 @@ e2eTest(
       if ((await accept.count()) > 0 && !(await accept.isChecked())) await accept.check();
       await frame.locator(`#${BRIDGE.generate}:not([aria-disabled])`).click();
       await frame.locator(`#${verdictBox('msgs', 'unverified')}`).waitFor({ timeout: 15_000 });
-      assert.match((await frame.locator(`#${verdictBox('msgs', 'unverified')}`).textContent()) ?? '', /Couldn't verify these messages.*"callback".*does not read/);
-      assert.equal(await frame.locator(`#${BRIDGE.signInstruction}`).count(), 0, 'no signing instructions for what was not verified');
+      assert.match(
+        (await frame.locator(`#${verdictBox('msgs', 'unverified')}`).textContent()) ?? '',
+        /Couldn't verify these messages.*"callback".*does not read/,
+      );
+      assert.equal(
+        await frame.locator(`#${BRIDGE.signInstruction}`).count(),
+        0,
+        'no signing instructions for what was not verified',
+      );
       await frame.locator(`#${BRIDGE.overrideMismatch}`).check();
       await frame.locator(`#${BRIDGE.signInstruction}`).waitFor();
     } finally {

@@ -22,14 +22,25 @@ async function setTheme(page: Page, name: string): Promise<void> {
   await input.first().waitFor({ timeout: 10_000 });
   await input.first().fill(name);
   const exact = new RegExp(`^\\s*${name}\\s*$`);
-  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row.focused', { has: page.locator('.label-name', { hasText: exact }) }).waitFor({ timeout: 10_000 });
+  await page
+    .locator('.quick-input-widget .quick-input-list .monaco-list-row.focused', {
+      has: page.locator('.label-name', { hasText: exact }),
+    })
+    .waitFor({ timeout: 10_000 });
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 /** The webview document (a nested frame) that holds the element with this id. */
 async function frameWith(page: Page, id: string): Promise<Frame> {
-  for (const f of page.frames()) if ((await f.locator(`#${id}`).count().catch(() => 0)) > 0) return f;
+  for (const f of page.frames())
+    if (
+      (await f
+        .locator(`#${id}`)
+        .count()
+        .catch(() => 0)) > 0
+    )
+      return f;
   throw new Error(`no webview frame holds #${id}`);
 }
 
@@ -37,14 +48,33 @@ async function frameWith(page: Page, id: string): Promise<Frame> {
 async function contrastViolations(frame: Frame): Promise<string[]> {
   await frame.evaluate(AXE);
   return frame.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ nodes: Array<{ target: string[]; html: string; failureSummary?: string }> }> }> } }).axe;
-    const result = await axe.run((globalThis as unknown as { document: unknown }).document, { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] });
-    return result.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}`));
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(
+            ctx: unknown,
+            opts: unknown,
+          ): Promise<{
+            violations: Array<{ nodes: Array<{ target: string[]; html: string; failureSummary?: string }> }>;
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run((globalThis as unknown as { document: unknown }).document, {
+      runOnly: { type: 'rule', values: ['color-contrast'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.flatMap((v) =>
+      v.nodes.map(
+        (n) =>
+          `${n.target.join(' ')} ${n.html.slice(0, 120)}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}`,
+      ),
+    );
   });
 }
 
 e2eTest(
-  'contrast: the bridge\'s verdict and warnings and Explain\'s outcome pass WCAG AA (axe-core) in light, dark and high-contrast themes',
+  "contrast: the bridge's verdict and warnings and Explain's outcome pass WCAG AA (axe-core) in light, dark and high-contrast themes",
   async ({ page, fake }) => {
     try {
       await runCommand(page, 'View: Close All Editors');
@@ -58,7 +88,11 @@ e2eTest(
       const problems: string[] = [];
       for (const theme of THEMES) {
         await setTheme(page, theme);
-        problems.push(...(await contrastViolations(await frameWith(page, verdictBox('msgs', 'matches')))).map((p) => `bridge, ${theme}: ${p}`));
+        problems.push(
+          ...(await contrastViolations(await frameWith(page, verdictBox('msgs', 'matches')))).map(
+            (p) => `bridge, ${theme}: ${p}`,
+          ),
+        );
       }
       await bridge.locator(`#${BRIDGE.backToRoute}`).click();
       await fill(bridge, BRIDGE.amount, '');
@@ -69,10 +103,19 @@ e2eTest(
       await input.waitFor();
       await input.fill(sent.hash);
       await page.keyboard.press('Enter');
-      await page.frameLocator('iframe.webview.ready').first().frameLocator('#active-frame').locator(`#${EXPLAIN.outcomeTitle}`, { hasText: 'Succeeded' }).waitFor({ timeout: 30_000 });
+      await page
+        .frameLocator('iframe.webview.ready')
+        .first()
+        .frameLocator('#active-frame')
+        .locator(`#${EXPLAIN.outcomeTitle}`, { hasText: 'Succeeded' })
+        .waitFor({ timeout: 30_000 });
       for (const theme of THEMES) {
         await setTheme(page, theme);
-        problems.push(...(await contrastViolations(await frameWith(page, EXPLAIN.outcomeTitle))).map((p) => `explain, ${theme}: ${p}`));
+        problems.push(
+          ...(await contrastViolations(await frameWith(page, EXPLAIN.outcomeTitle))).map(
+            (p) => `explain, ${theme}: ${p}`,
+          ),
+        );
       }
       // A failed transaction: its outcome and the chain's reason.
       await runCommand(page, 'View: Close All Editors');
@@ -80,10 +123,19 @@ e2eTest(
       await input.waitFor();
       await input.fill(FAILED_TX_HASH);
       await page.keyboard.press('Enter');
-      await page.frameLocator('iframe.webview.ready').first().frameLocator('#active-frame').locator(`#${EXPLAIN.outcomeTitle}`, { hasText: 'Failed' }).waitFor({ timeout: 30_000 });
+      await page
+        .frameLocator('iframe.webview.ready')
+        .first()
+        .frameLocator('#active-frame')
+        .locator(`#${EXPLAIN.outcomeTitle}`, { hasText: 'Failed' })
+        .waitFor({ timeout: 30_000 });
       for (const theme of THEMES) {
         await setTheme(page, theme);
-        problems.push(...(await contrastViolations(await frameWith(page, EXPLAIN.outcomeTitle))).map((p) => `explain (failed), ${theme}: ${p}`));
+        problems.push(
+          ...(await contrastViolations(await frameWith(page, EXPLAIN.outcomeTitle))).map(
+            (p) => `explain (failed), ${theme}: ${p}`,
+          ),
+        );
       }
       assert.deepEqual(problems, [], problems.join('\n'));
     } finally {

@@ -14,9 +14,11 @@ interface DemoEditorModule {
 }
 
 e2eTest(
-  'npm start\'s editor (TRY-ME.md opened by its URL): Reload Window keeps the result tabs',
+  "npm start's editor (TRY-ME.md opened by its URL): Reload Window keeps the result tabs",
   async (wb) => {
-    const demo = (await import(pathToFileURL(path.join(REPO_ROOT, 'scripts', 'demoEditor.mjs')).href)) as DemoEditorModule;
+    const demo = (await import(
+      pathToFileURL(path.join(REPO_ROOT, 'scripts', 'demoEditor.mjs')).href
+    )) as DemoEditorModule;
     const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'initia-demo-workspace-'));
     const tryMe = path.join(workspace, 'TRY-ME.md');
     fs.writeFileSync(tryMe, tryMeMarkdown({ data: wb.fake.data, indexerUrl: wb.fake.url, routerUrl: wb.router.url }));

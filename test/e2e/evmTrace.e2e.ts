@@ -27,7 +27,8 @@ async function pick(page: Page, label: string | RegExp): Promise<void> {
 e2eTest(
   'evm trace: a revert two calls deep explained from the workspace, its line opened, the contract read; nothing asked again after a reload',
   async ({ page, evm, workspace }) => {
-    if (!evm) throw new Error('anvil is not installed (npm ci installs @foundry-rs/anvil): the runner started no EVM node');
+    if (!evm)
+      throw new Error('anvil is not installed (npm ci installs @foundry-rs/anvil): the runner started no EVM node');
     const { chain, proxy } = evm;
     const folder = path.join(workspace, 'evm');
     copyEvmProject(buildEvmProject(), folder);
@@ -46,25 +47,41 @@ e2eTest(
       await waitFor(
         'the call trace named from the workspace',
         async () => {
-          if (((await vault.locator('.contract').textContent({ timeout: 20_000 }).catch(() => '')) ?? '') === 'Vault') return true;
+          if (
+            ((await vault
+              .locator('.contract')
+              .textContent({ timeout: 20_000 })
+              .catch(() => '')) ?? '') === 'Vault'
+          )
+            return true;
           await frame.locator(`#${EXPLAIN.refresh}`).click();
           return false;
         },
         60_000,
         500,
       );
-      assert.match((await frame.locator(`#${EXPLAIN.outcome}`).textContent()) ?? '', new RegExp(`on ${EVM_NETWORK.replace(/[+]/g, '\\+')}`));
+      assert.match(
+        (await frame.locator(`#${EXPLAIN.outcome}`).textContent()) ?? '',
+        new RegExp(`on ${EVM_NETWORK.replace(/[+]/g, '\\+')}`),
+      );
       const trace = (await frame.locator(`#${EXPLAIN.trace}`).textContent()) ?? '';
       assert.match(trace, /Router\.withdrawVia.*Relay\.pull.*Vault\.withdraw/s, trace);
       assert.match(trace, /passed on from #2/);
       const reason = (await frame.locator(`#${EXPLAIN.reason}`).textContent()) ?? '';
-      assert.match(reason, /^InsufficientBalance\(available: 0, required: 5\) — raised in Vault\.withdraw, 2 calls deep \(src\/Vault\.sol:\d+\)$/, reason);
+      assert.match(
+        reason,
+        /^InsufficientBalance\(available: 0, required: 5\) — raised in Vault\.withdraw, 2 calls deep \(src\/Vault\.sol:\d+\)$/,
+        reason,
+      );
       const line = Number(/src\/Vault\.sol:(\d+)/.exec(reason)![1]);
 
       // Open the revert's line: the workspace's file, the revert's range selected.
       await frame.locator(`#${EXPLAIN.openRevertSource}`).click();
       await page.locator('.tabs-container .tab', { hasText: 'Vault.sol' }).first().waitFor({ timeout: 15_000 });
-      await page.locator('.statusbar-item', { hasText: new RegExp(`^Ln ${line}, Col \\d+ \\(38 selected\\)`) }).first().waitFor({ timeout: 15_000 });
+      await page
+        .locator('.statusbar-item', { hasText: new RegExp(`^Ln ${line}, Col \\d+ \\(38 selected\\)`) })
+        .first()
+        .waitFor({ timeout: 15_000 });
       // For the README: the explorer out of the way, the panel and the file side by side.
       await runCommand(page, 'View: Close Primary Side Bar');
       await screenshot(page, 'explain-evm-revert');
@@ -79,7 +96,10 @@ e2eTest(
       await page.keyboard.press('Enter');
       await pick(page, /^At block \d+/);
       await page.locator('.tabs-container .tab', { hasText: 'Vault.stats' }).first().waitFor({ timeout: 15_000 });
-      const result = page.locator('.editor-instance .monaco-editor .view-lines').filter({ hasText: '"result"' }).first();
+      const result = page
+        .locator('.editor-instance .monaco-editor .view-lines')
+        .filter({ hasText: '"result"' })
+        .first();
       await result.waitFor({ timeout: 15_000 });
       const text = ((await result.textContent()) ?? '').replace(/\u00a0/g, ' ');
       assert.match(text, /"balance": "1000000000000000"/, text);
@@ -88,11 +108,18 @@ e2eTest(
 
       // A window reload: the panel comes back with its trace, and the node is asked nothing (the trace was kept).
       // The panel's tab is titled by its transaction.
-      await page.locator('.tabs-container .tab', { hasText: `Explain ${chain.txs.deep.slice(0, 6)}…${chain.txs.deep.slice(-4)}` }).first().click();
+      await page
+        .locator('.tabs-container .tab', {
+          hasText: `Explain ${chain.txs.deep.slice(0, 6)}…${chain.txs.deep.slice(-4)}`,
+        })
+        .first()
+        .click();
       proxy.reset();
       await runCommand(page, 'Developer: Reload Window');
       await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
-      await explainFrame(page).locator(`#${traceFrame(2)} .contract`, { hasText: 'Vault' }).waitFor({ timeout: 60_000 });
+      await explainFrame(page)
+        .locator(`#${traceFrame(2)} .contract`, { hasText: 'Vault' })
+        .waitFor({ timeout: 60_000 });
       assert.equal(proxy.count('debug_traceTransaction'), 0, proxy.methods().join(', '));
     } finally {
       await runCommand(page, 'View: Close All Editors').catch(() => undefined);

@@ -44,7 +44,9 @@ e2eTest(
   async ({ page, fake, workspace }) => {
     await runCommand(page, 'View: Close All Editors');
     let frame = await explainFromPalette(page, FAILED_TX_HASH);
-    await frame.locator(`#${EXPLAIN.outcomeTitle}`, { hasText: 'Failed with code 5 (sdk)' }).waitFor({ timeout: 30_000 });
+    await frame
+      .locator(`#${EXPLAIN.outcomeTitle}`, { hasText: 'Failed with code 5 (sdk)' })
+      .waitFor({ timeout: 30_000 });
     assert.match((await frame.locator(`#${EXPLAIN.reason}`).textContent()) ?? '', /insufficient funds/);
     assert.match((await frame.locator(`#${EXPLAIN.messages}`).textContent()) ?? '', /1\. Send/);
     await screenshot(page, 'explain-failed');
@@ -72,7 +74,11 @@ e2eTest(
       assert.match(logs, /built-in ERC-721 ABI/);
       const calls = (await frame.locator(`#${EXPLAIN.calls}`).textContent()) ?? '';
       assert.match(calls, /buyItem.*Market\.abi\.json/s, 'the top call decoded with the workspace ABI');
-      assert.equal(await frame.locator(`#${EXPLAIN.calls} [role=treeitem][aria-level="2"]`).count() >= 1, true, 'a tree of calls');
+      assert.equal(
+        (await frame.locator(`#${EXPLAIN.calls} [role=treeitem][aria-level="2"]`).count()) >= 1,
+        true,
+        'a tree of calls',
+      );
       await screenshot(page, 'explain-evm');
       // A value leads on: the sender's account document.
       fake.resetRequests();
@@ -80,10 +86,18 @@ e2eTest(
       const address = ((await from.textContent()) ?? '').trim();
       await from.click();
       // As from a JSON document's link: the account lookup asks what to show; its first choice is the transactions.
-      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'every transaction that involves the account' }).waitFor({ timeout: 15_000 });
+      await page
+        .locator('.quick-input-widget .monaco-list-row', { hasText: 'every transaction that involves the account' })
+        .waitFor({ timeout: 15_000 });
       await page.keyboard.press('Enter');
-      await page.locator('.tabs-container .tab', { hasText: address.slice(0, 8) }).first().waitFor({ timeout: 15_000 });
-      assert.ok(fake.requests.some((r) => r.path.toLowerCase().includes(address.toLowerCase())), 'the lookup asked the indexer for that account');
+      await page
+        .locator('.tabs-container .tab', { hasText: address.slice(0, 8) })
+        .first()
+        .waitFor({ timeout: 15_000 });
+      assert.ok(
+        fake.requests.some((r) => r.path.toLowerCase().includes(address.toLowerCase())),
+        'the lookup asked the indexer for that account',
+      );
     } finally {
       fs.rmSync(abiFile, { force: true });
     }

@@ -24,7 +24,9 @@ export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
  *  `--update-screenshots` (`npm run screenshots`) the README's own, media/screenshots/. INITIA_SCREENSHOTS_DIR overrides. */
 export const SCREENSHOTS_DIR = path.resolve(
   process.env.INITIA_SCREENSHOTS_DIR ??
-    (process.argv.includes('--update-screenshots') ? path.join(REPO_ROOT, 'media', 'screenshots') : path.join(RESULTS_DIR, 'screenshots')),
+    (process.argv.includes('--update-screenshots')
+      ? path.join(REPO_ROOT, 'media', 'screenshots')
+      : path.join(RESULTS_DIR, 'screenshots')),
 );
 
 interface CodeServer {
@@ -37,7 +39,14 @@ interface CodeServer {
   stopSync(): void;
 }
 interface VscodeServerModule {
-  startCodeServer(opts: { env?: NodeJS.ProcessEnv; vsix?: string[]; settings?: Record<string, unknown>; cleanupDirs?: string[]; trust?: boolean; smokeTestDriver?: boolean }): Promise<CodeServer>;
+  startCodeServer(opts: {
+    env?: NodeJS.ProcessEnv;
+    vsix?: string[];
+    settings?: Record<string, unknown>;
+    cleanupDirs?: string[];
+    trust?: boolean;
+    smokeTestDriver?: boolean;
+  }): Promise<CodeServer>;
   chromiumPath(): string;
   tail(file: string, lines?: number): string;
   CHROMIUM_ARGS: string[];
@@ -92,10 +101,16 @@ export interface OpenOptions {
 /** Starts code-server, opens the workbench in Chromium and waits until it is ready. */
 export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
   // The server module is ESM (node built-ins only, shared with scripts/vscode-launcher.mjs): load it dynamically.
-  const mod = (await import(pathToFileURL(path.join(REPO_ROOT, 'scripts', 'vscode-server.mjs')).href)) as VscodeServerModule;
+  const mod = (await import(
+    pathToFileURL(path.join(REPO_ROOT, 'scripts', 'vscode-server.mjs')).href
+  )) as VscodeServerModule;
   const workspace = path.resolve(opts.workspace ?? path.join(REPO_ROOT, 'test', 'workspace'));
   const browserTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'initia-e2e-chromium-'));
-  const xdg = { XDG_CONFIG_HOME: path.join(browserTmp, 'xdg-config'), XDG_CACHE_HOME: path.join(browserTmp, 'xdg-cache'), TMPDIR: path.join(browserTmp, 'tmp') };
+  const xdg = {
+    XDG_CONFIG_HOME: path.join(browserTmp, 'xdg-config'),
+    XDG_CACHE_HOME: path.join(browserTmp, 'xdg-cache'),
+    TMPDIR: path.join(browserTmp, 'tmp'),
+  };
   for (const d of Object.values(xdg)) fs.mkdirSync(d, { recursive: true });
   const removeBrowserTmp = () => {
     if (process.env.INITIA_KEEP_TEMP !== '1') fs.rmSync(browserTmp, { recursive: true, force: true, maxRetries: 3 });
@@ -111,8 +126,25 @@ export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
       smokeTestDriver: opts.smokeTestDriver,
       settings: {
         'initia.networks': [
-          { name: FAKE_NETWORK, chainId: opts.fake.data.chainId, indexerUrl: opts.fake.url, routerUrl: opts.router.url, explorerUrl: 'https://scan.example/demo' },
-          ...(opts.evm ? [{ name: EVM_NETWORK, chainId: opts.fake.data.chainId, indexerUrl: opts.fake.url, routerUrl: opts.router.url, jsonRpcUrl: opts.evm.proxy.url, vm: 'minievm' }] : []),
+          {
+            name: FAKE_NETWORK,
+            chainId: opts.fake.data.chainId,
+            indexerUrl: opts.fake.url,
+            routerUrl: opts.router.url,
+            explorerUrl: 'https://scan.example/demo',
+          },
+          ...(opts.evm
+            ? [
+                {
+                  name: EVM_NETWORK,
+                  chainId: opts.fake.data.chainId,
+                  indexerUrl: opts.fake.url,
+                  routerUrl: opts.router.url,
+                  jsonRpcUrl: opts.evm.proxy.url,
+                  vm: 'minievm',
+                },
+              ]
+            : []),
         ],
         'initia.activeNetwork': FAKE_NETWORK,
         'initia.richList.denoms': opts.fake.data.denoms.slice(0, 2),
@@ -141,22 +173,43 @@ export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
       env: { ...process.env, ...xdg } as Record<string, string>,
     });
     const page = context.pages()[0] ?? (await context.newPage());
-    if (process.env.INITIA_VERBOSE === '1') page.on('console', (m) => process.stderr.write(`[browser ${m.type()}] ${m.text()}\n`));
+    if (process.env.INITIA_VERBOSE === '1')
+      page.on('console', (m) => process.stderr.write(`[browser ${m.type()}] ${m.text()}\n`));
     const query = new URLSearchParams({ folder: workspace });
     const payload: Array<[string, string]> = [
-      ...(opts.vsix ? [] : ([['extensionDevelopmentPath', server.remoteUri(REPO_ROOT)], ['skipWelcome', 'true']] as Array<[string, string]>)),
+      ...(opts.vsix
+        ? []
+        : ([
+            ['extensionDevelopmentPath', server.remoteUri(REPO_ROOT)],
+            ['skipWelcome', 'true'],
+          ] as Array<[string, string]>)),
       ...(opts.payload?.(server) ?? []),
     ];
     if (payload.length) query.set('payload', JSON.stringify(payload));
     await page.goto(`${server.url}/?${query}`);
     await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
     // The extension host is up once the remote indicator shows the connection; give the workbench a moment to settle.
-    await page.locator('.monaco-workbench .part.activitybar, .monaco-workbench .part.sidebar').first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('.monaco-workbench .part.activitybar, .monaco-workbench .part.sidebar')
+      .first()
+      .waitFor({ timeout: 30_000 });
     const closeSync = () => {
       server.stopSync();
       removeBrowserTmp();
     };
-    return { page, fake: opts.fake, router: opts.router, registry: opts.registry, evm: opts.evm, context, server, workspace, vsix: opts.vsix, close, closeSync };
+    return {
+      page,
+      fake: opts.fake,
+      router: opts.router,
+      registry: opts.registry,
+      evm: opts.evm,
+      context,
+      server,
+      workspace,
+      vsix: opts.vsix,
+      close,
+      closeSync,
+    };
   } catch (err) {
     await close();
     throw err;
@@ -171,7 +224,10 @@ export async function openWindow(wb: Workbench): Promise<Page> {
   const page = await wb.context.newPage();
   await page.goto(wb.page.url());
   await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
-  await page.locator('.monaco-workbench .part.activitybar, .monaco-workbench .part.sidebar').first().waitFor({ timeout: 30_000 });
+  await page
+    .locator('.monaco-workbench .part.activitybar, .monaco-workbench .part.sidebar')
+    .first()
+    .waitFor({ timeout: 30_000 });
   return page;
 }
 
@@ -189,7 +245,13 @@ async function openPalette(page: Page, text: string): Promise<Locator> {
     if (!(await input.isVisible())) {
       if (attempt > 0) await page.keyboard.press('Escape');
       await page.keyboard.press(keys[attempt]);
-      if (!(await input.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false))) continue;
+      if (
+        !(await input.waitFor({ state: 'visible', timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        ))
+      )
+        continue;
     }
     try {
       await input.fill(`>${text}`, { timeout: 3_000 });
@@ -219,7 +281,10 @@ function paletteRow(page: Page, title: string): Locator {
 /** Closes quick inputs, menus, notifications and modal editors so the next step starts from a clean workbench. */
 export async function resetUi(page: Page): Promise<void> {
   for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined);
+  await page
+    .locator('.quick-input-widget')
+    .waitFor({ state: 'hidden', timeout: 3_000 })
+    .catch(() => undefined);
   await closeModalEditor(page);
 }
 
@@ -230,7 +295,11 @@ export async function resetUi(page: Page): Promise<void> {
 export async function closeModalEditor(page: Page): Promise<void> {
   const modal = page.locator('.modal-editor-part').first();
   for (let attempt = 0; attempt < 3 && (await modal.isVisible()); attempt++) {
-    const close = page.locator('.modal-editor-part .modal-editor-header [aria-label^="Close Modal Editor"], .modal-editor-part .modal-editor-header .codicon-close').first();
+    const close = page
+      .locator(
+        '.modal-editor-part .modal-editor-header [aria-label^="Close Modal Editor"], .modal-editor-part .modal-editor-header .codicon-close',
+      )
+      .first();
     await close.click({ timeout: 2_000 }).catch(() => page.keyboard.press('Escape'));
     await modal.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);
   }
@@ -245,7 +314,13 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
     `command "${title}" in the command palette`,
     async () => {
       await openPalette(page, title);
-      if (await row.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false)) return true;
+      if (
+        await row.waitFor({ state: 'visible', timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        return true;
       await closePalette(page);
       return false;
     },
@@ -253,7 +328,10 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
     0,
   );
   await row.click();
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+  await page
+    .locator('.quick-input-widget')
+    .waitFor({ state: 'hidden', timeout: 5_000 })
+    .catch(() => undefined);
 }
 
 /**
@@ -267,16 +345,29 @@ export async function selectNetwork(page: Page, name: string): Promise<void> {
   await input.waitFor({ timeout: 10_000 });
   await input.fill(name);
   const exact = new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
-  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row.focused', { has: page.locator('.label-name', { hasText: exact }) }).waitFor({ timeout: 10_000 });
+  await page
+    .locator('.quick-input-widget .quick-input-list .monaco-list-row.focused', {
+      has: page.locator('.label-name', { hasText: exact }),
+    })
+    .waitFor({ timeout: 10_000 });
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 /** Whether the command palette offers a command with exactly this title; closes the palette unless `keepOpen`
  *  (keep it open to check many titles quickly). */
-export async function paletteHas(page: Page, title: string, opts: { keepOpen?: boolean; timeoutMs?: number } = {}): Promise<boolean> {
+export async function paletteHas(
+  page: Page,
+  title: string,
+  opts: { keepOpen?: boolean; timeoutMs?: number } = {},
+): Promise<boolean> {
   await openPalette(page, title);
-  const found = await paletteRow(page, title).waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 3_000 }).then(() => true, () => false);
+  const found = await paletteRow(page, title)
+    .waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 3_000 })
+    .then(
+      () => true,
+      () => false,
+    );
   if (!opts.keepOpen) await closePalette(page);
   return found;
 }

@@ -18,7 +18,10 @@ e2eTest(
     await waitFor('the tracking request', () => router.count('/v2/tx/track') >= 1, 30_000);
     await waitFor('a first status poll', () => statusOf() >= 1, 30_000);
     // The Transfers view shows it (the command focuses the view when asked interactively).
-    await viewRows(page, 'Transfers').filter({ hasText: hash.slice(0, 8) }).first().waitFor({ timeout: 15_000 });
+    await viewRows(page, 'Transfers')
+      .filter({ hasText: hash.slice(0, 8) })
+      .first()
+      .waitFor({ timeout: 15_000 });
 
     // A result document, kept (double-click pins the preview tab, as users do).
     await runCommand(page, 'Initia: Show Indexer Status');
@@ -34,14 +37,26 @@ e2eTest(
     // The document's tab is back, and it asked the indexer again for its content.
     await page.locator('.tabs-container .tab', { hasText: 'status.json' }).first().waitFor({ timeout: 30_000 });
     const editor = page.locator('.editor-instance .view-lines').first();
-    await waitFor('the restored document loaded again', async () => (await editor.innerText().catch(() => '')).includes(fake.data.chainId), 30_000);
+    await waitFor(
+      'the restored document loaded again',
+      async () => (await editor.innerText().catch(() => '')).includes(fake.data.chainId),
+      30_000,
+    );
     assert.ok(fake.count('/status') >= 1);
     // Polling resumes on its own after the new host activates (a couple of seconds after activation).
-    await waitFor('status polls after the restart', () => router.requests.some((r) => r.path === '/v2/tx/status' && r.query.includes(hash) && r.time > restartedAt + 500), 60_000);
+    await waitFor(
+      'status polls after the restart',
+      () =>
+        router.requests.some((r) => r.path === '/v2/tx/status' && r.query.includes(hash) && r.time > restartedAt + 500),
+      60_000,
+    );
     assert.ok(statusOf() > before);
     // And the Transfers view lists it again.
     await runCommand(page, 'Initia: Refresh Transfers');
-    await viewRows(page, 'Transfers').filter({ hasText: hash.slice(0, 8) }).first().waitFor({ timeout: 15_000 });
+    await viewRows(page, 'Transfers')
+      .filter({ hasText: hash.slice(0, 8) })
+      .first()
+      .waitFor({ timeout: 15_000 });
     await screenshot(page, 'transfers');
   },
   120_000,

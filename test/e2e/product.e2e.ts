@@ -8,7 +8,13 @@ e2eTest(
   'as npm start runs it (no test driver): an indexer error is a notification with Retry and Select Network',
   async (wb) => {
     if (!wb.vsix) return; // npm start installs the packaged extension; the repo as a development extension needs the driver
-    const product = await openWorkbench({ vsix: wb.vsix, fake: wb.fake, router: wb.router, registry: wb.registry, smokeTestDriver: false });
+    const product = await openWorkbench({
+      vsix: wb.vsix,
+      fake: wb.fake,
+      router: wb.router,
+      registry: wb.registry,
+      smokeTestDriver: false,
+    });
     try {
       const page = product.page;
       await runCommand(page, 'Initia: Look Up…');

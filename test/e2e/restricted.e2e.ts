@@ -8,7 +8,13 @@ e2eTest(
   'Restricted Mode: the folder is not trusted, and the Initia sidebar still browses blocks',
   async (wb) => {
     if (!wb.vsix) return; // the repo as a development extension is exempt from workspace trust: only a .vsix shows it
-    const restricted = await openWorkbench({ vsix: wb.vsix, fake: wb.fake, router: wb.router, registry: wb.registry, trust: true });
+    const restricted = await openWorkbench({
+      vsix: wb.vsix,
+      fake: wb.fake,
+      router: wb.router,
+      registry: wb.registry,
+      trust: true,
+    });
     try {
       const page = restricted.page;
       await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ timeout: 20_000 });

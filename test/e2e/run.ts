@@ -21,7 +21,13 @@ import { RESULTS_DIR, openWorkbench, registeredTests, resetUi, screenshot, type 
 
 /** Files under `dir` (recursive) whose names end with `suffix`, sorted. */
 const filesUnder = (dir: string, suffix: string): string[] =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith(suffix)).map((f) => path.join(dir, f)).sort() : [];
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith(suffix))
+        .map((f) => path.join(dir, f))
+        .sort()
+    : [];
 
 /** The last `lines` lines of a log, each cut to 300 characters (the host's extension lists run to thousands). */
 function tailOf(file: string, lines: number): string {
@@ -35,7 +41,9 @@ function tailOf(file: string, lines: number): string {
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const t = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)));
+  const t = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)),
+  );
   return Promise.race([p, t]).finally(() => clearTimeout(timer));
 }
 
@@ -46,7 +54,8 @@ let failed = 0;
 const failures: string[] = [];
 /** Tests that passed only on their second attempt, with the first attempt's error. */
 const flaky: string[] = [];
-const oneLine = (err: unknown): string => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 300);
+const oneLine = (err: unknown): string =>
+  (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 300);
 /** Ends code-server (its whole process group) and exits; for signals and the overall timeout. */
 function abort(code: number): never {
   current?.closeSync();
@@ -66,7 +75,9 @@ async function main(): Promise<number> {
   if (tests.length === 0) throw new Error('no e2e tests registered (test/e2e/**/*.e2e.ts)');
 
   const t0 = Date.now();
-  console.log(`e2e: ${tests.length} test(s), extension ${vsix ? `from ${path.basename(vsix)}` : 'under development (repo)'}`);
+  console.log(
+    `e2e: ${tests.length} test(s), extension ${vsix ? `from ${path.basename(vsix)}` : 'under development (repo)'}`,
+  );
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     process.on(sig, () => {
       console.log(`\ne2e interrupted (${sig}): stopping code-server and Chromium`);
@@ -92,7 +103,14 @@ async function main(): Promise<number> {
       await chain.serveTo(fake);
     }
     // The terminal drawn by xterm's DOM renderer (not WebGL), so that a test can find printed text on the page.
-    current = wb = await openWorkbench({ vsix, fake, router, registry, evm, settings: { 'terminal.integrated.gpuAcceleration': 'off' } });
+    current = wb = await openWorkbench({
+      vsix,
+      fake,
+      router,
+      registry,
+      evm,
+      settings: { 'terminal.integrated.gpuAcceleration': 'off' },
+    });
     console.log(`  workbench ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     for (const t of tests) {
       // A browser driving a real workbench has timing noise no test can fully rule out: a failed test runs once
@@ -109,12 +127,18 @@ async function main(): Promise<number> {
           break;
         } catch (err) {
           const message = oneLine(err);
-          const shot = await screenshot(wb.page, `failed-${t.name}${attempt > 1 ? '' : '-attempt-1'}`, RESULTS_DIR).catch(() => undefined);
+          const shot = await screenshot(
+            wb.page,
+            `failed-${t.name}${attempt > 1 ? '' : '-attempt-1'}`,
+            RESULTS_DIR,
+          ).catch(() => undefined);
           const where = shot ? `\n      screenshot: ${path.relative(process.cwd(), shot)}` : '';
           const stack = (err instanceof Error ? (err.stack ?? err.message) : String(err)).split('\n').join('\n      ');
           if (attempt === 1) {
             firstError = message;
-            console.log(`  ↻ ${t.name} (${Date.now() - started} ms): failed once, running it again\n      ${stack}${where}`);
+            console.log(
+              `  ↻ ${t.name} (${Date.now() - started} ms): failed once, running it again\n      ${stack}${where}`,
+            );
           } else {
             failed++;
             failures.push(`✖ ${t.name}: ${message} (first attempt: ${firstError})`);
@@ -138,8 +162,12 @@ async function main(): Promise<number> {
     await evm?.chain.stop();
     current = undefined;
     if (failed > 0 && wb) {
-      const ext = filesUnder(logs, 'remoteexthost.log').map((f) => `--- ${f}\n${tailOf(f, 40)}`).join('\n');
-      console.log(`--- extension host log (tail) ---\n${ext || '(none)'}\nfull logs: ${path.relative(process.cwd(), logs)}`);
+      const ext = filesUnder(logs, 'remoteexthost.log')
+        .map((f) => `--- ${f}\n${tailOf(f, 40)}`)
+        .join('\n');
+      console.log(
+        `--- extension host log (tail) ---\n${ext || '(none)'}\nfull logs: ${path.relative(process.cwd(), logs)}`,
+      );
     }
   }
   console.log(`\ne2e took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
@@ -150,7 +178,9 @@ async function main(): Promise<number> {
 
 const overall = Number(process.env.INITIA_TEST_TIMEOUT_MS) || 10 * 60_000;
 setTimeout(() => {
-  console.log(`\ne2e timed out after ${overall / 1000} s (INITIA_TEST_TIMEOUT_MS)\n${passed} passed, ${failed + 1} failed`);
+  console.log(
+    `\ne2e timed out after ${overall / 1000} s (INITIA_TEST_TIMEOUT_MS)\n${passed} passed, ${failed + 1} failed`,
+  );
   abort(1);
 }, overall).unref();
 

@@ -44,7 +44,11 @@ e2eTest(
     await page.keyboard.press('Enter');
     const printed = `txhash: ${tx.hash}`;
     let box: Awaited<ReturnType<typeof textBox>>;
-    await waitFor('the printed hash in the terminal', async () => (box = await textBox(page, printed, tx.hash)) !== undefined, 20_000);
+    await waitFor(
+      'the printed hash in the terminal',
+      async () => (box = await textBox(page, printed, tx.hash)) !== undefined,
+      20_000,
+    );
     const x = box!.x + box!.width / 2;
     const y = box!.y + box!.height / 2;
     // Hovering lets the terminal ask the link providers for that line; the link is then activated with Ctrl+click.
@@ -63,10 +67,16 @@ e2eTest(
       500,
     );
     await page.keyboard.up('Control');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Watch Until It Is In' }).first().waitFor({ timeout: 5_000 });
+    await page
+      .locator('.quick-input-widget .monaco-list-row', { hasText: 'Watch Until It Is In' })
+      .first()
+      .waitFor({ timeout: 5_000 });
     await screenshot(page, 'terminal-link');
     await choices.click();
-    await page.locator('.tabs-container .tab', { hasText: `tx ${tx.hash.slice(0, 4)}` }).first().waitFor({ timeout: 20_000 });
+    await page
+      .locator('.tabs-container .tab', { hasText: `tx ${tx.hash.slice(0, 4)}` })
+      .first()
+      .waitFor({ timeout: 20_000 });
     await resetUi(page);
     await runCommand(page, 'View: Close All Editors');
     await runCommand(page, 'Terminal: Kill All Terminals').catch(() => undefined);

@@ -12,10 +12,17 @@ e2eTest(
     const openWalkthrough = async () => {
       await runCommand(page, 'Welcome: Open Walkthrough...');
       await input.fill('Initia');
-      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Get started with Initia Explorer' }).first().waitFor({ timeout: 15_000 });
+      await page
+        .locator('.quick-input-widget .monaco-list-row', { hasText: 'Get started with Initia Explorer' })
+        .first()
+        .waitFor({ timeout: 15_000 });
       await page.keyboard.press('Enter');
       await step('Choose a network').waitFor({ timeout: 15_000 });
-      await waitFor('the walkthrough to have slid in (its steps enabled)', () => step('Choose a network').isEnabled(), 10_000);
+      await waitFor(
+        'the walkthrough to have slid in (its steps enabled)',
+        () => step('Choose a network').isEnabled(),
+        10_000,
+      );
     };
     // The walkthrough may have gone back to the Welcome page (an Escape too many, a modal editor closed): its steps
     // are then hidden or disabled (they are while it slides away). Open it again then.
@@ -24,12 +31,21 @@ e2eTest(
       if (!((await first.isVisible()) && (await first.isEnabled()))) await openWalkthrough();
     };
     await openWalkthrough();
-    const button = (label: string) => page.locator('.getting-started-step.expanded .button-link, .getting-started-step.expanded a, .getting-started-step.expanded button', { hasText: label }).first();
+    const button = (label: string) =>
+      page
+        .locator(
+          '.getting-started-step.expanded .button-link, .getting-started-step.expanded a, .getting-started-step.expanded button',
+          { hasText: label },
+        )
+        .first();
 
     // 1. Choose a network: the network picker opens, with the fake network in it.
     await step('Choose a network').click();
     await button('Select Network').click();
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Fake indexer' }).first().waitFor({ timeout: 15_000 });
+    await page
+      .locator('.quick-input-widget .monaco-list-row', { hasText: 'Fake indexer' })
+      .first()
+      .waitFor({ timeout: 15_000 });
     // One Escape, for the picker only: another would reach the walkthrough, which goes back to the Welcome page.
     await closePalette(page);
 
@@ -40,10 +56,16 @@ e2eTest(
     const height = String(fake.data.latestHeight - 21);
     await input.waitFor({ timeout: 10_000 });
     await input.fill(height);
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Recognised' }).first().waitFor({ timeout: 10_000 });
+    await page
+      .locator('.quick-input-widget .monaco-list-row', { hasText: 'Recognised' })
+      .first()
+      .waitFor({ timeout: 10_000 });
     // Enter in the box itself: the walkthrough marks its step done when Look Up runs and may take the focus meanwhile.
     await input.press('Enter');
-    await page.locator('.tabs-container .tab', { hasText: `block ${height}.json` }).first().waitFor({ timeout: 15_000 });
+    await page
+      .locator('.tabs-container .tab', { hasText: `block ${height}.json` })
+      .first()
+      .waitFor({ timeout: 15_000 });
 
     // 4. Hover a transaction hash: a scratch file with the latest transaction, and its summary.
     await openWalkthrough();
@@ -55,7 +77,11 @@ e2eTest(
     await resetUi(page);
     // Its scratch file is a saved file: closing it asks nothing (an untitled one would ask to be saved, and stay).
     await runCommand(page, 'View: Close All Editors');
-    await waitFor('every editor closed, with no question', async () => (await page.locator('.tabs-container .tab').count()) === 0, 10_000);
+    await waitFor(
+      'every editor closed, with no question',
+      async () => (await page.locator('.tabs-container .tab').count()) === 0,
+      10_000,
+    );
     assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no "Do you want to save" dialog');
   },
   120_000,

@@ -4,7 +4,16 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { waitFor } from '../support/wait';
-import { FAKE_NETWORK, REPO_ROOT, closeModalEditor, e2eTest, paletteHas, runCommand, screenshot, waitForActivation } from './harness';
+import {
+  FAKE_NETWORK,
+  REPO_ROOT,
+  closeModalEditor,
+  e2eTest,
+  paletteHas,
+  runCommand,
+  screenshot,
+  waitForActivation,
+} from './harness';
 
 interface Manifest {
   publisher: string;
@@ -19,7 +28,10 @@ interface Manifest {
 
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as Manifest;
 const nlsFile = path.join(REPO_ROOT, 'package.nls.json');
-const nls = (fs.existsSync(nlsFile) ? JSON.parse(fs.readFileSync(nlsFile, 'utf8')) : {}) as Record<string, string | { message: string }>;
+const nls = (fs.existsSync(nlsFile) ? JSON.parse(fs.readFileSync(nlsFile, 'utf8')) : {}) as Record<
+  string,
+  string | { message: string }
+>;
 
 /** Resolves a `%key%` manifest string through package.nls.json. */
 function localize(s: string): string {
@@ -58,7 +70,10 @@ e2eTest('contributed commands are listed in the command palette', async ({ page 
   assert.deepEqual(missing, [], `missing from the command palette: ${missing.join(', ')}`);
   // Leave the palette showing the category's commands for the screenshot.
   await paletteHas(page, titles[0], { keepOpen: true });
-  await page.locator('.quick-input-widget input').first().fill(`>${titles[0].split(':')[0]}:`);
+  await page
+    .locator('.quick-input-widget input')
+    .first()
+    .fill(`>${titles[0].split(':')[0]}:`);
   await page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first().waitFor();
   await screenshot(page, 'command-palette');
 });
@@ -96,43 +111,68 @@ e2eTest('the extension is running (Developer: Show Running Extensions)', async (
   await closeModalEditor(page);
 });
 
-e2eTest('F1, type "Initia: Select Network", Enter: the network quick pick opens with the fake network active', async (wb) => {
-  const { page } = wb;
-  await waitForActivation(wb, `${manifest.publisher}.${manifest.name}`);
-  const input = page.locator('.quick-input-widget input').first();
-  const row = page
-    .locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^\s*Initia: Select Network/ }) })
-    .first();
-  // As a person would: F1, type the title, Enter. Right after start-up the palette may not list the command yet.
-  await waitFor(
-    '"Initia: Select Network" in the command palette',
-    async () => {
-      await page.keyboard.press('F1');
-      await input.waitFor({ state: 'visible', timeout: 5_000 });
-      await page.keyboard.type('Initia: Select Network');
-      if (await row.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false)) return true;
-      await page.keyboard.press('Escape');
-      return false;
-    },
-    20_000,
-    0,
-  );
-  // Enter runs the focused row: it must be ours (recently used commands are listed first).
-  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row.focused', { hasText: 'Initia: Select Network' }).waitFor({ timeout: 3_000 });
-  await page.keyboard.press('Enter');
-  // The palette gives way to the extension's quick pick: the networks, the active one checked.
-  await page.locator('.quick-input-widget input[placeholder^="Select the Initia network to browse"]').waitFor({ timeout: 10_000 });
-  const picks = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
-  await picks.filter({ hasText: FAKE_NETWORK }).first().waitFor({ timeout: 5_000 });
-  const labels = await picks.locator('.label-name').allInnerTexts();
-  assert.ok(labels.some((l) => l.includes(FAKE_NETWORK)), `the fake network is offered: ${labels.join(' | ')}`);
-  assert.ok(labels.some((l) => l.includes('Initia Mainnet')), `the built-in networks are offered: ${labels.join(' | ')}`);
-  // The quick input fades in: wait until it is opaque so the screenshot shows it, not the editor behind it.
-  await page
-    .waitForFunction("(() => { const el = document.querySelector('.quick-input-widget'); return !!el && getComputedStyle(el).opacity === '1'; })()", undefined, { timeout: 5_000 })
-    .catch(() => undefined);
-  await picks.and(page.locator('.focused')).first().waitFor({ timeout: 5_000 });
-  await screenshot(page, 'select-network');
-  await page.keyboard.press('Escape');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 3_000 });
-});
+e2eTest(
+  'F1, type "Initia: Select Network", Enter: the network quick pick opens with the fake network active',
+  async (wb) => {
+    const { page } = wb;
+    await waitForActivation(wb, `${manifest.publisher}.${manifest.name}`);
+    const input = page.locator('.quick-input-widget input').first();
+    const row = page
+      .locator('.quick-input-widget .quick-input-list .monaco-list-row', {
+        has: page.locator('.label-name', { hasText: /^\s*Initia: Select Network/ }),
+      })
+      .first();
+    // As a person would: F1, type the title, Enter. Right after start-up the palette may not list the command yet.
+    await waitFor(
+      '"Initia: Select Network" in the command palette',
+      async () => {
+        await page.keyboard.press('F1');
+        await input.waitFor({ state: 'visible', timeout: 5_000 });
+        await page.keyboard.type('Initia: Select Network');
+        if (
+          await row.waitFor({ state: 'visible', timeout: 3_000 }).then(
+            () => true,
+            () => false,
+          )
+        )
+          return true;
+        await page.keyboard.press('Escape');
+        return false;
+      },
+      20_000,
+      0,
+    );
+    // Enter runs the focused row: it must be ours (recently used commands are listed first).
+    await page
+      .locator('.quick-input-widget .quick-input-list .monaco-list-row.focused', { hasText: 'Initia: Select Network' })
+      .waitFor({ timeout: 3_000 });
+    await page.keyboard.press('Enter');
+    // The palette gives way to the extension's quick pick: the networks, the active one checked.
+    await page
+      .locator('.quick-input-widget input[placeholder^="Select the Initia network to browse"]')
+      .waitFor({ timeout: 10_000 });
+    const picks = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    await picks.filter({ hasText: FAKE_NETWORK }).first().waitFor({ timeout: 5_000 });
+    const labels = await picks.locator('.label-name').allInnerTexts();
+    assert.ok(
+      labels.some((l) => l.includes(FAKE_NETWORK)),
+      `the fake network is offered: ${labels.join(' | ')}`,
+    );
+    assert.ok(
+      labels.some((l) => l.includes('Initia Mainnet')),
+      `the built-in networks are offered: ${labels.join(' | ')}`,
+    );
+    // The quick input fades in: wait until it is opaque so the screenshot shows it, not the editor behind it.
+    await page
+      .waitForFunction(
+        "(() => { const el = document.querySelector('.quick-input-widget'); return !!el && getComputedStyle(el).opacity === '1'; })()",
+        undefined,
+        { timeout: 5_000 },
+      )
+      .catch(() => undefined);
+    await picks.and(page.locator('.focused')).first().waitFor({ timeout: 5_000 });
+    await screenshot(page, 'select-network');
+    await page.keyboard.press('Escape');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 3_000 });
+  },
+);

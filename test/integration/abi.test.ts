@@ -14,7 +14,8 @@ import { moveIn, setUp, type Harness, waitFor } from './helpers';
 // The decoder's TypeScript as the tests compile it (not dist/abi.js, whose loading is under test): for topics.
 import { eventTopic } from '../../src/abi/decoder';
 
-const word = (v: string | bigint): string => (typeof v === 'bigint' ? v.toString(16) : v.slice(2).toLowerCase()).padStart(64, '0');
+const word = (v: string | bigint): string =>
+  (typeof v === 'bigint' ? v.toString(16) : v.slice(2).toLowerCase()).padStart(64, '0');
 const topic = (v: string | bigint) => `0x${word(v)}`;
 const HOLDER = '0x46EFbAedc92067E6d60E84ED6395099723252496';
 /** Minted(address indexed to, uint256 amount, string memo): Token.sol's own event. */
@@ -27,7 +28,14 @@ const MINTED = {
 /** An artifact as forge writes it, with one event `<name>(uint256 indexed n)`. */
 const foundryArtifact = (name: string) =>
   JSON.stringify({
-    abi: [{ type: 'event', name, inputs: [{ name: 'n', type: 'uint256', indexed: true, internalType: 'uint256' }], anonymous: false }],
+    abi: [
+      {
+        type: 'event',
+        name,
+        inputs: [{ name: 'n', type: 'uint256', indexed: true, internalType: 'uint256' }],
+        anonymous: false,
+      },
+    ],
     bytecode: { object: '0x6080604052', sourceMap: '', linkReferences: {} },
     deployedBytecode: { object: '0x6080604052', sourceMap: '', linkReferences: {} },
     methodIdentifiers: {},
@@ -80,7 +88,9 @@ describe('workspace ABIs', function () {
 
     const started = performance.now();
     const minted = await abis.decodeLog(MINTED);
-    console.log(`      first decode (dist/abi.js + index): ${(performance.now() - started).toFixed(1)} ms; ${JSON.stringify(abis.stats)}`);
+    console.log(
+      `      first decode (dist/abi.js + index): ${(performance.now() - started).toFixed(1)} ms; ${JSON.stringify(abis.stats)}`,
+    );
     assert.equal(abis.decoderLoaded, true);
     assert.equal(minted?.name, 'Minted');
     assert.equal(minted?.contract, 'Token');
@@ -100,7 +110,10 @@ describe('workspace ABIs', function () {
     assert.equal(broken.length, 1, `one log line for the broken artifact: ${JSON.stringify(warnings)}`);
     assert.match(broken[0]!, /^ABI index: skipped Broken\.json is not valid JSON/);
 
-    const deposit = await abis.decodeCall({ to: '0x1111111111111111111111111111111111111111', data: '0x6e553f6500000000000000000000000000000000000000000000000000000000000f42400000000000000000000000001111111111111111111111111111111111111111' });
+    const deposit = await abis.decodeCall({
+      to: '0x1111111111111111111111111111111111111111',
+      data: '0x6e553f6500000000000000000000000000000000000000000000000000000000000f42400000000000000000000000001111111111111111111111111111111111111111',
+    });
     assert.equal(deposit?.signature, 'deposit(uint256,address)');
     assert.equal(deposit?.contract, 'Vault');
     assert.ok(deposit?.file?.endsWith('/solidity/artifacts/contracts/Vault.sol/Vault.json'), deposit?.file);
@@ -108,11 +121,20 @@ describe('workspace ABIs', function () {
     // the built-ins still answer what the workspace does not define (a 3-topic Transfer is Token's here, not a 4-topic one)
     const nft = await abis.decodeLog({
       address: '0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D',
-      topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', topic(HOLDER), topic(HOLDER), topic(1n)],
+      topics: [
+        '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef',
+        topic(HOLDER),
+        topic(HOLDER),
+        topic(1n),
+      ],
       data: '0x',
     });
     assert.equal(nft?.builtin, 'ERC-721');
-    assert.equal(await abis.decodeLog({ address: '0x', topics: [topic(123n)], data: '0x' }), undefined, 'a topic nobody knows');
+    assert.equal(
+      await abis.decodeLog({ address: '0x', topics: [topic(123n)], data: '0x' }),
+      undefined,
+      'a topic nobody knows',
+    );
     assert.equal(await abis.decodeCall({ data: '0x1234' }), undefined, 'shorter than a selector');
 
     // decoding again neither re-indexes nor logs the broken file again
@@ -125,19 +147,26 @@ describe('workspace ABIs', function () {
   it('the artifact under node_modules/ is not indexed; the same one written outside is, and dropped when deleted', async () => {
     const abis = h.api.features.abis;
     const hidden = { address: '0x', topics: [eventTopic('Hidden(uint256)'), topic(42n)], data: '0x' };
-    assert.equal(await abis.decodeLog(hidden), undefined, 'node_modules/@acme/contracts/out/Hidden.sol/Hidden.json was read');
+    assert.equal(
+      await abis.decodeLog(hidden),
+      undefined,
+      'node_modules/@acme/contracts/out/Hidden.sol/Hidden.json was read',
+    );
     const visible = path.join(folder, 'out', 'Visible.sol', 'Visible.json');
     fs.mkdirSync(path.dirname(visible), { recursive: true });
     fs.writeFileSync(visible, foundryArtifact('Hidden'));
     written.push(path.dirname(visible));
-    await waitFor('the watcher to index Visible.json', async () => (await abis.decodeLog(hidden))?.contract === 'Visible');
+    await waitFor(
+      'the watcher to index Visible.json',
+      async () => (await abis.decodeLog(hidden))?.contract === 'Visible',
+    );
     assert.equal(abis.stats.files, 4);
     fs.rmSync(path.dirname(visible), { recursive: true, force: true });
     await waitFor('the watcher to drop Visible.json', async () => (await abis.decodeLog(hidden)) === undefined);
     assert.equal(abis.stats.files, 3);
   });
 
-  it('a build that arrived whole (moved in): found, and a rebuild there is followed (VS Code\'s watcher does not see into it)', async () => {
+  it("a build that arrived whole (moved in): found, and a rebuild there is followed (VS Code's watcher does not see into it)", async () => {
     const abis = h.api.features.abis;
     // A package with its own build (`pkg/out/Moved.sol/Moved.json`), moved into the workspace whole.
     const staged = fs.mkdtempSync(path.join(os.tmpdir(), 'initia-moved-build-'));
@@ -165,7 +194,19 @@ describe('workspace ABIs', function () {
     const log = { address: '0x', topics: [eventTopic('Freshly(uint256)'), topic(7n)], data: '0x' };
     assert.equal(await abis.decodeLog(log), undefined);
     fs.mkdirSync(path.dirname(fresh), { recursive: true });
-    fs.writeFileSync(fresh, JSON.stringify({ _format: 'hh-sol-artifact-1', contractName: 'Fresh', sourceName: 'contracts/Fresh.sol', abi: JSON.parse(foundryArtifact('Freshly')).abi, bytecode: '0x', deployedBytecode: '0x', linkReferences: {}, deployedLinkReferences: {} }));
+    fs.writeFileSync(
+      fresh,
+      JSON.stringify({
+        _format: 'hh-sol-artifact-1',
+        contractName: 'Fresh',
+        sourceName: 'contracts/Fresh.sol',
+        abi: JSON.parse(foundryArtifact('Freshly')).abi,
+        bytecode: '0x',
+        deployedBytecode: '0x',
+        linkReferences: {},
+        deployedLinkReferences: {},
+      }),
+    );
     written.push(path.dirname(fresh));
     await waitFor('the watcher to index Fresh.json', async () => (await abis.decodeLog(log))?.contract === 'Fresh');
     assert.equal(abis.stats.files, 4);
@@ -174,7 +215,10 @@ describe('workspace ABIs', function () {
     const broken = path.join(folder, 'out', 'Broken.sol', 'Broken.json');
     fs.writeFileSync(broken, foundryArtifact('Mended'));
     const mended = { address: '0x', topics: [eventTopic('Mended(uint256)'), topic(1n)], data: '0x' };
-    await waitFor('the watcher to index the mended Broken.json', async () => (await abis.decodeLog(mended))?.contract === 'Broken');
+    await waitFor(
+      'the watcher to index the mended Broken.json',
+      async () => (await abis.decodeLog(mended))?.contract === 'Broken',
+    );
     assert.equal(abis.stats.skipped, 0);
     assert.equal(abis.stats.files, 5);
   });

@@ -12,7 +12,8 @@ import { startFakeIndexer } from '../fixtures/fakeIndexer';
 import type { InitiaExplorerApi } from '../../src/extension';
 import { probe } from '../support/hooks';
 
-const api = async (): Promise<InitiaExplorerApi> => vscode.extensions.getExtension<InitiaExplorerApi>(EXTENSION_ID)!.activate();
+const api = async (): Promise<InitiaExplorerApi> =>
+  vscode.extensions.getExtension<InitiaExplorerApi>(EXTENSION_ID)!.activate();
 
 describe('activation', () => {
   it('activates without loading the features bundle (adapters, undici, zod)', async () => {
@@ -28,9 +29,11 @@ describe('activation', () => {
 
   it('every command declared in package.json has a handler, and every handler a declaration', async () => {
     const a = await api();
-    const declared = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { commands: Array<{ command: string }> } }).contributes.commands.map(
-      (c) => c.command,
-    );
+    const declared = (
+      vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
+        contributes: { commands: Array<{ command: string }> };
+      }
+    ).contributes.commands.map((c) => c.command);
     const handlers = [...a.features.handlers.keys()];
     assert.deepEqual(
       declared.filter((c) => !handlers.includes(c)),
@@ -53,7 +56,10 @@ describe('activation', () => {
   it('a hover on a line without a 64-hex run does not reach the features', async () => {
     await api();
     const before = probe.featureRequests;
-    const doc = await vscode.workspace.openTextDocument({ language: 'plaintext', content: 'const x = 0xdeadbeef; // no hash here' });
+    const doc = await vscode.workspace.openTextDocument({
+      language: 'plaintext',
+      content: 'const x = 0xdeadbeef; // no hash here',
+    });
     await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 12));
     assert.equal(probe.featureRequests, before);
   });
@@ -68,10 +74,18 @@ describe('activation', () => {
     it('a lookup through VS Code’s network stack loads no undici for an http endpoint; an https one with NODE_EXTRA_CA_CERTS does', async () => {
       const direct = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'direct.js');
       // This file runs first (index.ts): nothing may have loaded it yet.
-      assert.equal(require.cache[direct], undefined, 'dist/direct.js already loaded before any https endpoint or the direct transport was used');
+      assert.equal(
+        require.cache[direct],
+        undefined,
+        'dist/direct.js already loaded before any https endpoint or the direct transport was used',
+      );
       assert.ok(process.env.NODE_EXTRA_CA_CERTS, 'the integration run trusts its test CA through NODE_EXTRA_CA_CERTS');
       await run('initia.lookupBlock', h.fake.data.latestHeight);
-      assert.equal(require.cache[direct], undefined, 'dist/direct.js loaded by an http lookup on the default transport');
+      assert.equal(
+        require.cache[direct],
+        undefined,
+        'dist/direct.js loaded by an http lookup on the default transport',
+      );
       const secure = await startFakeIndexer({ tls: 'server', blocks: 20 });
       try {
         await onNetwork({ name: 'Secure fake', indexerUrl: secure.url }, async () => {
@@ -97,9 +111,16 @@ describe('activation', () => {
 
     it('lookups, trees and hovers load no bridge code; opening the panel loads dist/bridge.js, which reads the features’ own modules', async () => {
       const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'bridge.js');
-      assert.equal(require.cache[bundle], undefined, 'dist/bridge.js already loaded before any bridge panel (this file runs first)');
+      assert.equal(
+        require.cache[bundle],
+        undefined,
+        'dist/bridge.js already loaded before any bridge panel (this file runs first)',
+      );
       await run('initia.lookupBlock', h.fake.data.latestHeight);
-      const doc = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `tx ${h.fake.data.txs[0]!.hash}` });
+      const doc = await vscode.workspace.openTextDocument({
+        language: 'plaintext',
+        content: `tx ${h.fake.data.txs[0]!.hash}`,
+      });
       await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 5));
       assert.equal(require.cache[bundle], undefined, 'dist/bridge.js loaded without a bridge panel');
       assert.equal(h.api.bridge.isLoaded, false);
@@ -107,20 +128,35 @@ describe('activation', () => {
       assert.ok(require.cache[bundle], 'opening the bridge loads dist/bridge.js');
       assert.equal(h.api.bridge.panels.length, 1);
       // Every module the bridge reads from the features is in their table, with the names it reads.
-      const features = require.cache[path.join(path.dirname(bundle), 'features.js')]?.exports as { __lazyShared?: Record<string, Record<string, unknown>> } | undefined;
-      const read = [...fs.readFileSync(bundle, 'utf8').matchAll(/__lazyShared\[("[^"]+")\]/g)].map((m) => JSON.parse(m[1]!) as string);
+      const features = require.cache[path.join(path.dirname(bundle), 'features.js')]?.exports as
+        { __lazyShared?: Record<string, Record<string, unknown>> } | undefined;
+      const read = [...fs.readFileSync(bundle, 'utf8').matchAll(/__lazyShared\[("[^"]+")\]/g)].map(
+        (m) => JSON.parse(m[1]!) as string,
+      );
       assert.ok(read.length > 0, 'the bridge reads modules of the features');
-      for (const id of read) assert.ok(Object.keys(features?.__lazyShared?.[id] ?? {}).length > 0, `the features export ${id} for the bridge`);
+      for (const id of read)
+        assert.ok(
+          Object.keys(features?.__lazyShared?.[id] ?? {}).length > 0,
+          `the features export ${id} for the bridge`,
+        );
     });
 
     it('Explain and the call trace load dist/explain.js when a transaction is explained, not before', async () => {
       const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'explain.js');
-      assert.equal(require.cache[bundle], undefined, `${path.basename(bundle)} already loaded before its first use (this file runs first)`);
+      assert.equal(
+        require.cache[bundle],
+        undefined,
+        `${path.basename(bundle)} already loaded before its first use (this file runs first)`,
+      );
       await run('initia.lookupBlock', h.fake.data.latestHeight);
-      const doc = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `tx ${h.fake.data.txs[0]!.hash}` });
+      const doc = await vscode.workspace.openTextDocument({
+        language: 'plaintext',
+        content: `tx ${h.fake.data.txs[0]!.hash}`,
+      });
       await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 5));
       assert.equal(require.cache[bundle], undefined, 'dist/explain.js loaded without an explained transaction');
-      const view = (await vscode.commands.executeCommand('initia.explainTransaction', h.fake.data.txs[0]!.hash)) as { hash?: string } | undefined;
+      const view = (await vscode.commands.executeCommand('initia.explainTransaction', h.fake.data.txs[0]!.hash)) as
+        { hash?: string } | undefined;
       assert.ok(require.cache[bundle], 'explaining a transaction loads dist/explain.js');
       assert.ok(view?.hash, 'and explains it');
       h.api.features.explain.dispose();
@@ -128,10 +164,15 @@ describe('activation', () => {
 
     it('Watch Transaction loads dist/watch.js when a transaction is first watched, not before', async () => {
       const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'watch.js');
-      assert.equal(require.cache[bundle], undefined, `${path.basename(bundle)} already loaded before its first use (this file runs first)`);
+      assert.equal(
+        require.cache[bundle],
+        undefined,
+        `${path.basename(bundle)} already loaded before its first use (this file runs first)`,
+      );
       await run('initia.lookupBlock', h.fake.data.latestHeight);
       assert.equal(require.cache[bundle], undefined, 'dist/watch.js loaded without a watch');
-      const watch = (await vscode.commands.executeCommand('initia.watchTransaction', h.fake.data.txs[0]!.hash)) as { hash?: string } | undefined;
+      const watch = (await vscode.commands.executeCommand('initia.watchTransaction', h.fake.data.txs[0]!.hash)) as
+        { hash?: string } | undefined;
       assert.ok(require.cache[bundle], 'watching a transaction loads dist/watch.js');
       assert.ok(watch?.hash, 'and watches it');
       h.api.features.watcher.stopAll();
@@ -139,11 +180,19 @@ describe('activation', () => {
 
     it('the language-model tools load dist/tools.js on their first call, not before', async () => {
       const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'tools.js');
-      assert.equal(require.cache[bundle], undefined, `${path.basename(bundle)} already loaded before its first use (this file runs first)`);
+      assert.equal(
+        require.cache[bundle],
+        undefined,
+        `${path.basename(bundle)} already loaded before its first use (this file runs first)`,
+      );
       await run('initia.lookupBlock', h.fake.data.latestHeight);
       assert.equal(require.cache[bundle], undefined, 'dist/tools.js loaded without a tool call');
       const token = new vscode.CancellationTokenSource().token;
-      const result = await vscode.lm.invokeTool('initia_networkStatus', { input: {}, toolInvocationToken: undefined }, token);
+      const result = await vscode.lm.invokeTool(
+        'initia_networkStatus',
+        { input: {}, toolInvocationToken: undefined },
+        token,
+      );
       assert.ok(require.cache[bundle], 'a tool call loads dist/tools.js');
       const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
       assert.match(text, /Fake/, 'the tool answered from the features it reads');

@@ -13,7 +13,6 @@ import { setUp, startRouterFor, type Harness, waitFor } from './helpers';
 
 const hash = (last: string, salt = 'AB') => `${salt.repeat(31)}A${last.toUpperCase()}`;
 
-
 describe('bridge and transfers', function () {
   this.timeout(60_000);
   let h: Harness;
@@ -35,7 +34,11 @@ describe('bridge and transfers', function () {
   });
 
   it('tracks a hash once, polls it in the background to completion, and says so', async () => {
-    const key = await vscode.commands.executeCommand<string>('initia.trackTransfer', hash('1').toLowerCase(), 'interwoven-1');
+    const key = await vscode.commands.executeCommand<string>(
+      'initia.trackTransfer',
+      hash('1').toLowerCase(),
+      'interwoven-1',
+    );
     assert.equal(key, `interwoven-1:${hash('1')}`);
     assert.equal(router.count('/v2/tx/track'), 1);
     const t = h.api.tracker.get('interwoven-1', hash('1'))!;
@@ -51,7 +54,10 @@ describe('bridge and transfers', function () {
     assert.equal(router.count('/v2/tx/track'), 1);
     assert.equal(h.api.tracker.isPolling(t), false, 'tracking a finished transfer again starts no poller');
     assert.equal(router.count('/v2/tx/status'), polls, 'no request after the terminal state');
-    assert.ok(h.api.tracker.persisted().some((p) => p.txHash === hash('1') && p.last?.terminal), 'persisted with its last state');
+    assert.ok(
+      h.api.tracker.persisted().some((p) => p.txHash === hash('1') && p.last?.terminal),
+      'persisted with its last state',
+    );
   });
 
   it('Track a Transfer… with the router unreachable says why in its notification (connection refused), not only "waiting to land" (issue 34)', async () => {
@@ -60,16 +66,24 @@ describe('bridge and transfers', function () {
     const closed = await startRouterFor(h);
     const url = closed.url;
     await closed.close();
-    await config.update('networks', [{ ...(networks[0] as object), routerUrl: url }], vscode.ConfigurationTarget.Global);
+    await config.update(
+      'networks',
+      [{ ...(networks[0] as object), routerUrl: url }],
+      vscode.ConfigurationTarget.Global,
+    );
     const win = vscode.window as unknown as { withProgress: typeof vscode.window.withProgress };
     const original = win.withProgress;
     const said: string[] = [];
     const cancel = new vscode.CancellationTokenSource();
-    win.withProgress = ((_opts: vscode.ProgressOptions, task: (p: vscode.Progress<{ message?: string }>, t: vscode.CancellationToken) => Thenable<unknown>) =>
-      task({ report: (v) => void said.push(v.message ?? '') }, cancel.token)) as typeof vscode.window.withProgress;
+    win.withProgress = ((
+      _opts: vscode.ProgressOptions,
+      task: (p: vscode.Progress<{ message?: string }>, t: vscode.CancellationToken) => Thenable<unknown>,
+    ) => task({ report: (v) => void said.push(v.message ?? '') }, cancel.token)) as typeof vscode.window.withProgress;
     try {
       const tracked = vscode.commands.executeCommand('initia.trackTransfer', hash('7', 'E7'), 'interwoven-1');
-      await waitFor('the reason in the notification', () => said.some((m) => /router does not answer: .*(refused|ECONNREFUSED)/i.test(m)));
+      await waitFor('the reason in the notification', () =>
+        said.some((m) => /router does not answer: .*(refused|ECONNREFUSED)/i.test(m)),
+      );
       cancel.cancel();
       await tracked;
     } finally {
@@ -91,9 +105,14 @@ describe('bridge and transfers', function () {
       summary: { sourceChainId: 'demo-evm-1', destChainId: 'interwoven-1', hops: 1 },
     });
     assert.ok(t.claimableAt !== undefined && !t.claimAnnounced);
-    await waitFor('the claim notification', () => h.infos.some((m) => /withdrawal .* can now be claimed on interwoven-1/.test(m)));
+    await waitFor('the claim notification', () =>
+      h.infos.some((m) => /withdrawal .* can now be claimed on interwoven-1/.test(m)),
+    );
     assert.equal(t.claimAnnounced, true);
-    assert.ok(h.api.tracker.persisted().some((p) => p.txHash === t.txHash && p.claimAnnounced === true), 'stored, so no other window says it again');
+    assert.ok(
+      h.api.tracker.persisted().some((p) => p.txHash === t.txHash && p.claimAnnounced === true),
+      'stored, so no other window says it again',
+    );
     const tree = h.api.features.transfers.tree;
     const node = (await tree.getChildren()).find((n) => tree.getTreeItem(n).id === `demo-evm-1:${t.txHash}`);
     assert.ok(node, 'listed');
@@ -113,10 +132,21 @@ describe('bridge and transfers', function () {
     const hops = await tree.getChildren(mine);
     assert.ok(hops.length >= 1);
     const hop = tree.getTreeItem(hops[0]!);
-    assert.doesNotMatch(String(hop.description), /[A-Z]{3,}_[A-Z_]+/, `hop states in words: ${String(hop.description)}`);
-    assert.match(String(hop.description), / · (arrived|sent, waiting for the destination|in progress|confirmed.*|received.*)$/);
+    assert.doesNotMatch(
+      String(hop.description),
+      /[A-Z]{3,}_[A-Z_]+/,
+      `hop states in words: ${String(hop.description)}`,
+    );
+    assert.match(
+      String(hop.description),
+      / · (arrived|sent, waiting for the destination|in progress|confirmed.*|received.*)$/,
+    );
     assert.ok((await tree.getChildren(hops[0]!)).length >= 1, 'the hop lists its txs');
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('initia.transfers.openStatus', 'interwoven-1', hash('1'));
+    const uri = await vscode.commands.executeCommand<vscode.Uri>(
+      'initia.transfers.openStatus',
+      'interwoven-1',
+      hash('1'),
+    );
     assert.equal(uri.path, `/transfer ${hash('1').slice(0, 6)}…${hash('1').slice(-4)}.json`, 'a short tab title');
     const doc = await vscode.workspace.openTextDocument(uri);
     const json = JSON.parse(doc.getText()) as { tx_hash: string; status: { state: string } };
@@ -125,7 +155,9 @@ describe('bridge and transfers', function () {
   });
 
   it('failure (through STATE_PENDING_ERROR) and abandonment end polling with a warning', async () => {
-    const win = vscode.window as unknown as { showWarningMessage: (message: string, ...rest: unknown[]) => Thenable<unknown> };
+    const win = vscode.window as unknown as {
+      showWarningMessage: (message: string, ...rest: unknown[]) => Thenable<unknown>;
+    };
     const original = win.showWarningMessage;
     const warnings: string[] = [];
     win.showWarningMessage = (message: string) => {
@@ -157,23 +189,39 @@ describe('bridge and transfers', function () {
     const junk = { 'x~1.json': '{}', 'x~2.json': '"x"', 'x~3.json': '[null]', 'x~4.json': 'junk{' };
     for (const [name, text] of Object.entries(junk)) fs.writeFileSync(path.join(dir, name), text);
     // Another window's write reaches this one through the folder watcher: the files are read, dropped and deleted.
-    await waitFor('the corrupt files dropped', () => Object.keys(junk).every((name) => !fs.existsSync(path.join(dir, name))));
+    await waitFor('the corrupt files dropped', () =>
+      Object.keys(junk).every((name) => !fs.existsSync(path.join(dir, name))),
+    );
     assert.ok(h.api.tracker.all().every((t) => /^[0-9A-F]{64}$/.test(t.txHash)));
     // The tracker still works.
     await vscode.commands.executeCommand('initia.trackTransfer', hash('3'), 'interwoven-1');
     const t = h.api.tracker.get('interwoven-1', hash('3'))!;
     await waitFor('completion', () => t.last?.terminal === true);
     // A tracker starting over the old globalState list with bad entries (and junk files) imports what parses.
-    const Tracker = h.api.tracker.constructor as new (services: unknown, memento: vscode.Memento, dir: string) => typeof h.api.tracker;
+    const Tracker = h.api.tracker.constructor as new (
+      services: unknown,
+      memento: vscode.Memento,
+      dir: string,
+    ) => typeof h.api.tracker;
     for (const legacy of [{}, 'x', [null], [null, {}, 'x', { ...t, txHash: hash('4') }]]) {
-      const values = new Map<string, unknown>([['initia.transfers.v1', legacy], ['initia.transfers.pending', 'x']]);
-      const memento = { keys: () => [...values.keys()], get: (k: string) => values.get(k), update: async (k: string, v: unknown) => void values.set(k, v) } as vscode.Memento;
+      const values = new Map<string, unknown>([
+        ['initia.transfers.v1', legacy],
+        ['initia.transfers.pending', 'x'],
+      ]);
+      const memento = {
+        keys: () => [...values.keys()],
+        get: (k: string) => values.get(k),
+        update: async (k: string, v: unknown) => void values.set(k, v),
+      } as vscode.Memento;
       const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'initia-tracker-'));
       fs.mkdirSync(path.join(tmp, 'transfers'));
       fs.writeFileSync(path.join(tmp, 'transfers', 'y~1.json'), '[null]');
       const other = new Tracker(h.api.services, memento, tmp);
       try {
-        assert.deepEqual(other.all().map((x) => x.txHash), Array.isArray(legacy) && legacy.length > 1 ? [hash('4')] : []);
+        assert.deepEqual(
+          other.all().map((x) => x.txHash),
+          Array.isArray(legacy) && legacy.length > 1 ? [hash('4')] : [],
+        );
         assert.equal(values.get('initia.transfers.v1'), undefined, 'the old key is cleared');
         assert.ok(!fs.existsSync(path.join(tmp, 'transfers', 'y~1.json')));
       } finally {
@@ -209,7 +257,10 @@ describe('bridge and transfers', function () {
     assert.ok(html.includes(`<meta property="csp-nonce" content="${styleNonce}">`));
     const roots = (panel.webview.options.localResourceRoots ?? []).map((u) => u.path);
     assert.equal(roots.length, 2);
-    assert.ok(roots.some((r) => r.endsWith('/media')) && roots.some((r) => r.endsWith('/dist/webview')), roots.join(', '));
+    assert.ok(
+      roots.some((r) => r.endsWith('/media')) && roots.some((r) => r.endsWith('/dist/webview')),
+      roots.join(', '),
+    );
     await vscode.commands.executeCommand('initia.openBridge');
     assert.equal(h.api.bridge.panels.length, 1, 'one panel, revealed again');
   });

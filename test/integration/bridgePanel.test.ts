@@ -20,7 +20,9 @@ interface Spied {
 
 /** A bridge panel as VS Code hands one to the serializer after a reload, with its posts recorded. */
 function restoredPanel(h: Harness, state: unknown): Spied {
-  const panel = vscode.window.createWebviewPanel('initia.bridge', 'Initia Bridge', vscode.ViewColumn.Active, { enableScripts: true });
+  const panel = vscode.window.createWebviewPanel('initia.bridge', 'Initia Bridge', vscode.ViewColumn.Active, {
+    enableScripts: true,
+  });
   const posted: Spied['posted'] = [];
   const webview = panel.webview as { postMessage(message: unknown): Thenable<boolean> };
   const post = webview.postMessage.bind(webview);
@@ -55,7 +57,20 @@ describe('bridge panel: saved state and the ready handshake', function () {
     ['a string', 'x'],
     ['an array', [null]],
     ['fields of the wrong type', { step: 'route', form: { amount: 1 }, route: 'route' }],
-    ['a form of the version that took base units', { step: 'form', form: { sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo', amount: '1000000', slippage: '1' } }],
+    [
+      'a form of the version that took base units',
+      {
+        step: 'form',
+        form: {
+          sourceChainId: 'interwoven-1',
+          sourceDenom: 'uinit',
+          destChainId: 'osmosis-1',
+          destDenom: 'uosmo',
+          amount: '1000000',
+          slippage: '1',
+        },
+      },
+    ],
   ] as const) {
     it(`a saved state that cannot be read (${what}) opens a fresh panel, says so, and tells the webview to discard it`, async () => {
       const { panel, posted } = restoredPanel(h, corrupt);
@@ -71,7 +86,18 @@ describe('bridge panel: saved state and the ready handshake', function () {
   }
 
   it('a readable saved state, or none, restores without a word', async () => {
-    const form = { v: 2, sourceChainId: 'interwoven-1', sourceDenom: 'uinit', sourceDecimals: '', destChainId: 'osmosis-1', destDenom: 'uosmo', amount: '1', slippage: '0.5', sender: '', withdrawal: 'fast' };
+    const form = {
+      v: 2,
+      sourceChainId: 'interwoven-1',
+      sourceDenom: 'uinit',
+      sourceDecimals: '',
+      destChainId: 'osmosis-1',
+      destDenom: 'uosmo',
+      amount: '1',
+      slippage: '0.5',
+      sender: '',
+      withdrawal: 'fast',
+    };
     const state = { step: 'form', form, unknownLater: true };
     for (const saved of [state, undefined, null]) {
       const { panel, posted } = restoredPanel(h, saved);
@@ -80,18 +106,27 @@ describe('bridge panel: saved state and the ready handshake', function () {
       assert.equal(posted[0]?.stateRejected, undefined, JSON.stringify(saved));
       panel.dispose();
     }
-    assert.deepEqual(h.infos.filter((m) => OPENED_FRESH.test(m)), []);
+    assert.deepEqual(
+      h.infos.filter((m) => OPENED_FRESH.test(m)),
+      [],
+    );
   });
 
   it('posts wait for ready again while the panel is hidden; the state is rejected only once', async () => {
     const { panel, posted } = restoredPanel(h, 'corrupt');
     await waitFor('the webview to say ready', () => probe.delivery(panel)?.ready === true);
     // A fresh form asks for the chains, the source chain's assets and the form's check (its answers come while ready).
-    await waitFor('the first requests answered', () => posted.filter((p) => p.type === 'reply').length >= 3 && posted.some((p) => p.type === 'quote'));
+    await waitFor(
+      'the first requests answered',
+      () => posted.filter((p) => p.type === 'reply').length >= 3 && posted.some((p) => p.type === 'quote'),
+    );
     // Hidden (another editor in its place), the webview's document is destroyed: posts are held from now on.
     // An empty untitled document: not dirty, so closing it asks nothing.
     const doc = await vscode.workspace.openTextDocument({ language: 'plaintext' });
-    await vscode.window.showTextDocument(doc, { viewColumn: panel.viewColumn ?? vscode.ViewColumn.Active, preview: false });
+    await vscode.window.showTextDocument(doc, {
+      viewColumn: panel.viewColumn ?? vscode.ViewColumn.Active,
+      preview: false,
+    });
     await waitFor('the panel to be hidden', () => !panel.visible);
     const before = posted.length;
     const held = probe.delivery(panel)!;
@@ -102,7 +137,10 @@ describe('bridge panel: saved state and the ready handshake', function () {
     // Shown again: a new document says ready and gets its init first, which no longer rejects anything.
     panel.reveal();
     await waitFor('the new document to say ready', () => probe.delivery(panel)?.ready === true);
-    assert.deepEqual(posted.slice(before, before + 2).map((p) => p.type), ['init', 'quote']);
+    assert.deepEqual(
+      posted.slice(before, before + 2).map((p) => p.type),
+      ['init', 'quote'],
+    );
     assert.equal(posted[before]?.stateRejected, undefined, 'the state is discarded once, not on every reload');
     assert.equal(h.infos.filter((m) => OPENED_FRESH.test(m)).length, 1);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -19,7 +19,11 @@ interface Asked {
 /** Records every question a command asks (input box, quick pick) and dismisses it at once, as Escape would. */
 function captureQuestions(): { asked: Asked[]; restore(): void } {
   const win = vscode.window as unknown as Record<'showInputBox' | 'showQuickPick' | 'createQuickPick', Show>;
-  const original = { showInputBox: win.showInputBox, showQuickPick: win.showQuickPick, createQuickPick: win.createQuickPick };
+  const original = {
+    showInputBox: win.showInputBox,
+    showQuickPick: win.showQuickPick,
+    createQuickPick: win.createQuickPick,
+  };
   const asked: Asked[] = [];
   win.showInputBox = (options?: unknown) => {
     const o = (options ?? {}) as vscode.InputBoxOptions;
@@ -27,7 +31,10 @@ function captureQuestions(): { asked: Asked[]; restore(): void } {
     return Promise.resolve(undefined);
   };
   win.showQuickPick = (_items: unknown, options?: unknown) => {
-    asked.push({ kind: 'quickPick', text: String((options as vscode.QuickPickOptions | undefined)?.placeHolder ?? '') });
+    asked.push({
+      kind: 'quickPick',
+      text: String((options as vscode.QuickPickOptions | undefined)?.placeHolder ?? ''),
+    });
     return Promise.resolve(undefined);
   };
   win.createQuickPick = () => {
@@ -62,14 +69,18 @@ describe('commands tell a row, text and nothing apart', function () {
     // Two transfers that stay in progress for the whole suite.
     for (const hash of hashes) router.prepare(hash, 'interwoven-1', { to: '1', fate: 'success', jitter: 100 });
     for (const hash of hashes) await vscode.commands.executeCommand('initia.trackTransfer', hash, 'interwoven-1');
-    await vscode.workspace.getConfiguration('initia').update('richList.denoms', { [FAKE_NETWORK]: [h.fake.data.denoms[0]] }, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('initia')
+      .update('richList.denoms', { [FAKE_NETWORK]: [h.fake.data.denoms[0]] }, vscode.ConfigurationTarget.Global);
   });
   after(async () => {
     for (const t of [...h.api.tracker.all()]) await h.api.tracker.remove(t);
     for (const p of h.api.bridge.panels) p.dispose();
     await vscode.commands.executeCommand('initia.blocks.stopFollowing');
     await vscode.commands.executeCommand('initia.blocks.showNewestFirst');
-    await vscode.workspace.getConfiguration('initia').update('richList.denoms', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('initia')
+      .update('richList.denoms', undefined, vscode.ConfigurationTarget.Global);
     await router.close();
     await h.restore();
   });
@@ -80,7 +91,9 @@ describe('commands tell a row, text and nothing apart', function () {
       'initia.blocks': h.api.views.blocks.tree,
       'initia.collections': h.api.views.collections.tree,
       'initia.richList': h.api.views.richList.tree,
-      'initia.transfers': h.api.features.transfers.tree as unknown as { getChildren(n?: ExplorerNode): ExplorerNode[] | Promise<ExplorerNode[]> },
+      'initia.transfers': h.api.features.transfers.tree as unknown as {
+        getChildren(n?: ExplorerNode): ExplorerNode[] | Promise<ExplorerNode[]>;
+      },
     };
     const tree = trees[view];
     assert.ok(tree, `a tree for ${view}`);
@@ -91,9 +104,11 @@ describe('commands tell a row, text and nothing apart', function () {
     return child ?? first;
   }
 
-  it('every view-title command, run with its view\'s focused row, asks or acts as from the palette', async () => {
+  it("every view-title command, run with its view's focused row, asks or acts as from the palette", async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
-    const titles = (ext.packageJSON as { contributes: { menus: Record<string, Array<{ command: string; when?: string }>> } }).contributes.menus['view/title']!;
+    const titles = (
+      ext.packageJSON as { contributes: { menus: Record<string, Array<{ command: string; when?: string }>> } }
+    ).contributes.menus['view/title']!;
     assert.ok(titles.length >= 10, 'the title buttons of package.json');
     // What each asking title command must ask (the others act: refresh, order, follow, open the bridge).
     const asks: Record<string, Asked['kind']> = {
@@ -127,10 +142,18 @@ describe('commands tell a row, text and nothing apart', function () {
       }
       if (command === 'initia.transfers.refresh') {
         // The title's Refresh refreshes every transfer watched, not only the focused row's.
-        await waitFor('a status request for each transfer', () => hashes.every((x) => router.requests.some((r) => r.path === '/v2/tx/status' && r.query.includes(x))), 10_000);
+        await waitFor(
+          'a status request for each transfer',
+          () => hashes.every((x) => router.requests.some((r) => r.path === '/v2/tx/status' && r.query.includes(x))),
+          10_000,
+        );
       }
     }
-    assert.equal(JSON.stringify(vscode.workspace.getConfiguration('initia').get('richList.denoms')), denomsBefore, 'no denom added from a row');
+    assert.equal(
+      JSON.stringify(vscode.workspace.getConfiguration('initia').get('richList.denoms')),
+      denomsBefore,
+      'no denom added from a row',
+    );
     const filter = h.api.views.collections.filter;
     assert.equal(filter.kind, 'all', `the collections are not filtered by a row: ${JSON.stringify(filter)}`);
     for (const p of h.api.bridge.panels) p.dispose();
@@ -139,9 +162,19 @@ describe('commands tell a row, text and nothing apart', function () {
   it('commands that take optional text ask when handed a row, and still take text', async () => {
     const row = await rowOf('initia.blocks');
     const optionalText = [
-      'initia.lookupTransaction', 'initia.lookupBlock', 'initia.lookupTxsByHeight', 'initia.lookupAccount', 'initia.lookupCollection',
-      'initia.lookupCollectionTokens', 'initia.lookupNftHistory', 'initia.showRichList', 'initia.showTransactions', 'initia.lookupEvmTxsByHeight',
-      'initia.lookupEvmInternalTxs', 'initia.lookupEvmInternalTxsByHeight', 'initia.explainTransaction',
+      'initia.lookupTransaction',
+      'initia.lookupBlock',
+      'initia.lookupTxsByHeight',
+      'initia.lookupAccount',
+      'initia.lookupCollection',
+      'initia.lookupCollectionTokens',
+      'initia.lookupNftHistory',
+      'initia.showRichList',
+      'initia.showTransactions',
+      'initia.lookupEvmTxsByHeight',
+      'initia.lookupEvmInternalTxs',
+      'initia.lookupEvmInternalTxsByHeight',
+      'initia.explainTransaction',
     ];
     for (const command of optionalText) {
       h.clear();
@@ -153,7 +186,10 @@ describe('commands tell a row, text and nothing apart', function () {
       }
       assert.deepEqual(h.errors, [], `${command} with a row shows no error`);
       assert.ok(q.asked.length >= 1, `${command} asks`);
-      assert.ok(q.asked.every((a) => !/object/i.test(a.text)), `${command}: ${JSON.stringify(q.asked)}`);
+      assert.ok(
+        q.asked.every((a) => !/object/i.test(a.text)),
+        `${command}: ${JSON.stringify(q.asked)}`,
+      );
       assert.equal(h.fake.requests.length, 0, `${command} sends nothing`);
     }
     // Text still works: a height as a number or as text.

@@ -92,7 +92,12 @@ describe('terminal links', function () {
       ['lookup', 'explain', 'watch'],
     );
     await acceptItem(qp, qp.items[0]!);
-    await waitFor('the transaction document', () => vscode.window.activeTextEditor?.document.uri.scheme === 'initia' && vscode.window.activeTextEditor.document.uri.path.startsWith('/tx '));
+    await waitFor(
+      'the transaction document',
+      () =>
+        vscode.window.activeTextEditor?.document.uri.scheme === 'initia' &&
+        vscode.window.activeTextEditor.document.uri.path.startsWith('/tx '),
+    );
     const json = JSON.parse(vscode.window.activeTextEditor!.document.getText()) as { tx: { txhash: string } };
     assert.equal(json.tx.txhash, tx().hash);
     assert.deepEqual(
@@ -104,7 +109,10 @@ describe('terminal links', function () {
   it('a height opens its block at once; a link with a value the features reject runs nothing', async () => {
     const [link] = provide(lines()[3]!);
     await h.api.features.terminalLinks.open(link!.target);
-    await waitFor('the block document', () => vscode.window.activeTextEditor?.document.uri.path === `/block ${tx().height}.json`);
+    await waitFor(
+      'the block document',
+      () => vscode.window.activeTextEditor?.document.uri.path === `/block ${tx().height}.json`,
+    );
     h.clear();
     await h.api.features.terminalLinks.open({ kind: 'tx', value: 'not-a-hash' });
     assert.equal(h.fake.requests.length, 0);
@@ -129,7 +137,10 @@ describe('watching a transaction until it is in', function () {
   const warnings: string[] = [];
   const win = vscode.window as unknown as { showWarningMessage: Show };
   let originalWarning: Show;
-  const txPaths = () => h.fake.requests.filter((r) => r.path.startsWith('/indexer/tx/v1/txs/') || r.path.startsWith('/indexer/tx/v1/evm-txs/'));
+  const txPaths = () =>
+    h.fake.requests.filter(
+      (r) => r.path.startsWith('/indexer/tx/v1/txs/') || r.path.startsWith('/indexer/tx/v1/evm-txs/'),
+    );
 
   before(async () => {
     h = await setUp({ unindexed: [FAILED_TX_HASH, EVM_TX_WITH_LOGS_HASH] });
@@ -151,7 +162,10 @@ describe('watching a transaction until it is in', function () {
   it('a failed transaction: "not found" until it lands, then a notification with the reason in words; nothing after', async () => {
     const watcher = h.api.features.watcher;
     const ends = watcher.ends.length;
-    const watch = await vscode.commands.executeCommand<{ id: number; hash: string }>('initia.watchTransaction', FAILED_TX_HASH);
+    const watch = await vscode.commands.executeCommand<{ id: number; hash: string }>(
+      'initia.watchTransaction',
+      FAILED_TX_HASH,
+    );
     assert.ok(watch);
     await waitFor('two questions to the indexer', () => txPaths().length >= 2);
     assert.match(watcher.statusText ?? '', /waiting for [0-9A-F]{4}…[0-9A-F]{2} \(\d+ s\)/);
@@ -164,7 +178,10 @@ describe('watching a transaction until it is in', function () {
     assert.match(warnings[0]!, /failed in block \d+ on Fake indexer: .*\(code 5, sdk\)/);
     const asked = txPaths().length;
     assert.ok(asked >= 3 && asked <= 6, `${asked} requests`);
-    assert.ok(txPaths().every((r) => r.path === `/indexer/tx/v1/txs/${FAILED_TX_HASH}`), 'the cosmos endpoint only, for a bare hash');
+    assert.ok(
+      txPaths().every((r) => r.path === `/indexer/tx/v1/txs/${FAILED_TX_HASH}`),
+      'the cosmos endpoint only, for a bare hash',
+    );
     assert.equal(watcher.busy, false, 'no timer and no request left');
     await new Promise((r) => setTimeout(r, 2500));
     assert.equal(txPaths().length, asked, 'nothing after the end');
@@ -188,7 +205,11 @@ describe('watching a transaction until it is in', function () {
     const config = vscode.workspace.getConfiguration('initia');
     const networks = config.get<unknown[]>('networks')!;
     try {
-      await config.update('networks', [{ ...(networks[0] as object), jsonRpcUrl: node.url, restUrl: node.url }], vscode.ConfigurationTarget.Global);
+      await config.update(
+        'networks',
+        [{ ...(networks[0] as object), jsonRpcUrl: node.url, restUrl: node.url }],
+        vscode.ConfigurationTarget.Global,
+      );
       await config.update('watch.timeLimitSeconds', 10, vscode.ConfigurationTarget.Global);
       const watcher = h.api.features.watcher;
       const ends = watcher.ends.length;
@@ -196,12 +217,19 @@ describe('watching a transaction until it is in', function () {
       node.land(FAILED_TX_HASH, { height: 77, ok: false, code: 5, codespace: 'sdk', rawLog: FAILED_TX_RAW_LOG });
       await vscode.commands.executeCommand('initia.watchTransaction', FAILED_TX_HASH, FAKE_NETWORK);
       await waitFor('the time limit', () => watcher.ends.length > ends, 20_000);
-      assert.equal(node.requests[0]!.path, `/cosmos/tx/v1beta1/txs/${FAILED_TX_HASH}`, 'the node first (REST, for a cosmos hash)');
+      assert.equal(
+        node.requests[0]!.path,
+        `/cosmos/tx/v1beta1/txs/${FAILED_TX_HASH}`,
+        'the node first (REST, for a cosmos hash)',
+      );
       assert.equal(node.count(), 1, 'the node is not asked again once it has it');
       assert.ok(txPaths().length >= 3, 'then the indexer, until the limit');
       assert.equal(watcher.ends.at(-1)!.end.kind, 'timeout');
       assert.equal(warnings.length, 1);
-      assert.match(warnings[0]!, /still not indexed by Fake indexer after 10 s\. The node has it in block 77 \(failed: .*insufficient funds\): .*`weave rollup indexer start`/);
+      assert.match(
+        warnings[0]!,
+        /still not indexed by Fake indexer after 10 s\. The node has it in block 77 \(failed: .*insufficient funds\): .*`weave rollup indexer start`/,
+      );
     } finally {
       await config.update('watch.timeLimitSeconds', undefined, vscode.ConfigurationTarget.Global);
       await config.update('networks', networks, vscode.ConfigurationTarget.Global);
@@ -234,9 +262,16 @@ describe('watching a transaction until it is in', function () {
   it('the hover on an unknown hash offers Watch; a bad hash is a sentence and no request; a watch can be stopped', async () => {
     const unknown = 'cd'.repeat(32);
     const doc = await vscode.workspace.openTextDocument({ content: `sent ${unknown}\n` });
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 10));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      doc.uri,
+      new vscode.Position(0, 10),
+    );
     const text = hovers.flatMap((x) => x.contents.map((c) => (c as vscode.MarkdownString).value)).join('\n');
-    assert.ok(text.includes(`command:initia.watchTransaction?${encodeURIComponent(JSON.stringify([unknown.toUpperCase()]))}`), text);
+    assert.ok(
+      text.includes(`command:initia.watchTransaction?${encodeURIComponent(JSON.stringify([unknown.toUpperCase()]))}`),
+      text,
+    );
     h.clear();
     await vscode.commands.executeCommand('initia.watchTransaction', 'abc');
     assert.match(h.errors.join('\n'), /64 hexadecimal digits/);

@@ -13,7 +13,13 @@ import * as path from 'node:path';
 import { createServer } from 'node:net';
 import * as vscode from 'vscode';
 import { bech32 } from 'bech32';
-import { FIXTURE_HEIGHT, FIXTURE_MARKET, EVM_TX_WITH_LOGS_HASH, startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
+import {
+  FIXTURE_HEIGHT,
+  FIXTURE_MARKET,
+  EVM_TX_WITH_LOGS_HASH,
+  startFakeIndexer,
+  type FakeIndexer,
+} from '../fixtures/fakeIndexer';
 import { startFakeNode, type FakeNode } from '../fixtures/fakeNode';
 import { acceptItem, moveIn, setUp, waitFor, type Harness } from './helpers';
 import { WorkspaceNames } from '../../src/names/workspaceNames';
@@ -21,7 +27,10 @@ import type { PickItem } from '../../src/network/networkPicker';
 import { probe } from '../support/hooks';
 import type { ExplorerNode } from '../../src/platform/tree';
 
-type Tree = { getChildren(node?: ExplorerNode): ExplorerNode[] | Promise<ExplorerNode[]>; getTreeItem(node: ExplorerNode): vscode.TreeItem };
+type Tree = {
+  getChildren(node?: ExplorerNode): ExplorerNode[] | Promise<ExplorerNode[]>;
+  getTreeItem(node: ExplorerNode): vscode.TreeItem;
+};
 
 type Show = (message: string, ...rest: unknown[]) => Thenable<unknown>;
 const VAULT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
@@ -40,9 +49,16 @@ async function hoverText(doc: vscode.TextDocument, pos: vscode.Position): Promis
 
 async function hints(doc: vscode.TextDocument): Promise<vscode.InlayHint[]> {
   const end = doc.lineAt(doc.lineCount - 1).range.end;
-  return (await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', doc.uri, new vscode.Range(0, 0, end.line, end.character))) ?? [];
+  return (
+    (await vscode.commands.executeCommand<vscode.InlayHint[]>(
+      'vscode.executeInlayHintProvider',
+      doc.uri,
+      new vscode.Range(0, 0, end.line, end.character),
+    )) ?? []
+  );
 }
-const labelOf = (hint: vscode.InlayHint) => (typeof hint.label === 'string' ? hint.label : hint.label.map((p) => p.value).join(''));
+const labelOf = (hint: vscode.InlayHint) =>
+  typeof hint.label === 'string' ? hint.label : hint.label.map((p) => p.value).join('');
 
 describe('names for addresses from the workspace deployments', function () {
   this.timeout(60_000);
@@ -82,7 +98,9 @@ describe('names for addresses from the workspace deployments', function () {
 
   it('labels the address in a document and in its hover: "Vault (0x5FbD…0aa3)"', async () => {
     // The folder moved in after the names were read is found (the watcher reports the folder alone, or with its files).
-    const doc = await vscode.workspace.openTextDocument({ content: `vault = "${VAULT}"\nother = "0x${'12'.repeat(20)}"\n` });
+    const doc = await vscode.workspace.openTextDocument({
+      content: `vault = "${VAULT}"\nother = "0x${'12'.repeat(20)}"\n`,
+    });
     await waitFor('the Vault label', async () => (await hints(doc)).some((x) => labelOf(x) === 'Vault'));
     const found = await hints(doc);
     assert.equal(found.length, 1, 'only the named address');
@@ -105,11 +123,30 @@ describe('names for addresses from the workspace deployments', function () {
     await waitFor('no label', async () => (await hints(doc)).length === 0);
   });
 
-  it('names are matched by the chain id the network\'s node reports (anvil\'s 31337), asked once per node', async () => {
+  it("names are matched by the chain id the network's node reports (anvil's 31337), asked once per node", async () => {
     const ANVIL_VAULT = `0x${'a1'.repeat(20)}`;
     const file = vscode.Uri.joinPath(names(), 'broadcast', 'Anvil.s.sol', '31337', 'run-latest.json');
-    const tx = { hash: `0x${'cd'.repeat(32)}`, transactionType: 'CREATE', contractName: 'AnvilVault', contractAddress: ANVIL_VAULT, function: null, arguments: null, transaction: {}, additionalContracts: [], isFixedGasLimit: false };
-    const broadcast = { transactions: [tx], receipts: [], libraries: [], pending: [], returns: {}, timestamp: 1764000000, chain: 31337, commit: null };
+    const tx = {
+      hash: `0x${'cd'.repeat(32)}`,
+      transactionType: 'CREATE',
+      contractName: 'AnvilVault',
+      contractAddress: ANVIL_VAULT,
+      function: null,
+      arguments: null,
+      transaction: {},
+      additionalContracts: [],
+      isFixedGasLimit: false,
+    };
+    const broadcast = {
+      transactions: [tx],
+      receipts: [],
+      libraries: [],
+      pending: [],
+      returns: {},
+      timestamp: 1764000000,
+      chain: 31337,
+      commit: null,
+    };
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(broadcast, null, 2)));
     await waitFor('the AnvilVault deployment read', () => h.api.features.names.deployments(ANVIL_VAULT).length === 1);
     const node = await startFakeNode({ chainId: 'demo-evm-1', evmChainId: '31337' });
@@ -117,7 +154,11 @@ describe('names for addresses from the workspace deployments', function () {
     const networks = config.get<unknown[]>('networks')!;
     try {
       // The profile's Cosmos chain id (demo-evm-1) would give minievm's number; the node says 31337.
-      await config.update('networks', [{ ...(networks[0] as object), chainId: 'demo-evm-1', jsonRpcUrl: node.url }], vscode.ConfigurationTarget.Global);
+      await config.update(
+        'networks',
+        [{ ...(networks[0] as object), chainId: 'demo-evm-1', jsonRpcUrl: node.url }],
+        vscode.ConfigurationTarget.Global,
+      );
       node.contracts.add(ANVIL_VAULT.toLowerCase());
       const doc = await vscode.workspace.openTextDocument({ content: `vault = "${ANVIL_VAULT}"\n` });
       const text = await hoverText(doc, new vscode.Position(0, 15));
@@ -125,10 +166,17 @@ describe('names for addresses from the workspace deployments', function () {
       assert.doesNotMatch(text, /not on this network/);
       await waitFor('the AnvilVault label', async () => (await hints(doc)).some((x) => labelOf(x) === 'AnvilVault'));
       await hoverText(doc, new vscode.Position(0, 20));
-      assert.equal(node.requests.filter((r) => r.body.includes('"eth_chainId"')).length, 1, 'the node is asked its chain id once');
+      assert.equal(
+        node.requests.filter((r) => r.body.includes('"eth_chainId"')).length,
+        1,
+        'the node is asked its chain id once',
+      );
     } finally {
       await config.update('networks', networks, vscode.ConfigurationTarget.Global);
-      await vscode.workspace.fs.delete(vscode.Uri.joinPath(names(), 'broadcast', 'Anvil.s.sol'), { recursive: true, useTrash: false });
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(names(), 'broadcast', 'Anvil.s.sol'), {
+        recursive: true,
+        useTrash: false,
+      });
       await node.close();
     }
   });
@@ -136,7 +184,19 @@ describe('names for addresses from the workspace deployments', function () {
   it('Explain names the contract a transaction called', async () => {
     const file = vscode.Uri.joinPath(names(), 'broadcast', 'Market.s.sol', DEMO_EVM_CHAIN, 'run-latest.json');
     const broadcast = {
-      transactions: [{ hash: `0x${'ab'.repeat(32)}`, transactionType: 'CREATE', contractName: 'Market', contractAddress: FIXTURE_MARKET, function: null, arguments: null, transaction: {}, additionalContracts: [], isFixedGasLimit: false }],
+      transactions: [
+        {
+          hash: `0x${'ab'.repeat(32)}`,
+          transactionType: 'CREATE',
+          contractName: 'Market',
+          contractAddress: FIXTURE_MARKET,
+          function: null,
+          arguments: null,
+          transaction: {},
+          additionalContracts: [],
+          isFixedGasLimit: false,
+        },
+      ],
       receipts: [],
       libraries: [],
       pending: [],
@@ -146,10 +206,16 @@ describe('names for addresses from the workspace deployments', function () {
       commit: null,
     };
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(broadcast, null, 2)));
-    await waitFor('the Market name', () => h.api.features.names.nameOf(FIXTURE_MARKET, { chainId: 'demo-evm-1', vm: 'minievm' })?.name === 'Market');
+    await waitFor(
+      'the Market name',
+      () => h.api.features.names.nameOf(FIXTURE_MARKET, { chainId: 'demo-evm-1', vm: 'minievm' })?.name === 'Market',
+    );
     const view = await vscode.commands.executeCommand<unknown>('initia.explainTransaction', EVM_TX_WITH_LOGS_HASH);
     const texts = JSON.stringify(view);
-    assert.ok(texts.includes(`"text":"Market (${FIXTURE_MARKET.slice(0, 6)}…${FIXTURE_MARKET.slice(-4)})"`), texts.slice(0, 2000));
+    assert.ok(
+      texts.includes(`"text":"Market (${FIXTURE_MARKET.slice(0, 6)}…${FIXTURE_MARKET.slice(-4)})"`),
+      texts.slice(0, 2000),
+    );
     assert.ok(texts.includes(`"value":"${FIXTURE_MARKET}"`), 'the link still leads to the address');
     // The Blocks view's EVM transaction row names the contract it called.
     h.api.views.blocks.refresh();
@@ -160,7 +226,10 @@ describe('names for addresses from the workspace deployments', function () {
     const [evmGroup] = await tree.getChildren(block);
     const rows = await tree.getChildren(evmGroup);
     const row = rows.find((r) => tree.getTreeItem(r).command?.arguments?.[0] === EVM_TX_WITH_LOGS_HASH)!;
-    assert.match(String(tree.getTreeItem(row).description), new RegExp(`^to Market \\(${FIXTURE_MARKET.slice(0, 6)}…${FIXTURE_MARKET.slice(-4)}\\)`));
+    assert.match(
+      String(tree.getTreeItem(row).description),
+      new RegExp(`^to Market \\(${FIXTURE_MARKET.slice(0, 6)}…${FIXTURE_MARKET.slice(-4)}\\)`),
+    );
   });
 });
 
@@ -174,7 +243,11 @@ describe('the address hover', function () {
     h = await setUp();
     node = await startFakeNode({ chainId: h.fake.data.chainId });
     const networks = config().get<unknown[]>('networks')!;
-    await config().update('networks', [{ ...(networks[0] as object), jsonRpcUrl: node.url, restUrl: node.url }], vscode.ConfigurationTarget.Global);
+    await config().update(
+      'networks',
+      [{ ...(networks[0] as object), jsonRpcUrl: node.url, restUrl: node.url }],
+      vscode.ConfigurationTarget.Global,
+    );
   });
   beforeEach(() => {
     h.clear();
@@ -196,7 +269,10 @@ describe('the address hover', function () {
     assert.match(first, /Latest transactions\]\(command:initia\.lookupAccount/);
     // The node's chain id is asked once per node (the names are matched by it), apart from the address's own request.
     const asked = () => node.requests.filter((r) => !r.body.includes('"eth_chainId"'));
-    assert.ok(node.requests.filter((r) => r.body.includes('"eth_chainId"')).length <= 1, 'the chain id at most once per node');
+    assert.ok(
+      node.requests.filter((r) => r.body.includes('"eth_chainId"')).length <= 1,
+      'the chain id at most once per node',
+    );
     assert.equal(asked().length, 1, 'one request');
     assert.match(asked()[0]!.body, /eth_getCode.*eth_getBalance/);
     await hoverText(doc, new vscode.Position(0, 20));
@@ -204,7 +280,10 @@ describe('the address hover', function () {
     const eoa = await hoverText(doc, new vscode.Position(0, 60));
     assert.match(eoa, /an account \(no code\)/);
     assert.equal(asked().length, 2, 'one request per address');
-    assert.ok(node.requests.filter((r) => r.body.includes('"eth_chainId"')).length <= 1, 'the chain id at most once per node');
+    assert.ok(
+      node.requests.filter((r) => r.body.includes('"eth_chainId"')).length <= 1,
+      'the chain id at most once per node',
+    );
     assert.equal(h.fake.requests.length, 0, 'the indexer is not asked');
   });
 
@@ -212,7 +291,11 @@ describe('the address hover', function () {
     const account = bech32.encode('init', bech32.toWords(Buffer.alloc(20, 9)));
     node.balances.set(account, [{ denom: 'uinit', amount: '1234567' }]);
     const doc = await vscode.workspace.openTextDocument({ content: `${account}\n` });
-    await config().update('networks', [{ ...(config().get<unknown[]>('networks')![0] as object), jsonRpcUrl: undefined }], vscode.ConfigurationTarget.Global);
+    await config().update(
+      'networks',
+      [{ ...(config().get<unknown[]>('networks')![0] as object), jsonRpcUrl: undefined }],
+      vscode.ConfigurationTarget.Global,
+    );
     const text = await hoverText(doc, new vscode.Position(0, 8));
     assert.match(text, /Balances 1,234,567 uinit/);
     assert.deepEqual(
@@ -243,7 +326,8 @@ describe('a rollup on this computer in Select Network', function () {
   const win = vscode.window as unknown as { showInformationMessage: Show };
   let original: Show;
   const setPorts = async (ports: Record<string, number | undefined>) => {
-    for (const [key, port] of Object.entries(ports)) await config().update(`localRollup.${key}Port`, port, vscode.ConfigurationTarget.Global);
+    for (const [key, port] of Object.entries(ports))
+      await config().update(`localRollup.${key}Port`, port, vscode.ConfigurationTarget.Global);
   };
   const freePort = async () => {
     const s = createServer();
@@ -287,19 +371,40 @@ describe('a rollup on this computer in Select Network', function () {
     await h.api.features.statusBar.refresh();
     assert.equal(finder.probes, probes, 'no probe outside the picker');
     assert.equal(indexer.count() + node.count(), 0);
-    const picker = { get current() { return probe.quickPick<PickItem>(); } };
+    const picker = {
+      get current() {
+        return probe.quickPick<PickItem>();
+      },
+    };
     const chosen = vscode.commands.executeCommand<string | undefined>('initia.selectNetwork');
-    await waitFor('the local row', () => picker.current !== undefined && !picker.current.busy && picker.current.items.some((i) => 'local' in i));
+    await waitFor(
+      'the local row',
+      () => picker.current !== undefined && !picker.current.busy && picker.current.items.some((i) => 'local' in i),
+    );
     assert.equal(finder.probes, probes + 1);
     const qp = picker.current!;
     const local = (qp.items as readonly PickItem[]).find((i) => 'local' in i)!;
     assert.equal(local.label, '$(vm-running) Local rollup (local-evm-1, minievm)');
-    assert.match(String(local.detail), new RegExp(`indexer :${indexer.port} · REST :${node.port} · RPC :${node.port} · JSON-RPC :${node.port} · indexer 12 blocks behind`));
+    assert.match(
+      String(local.detail),
+      new RegExp(
+        `indexer :${indexer.port} · REST :${node.port} · RPC :${node.port} · JSON-RPC :${node.port} · indexer 12 blocks behind`,
+      ),
+    );
     assert.equal((qp.items as readonly PickItem[])[0]!.label, 'This computer');
     await acceptItem(qp, local);
     assert.equal(await chosen, 'Local rollup local-evm-1');
-    const saved = config().get<Array<Record<string, unknown>>>('networks')!.find((n) => n.name === 'Local rollup local-evm-1');
-    assert.deepEqual(saved, { name: 'Local rollup local-evm-1', chainId: 'local-evm-1', indexerUrl: `http://127.0.0.1:${indexer.port}`, restUrl: `http://127.0.0.1:${node.port}`, jsonRpcUrl: `http://127.0.0.1:${node.port}`, vm: 'minievm' });
+    const saved = config()
+      .get<Array<Record<string, unknown>>>('networks')!
+      .find((n) => n.name === 'Local rollup local-evm-1');
+    assert.deepEqual(saved, {
+      name: 'Local rollup local-evm-1',
+      chainId: 'local-evm-1',
+      indexerUrl: `http://127.0.0.1:${indexer.port}`,
+      restUrl: `http://127.0.0.1:${node.port}`,
+      jsonRpcUrl: `http://127.0.0.1:${node.port}`,
+      vm: 'minievm',
+    });
     await waitFor('the lag in the status bar', async () => {
       await h.api.features.statusBar.refresh();
       return h.api.features.statusBar.lag === 12;
@@ -310,20 +415,39 @@ describe('a rollup on this computer in Select Network', function () {
   });
 
   it('nothing answering on this computer is said in a row of its own; the focus starts on the active network (issue 34)', async () => {
-    const ports = { indexer: await freePort(), rest: await freePort(), rpc: await freePort(), jsonRpc: await freePort() };
+    const ports = {
+      indexer: await freePort(),
+      rest: await freePort(),
+      rpc: await freePort(),
+      jsonRpc: await freePort(),
+    };
     await setPorts(ports);
     try {
-      const picker = { get current() { return probe.quickPick<PickItem>(); } };
+      const picker = {
+        get current() {
+          return probe.quickPick<PickItem>();
+        },
+      };
       const shown = vscode.commands.executeCommand('initia.selectNetwork');
-      await waitFor('the row saying nothing answers', () => picker.current !== undefined && !picker.current.busy && picker.current.items.some((i) => 'nothingLocal' in i));
+      await waitFor(
+        'the row saying nothing answers',
+        () =>
+          picker.current !== undefined && !picker.current.busy && picker.current.items.some((i) => 'nothingLocal' in i),
+      );
       const qp = picker.current!;
       const row = (qp.items as readonly PickItem[]).find((i) => 'nothingLocal' in i)!;
       assert.equal(row.label, '$(info) No rollup answers on this computer');
-      assert.equal(row.description, `127.0.0.1: indexer :${ports.indexer} · REST :${ports.rest} · RPC :${ports.rpc} · JSON-RPC :${ports.jsonRpc}`);
+      assert.equal(
+        row.description,
+        `127.0.0.1: indexer :${ports.indexer} · REST :${ports.rest} · RPC :${ports.rpc} · JSON-RPC :${ports.jsonRpc}`,
+      );
       assert.match(String(row.detail), /weave rollup start/);
       const active = vscode.workspace.getConfiguration('initia').get<string>('activeNetwork');
       const focused = qp.activeItems[0] as PickItem | undefined;
-      assert.ok(focused && 'network' in focused && focused.network === active, `the focus is on the active network ${active}, not on ${focused?.label}`);
+      assert.ok(
+        focused && 'network' in focused && focused.network === active,
+        `the focus is on the active network ${active}, not on ${focused?.label}`,
+      );
       qp.hide();
       await shown;
     } finally {
@@ -334,9 +458,16 @@ describe('a rollup on this computer in Select Network', function () {
   it('a node without an indexer: listed, and choosing it names `weave rollup indexer start`; nothing added', async () => {
     await setPorts({ indexer: await freePort() });
     const before = config().get<unknown[]>('networks')!.length;
-    const picker = { get current() { return probe.quickPick<PickItem>(); } };
+    const picker = {
+      get current() {
+        return probe.quickPick<PickItem>();
+      },
+    };
     const shown = vscode.commands.executeCommand('initia.selectNetwork');
-    await waitFor('the local row', () => picker.current !== undefined && !picker.current.busy && picker.current.items.some((i) => 'local' in i));
+    await waitFor(
+      'the local row',
+      () => picker.current !== undefined && !picker.current.busy && picker.current.items.some((i) => 'local' in i),
+    );
     const qp = picker.current!;
     const local = (qp.items as readonly PickItem[]).find((i) => 'local' in i)!;
     assert.equal(local.label, '$(circle-slash) Local rollup (local-evm-1, minievm)');

@@ -6,14 +6,23 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EVM_TX_WITH_LOGS_HASH, FIXTURE_HEIGHT, MULTI_MSG_TX_HASH, startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
+import {
+  EVM_TX_WITH_LOGS_HASH,
+  FIXTURE_HEIGHT,
+  MULTI_MSG_TX_HASH,
+  startFakeIndexer,
+  type FakeIndexer,
+} from '../fixtures/fakeIndexer';
 import { onNetwork, paths, run, setUp, waitFor, type Harness } from './helpers';
 import type { ExplorerNode } from '../../src/platform/tree';
 
 /** The one request that asks a network of unknown VM whether it has the EVM routes (one item of /evm-txs). */
 const PROBE = '/indexer/tx/v1/evm-txs';
 
-type Tree = { getChildren(node?: ExplorerNode): ExplorerNode[] | Promise<ExplorerNode[]>; getTreeItem(node: ExplorerNode): vscode.TreeItem };
+type Tree = {
+  getChildren(node?: ExplorerNode): ExplorerNode[] | Promise<ExplorerNode[]>;
+  getTreeItem(node: ExplorerNode): vscode.TreeItem;
+};
 const label = (t: Tree, n: ExplorerNode) => String(t.getTreeItem(n).label);
 const ctx = (t: Tree, n: ExplorerNode) => t.getTreeItem(n).contextValue ?? '';
 
@@ -51,14 +60,21 @@ describe('EVM where the network has it', function () {
     const block = await blockRow(tree, FIXTURE_HEIGHT);
     h.clear();
     const children = await tree.getChildren(block);
-    assert.deepEqual(paths(h), [`/indexer/tx/v1/txs/by_height/${FIXTURE_HEIGHT}`], 'the block costs one request; whether it is EVM comes from the profile');
+    assert.deepEqual(
+      paths(h),
+      [`/indexer/tx/v1/txs/by_height/${FIXTURE_HEIGHT}`],
+      'the block costs one request; whether it is EVM comes from the profile',
+    );
     assert.equal(ctx(tree, children[0]!), 'initia.evmTxs');
     assert.equal(label(tree, children[0]!), 'EVM transactions');
     h.clear();
     const evmRows = await tree.getChildren(children[0]);
     assert.deepEqual(paths(h), [`/indexer/tx/v1/evm-txs/by_height/${FIXTURE_HEIGHT}`]);
     assert.equal(new URLSearchParams(h.fake.requests[0]!.query).get('pagination.reverse'), 'false', 'in block order');
-    const expected = h.fake.data.txsAt(FIXTURE_HEIGHT).filter((t) => t.evmHash).map((t) => t.evmHash);
+    const expected = h.fake.data
+      .txsAt(FIXTURE_HEIGHT)
+      .filter((t) => t.evmHash)
+      .map((t) => t.evmHash);
     assert.ok(expected.includes(EVM_TX_WITH_LOGS_HASH));
     assert.equal(evmRows.length, expected.length);
     assert.ok(evmRows.every((r) => ctx(tree, r) === 'initia.tx.evm'));
@@ -75,10 +91,16 @@ describe('EVM where the network has it', function () {
       const block = await blockRow(tree, FIXTURE_HEIGHT);
       const children = await tree.getChildren(block);
       assert.ok(children.length > 0);
-      assert.ok(children.every((c) => ctx(tree, c) === 'initia.tx'), children.map((c) => ctx(tree, c)).join(','));
+      assert.ok(
+        children.every((c) => ctx(tree, c) === 'initia.tx'),
+        children.map((c) => ctx(tree, c)).join(','),
+      );
       assert.ok(children.some((c) => label(tree, c).startsWith(MULTI_MSG_TX_HASH.slice(0, 8))));
       // Its profile names no VM and the registry does not know its chain: the EVM routes' own 404 decided, once.
-      assert.ok(plain.requests.every((r) => !r.path.includes('/evm-') || r.path === PROBE), plain.requests.map((r) => r.path).join(' '));
+      assert.ok(
+        plain.requests.every((r) => !r.path.includes('/evm-') || r.path === PROBE),
+        plain.requests.map((r) => r.path).join(' '),
+      );
       assert.ok(plain.requests.filter((r) => r.path === PROBE).length <= 1);
       const statusBefore = plain.count('/status');
       await tree.getChildren(await blockRow(tree, FIXTURE_HEIGHT - 1));
@@ -87,7 +109,7 @@ describe('EVM where the network has it', function () {
     });
   });
 
-  it('a network whose /status the status bar has read: no /status of its own; the EVM routes\' 404 tells it has no EVM', async () => {
+  it("a network whose /status the status bar has read: no /status of its own; the EVM routes' 404 tells it has no EVM", async () => {
     const other = await startFakeIndexer({ blocks: 20, evm: false, chainId: 'plain-two-1' });
     try {
       await onNetwork({ name: 'Plain two', indexerUrl: other.url }, async () => {
@@ -97,7 +119,10 @@ describe('EVM where the network has it', function () {
         other.resetRequests();
         const tx = other.data.txs.at(-1)!;
         await run('initia.lookupTransaction', `0x${tx.hash}`);
-        assert.deepEqual(other.requests.map((r) => r.path), [PROBE, `/indexer/tx/v1/txs/${tx.hash}`]);
+        assert.deepEqual(
+          other.requests.map((r) => r.path),
+          [PROBE, `/indexer/tx/v1/txs/${tx.hash}`],
+        );
       });
     } finally {
       await other.close();
@@ -115,7 +140,10 @@ describe('EVM where the network has it', function () {
       // And an unknown 0x hash: "not found" from the cosmos endpoint, still no EVM probe.
       plain.resetRequests();
       assert.equal(await vscode.commands.executeCommand('initia.lookupTransaction', `0x${'ef'.repeat(32)}`), undefined);
-      assert.deepEqual(plain.requests.map((r) => r.path).filter((p) => p !== '/status' && p !== PROBE), [`/indexer/tx/v1/txs/${'EF'.repeat(32)}`]);
+      assert.deepEqual(
+        plain.requests.map((r) => r.path).filter((p) => p !== '/status' && p !== PROBE),
+        [`/indexer/tx/v1/txs/${'EF'.repeat(32)}`],
+      );
       assert.match(h.errors.at(-1) ?? '', /transaction not found/);
     });
   });
@@ -125,10 +153,23 @@ describe('EVM where the network has it', function () {
       const tx = plain.data.txs.at(-2)!;
       await vscode.commands.executeCommand('initia.lookupTransaction', `0x${plain.data.txs.at(-3)!.hash}`); // its /status is read by now
       plain.resetRequests();
-      const doc = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `hash 0x${tx.hash.toLowerCase()}\n` });
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 12));
-      assert.ok(hovers.some((x) => x.contents.some((c) => (c as vscode.MarkdownString).value?.includes('**Transaction**'))), 'the cosmos tx is shown');
-      assert.deepEqual(plain.requests.map((r) => r.path).filter((p) => p !== '/status' && p !== PROBE), [`/indexer/tx/v1/txs/${tx.hash}`]);
+      const doc = await vscode.workspace.openTextDocument({
+        language: 'plaintext',
+        content: `hash 0x${tx.hash.toLowerCase()}\n`,
+      });
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        doc.uri,
+        new vscode.Position(0, 12),
+      );
+      assert.ok(
+        hovers.some((x) => x.contents.some((c) => (c as vscode.MarkdownString).value?.includes('**Transaction**'))),
+        'the cosmos tx is shown',
+      );
+      assert.deepEqual(
+        plain.requests.map((r) => r.path).filter((p) => p !== '/status' && p !== PROBE),
+        [`/indexer/tx/v1/txs/${tx.hash}`],
+      );
     });
   });
 
@@ -147,7 +188,10 @@ describe('EVM where the network has it', function () {
         assert.deepEqual(h.infos, ['Plain chain: this network has no EVM index.'], command);
         assert.deepEqual(h.errors, [], `${command}: no error`);
       }
-      assert.ok(plain.requests.every((r) => !r.path.includes('/evm-') || r.path === PROBE), 'refused before any EVM request (but the probe that decided it)');
+      assert.ok(
+        plain.requests.every((r) => !r.path.includes('/evm-') || r.path === PROBE),
+        'refused before any EVM request (but the probe that decided it)',
+      );
     });
   });
 
@@ -167,18 +211,38 @@ describe('EVM where the network has it', function () {
     assert.match(signed.uri.path, /signed EVM txs\.json$/);
     // The account's other documents link to these lists (CodeLenses), on this EVM network.
     const cosmos = await run('initia.lookupAccount', account, 'txs');
-    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', cosmos.uri);
-    const evmLinks = lenses.filter((l) => l.command?.command === 'initia.lookupAccount').map((l) => l.command!.arguments);
-    assert.deepEqual(evmLinks, [[account, 'evmTxs'], [account, 'evmSigned']]);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+      'vscode.executeCodeLensProvider',
+      cosmos.uri,
+    );
+    const evmLinks = lenses
+      .filter((l) => l.command?.command === 'initia.lookupAccount')
+      .map((l) => l.command!.arguments);
+    assert.deepEqual(evmLinks, [
+      [account, 'evmTxs'],
+      [account, 'evmSigned'],
+    ]);
   });
 
   it('the hover on an EVM hash links to its internal transactions', async () => {
-    const doc = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `tx ${EVM_TX_WITH_LOGS_HASH}\n` });
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 10));
+    const doc = await vscode.workspace.openTextDocument({
+      language: 'plaintext',
+      content: `tx ${EVM_TX_WITH_LOGS_HASH}\n`,
+    });
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      doc.uri,
+      new vscode.Position(0, 10),
+    );
     const text = hovers.flatMap((x) => x.contents.map((c) => (c as vscode.MarkdownString).value ?? '')).join('\n');
     assert.match(text, /\*\*EVM transaction\*\*/);
     assert.match(text, /3 logs/);
-    assert.ok(text.includes(`command:initia.lookupEvmInternalTxs?${encodeURIComponent(JSON.stringify([EVM_TX_WITH_LOGS_HASH]))}`), text);
+    assert.ok(
+      text.includes(
+        `command:initia.lookupEvmInternalTxs?${encodeURIComponent(JSON.stringify([EVM_TX_WITH_LOGS_HASH]))}`,
+      ),
+      text,
+    );
   });
 
   it('an EVM tx document leads to its call tree; the internal lists open and page', async () => {
@@ -205,11 +269,17 @@ describe('EVM where the network has it', function () {
       const key = new URLSearchParams(h.fake.requests.at(-1)!.query).get('pagination.key');
       assert.ok(key, 'the next page by the server key');
     } finally {
-      await vscode.workspace.getConfiguration('initia').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('initia')
+        .update('pageSize', undefined, vscode.ConfigurationTarget.Global);
     }
     h.clear();
     const evmAtHeight = await run('initia.lookupEvmTxsByHeight', FIXTURE_HEIGHT);
     assert.deepEqual(paths(h), [`/indexer/tx/v1/evm-txs/by_height/${FIXTURE_HEIGHT}`]);
-    assert.ok((evmAtHeight.json.txs as Array<{ transactionHash: string }>).some((t) => t.transactionHash === EVM_TX_WITH_LOGS_HASH));
+    assert.ok(
+      (evmAtHeight.json.txs as Array<{ transactionHash: string }>).some(
+        (t) => t.transactionHash === EVM_TX_WITH_LOGS_HASH,
+      ),
+    );
   });
 });

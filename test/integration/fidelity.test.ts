@@ -8,7 +8,14 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { COLON_DENOM, EVM_TX_MANY_CALLS_COUNT, EVM_TX_MANY_CALLS_HASH, EVM_TX_WITH_LOGS_HASH, startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
+import {
+  COLON_DENOM,
+  EVM_TX_MANY_CALLS_COUNT,
+  EVM_TX_MANY_CALLS_HASH,
+  EVM_TX_WITH_LOGS_HASH,
+  startFakeIndexer,
+  type FakeIndexer,
+} from '../fixtures/fakeIndexer';
 import { onNetwork, run, setUp, type Harness } from './helpers';
 
 interface View {
@@ -38,7 +45,11 @@ describe('faithful to the real indexer', function () {
     assert.ok(!view.notes.some((n) => /first \d+ of/.test(n)), view.notes.join(' | '));
     const asked = h.fake.requests.filter((r) => r.path === `/indexer/tx/v1/evm-internal-txs/${EVM_TX_MANY_CALLS_HASH}`);
     assert.equal(asked.length, 1, 'one page of the largest size holds it');
-    assert.equal(new URLSearchParams(asked[0]!.query).get('pagination.reverse'), 'false', 'oldest first: a partial tree would be its beginning');
+    assert.equal(
+      new URLSearchParams(asked[0]!.query).get('pagination.reverse'),
+      'false',
+      'oldest first: a partial tree would be its beginning',
+    );
   });
 
   it('a new EVM rollup whose /status has no internal_tx_height yet (profile without vm): its EVM lists and internal calls are offered', async () => {
@@ -46,7 +57,11 @@ describe('faithful to the real indexer', function () {
     try {
       await onNetwork({ name: 'Fresh rollup', indexerUrl: fresh.url }, async () => {
         const { json } = await run('initia.lookupEvmInternalTxs', EVM_TX_WITH_LOGS_HASH);
-        assert.equal((json.internal_txs as unknown[]).length, 4, 'the internal calls, not "this network has no EVM index"');
+        assert.equal(
+          (json.internal_txs as unknown[]).length,
+          4,
+          'the internal calls, not "this network has no EVM index"',
+        );
         // What told it: /status (no VM there, its chain unknown to the registry), then the EVM routes' own answer.
         const probes = () => fresh.requests.filter((r) => r.path === '/indexer/tx/v1/evm-txs').length;
         assert.ok(fresh.count('/status') >= 1);
@@ -61,11 +76,14 @@ describe('faithful to the real indexer', function () {
     }
   });
 
-  it('an EVM rollup without the internal index: its routes\' own 404 is said in words and remembered; its EVM lists still answer', async () => {
+  it("an EVM rollup without the internal index: its routes' own 404 is said in words and remembered; its EVM lists still answer", async () => {
     const off = await startFakeIndexer({ blocks: 30, chainId: 'no-internal-1', internalTxs: 'off' });
     try {
       await onNetwork({ name: 'No internal', indexerUrl: off.url, vm: 'minievm' }, async () => {
-        assert.equal(await vscode.commands.executeCommand('initia.lookupEvmInternalTxs', EVM_TX_WITH_LOGS_HASH), undefined);
+        assert.equal(
+          await vscode.commands.executeCommand('initia.lookupEvmInternalTxs', EVM_TX_WITH_LOGS_HASH),
+          undefined,
+        );
         assert.deepEqual(h.infos, ['No internal: this network does not index internal EVM transactions.']);
         assert.deepEqual(h.errors, []);
         off.resetRequests();
@@ -108,11 +126,21 @@ describe('faithful to the real indexer', function () {
         const [root] = await tree.getChildren();
         const rows = await tree.getChildren(root);
         const items = rows.map((r) => tree.getTreeItem(r));
-        assert.equal(items.length, move.data.denomRecords.find((d) => d.denom === denom)!.holders.length, items.map((i) => i.label).join(' | '));
+        assert.equal(
+          items.length,
+          move.data.denomRecords.find((d) => d.denom === denom)!.holders.length,
+          items.map((i) => i.label).join(' | '),
+        );
         const [a, b] = items.slice(-2);
-        assert.deepEqual([a!.description, b!.description], ["-1 · the indexer's inconsistency", "-123,456 · the indexer's inconsistency"]);
+        assert.deepEqual(
+          [a!.description, b!.description],
+          ["-1 · the indexer's inconsistency", "-123,456 · the indexer's inconsistency"],
+        );
         assert.equal((a!.iconPath as vscode.ThemeIcon).id, 'warning');
-        assert.match((a!.tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' ').replace(/\\(.)/g, '$1'), /Below zero: the indexer keeps a running sum/);
+        assert.match(
+          (a!.tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' ').replace(/\\(.)/g, '$1'),
+          /Below zero: the indexer keeps a running sum/,
+        );
         assert.equal((items[0]!.iconPath as vscode.ThemeIcon).id, 'account');
       });
     });
@@ -122,7 +150,10 @@ describe('faithful to the real indexer', function () {
         move.resetRequests();
         const { json } = await run('initia.showRichList', COLON_DENOM);
         assert.equal((json.holders as unknown[]).length, 5);
-        assert.deepEqual(move.requests.map((r) => r.path), [`/indexer/richlist/v1/${COLON_DENOM}`]);
+        assert.deepEqual(
+          move.requests.map((r) => r.path),
+          [`/indexer/richlist/v1/${COLON_DENOM}`],
+        );
         move.resetRequests();
         h.clear();
         assert.equal(await vscode.commands.executeCommand('initia.lookupCollection', 'Café Club'), undefined);
@@ -137,12 +168,15 @@ describe('faithful to the real indexer', function () {
         const object = `0x${'0b'.repeat(32)}`;
         const { json } = await run('initia.lookupAccount', object, 'txs');
         assert.ok(Array.isArray(json.txs));
-        assert.deepEqual(move.requests.map((r) => r.path), [`/indexer/tx/v1/txs/by_account/${object}`]);
+        assert.deepEqual(
+          move.requests.map((r) => r.path),
+          [`/indexer/tx/v1/txs/by_account/${object}`],
+        );
       });
     });
   });
 
-  it('a profile without vm on a chain the registry names: the registry\'s VM decides, no EVM route is asked', async () => {
+  it("a profile without vm on a chain the registry names: the registry's VM decides, no EVM route is asked", async () => {
     const chains = (await h.api.features.registry.load()).chains;
     const move = chains.find((c) => c.metadata?.minitia?.type === 'minimove')!;
     assert.ok(move, 'a Move rollup in the registry');
@@ -151,7 +185,10 @@ describe('faithful to the real indexer', function () {
       await onNetwork({ name: 'Move by registry', indexerUrl: plain.url }, async () => {
         assert.equal(await vscode.commands.executeCommand('initia.showEvmTransactions'), undefined);
         assert.deepEqual(h.infos, ['Move by registry: this network has no EVM index.']);
-        assert.ok(plain.requests.every((r) => !r.path.includes('/evm-')), plain.requests.map((r) => r.path).join(' '));
+        assert.ok(
+          plain.requests.every((r) => !r.path.includes('/evm-')),
+          plain.requests.map((r) => r.path).join(' '),
+        );
         assert.ok(plain.count('/status') >= 1, '/status names the chain; the registry its VM');
       });
     } finally {

@@ -36,7 +36,15 @@ export async function setUp(options: Parameters<typeof startFakeIndexer>[0] = {}
   const config = vscode.workspace.getConfiguration('initia');
   await config.update(
     'networks',
-    [{ name: FAKE_NETWORK, chainId: fake.data.chainId, indexerUrl: fake.url, explorerUrl: 'https://scan.example/demo', ...(options.evm === false ? {} : { vm: 'minievm' }) }],
+    [
+      {
+        name: FAKE_NETWORK,
+        chainId: fake.data.chainId,
+        indexerUrl: fake.url,
+        explorerUrl: 'https://scan.example/demo',
+        ...(options.evm === false ? {} : { vm: 'minievm' }),
+      },
+    ],
     vscode.ConfigurationTarget.Global,
   );
   await config.update('activeNetwork', FAKE_NETWORK, vscode.ConfigurationTarget.Global);
@@ -109,7 +117,10 @@ export async function sample<T>(h: Harness, path: string): Promise<T> {
 }
 
 /** Runs `fn` with `network` added to the networks and active; then the networks and the active one are as before. */
-export async function onNetwork(network: { name: string; indexerUrl: string; vm?: string }, fn: () => Promise<void>): Promise<void> {
+export async function onNetwork(
+  network: { name: string; indexerUrl: string; vm?: string },
+  fn: () => Promise<void>,
+): Promise<void> {
   const config = vscode.workspace.getConfiguration('initia');
   const networks = config.get<unknown[]>('networks') ?? [];
   const active = config.get<string>('activeNetwork');
@@ -132,7 +143,11 @@ export function paths(h: Harness): string[] {
 export async function startRouterFor(h: Harness): Promise<FakeRouter> {
   const router = await startFakeRouter({ timeScale: 0.01 });
   const config = vscode.workspace.getConfiguration('initia');
-  await config.update('networks', [{ name: FAKE_NETWORK, chainId: 'interwoven-1', indexerUrl: h.fake.url, routerUrl: router.url }], vscode.ConfigurationTarget.Global);
+  await config.update(
+    'networks',
+    [{ name: FAKE_NETWORK, chainId: 'interwoven-1', indexerUrl: h.fake.url, routerUrl: router.url }],
+    vscode.ConfigurationTarget.Global,
+  );
   return router;
 }
 

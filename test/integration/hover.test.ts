@@ -7,7 +7,10 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { setUp, type Harness } from './helpers';
 
-async function hoverText(doc: vscode.TextDocument, pos: vscode.Position): Promise<{ text: string; md?: vscode.MarkdownString }> {
+async function hoverText(
+  doc: vscode.TextDocument,
+  pos: vscode.Position,
+): Promise<{ text: string; md?: vscode.MarkdownString }> {
   const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos);
   for (const h of hovers ?? []) {
     for (const c of h.contents) {
@@ -39,14 +42,23 @@ describe('hover on tx hashes', function () {
     const { text, md } = await hoverText(doc, pos);
     assert.match(text, /\*\*Transaction\*\*/);
     assert.match(text, /success/);
-    assert.ok(text.includes(`command:initia.lookupBlock?${encodeURIComponent(JSON.stringify([String(tx.height)]))}`), text);
+    assert.ok(
+      text.includes(`command:initia.lookupBlock?${encodeURIComponent(JSON.stringify([String(tx.height)]))}`),
+      text,
+    );
     assert.match(text, /Messages \(1\) MsgSend/);
     assert.match(text, /Signer \[init1/);
     assert.match(text, /Open JSON\]\(command:initia\.lookupTransaction/);
     assert.match(text, /Open in explorer\]\(https:\/\/scan\.example\/demo\/txs\//);
-    assert.deepEqual(h.fake.requests.map((r) => r.path), [`/indexer/tx/v1/txs/${tx.hash}`]);
+    assert.deepEqual(
+      h.fake.requests.map((r) => r.path),
+      [`/indexer/tx/v1/txs/${tx.hash}`],
+    );
     const trusted = md!.isTrusted as { enabledCommands: string[] };
-    assert.ok(trusted.enabledCommands.every((c) => c.startsWith('initia.')), 'only our own commands may run');
+    assert.ok(
+      trusted.enabledCommands.every((c) => c.startsWith('initia.')),
+      'only our own commands may run',
+    );
     await hoverText(doc, pos);
     await hoverText(doc, new vscode.Position(0, 40));
     assert.equal(h.fake.requests.length, 1, 'cached: no second request');
@@ -59,10 +71,13 @@ describe('hover on tx hashes', function () {
     assert.match(text, /\*\*EVM transaction\*\*/);
     assert.match(text, / · (1 log|\d+ logs)(\s|$)/, 'the log count agrees with its number');
     assert.doesNotMatch(text, / 1 logs/);
-    assert.deepEqual(h.fake.requests.map((r) => r.path), [`/indexer/tx/v1/evm-txs/${tx.evmHash}`]);
+    assert.deepEqual(
+      h.fake.requests.map((r) => r.path),
+      [`/indexer/tx/v1/evm-txs/${tx.evmHash}`],
+    );
   });
 
-  it('a failed tx says why on its first line: code, codespace and the chain\'s reason (raw_log)', async () => {
+  it("a failed tx says why on its first line: code, codespace and the chain's reason (raw_log)", async () => {
     const tx = h.fake.data.txs.find((t) => t.kind === 'failed')!;
     assert.ok(tx, 'the fake has a failed tx');
     const doc = await docWith(`failed: ${tx.hash}`);

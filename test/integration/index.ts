@@ -10,14 +10,20 @@ import Mocha from 'mocha';
  * activation.test.js first: its tests assert that the lazy bundles are not loaded before their first use, which holds
  * only in an extension host where no other suite has used them yet (the host is shared by every suite).
  */
-const activationFirst = (a: string, b: string) => Number(path.basename(b) === 'activation.test.js') - Number(path.basename(a) === 'activation.test.js') || a.localeCompare(b);
+const activationFirst = (a: string, b: string) =>
+  Number(path.basename(b) === 'activation.test.js') - Number(path.basename(a) === 'activation.test.js') ||
+  a.localeCompare(b);
 
 export function run(): Promise<void> {
   const dir = __dirname;
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec' });
   const grep = process.env.INITIA_TEST_GREP;
   if (grep) mocha.grep(new RegExp(grep));
-  const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.js')).map((f) => path.join(dir, f)).sort(activationFirst);
+  const files = fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.js'))
+    .map((f) => path.join(dir, f))
+    .sort(activationFirst);
   for (const f of files) mocha.addFile(f);
 
   return new Promise<void>((resolve, reject) => {
@@ -34,7 +40,8 @@ export function run(): Promise<void> {
         const { passes = 0, pending = 0 } = runner.stats ?? {};
         console.log(`${passes} passed, ${failures} failed${pending > 0 ? `, ${pending} skipped` : ''}`);
         if (failures > 0) reject(new Error(`${failures} integration test(s) failed`));
-        else if (passes === 0) reject(new Error(`no integration test ran${grep ? ` (INITIA_TEST_GREP=${grep} matched none)` : ''}`));
+        else if (passes === 0)
+          reject(new Error(`no integration test ran${grep ? ` (INITIA_TEST_GREP=${grep} matched none)` : ''}`));
         else resolve();
       });
       runner.on('fail', (test, err: unknown) => {

@@ -8,7 +8,12 @@ import { resultUri } from '../../src/documents/resultDocuments';
 import { FAKE_NETWORK, paths, read, run, sample, setUp, waitFor, type Harness } from './helpers';
 import { LookupCommands } from '../../src/documents/lookups';
 
-type Tx = { txhash: string; height: string; tx: { body: { messages: Array<Record<string, unknown>> } }; events: Array<{ attributes: Array<{ key: string; value: string }> }> };
+type Tx = {
+  txhash: string;
+  height: string;
+  tx: { body: { messages: Array<Record<string, unknown>> } };
+  events: Array<{ attributes: Array<{ key: string; value: string }> }>;
+};
 
 describe('lookups', function () {
   this.timeout(30_000);
@@ -22,17 +27,29 @@ describe('lookups', function () {
 
   before(async () => {
     h = await setUp();
-    const blocks = await sample<{ blocks: Array<{ height: string }> }>(h, '/indexer/block/v1/blocks?pagination.limit=1');
+    const blocks = await sample<{ blocks: Array<{ height: string }> }>(
+      h,
+      '/indexer/block/v1/blocks?pagination.limit=1',
+    );
     height = Number(blocks.blocks[0]!.height);
     const txs = await sample<{ txs: Tx[] }>(h, '/indexer/tx/v1/txs?pagination.limit=50');
     tx = txs.txs.find((t) => t.events.some((e) => e.attributes.some((a) => /^init1/.test(a.value))))!;
     assert.ok(tx, 'a tx with an init1 address in its events');
     account = tx.events.flatMap((e) => e.attributes).find((a) => /^init1/.test(a.value))!.value;
-    const evm = await sample<{ txs: Array<{ transactionHash: string }> }>(h, '/indexer/tx/v1/evm-txs?pagination.limit=1');
+    const evm = await sample<{ txs: Array<{ transactionHash: string }> }>(
+      h,
+      '/indexer/tx/v1/evm-txs?pagination.limit=1',
+    );
     evmHash = evm.txs[0]!.transactionHash;
-    const cols = await sample<{ collections: Array<typeof collection> }>(h, '/indexer/nft/v1/collections?pagination.limit=5');
+    const cols = await sample<{ collections: Array<typeof collection> }>(
+      h,
+      '/indexer/nft/v1/collections?pagination.limit=5',
+    );
     collection = cols.collections.find((c) => /^[A-Za-z]/.test(c.collection.name))!;
-    const tokens = await sample<{ tokens: Array<typeof token> }>(h, `/indexer/nft/v1/tokens/by_collection/${collection.object_addr}?pagination.limit=1`);
+    const tokens = await sample<{ tokens: Array<typeof token> }>(
+      h,
+      `/indexer/nft/v1/tokens/by_collection/${collection.object_addr}?pagination.limit=1`,
+    );
     token = tokens.tokens[0]!;
   });
 
@@ -49,7 +66,10 @@ describe('lookups', function () {
   it('an EVM hash unknown to the cosmos endpoint is found on the EVM endpoint', async () => {
     const { json } = await run('initia.lookupTransaction', evmHash.slice(2));
     assert.equal((json.tx as { transactionHash: string }).transactionHash, evmHash);
-    assert.deepEqual(paths(h), [`/indexer/tx/v1/txs/${evmHash.slice(2).toUpperCase()}`, `/indexer/tx/v1/evm-txs/${evmHash}`]);
+    assert.deepEqual(paths(h), [
+      `/indexer/tx/v1/txs/${evmHash.slice(2).toUpperCase()}`,
+      `/indexer/tx/v1/evm-txs/${evmHash}`,
+    ]);
     h.clear();
     await run('initia.lookupTransaction', evmHash);
     assert.deepEqual(paths(h), [`/indexer/tx/v1/evm-txs/${evmHash}`], 'with 0x the EVM endpoint is asked first');
@@ -93,7 +113,10 @@ describe('lookups', function () {
     await run('initia.lookupTxsByHeight', height, ['cosmos.bank.v1beta1.MsgSend', '/initia.move.v1.MsgExecute']);
     const [req] = h.fake.requests;
     assert.equal(req!.path, `/indexer/tx/v1/txs/by_height/${height}`);
-    assert.equal(new URLSearchParams(req!.query).getAll('msgs').join(' '), 'cosmos.bank.v1beta1.MsgSend initia.move.v1.MsgExecute');
+    assert.equal(
+      new URLSearchParams(req!.query).getAll('msgs').join(' '),
+      'cosmos.bank.v1beta1.MsgSend initia.move.v1.MsgExecute',
+    );
   });
 
   it('rich list of an ERC-20 given as its 0x contract, as the real indexer takes it', async () => {
@@ -108,12 +131,22 @@ describe('lookups', function () {
     const { uri } = await run('initia.showTransactions', ['cosmos.bank.v1beta1.MsgNobodyKnows']);
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
     assert.ok(
-      lenses.some((l) => /\$\(warning\) The indexer does not know `cosmos\.bank\.v1beta1\.MsgNobodyKnows`: no filter applied/.test(l.command?.title ?? '')),
+      lenses.some((l) =>
+        /\$\(warning\) The indexer does not know `cosmos\.bank\.v1beta1\.MsgNobodyKnows`: no filter applied/.test(
+          l.command?.title ?? '',
+        ),
+      ),
       lenses.map((l) => l.command?.title).join(' | '),
     );
     const known = await run('initia.showTransactions', ['cosmos.bank.v1beta1.MsgSend']);
-    const knownLenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', known.uri);
-    assert.ok(!knownLenses.some((l) => /does not know/.test(l.command?.title ?? '')), 'a filter the indexer applied says nothing');
+    const knownLenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+      'vscode.executeCodeLensProvider',
+      known.uri,
+    );
+    assert.ok(
+      !knownLenses.some((l) => /does not know/.test(l.command?.title ?? '')),
+      'a filter the indexer applied says nothing',
+    );
   });
 
   it('a block document leads on to its transactions (a CodeLens that runs the lookup)', async () => {
@@ -124,7 +157,10 @@ describe('lookups', function () {
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
     const lens = lenses.find((l) => l.command?.command === 'initia.lookupTxsByHeight');
     assert.ok(lens, lenses.map((l) => l.command?.title).join(' | '));
-    assert.match(lens.command!.title, count === 1 ? /Its transaction/ : new RegExp(`Its ${count.toLocaleString('en-US')} transactions`));
+    assert.match(
+      lens.command!.title,
+      count === 1 ? /Its transaction/ : new RegExp(`Its ${count.toLocaleString('en-US')} transactions`),
+    );
     h.clear();
     const txs = await run(lens.command!.command, ...(lens.command!.arguments ?? []));
     assert.equal((txs.json.txs as unknown[]).length, count);
@@ -228,15 +264,24 @@ describe('lookups', function () {
     assert.equal(await vscode.commands.executeCommand('initia.nextPage', uri.toString()), true);
     const second = ((await read(uri)).blocks as Array<{ height: string }>).map((b) => b.height);
     assert.equal(h.fake.requests.length, 1);
-    assert.ok(new URLSearchParams(h.fake.requests[0]!.query).get('pagination.key'), 'the next page is asked with the key');
+    assert.ok(
+      new URLSearchParams(h.fake.requests[0]!.query).get('pagination.key'),
+      'the next page is asked with the key',
+    );
     assert.equal(Number(second[0]), Number(first[49]) - 1, 'continues where the first page ended');
     h.clear();
     assert.equal(await vscode.commands.executeCommand('initia.previousPage', uri.toString()), true);
-    assert.deepEqual(((await read(uri)).blocks as Array<{ height: string }>).map((b) => b.height), first);
+    assert.deepEqual(
+      ((await read(uri)).blocks as Array<{ height: string }>).map((b) => b.height),
+      first,
+    );
     assert.equal(h.fake.requests.length, 1);
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
     const titles = lenses.map((l) => l.command?.title ?? '');
-    assert.ok(titles.some((t) => /^Page 1 · 50 items of [\d,]+$/.test(t)), titles.join(' | '));
+    assert.ok(
+      titles.some((t) => /^Page 1 · 50 items of [\d,]+$/.test(t)),
+      titles.join(' | '),
+    );
     assert.ok(titles.some((t) => /Next page/.test(t)));
   });
 
@@ -248,7 +293,11 @@ describe('lookups', function () {
     assert.equal(await vscode.commands.executeCommand('initia.nextPage', uri.toString()), false);
     assert.match(h.errors[0] ?? '', /The indexer answered 500 Internal Server Error/);
     assert.deepEqual(await read(uri), before, 'page 1 still shown');
-    assert.equal(await vscode.commands.executeCommand('initia.nextPage', uri.toString()), true, 'retry works once the fault is gone');
+    assert.equal(
+      await vscode.commands.executeCommand('initia.nextPage', uri.toString()),
+      true,
+      'retry works once the fault is gone',
+    );
     assert.notDeepEqual(await read(uri), before);
   });
 
@@ -265,7 +314,10 @@ describe('lookups', function () {
     const { uri } = await run('initia.lookupTransaction', tx.txhash);
     const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', uri);
     const targets = links.map((l) => decodeURIComponent(l.target?.toString(true) ?? ''));
-    assert.ok(targets.some((t) => t.startsWith('command:initia.lookupBlock?') && t.includes(`"${tx.height}"`)), targets.join('\n'));
+    assert.ok(
+      targets.some((t) => t.startsWith('command:initia.lookupBlock?') && t.includes(`"${tx.height}"`)),
+      targets.join('\n'),
+    );
     assert.ok(targets.some((t) => t.startsWith('command:initia.lookupAccount?') && t.includes(account)));
     assert.ok(targets.some((t) => t.startsWith('command:initia.lookupTransaction?') && t.includes(tx.txhash)));
     // Follow the block link as VS Code would: run its command with its arguments.
@@ -322,9 +374,14 @@ describe('recent lookups (issue 34)', function () {
 
   it('a lookup that failed (not found) is not kept among the recent lookups; one that opened is', async () => {
     const values = new Map<string, unknown>();
-    const memento = { keys: () => [...values.keys()], get: (k: string) => values.get(k), update: async (k: string, v: unknown) => void values.set(k, v) } as unknown as vscode.Memento;
+    const memento = {
+      keys: () => [...values.keys()],
+      get: (k: string) => values.get(k),
+      update: async (k: string, v: unknown) => void values.set(k, v),
+    } as unknown as vscode.Memento;
     const lookups = new LookupCommands(h.api.documents, memento);
-    const recent = () => ((values.get('initia.lookup.recent') as Array<{ text: string }> | undefined) ?? []).map((r) => r.text);
+    const recent = () =>
+      ((values.get('initia.lookup.recent') as Array<{ text: string }> | undefined) ?? []).map((r) => r.text);
     const unknown = 'AB'.repeat(32);
     assert.equal(await lookups.lookup(unknown), undefined);
     await waitFor('the error said', () => h.errors.length > 0);

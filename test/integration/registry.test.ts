@@ -24,7 +24,11 @@ describe('the chain registry in Select Network', function () {
   before(async () => {
     h = await setUp({ evm: false });
     registry = await startFakeRegistry({ indexerUrl: h.fake.url });
-    await initia().update('registry.urls', [registry.mainnetUrl, registry.testnetUrl], vscode.ConfigurationTarget.Global);
+    await initia().update(
+      'registry.urls',
+      [registry.mainnetUrl, registry.testnetUrl],
+      vscode.ConfigurationTarget.Global,
+    );
   });
   after(async () => {
     await initia().update('registry.urls', undefined, vscode.ConfigurationTarget.Global);
@@ -35,9 +39,18 @@ describe('the chain registry in Select Network', function () {
   it('opening the picker reads the registry in the background once; rows: profiles, Mainnet, Testnet, disabled without an indexer', async () => {
     assert.equal(registry.requests.length, 0, 'nothing read before the picker opens');
     // The picker on screen, as the extension reports it to the test hooks.
-    const picker = { get current() { return probe.quickPick<PickItem>(); } };
+    const picker = {
+      get current() {
+        return probe.quickPick<PickItem>();
+      },
+    };
     const shown = vscode.commands.executeCommand<string | undefined>('initia.selectNetwork');
-    await waitFor('the registry rows', () => picker.current !== undefined && picker.current.items.some((i) => 'registry' in i && i.registry.chain.chain_id === 'fakevm-1'));
+    await waitFor(
+      'the registry rows',
+      () =>
+        picker.current !== undefined &&
+        picker.current.items.some((i) => 'registry' in i && i.registry.chain.chain_id === 'fakevm-1'),
+    );
     const qp = picker.current!;
     assert.equal(qp.matchOnDescription && qp.matchOnDetail, true, 'search covers chain id, VM and APIs');
     await waitFor('the read to end', () => !qp.busy);
@@ -47,8 +60,16 @@ describe('the chain registry in Select Network', function () {
     const mainnetAt = labels.indexOf('-- Mainnet');
     const testnetAt = labels.indexOf('-- Testnet');
     assert.ok(mainnetAt > 0 && testnetAt > mainnetAt, labels.join(' | '));
-    assert.ok(labels.slice(0, mainnetAt).includes('Initia Mainnet') && labels.slice(0, mainnetAt).some((l) => /Fake indexer/.test(l)), 'profiles first');
-    assert.deepEqual(labels.slice(mainnetAt + 1, testnetAt), ['Fake EVM'], 'interwoven-1 is listed once, as the built-in; the malformed entry is skipped');
+    assert.ok(
+      labels.slice(0, mainnetAt).includes('Initia Mainnet') &&
+        labels.slice(0, mainnetAt).some((l) => /Fake indexer/.test(l)),
+      'profiles first',
+    );
+    assert.deepEqual(
+      labels.slice(mainnetAt + 1, testnetAt),
+      ['Fake EVM'],
+      'interwoven-1 is listed once, as the built-in; the malformed entry is skipped',
+    );
     assert.deepEqual(labels.slice(testnetAt + 1, testnetAt + 3), ['Fake Move', '$(circle-slash) Fake Wasm']);
     const wasm = items.find((i) => 'registry' in i && i.registry.chain.chain_id === 'fakewasm-1')!;
     assert.match(String(wasm.detail), /no indexer in the registry/);
@@ -59,7 +80,10 @@ describe('the chain registry in Select Network', function () {
     assert.equal(await shown, undefined);
     // Opened again within the day: no request.
     const again = vscode.commands.executeCommand('initia.selectNetwork');
-    await waitFor('the picker', () => picker.current !== undefined && !picker.current.busy && picker.current.items.length > 0);
+    await waitFor(
+      'the picker',
+      () => picker.current !== undefined && !picker.current.busy && picker.current.items.length > 0,
+    );
     picker.current!.hide();
     await again;
     assert.equal(registry.requests.length, 2, 'once a day');
@@ -94,8 +118,14 @@ describe('the chain registry in Select Network', function () {
       assert.match(asked[0]!.message, /Add Fake Move \(fakemove-1\) from the Initia registry/);
       assert.match(asked[0]!.detail ?? '', new RegExp(`Indexer: ${h.fake.url.replace(/[.]/g, '\\.')}`));
       assert.match(asked[0]!.detail ?? '', /REST: https:\/\/rest-fakemove-1\.example/);
-      assert.match(asked[0]!.detail ?? '', /OPinit executor: https:\/\/opinit-api-fakemove-1\.example/, 'every endpoint it will call is listed');
-      const saved = (initia().inspect<Array<Record<string, string>>>('networks')?.globalValue ?? []).find((p) => p.chainId === 'fakemove-1');
+      assert.match(
+        asked[0]!.detail ?? '',
+        /OPinit executor: https:\/\/opinit-api-fakemove-1\.example/,
+        'every endpoint it will call is listed',
+      );
+      const saved = (initia().inspect<Array<Record<string, string>>>('networks')?.globalValue ?? []).find(
+        (p) => p.chainId === 'fakemove-1',
+      );
       assert.deepEqual(saved, {
         name: 'Fake Move',
         chainId: 'fakemove-1',

@@ -18,13 +18,17 @@ describe('Rich List: whole units from the router', function () {
     router = await startRouterFor(h);
   });
   after(async () => {
-    await vscode.workspace.getConfiguration('initia').update('richList.denoms', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('initia')
+      .update('richList.denoms', undefined, vscode.ConfigurationTarget.Global);
     await router.close();
     await h.restore();
   });
 
   it('uinit holders in INIT, the base amount exact in the tooltip; the asset list asked once', async () => {
-    await vscode.workspace.getConfiguration('initia').update('richList.denoms', ['uinit'], vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('initia')
+      .update('richList.denoms', ['uinit'], vscode.ConfigurationTarget.Global);
     const tree = h.api.views.richList.tree;
     const [denom] = await tree.getChildren();
     router.resetRequests();

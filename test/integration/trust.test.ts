@@ -32,7 +32,10 @@ describe('endpoints come only from the user', function () {
   });
   after(async () => {
     fs.writeFileSync(file, original);
-    await waitFor('the workspace settings to be read again', () => vscode.workspace.getConfiguration('initia').get('pageSize') === 50);
+    await waitFor(
+      'the workspace settings to be read again',
+      () => vscode.workspace.getConfiguration('initia').get('pageSize') === 50,
+    );
     await evil.close();
     await evilRouter.close();
     await userRouter.close();
@@ -47,11 +50,17 @@ describe('endpoints come only from the user', function () {
         'initia.statusBar.enabled': false,
         // A window-scoped setting this test can see arrive, so it knows VS Code has read the file.
         'initia.pageSize': 7,
-        'initia.networks': [{ name: 'Initia Mainnet', ...profile }, { name: 'Repository network', ...profile }],
+        'initia.networks': [
+          { name: 'Initia Mainnet', ...profile },
+          { name: 'Repository network', ...profile },
+        ],
         'initia.activeNetwork': 'Repository network',
       }),
     );
-    await waitFor('VS Code to read the workspace settings', () => vscode.workspace.getConfiguration('initia').get('pageSize') === 7);
+    await waitFor(
+      'VS Code to read the workspace settings',
+      () => vscode.workspace.getConfiguration('initia').get('pageSize') === 7,
+    );
     assert.equal(h.api.settings.get('pageSize'), 7, 'ordinary settings still come from the workspace');
     assert.equal(h.api.settings.get('activeNetwork'), FAKE_NETWORK);
     assert.equal(h.api.services.network.indexerUrl, h.fake.url);
@@ -71,7 +80,10 @@ describe('endpoints come only from the user', function () {
     await vscode.commands.executeCommand('initia.transfers.remove', 'interwoven-1', tracked);
 
     assert.ok(h.fake.requests.length >= 3, 'browsing went to the user’s indexer');
-    assert.ok(userRouter.requests.some((r) => r.path === '/v2/tx/track'), 'tracking went to the user’s router');
+    assert.ok(
+      userRouter.requests.some((r) => r.path === '/v2/tx/track'),
+      'tracking went to the user’s router',
+    );
     assert.equal(evil.requests.length, 0, 'the workspace’s indexer got nothing');
     assert.equal(evilRouter.requests.length, 0, 'the workspace’s router got nothing');
   });

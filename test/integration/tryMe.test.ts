@@ -23,8 +23,13 @@ describe('TRY-ME: every Look Up example works', function () {
     const page = tryMeMarkdown({ data: h.fake.data, indexerUrl: h.fake.url, routerUrl: 'http://127.0.0.1:1' });
     const examples = tryMeLookups(page);
     assert.ok(examples.length >= 8, `TRY-ME offers values to paste: ${JSON.stringify(examples)}`);
-    assert.ok(examples.some((e) => /NFT token/.test(e.label)), 'an NFT among them');
-    const win = vscode.window as unknown as { showQuickPick: (items: unknown, ...rest: unknown[]) => Thenable<unknown> };
+    assert.ok(
+      examples.some((e) => /NFT token/.test(e.label)),
+      'an NFT among them',
+    );
+    const win = vscode.window as unknown as {
+      showQuickPick: (items: unknown, ...rest: unknown[]) => Thenable<unknown>;
+    };
     const original = win.showQuickPick;
     const picks: string[] = [];
     win.showQuickPick = async (items: unknown) => {
@@ -53,9 +58,15 @@ describe('TRY-ME: every Look Up example works', function () {
     h.clear();
     const uri = await vscode.commands.executeCommand<vscode.Uri>('initia.lookup', nft.value);
     assert.ok(uri);
-    assert.deepEqual(h.fake.requests.map((r) => r.path), [`/indexer/nft/v1/txs/${collection}/${tokenId}`]);
+    assert.deepEqual(
+      h.fake.requests.map((r) => r.path),
+      [`/indexer/nft/v1/txs/${collection}/${tokenId}`],
+    );
     // ... and that history has transactions in it (issue 34: the example opened an empty one).
-    const history = JSON.parse((await vscode.workspace.openTextDocument(uri)).getText()) as { txs?: unknown[]; items?: unknown[] };
+    const history = JSON.parse((await vscode.workspace.openTextDocument(uri)).getText()) as {
+      txs?: unknown[];
+      items?: unknown[];
+    };
     const rows = history.txs ?? history.items ?? [];
     assert.ok(rows.length > 0, `the NFT token's history is not empty: ${JSON.stringify(history).slice(0, 300)}`);
   });

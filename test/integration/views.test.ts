@@ -10,7 +10,10 @@ import { FAKE_NETWORK, onNetwork, setUp, type Harness, waitFor } from './helpers
 import type { ExplorerNode } from '../../src/platform/tree';
 import { probe } from '../support/hooks';
 
-type Tree = { getChildren(node?: ExplorerNode): ExplorerNode[] | Promise<ExplorerNode[]>; getTreeItem(node: ExplorerNode): vscode.TreeItem };
+type Tree = {
+  getChildren(node?: ExplorerNode): ExplorerNode[] | Promise<ExplorerNode[]>;
+  getTreeItem(node: ExplorerNode): vscode.TreeItem;
+};
 
 const label = (t: Tree, n: ExplorerNode) => String(t.getTreeItem(n).label);
 const ctx = (t: Tree, n: ExplorerNode) => t.getTreeItem(n).contextValue ?? '';
@@ -20,7 +23,6 @@ async function runItem(t: Tree, n: ExplorerNode): Promise<unknown> {
   const cmd = t.getTreeItem(n).command!;
   return vscode.commands.executeCommand(cmd.command, ...(cmd.arguments ?? []));
 }
-
 
 describe('sidebar views', function () {
   this.timeout(60_000);
@@ -44,7 +46,7 @@ describe('sidebar views', function () {
     await h.restore();
   });
 
-  it('the status bar\'s height follows the newest block the Blocks view loaded', async () => {
+  it("the status bar's height follows the newest block the Blocks view loaded", async () => {
     h.api.views.blocks.refresh();
     const [first] = await h.api.views.blocks.tree.getChildren();
     const newest = Number(String(label(h.api.views.blocks.tree, first!)).replace(/,/g, ''));
@@ -80,12 +82,17 @@ describe('sidebar views', function () {
   it('a block expands into its transactions (one request), and a transaction opens its JSON', async () => {
     const tree = h.api.views.blocks.tree;
     const blocks = await tree.getChildren();
-    const withTxs = blocks.find((b) => tree.getTreeItem(b).collapsibleState === vscode.TreeItemCollapsibleState.Collapsed)!;
+    const withTxs = blocks.find(
+      (b) => tree.getTreeItem(b).collapsibleState === vscode.TreeItemCollapsibleState.Collapsed,
+    )!;
     assert.ok(withTxs, 'a block with transactions');
     h.clear();
     const txs = await tree.getChildren(withTxs);
     const height = label(tree, withTxs).replace(/,/g, '');
-    assert.deepEqual(h.fake.requests.map((r) => r.path), [`/indexer/tx/v1/txs/by_height/${height}`]);
+    assert.deepEqual(
+      h.fake.requests.map((r) => r.path),
+      [`/indexer/tx/v1/txs/by_height/${height}`],
+    );
     // On this EVM network an "EVM transactions" row comes first, loaded only when expanded.
     assert.equal(ctx(tree, txs[0]!), 'initia.evmTxs');
     txs.shift();
@@ -141,7 +148,11 @@ describe('sidebar views', function () {
         ['Show Log', 'initia.showLog'],
       ],
     );
-    assert.equal(rows[0]!.description, 'The indexer answered 503 Service Unavailable: upstream down.', 'the reason, said once');
+    assert.equal(
+      rows[0]!.description,
+      'The indexer answered 503 Service Unavailable: upstream down.',
+      'the reason, said once',
+    );
     assert.ok(!h.api.views.blocks.view.message, 'no view message (it would hide the actions)');
     h.fake.clearFaults();
     await vscode.commands.executeCommand('initia.blocks.refresh');
@@ -162,7 +173,11 @@ describe('sidebar views', function () {
     assert.equal(ctx(tree, filtered[0]!), 'initia.filter');
     // As typed (issue 34: it was lower-cased): the indexer is asked the normalised name, the header shows the word.
     assert.equal(label(tree, filtered[0]!), `Filtered by name: “${word}”`);
-    const target = filtered.find((n) => ctx(tree, n).startsWith('initia.collection') && tree.getTreeItem(n).collapsibleState === vscode.TreeItemCollapsibleState.Collapsed)!;
+    const target = filtered.find(
+      (n) =>
+        ctx(tree, n).startsWith('initia.collection') &&
+        tree.getTreeItem(n).collapsibleState === vscode.TreeItemCollapsibleState.Collapsed,
+    )!;
     h.clear();
     const tokens = await tree.getChildren(target);
     assert.equal(query(h).get('order_by'), 'token_id');
@@ -189,7 +204,11 @@ describe('sidebar views', function () {
     const [first] = await tree.getChildren();
     const item = tree.getTreeItem(first!);
     assert.doesNotMatch(String(item.description), /ago|just now/, 'no relative time in the row');
-    assert.match(String(item.description), /(^| · )(\d{2}:\d{2}:\d{2}|[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}|\d{4}-\d{2}-\d{2})( · |$)/, String(item.description));
+    assert.match(
+      String(item.description),
+      /(^| · )(\d{2}:\d{2}:\d{2}|[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}|\d{4}-\d{2}-\d{2})( · |$)/,
+      String(item.description),
+    );
     assert.equal(item.tooltip, undefined, 'made when shown, through resolveTreeItem');
     const resolved = tree.resolveTreeItem(item, first!);
     const text = (resolved.tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' ').replace(/\\(.)/g, '$1');
@@ -220,10 +239,15 @@ describe('sidebar views', function () {
 
   it('Rich List: holders by amount, %2F denoms, grouped amounts; a denom the network cannot resolve says so', async () => {
     const evmDenom = h.fake.data.denoms.find((d) => d.startsWith('evm/'))!;
-    await vscode.workspace.getConfiguration('initia').update('richList.denoms', [evmDenom, 'nosuchdenom'], vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('initia')
+      .update('richList.denoms', [evmDenom, 'nosuchdenom'], vscode.ConfigurationTarget.Global);
     const tree = h.api.views.richList.tree;
     const roots = await tree.getChildren();
-    assert.deepEqual(roots.map((r) => label(tree, r)), [evmDenom, 'nosuchdenom']);
+    assert.deepEqual(
+      roots.map((r) => label(tree, r)),
+      [evmDenom, 'nosuchdenom'],
+    );
     assert.equal(h.fake.requests.length, 0, 'nothing fetched before a denom is expanded');
     const holders = await tree.getChildren(roots[0]);
     assert.equal(h.fake.requests[0]!.path, `/indexer/richlist/v1/${evmDenom.replace('/', '%2F')}`);
@@ -232,7 +256,11 @@ describe('sidebar views', function () {
     const top = tree.getTreeItem(holders[0]!);
     assert.match(String(top.description), /^(\d{1,3}(,\d{3})+|\d\.\d{3} × 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/);
     if (String(top.description).includes('×')) {
-      assert.match((top.tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' '), /\d{1,3}(,\d{3}){5,}/, 'the exact amount in the tooltip');
+      assert.match(
+        (top.tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' '),
+        /\d{1,3}(,\d{3}){5,}/,
+        'the exact amount in the tooltip',
+      );
     }
     // The row is compact; Copy Amount gives the exact amount.
     await vscode.commands.executeCommand('initia.tree.copyAmount', holders[0]);
@@ -246,10 +274,16 @@ describe('sidebar views', function () {
     const texts = reasons.map((r) => label(tree, r));
     assert.equal(texts.length, 3, texts.join(' | '));
     assert.match(texts[0]!, /^The indexer said: .*contract address not found for denom nosuchdenom/);
-    assert.match(texts[1]!, /^Why: on an EVM rollup the rich list is the holders of an ERC-20 token, and Fake indexer has no ERC-20 contract for "nosuchdenom"/);
+    assert.match(
+      texts[1]!,
+      /^Why: on an EVM rollup the rich list is the holders of an ERC-20 token, and Fake indexer has no ERC-20 contract for "nosuchdenom"/,
+    );
     assert.match(texts[2]!, /^Try the token's contract as evm\/0x…/);
     assert.equal(tree.getTreeItem(reasons[2]!).command?.command, 'initia.richList.addDenom');
-    assert.ok(texts.every((t) => !t.includes('`')), 'no markdown shown as it is');
+    assert.ok(
+      texts.every((t) => !t.includes('`')),
+      'no markdown shown as it is',
+    );
   });
 
   it('Rich List denoms belong to a network: one added on this network is not asked of another', async () => {
@@ -262,10 +296,10 @@ describe('sidebar views', function () {
     const other = await startFakeIndexer({ blocks: 20, chainId: 'other-1' });
     try {
       await onNetwork({ name: 'Other', indexerUrl: other.url }, async () => {
-        await waitFor('the other network\'s (empty) list', async () => (await tree.getChildren()).length === 0);
+        await waitFor("the other network's (empty) list", async () => (await tree.getChildren()).length === 0);
         assert.equal(other.requests.length, 0, 'nothing asked of the other network');
       });
-      await waitFor('this network\'s list again', async () => (await tree.getChildren()).length === 1);
+      await waitFor("this network's list again", async () => (await tree.getChildren()).length === 1);
     } finally {
       await other.close();
       await config.update('richList.denoms', undefined, vscode.ConfigurationTarget.Global);
@@ -275,7 +309,9 @@ describe('sidebar views', function () {
   it('Rich List on a network that does not index it: one explanatory row', async () => {
     const other = await startFakeIndexer({ blocks: 50, evm: false, richList: false, chainId: 'plain-1' });
     await onNetwork({ name: 'Plain', indexerUrl: other.url }, async () => {
-      await vscode.workspace.getConfiguration('initia').update('richList.denoms', ['uinit'], vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('initia')
+        .update('richList.denoms', ['uinit'], vscode.ConfigurationTarget.Global);
       const tree = h.api.views.richList.tree;
       const [root] = await tree.getChildren();
       const rows = await tree.getChildren(root);
@@ -293,7 +329,10 @@ describe('sidebar views', function () {
     h.clear();
     const uri = (await vscode.commands.executeCommand('initia.tree.openJson', block)) as vscode.Uri;
     assert.ok(uri);
-    assert.deepEqual(h.fake.requests.map((r) => r.path), [`/indexer/block/v1/blocks/${h.fake.data.latestHeight}`]);
+    assert.deepEqual(
+      h.fake.requests.map((r) => r.path),
+      [`/indexer/block/v1/blocks/${h.fake.data.latestHeight}`],
+    );
   });
 
   it('a network switch resets the views: the next page comes from the new network', async () => {
@@ -318,11 +357,22 @@ describe('sidebar views', function () {
     await vscode.commands.executeCommand('initia.blocks.follow');
     h.fake.advance(3);
     h.clear();
-    await waitFor('new blocks on top', async () => label(tree, (await tree.getChildren())[0]!) === (tip + 3).toLocaleString('en-US'));
+    await waitFor(
+      'new blocks on top',
+      async () => label(tree, (await tree.getChildren())[0]!) === (tip + 3).toLocaleString('en-US'),
+    );
     const rows = await tree.getChildren();
     assert.equal(label(tree, rows[3]!), tip.toLocaleString('en-US'), 'the earlier rows are still there, below');
-    assert.equal(h.api.features.statusBar.shownHeight, tip + 3, 'the status bar keeps up with the view, without a request of its own');
-    assert.ok(h.fake.requests.every((r) => r.path === '/indexer/block/v1/blocks' || r.path === '/indexer/block/v1/avg_blocktime'));
+    assert.equal(
+      h.api.features.statusBar.shownHeight,
+      tip + 3,
+      'the status bar keeps up with the view, without a request of its own',
+    );
+    assert.ok(
+      h.fake.requests.every(
+        (r) => r.path === '/indexer/block/v1/blocks' || r.path === '/indexer/block/v1/avg_blocktime',
+      ),
+    );
     assert.ok(probe.followPending, 'the next tick is scheduled while following');
     await vscode.commands.executeCommand('initia.blocks.stopFollowing');
     // Stopping clears the scheduled tick and aborts one in flight: with none pending nothing can ask again, and

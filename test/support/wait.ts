@@ -9,7 +9,12 @@
  * that message. `test` may do something before it looks (scroll a list, reopen a palette): it is called again only
  * after the previous call has settled.
  */
-export async function waitFor(what: string, test: () => boolean | Promise<boolean>, ms = 20_000, intervalMs = 50): Promise<void> {
+export async function waitFor(
+  what: string,
+  test: () => boolean | Promise<boolean>,
+  ms = 20_000,
+  intervalMs = 50,
+): Promise<void> {
   const end = Date.now() + ms;
   while (!(await test())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what} (${ms} ms)`);

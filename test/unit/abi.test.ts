@@ -7,7 +7,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isArtifactPath, parseArtifact, MAX_ARTIFACT_BYTES, type Artifact, type DecodedArg } from '../../src/core/abi/artifacts';
+import {
+  isArtifactPath,
+  parseArtifact,
+  MAX_ARTIFACT_BYTES,
+  type Artifact,
+  type DecodedArg,
+} from '../../src/core/abi/artifacts';
 import { BUILTIN_ABIS } from '../../src/core/abi/builtins';
 import { buildIndex, decodeCallWith, decodeLogWith, eventTopic, functionSelector, render } from '../../src/abi/decoder';
 
@@ -21,10 +27,15 @@ function artifact(rel: string): Artifact {
   return { contract: parsed.contract, file: rel, abi: parsed.abi };
 }
 
-const workspace = () => [artifact('out/Token.sol/Token.json'), artifact('artifacts/contracts/Vault.sol/Vault.json'), artifact('abi/Registry.abi.json')];
+const workspace = () => [
+  artifact('out/Token.sol/Token.json'),
+  artifact('artifacts/contracts/Vault.sol/Vault.json'),
+  artifact('abi/Registry.abi.json'),
+];
 
 /** A 32-byte word: an address (left-padded) or an integer. */
-const word = (v: string | bigint): string => (typeof v === 'bigint' ? v.toString(16) : v.slice(2).toLowerCase()).padStart(64, '0');
+const word = (v: string | bigint): string =>
+  (typeof v === 'bigint' ? v.toString(16) : v.slice(2).toLowerCase()).padStart(64, '0');
 const topic = (v: string | bigint) => `0x${word(v)}`;
 const args = (list: DecodedArg[]) => Object.fromEntries(list.map((a) => [a.name, a.value]));
 
@@ -56,12 +67,23 @@ test('Foundry artifact: the abi of out/<File>.sol/<Contract>.json, the contract 
 });
 
 test('Hardhat artifact: contractName names it', () => {
-  const parsed = parseArtifact(fixture('artifacts/contracts/Vault.sol/Vault.json'), 'artifacts/contracts/Vault.sol/Renamed.json');
+  const parsed = parseArtifact(
+    fixture('artifacts/contracts/Vault.sol/Vault.json'),
+    'artifacts/contracts/Vault.sol/Renamed.json',
+  );
   assert.ok(!('error' in parsed));
   assert.equal(parsed.contract, 'Vault');
   assert.deepEqual(
     parsed.abi.map((i) => `${i.type} ${i.name ?? ''}`),
-    ['constructor ', 'event Deposited', 'event Withdrawn', 'function asset', 'function deposit', 'function totalAssets', 'function withdraw'],
+    [
+      'constructor ',
+      'event Deposited',
+      'event Withdrawn',
+      'function asset',
+      'function deposit',
+      'function totalAssets',
+      'function withdraw',
+    ],
   );
 });
 
@@ -78,7 +100,10 @@ test('broken artifacts: an error sentence each, naming the file and what is wron
   assert.equal(broken.notArtifact, false);
   assert.match(broken.error, /^Broken\.json is not valid JSON \(/);
 
-  const badType = parseArtifact(JSON.stringify({ abi: [{ type: 'event', name: 'X', inputs: [{ name: 'a', type: 7 }] }] }), 'out/X.sol/X.json');
+  const badType = parseArtifact(
+    JSON.stringify({ abi: [{ type: 'event', name: 'X', inputs: [{ name: 'a', type: 7 }] }] }),
+    'out/X.sol/X.json',
+  );
   assert.ok('error' in badType);
   assert.equal(badType.error, 'X.json: abi[0].inputs[0].type should be a string but is number 7');
 
@@ -116,7 +141,13 @@ test('unknown item types are dropped, nameless parameters kept, lenient about ex
 });
 
 test('which paths the index reads (what the watcher keeps)', () => {
-  for (const p of ['out/Token.sol/Token.json', 'contracts/out/A.sol/A.json', 'artifacts/contracts/Vault.sol/Vault.json', 'abi/Registry.abi.json', 'x.abi.json']) {
+  for (const p of [
+    'out/Token.sol/Token.json',
+    'contracts/out/A.sol/A.json',
+    'artifacts/contracts/Vault.sol/Vault.json',
+    'abi/Registry.abi.json',
+    'x.abi.json',
+  ]) {
     assert.equal(isArtifactPath(p), true, p);
   }
   for (const p of [
@@ -146,7 +177,11 @@ test('ERC-20 Transfer: a real USDC log (mainnet tx 0x2258…def7)', () => {
   const index = buildIndex([]);
   const decoded = decodeLogWith(index, {
     address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
-    topics: [TRANSFER, '0x00000000000000000000000028c6c06298d514db089934071355e5743bf21d60', '0x000000000000000000000000c1af05a7a4f27cd1b61de823ea31ab5049b38ea8'],
+    topics: [
+      TRANSFER,
+      '0x00000000000000000000000028c6c06298d514db089934071355e5743bf21d60',
+      '0x000000000000000000000000c1af05a7a4f27cd1b61de823ea31ab5049b38ea8',
+    ],
     data: '0x0000000000000000000000000000000000000000000000000000000de5eaacc5',
   });
   assert.deepEqual(decoded, {
@@ -168,7 +203,11 @@ test('ERC-721 Transfer: same topic 0, four topics (the token id indexed), no dat
     data: '0x',
   });
   assert.equal(decoded?.builtin, 'ERC-721');
-  assert.deepEqual(args(decoded?.args ?? []), { from: ZERO, to: '0x46EFbAedc92067E6d60E84ED6395099723252496', tokenId: '8520' });
+  assert.deepEqual(args(decoded?.args ?? []), {
+    from: ZERO,
+    to: '0x46EFbAedc92067E6d60E84ED6395099723252496',
+    tokenId: '8520',
+  });
   assert.ok(decoded?.args.every((a) => a.indexed));
 });
 
@@ -176,10 +215,18 @@ test('ERC-20 and ERC-721 Approval, ApprovalForAll', () => {
   const index = buildIndex([]);
   const owner = '0x28C6c06298d514Db089934071355E5743bf21d60';
   const spender = '0x1111111111111111111111111111111111111111';
-  const erc20 = decodeLogWith(index, { address: ZERO, topics: [APPROVAL, topic(owner), topic(spender)], data: `0x${'f'.repeat(64)}` });
+  const erc20 = decodeLogWith(index, {
+    address: ZERO,
+    topics: [APPROVAL, topic(owner), topic(spender)],
+    data: `0x${'f'.repeat(64)}`,
+  });
   assert.equal(erc20?.builtin, 'ERC-20');
   assert.equal(args(erc20?.args ?? []).value, (2n ** 256n - 1n).toString());
-  const erc721 = decodeLogWith(index, { address: ZERO, topics: [APPROVAL, topic(owner), topic(spender), topic(1n)], data: '0x' });
+  const erc721 = decodeLogWith(index, {
+    address: ZERO,
+    topics: [APPROVAL, topic(owner), topic(spender), topic(1n)],
+    data: '0x',
+  });
   assert.equal(erc721?.builtin, 'ERC-721');
   assert.deepEqual(args(erc721?.args ?? []), { owner, approved: spender, tokenId: '1' });
   const forAll = decodeLogWith(index, {
@@ -193,17 +240,31 @@ test('ERC-20 and ERC-721 Approval, ApprovalForAll', () => {
 
 test('ERC-1155 TransferSingle, TransferBatch and URI', () => {
   const index = buildIndex([]);
-  const [operator, from, to] = ['0x4444444444444444444444444444444444444444', '0x5555555555555555555555555555555555555555', '0x6666666666666666666666666666666666666666'];
+  const [operator, from, to] = [
+    '0x4444444444444444444444444444444444444444',
+    '0x5555555555555555555555555555555555555555',
+    '0x6666666666666666666666666666666666666666',
+  ];
   const single = decodeLogWith(index, {
     address: ZERO,
-    topics: ['0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62', topic(operator), topic(from), topic(to)],
+    topics: [
+      '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62',
+      topic(operator),
+      topic(from),
+      topic(to),
+    ],
     data: `0x${word(7n)}${word(25n)}`,
   });
   assert.equal(single?.builtin, 'ERC-1155');
   assert.deepEqual(args(single?.args ?? []), { operator, from, to, id: '7', value: '25' });
   const batch = decodeLogWith(index, {
     address: ZERO,
-    topics: ['0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb', topic(operator), topic(from), topic(to)],
+    topics: [
+      '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb',
+      topic(operator),
+      topic(from),
+      topic(to),
+    ],
     data: `0x${[0x40n, 0xa0n, 2n, 1n, 2n, 2n, 10n, 20n].map(word).join('')}`,
   });
   assert.equal(batch?.signature, 'TransferBatch(address,address,address,uint256[],uint256[])');
@@ -258,7 +319,10 @@ test('the custom event of the Foundry artifact: Minted(address indexed to, uint2
   assert.deepEqual(index.stats, { artifacts: 3, events: 6, functions: 16 });
   const decoded = decodeLogWith(index, {
     address: '0x7777777777777777777777777777777777777777',
-    topics: ['0xE7CD4CE7F2A465EDC730269A1305E8A48BAD821E8FB7E152EC413829C01A53C4', topic('0x46EFbAedc92067E6d60E84ED6395099723252496')],
+    topics: [
+      '0xE7CD4CE7F2A465EDC730269A1305E8A48BAD821E8FB7E152EC413829C01A53C4',
+      topic('0x46EFbAedc92067E6d60E84ED6395099723252496'),
+    ],
     data: '0x0000000000000000000000000000000000000000000000004563918244f400000000000000000000000000000000000000000000000000000000000000000040000000000000000000000000000000000000000000000000000000000000000b6c61756e636820f09f9a80000000000000000000000000000000000000000000',
   });
   assert.deepEqual(decoded, {
@@ -276,7 +340,10 @@ test('the custom event of the Foundry artifact: Minted(address indexed to, uint2
 
 test('the Hardhat artifact: Deposited and the deposit(uint256,address) call', () => {
   const index = buildIndex(workspace());
-  const [caller, receiver] = ['0x1111111111111111111111111111111111111111', '0x2222222222222222222222222222222222222222'];
+  const [caller, receiver] = [
+    '0x1111111111111111111111111111111111111111',
+    '0x2222222222222222222222222222222222222222',
+  ];
   const log = decodeLogWith(index, {
     address: ZERO,
     topics: [eventTopic('Deposited(address,address,uint256,uint256)'), topic(caller), topic(receiver)],
@@ -285,7 +352,10 @@ test('the Hardhat artifact: Deposited and the deposit(uint256,address) call', ()
   assert.equal(log?.contract, 'Vault');
   assert.equal(log?.file, 'artifacts/contracts/Vault.sol/Vault.json');
   assert.deepEqual(args(log?.args ?? []), { caller, receiver, assets: '1000000', shares: '999000' });
-  const call = decodeCallWith(index, { to: ZERO, data: '0x6e553f6500000000000000000000000000000000000000000000000000000000000f42400000000000000000000000001111111111111111111111111111111111111111' });
+  const call = decodeCallWith(index, {
+    to: ZERO,
+    data: '0x6e553f6500000000000000000000000000000000000000000000000000000000000f42400000000000000000000000001111111111111111111111111111111111111111',
+  });
   assert.deepEqual(call, {
     name: 'deposit',
     signature: 'deposit(uint256,address)',
@@ -302,33 +372,62 @@ test('workspace ABIs win over the built-ins (their names), but only for logs of 
   const index = buildIndex(workspace());
   const usdc = {
     address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
-    topics: [TRANSFER, '0x00000000000000000000000028c6c06298d514db089934071355e5743bf21d60', '0x000000000000000000000000c1af05a7a4f27cd1b61de823ea31ab5049b38ea8'],
+    topics: [
+      TRANSFER,
+      '0x00000000000000000000000028c6c06298d514db089934071355e5743bf21d60',
+      '0x000000000000000000000000c1af05a7a4f27cd1b61de823ea31ab5049b38ea8',
+    ],
     data: '0x0000000000000000000000000000000000000000000000000000000de5eaacc5',
   };
   const mine = decodeLogWith(index, usdc);
   assert.equal(mine?.contract, 'Token');
   assert.equal(mine?.builtin, undefined);
   // Token's Transfer has two indexed inputs: a four-topic Transfer is still ERC-721's
-  const nft = decodeLogWith(index, { address: ZERO, topics: [TRANSFER, topic(ZERO), topic(ZERO), topic(1n)], data: '0x' });
+  const nft = decodeLogWith(index, {
+    address: ZERO,
+    topics: [TRANSFER, topic(ZERO), topic(ZERO), topic(1n)],
+    data: '0x',
+  });
   assert.equal(nft?.builtin, 'ERC-721');
-  const call = decodeCallWith(index, { data: '0xa9059cbb000000000000000000000000c1af05a7a4f27cd1b61de823ea31ab5049b38ea80000000000000000000000000000000000000000000000000000000de5eaacc5' });
+  const call = decodeCallWith(index, {
+    data: '0xa9059cbb000000000000000000000000c1af05a7a4f27cd1b61de823ea31ab5049b38ea80000000000000000000000000000000000000000000000000000000de5eaacc5',
+  });
   assert.equal(call?.contract, 'Token');
 });
 
 test('several workspace ABIs with one topic: the first that decodes', () => {
-  const a: Artifact = { contract: 'A', file: 'a', abi: [{ type: 'event', name: 'Paid', inputs: [{ name: 'who', type: 'string' }], anonymous: false }] };
-  const b: Artifact = { contract: 'B', file: 'b', abi: [{ type: 'event', name: 'Paid', inputs: [{ name: 'who', type: 'string', indexed: true }], anonymous: false }] };
-  const c: Artifact = { contract: 'C', file: 'c', abi: [{ type: 'event', name: 'Paid', inputs: [{ name: 'payer', type: 'string' }], anonymous: false }] };
+  const a: Artifact = {
+    contract: 'A',
+    file: 'a',
+    abi: [{ type: 'event', name: 'Paid', inputs: [{ name: 'who', type: 'string' }], anonymous: false }],
+  };
+  const b: Artifact = {
+    contract: 'B',
+    file: 'b',
+    abi: [{ type: 'event', name: 'Paid', inputs: [{ name: 'who', type: 'string', indexed: true }], anonymous: false }],
+  };
+  const c: Artifact = {
+    contract: 'C',
+    file: 'c',
+    abi: [{ type: 'event', name: 'Paid', inputs: [{ name: 'payer', type: 'string' }], anonymous: false }],
+  };
   const index = buildIndex([a, b, c]);
   const paidTopic = eventTopic('Paid(string)');
   // one topic: A (not indexed) decodes first; a string that does not fit its data → none
-  const first = decodeLogWith(index, { address: ZERO, topics: [paidTopic], data: `0x${word(0x20n)}${word(3n)}${'616263'.padEnd(64, '0')}` });
+  const first = decodeLogWith(index, {
+    address: ZERO,
+    topics: [paidTopic],
+    data: `0x${word(0x20n)}${word(3n)}${'616263'.padEnd(64, '0')}`,
+  });
   assert.deepEqual([first?.contract, first?.args[0]?.value], ['A', 'abc']);
   assert.equal(decodeLogWith(index, { address: ZERO, topics: [paidTopic], data: `0x${word(0x20n)}` }), undefined);
   // two topics: B (the string's hash in the topic)
   const hash = eventTopic('abc');
   const second = decodeLogWith(index, { address: ZERO, topics: [paidTopic, hash], data: '0x' });
-  assert.deepEqual([second?.contract, second?.args[0]], ['B', { name: 'who', type: 'string', value: hash, indexed: true }]);
+  assert.deepEqual(
+    [second?.contract, second?.args[0]],
+    ['B', { name: 'who', type: 'string', value: hash, indexed: true }],
+  );
 });
 
 test('plain .abi.json: arrays of strings, bytes32, and a function without type', () => {
@@ -337,7 +436,11 @@ test('plain .abi.json: arrays of strings, bytes32, and a function without type',
     data: '0x81e7d596abababababababababababababababababababababababababababababababab000000000000000000000000222222222222222222222222222222222222222200000000000000000000000000000000000000000000000000000000000000600000000000000000000000000000000000000000000000000000000000000002000000000000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000000000000000000000000000000800000000000000000000000000000000000000000000000000000000000000001610000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000036222630000000000000000000000000000000000000000000000000000000000',
   });
   assert.equal(call?.contract, 'Registry');
-  assert.deepEqual(args(call?.args ?? []), { label: `0x${'ab'.repeat(32)}`, owner: '0x2222222222222222222222222222222222222222', tags: '["a","b\\"c"]' });
+  assert.deepEqual(args(call?.args ?? []), {
+    label: `0x${'ab'.repeat(32)}`,
+    owner: '0x2222222222222222222222222222222222222222',
+    tags: '["a","b\\"c"]',
+  });
   const lookup = decodeCallWith(index, { data: `${functionSelector('lookup(bytes32)')}${'00'.repeat(32)}` });
   assert.equal(lookup?.name, 'lookup');
 });
@@ -351,7 +454,15 @@ test('tuples render as compact JSON of the same renderings; uint → uint256 in 
           type: 'function',
           name: 'fill',
           inputs: [
-            { name: 'order', type: 'tuple', components: [{ name: 'maker', type: 'address' }, { name: 'amount', type: 'uint' }, { name: 'ok', type: 'bool' }] },
+            {
+              name: 'order',
+              type: 'tuple',
+              components: [
+                { name: 'maker', type: 'address' },
+                { name: 'amount', type: 'uint' },
+                { name: 'ok', type: 'bool' },
+              ],
+            },
             { name: 'path', type: 'uint8[]' },
             { name: 'blob', type: 'bytes' },
           ],
@@ -366,7 +477,11 @@ test('tuples render as compact JSON of the same renderings; uint → uint256 in 
   assert.deepEqual(
     call?.args.map((a) => [a.name, a.type, a.value]),
     [
-      ['order', '(address,uint256,bool)', '{"maker":"0x3333333333333333333333333333333333333333","amount":"12345678901234567890","ok":true}'],
+      [
+        'order',
+        '(address,uint256,bool)',
+        '{"maker":"0x3333333333333333333333333333333333333333","amount":"12345678901234567890","ok":true}',
+      ],
       ['path', 'uint8[]', '["1","2"]'],
       ['blob', 'bytes', '0xdeadbeef'],
     ],
@@ -381,9 +496,18 @@ test('what no ABI knows, or what does not decode, is undefined (the caller shows
   assert.equal(decodeLogWith(index, { address: ZERO, topics: [], data: '0x' }), undefined);
   assert.equal(decodeLogWith(index, { address: ZERO, topics: ['0xnot-a-topic'], data: '0x' }), undefined);
   // a Transfer with 3 topics and no amount: neither ERC-20 (data missing) nor ERC-721 (a topic missing)
-  assert.equal(decodeLogWith(index, { address: ZERO, topics: [TRANSFER, topic(ZERO), topic(ZERO)], data: '0x' }), undefined);
-  assert.equal(decodeLogWith(index, { address: ZERO, topics: [TRANSFER, topic(ZERO), topic(ZERO)], data: '0x12' }), undefined);
-  assert.equal(decodeLogWith(index, { address: ZERO, topics: [TRANSFER, topic(ZERO), topic(ZERO)], data: '0xzz' }), undefined);
+  assert.equal(
+    decodeLogWith(index, { address: ZERO, topics: [TRANSFER, topic(ZERO), topic(ZERO)], data: '0x' }),
+    undefined,
+  );
+  assert.equal(
+    decodeLogWith(index, { address: ZERO, topics: [TRANSFER, topic(ZERO), topic(ZERO)], data: '0x12' }),
+    undefined,
+  );
+  assert.equal(
+    decodeLogWith(index, { address: ZERO, topics: [TRANSFER, topic(ZERO), topic(ZERO)], data: '0xzz' }),
+    undefined,
+  );
   assert.equal(decodeCallWith(index, { data: '0x12345678' }), undefined);
   assert.equal(decodeCallWith(index, { data: '0xa9059c' }), undefined);
   assert.equal(decodeCallWith(index, { data: '' }), undefined);

@@ -11,12 +11,24 @@ import * as path from 'node:path';
 import { webviewCsp as bridgeCsp, webviewHtml } from '../../src/platform/webviewHtml';
 
 /** The bridge's document as platform/webviewPanel.ts makes it (its title and lead: bridge/session.ts BRIDGE_PAGE). */
-const bridgeHtml = (i: typeof input) => webviewHtml({ ...i, title: 'Initia Bridge', lead: 'Route a cross-chain transfer.' });
+const bridgeHtml = (i: typeof input) =>
+  webviewHtml({ ...i, title: 'Initia Bridge', lead: 'Route a cross-chain transfer.' });
 
-const input = { cspSource: 'https://res.example', scriptUri: 'https://res.example/bridge.js', styleUri: 'https://res.example/bridge.css', scriptNonce: 'SCRIPTNONCE1', styleNonce: 'STYLENONCE2' };
+const input = {
+  cspSource: 'https://res.example',
+  scriptUri: 'https://res.example/bridge.js',
+  styleUri: 'https://res.example/bridge.css',
+  scriptNonce: 'SCRIPTNONCE1',
+  styleNonce: 'STYLENONCE2',
+};
 
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 test('bridge CSP: default none; scripts by their nonce only; styles from the resources and by the style nonce, never inline', () => {

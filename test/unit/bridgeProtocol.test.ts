@@ -6,7 +6,22 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type * as z from 'zod/mini';
-import { BridgeState, FORM_FIELDS, FromWebview, OPS, OP_NAMES, Request, RouteReply, ToWebview, TransferInfo, formKey, parseReply, type Form, type Handlers, type Reply } from '../../src/protocol/bridge';
+import {
+  BridgeState,
+  FORM_FIELDS,
+  FromWebview,
+  OPS,
+  OP_NAMES,
+  Request,
+  RouteReply,
+  ToWebview,
+  TransferInfo,
+  formKey,
+  parseReply,
+  type Form,
+  type Handlers,
+  type Reply,
+} from '../../src/protocol/bridge';
 import { ReadyQueue } from '../../src/platform/readyQueue';
 import { checkForm } from '../../src/bridge/formCheck';
 import { routeView, transferInfo } from '../../src/bridge/routeViews';
@@ -14,7 +29,18 @@ import { parseChainId } from '../../src/core/validate';
 import { Route, type Asset } from '../../src/core/router/schemas';
 import type { TrackedTransfer } from '../../src/platform/transferTracker';
 
-const form: Form = { v: 2, sourceChainId: 'interwoven-1', sourceDenom: 'uinit', sourceDecimals: '', destChainId: 'osmosis-1', destDenom: 'uosmo', amount: '1.5', slippage: '0.5', sender: '', withdrawal: 'fast' };
+const form: Form = {
+  v: 2,
+  sourceChainId: 'interwoven-1',
+  sourceDenom: 'uinit',
+  sourceDecimals: '',
+  destChainId: 'osmosis-1',
+  destDenom: 'uosmo',
+  amount: '1.5',
+  slippage: '0.5',
+  sender: '',
+  withdrawal: 'fast',
+};
 const route = Route.parse({
   amount_in: '1000000',
   amount_out: '998000',
@@ -24,14 +50,46 @@ const route = Route.parse({
   dest_asset_denom: 'uosmo',
   dest_asset_chain_id: 'osmosis-1',
   operations: [
-    { transfer: { from_chain_id: 'interwoven-1', to_chain_id: 'osmosis-1', denom_in: 'uinit', denom_out: 'ibc/INIT', bridge_id: '<b>IBC</b>' }, tx_index: 0, amount_in: '1000000', amount_out: '1000000' },
-    { swap: { chain_id: 'osmosis-1', from_chain_id: 'osmosis-1', denom_in: 'ibc/INIT', denom_out: 'uosmo', swap_in: { swap_venue: { name: 'osmosis-poolmanager' } } }, tx_index: 0 },
-    { teleport_transfer: { from_chain_id: 'osmosis-1', to_chain_id: 'mystery-1', denom_in: 'uosmo', denom_out: 'uosmo' } },
+    {
+      transfer: {
+        from_chain_id: 'interwoven-1',
+        to_chain_id: 'osmosis-1',
+        denom_in: 'uinit',
+        denom_out: 'ibc/INIT',
+        bridge_id: '<b>IBC</b>',
+      },
+      tx_index: 0,
+      amount_in: '1000000',
+      amount_out: '1000000',
+    },
+    {
+      swap: {
+        chain_id: 'osmosis-1',
+        from_chain_id: 'osmosis-1',
+        denom_in: 'ibc/INIT',
+        denom_out: 'uosmo',
+        swap_in: { swap_venue: { name: 'osmosis-poolmanager' } },
+      },
+      tx_index: 0,
+    },
+    {
+      teleport_transfer: {
+        from_chain_id: 'osmosis-1',
+        to_chain_id: 'mystery-1',
+        denom_in: 'uosmo',
+        denom_out: 'uosmo',
+      },
+    },
   ],
   required_chain_addresses: ['interwoven-1', 'osmosis-1', '1'],
   estimated_route_duration_seconds: 30,
   estimated_fees: [
-    { amount: '2000', origin_asset: { denom: 'uinit', symbol: 'INIT', decimals: 6 }, usd_amount: '0.01', fee_behavior: 'FEE_BEHAVIOR_DEDUCTED' },
+    {
+      amount: '2000',
+      origin_asset: { denom: 'uinit', symbol: 'INIT', decimals: 6 },
+      usd_amount: '0.01',
+      fee_behavior: 'FEE_BEHAVIOR_DEDUCTED',
+    },
     { amount: 1234567, fee_behavior: 'FEE_BEHAVIOR_ADDITIONAL' },
   ],
   does_swap: true,
@@ -63,7 +121,13 @@ const REQUESTS: { [K in keyof typeof OPS]: z.infer<(typeof OPS)[K]['request']> }
   edit: { form: { ...form, amount: '' } },
   refresh: {},
   opHook: { route: { amount_in: '1' }, addresses: ['init1…', 'init1…'] },
-  msgs: { route: { amount_in: '1' }, signature: 'sig', addresses: ['a', 'b'], slippage: '1', signedHook: { signer: 's', hook: 'h' } },
+  msgs: {
+    route: { amount_in: '1' },
+    signature: 'sig',
+    addresses: ['a', 'b'],
+    slippage: '1',
+    signedHook: { signer: 's', hook: 'h' },
+  },
   track: { route: { amount_in: '1' }, txHash: 'AB', chainId: 'interwoven-1', withdrawal: 'lossless' },
   watch: { txHash: 'AB', chainId: 'interwoven-1' },
   openJson: { what: 'status' },
@@ -76,11 +140,25 @@ const routeReply = { route: { amount_in: '1000000' }, view, signature: 'sig' };
 /** A well-formed reply of each op. */
 const REPLIES: { [K in keyof typeof OPS]: Reply<K> } = {
   chains: { chains: [{ chainId: 'interwoven-1', name: 'Initia', group: 'initia', addressHint: 'init1…' }] },
-  assets: { assets: [{ denom: 'uinit', label: 'INIT', balance: '12.5 INIT', convertible: true }], balanceNote: undefined },
+  assets: {
+    assets: [{ denom: 'uinit', label: 'INIT', balance: '12.5 INIT', convertible: true }],
+    balanceNote: undefined,
+  },
   edit: { errors: { amount: 'Enter an amount.' }, warnings: {}, formKey: formKey(form) },
   refresh: true,
-  opHook: { hook: { chain_id: 'osmosis-1', hook: [] }, summaries: [], verdict: { kind: 'matches', effects: ['Sends 1 INIT'], caveats: [], mismatches: [], unverified: [] } },
-  msgs: { kind: 'msgs', msgs: { signable: { txs: [] }, summaries: [], verdict: { kind: 'mismatch', effects: [], caveats: [], mismatches: ['x'], unverified: [] } } },
+  opHook: {
+    hook: { chain_id: 'osmosis-1', hook: [] },
+    summaries: [],
+    verdict: { kind: 'matches', effects: ['Sends 1 INIT'], caveats: [], mismatches: [], unverified: [] },
+  },
+  msgs: {
+    kind: 'msgs',
+    msgs: {
+      signable: { txs: [] },
+      summaries: [],
+      verdict: { kind: 'mismatch', effects: [], caveats: [], mismatches: ['x'], unverified: [] },
+    },
+  },
   track: transfer,
   watch: transfer,
   openJson: true,
@@ -98,13 +176,24 @@ test('protocol: every op has a request and a reply schema, and the Request union
     const req = Request.safeParse({ op, ...REQUESTS[op] });
     assert.ok(req.success, `${op}: ${JSON.stringify(req.error?.issues)}`);
     assert.equal(req.data.op, op);
-    assert.ok(FromWebview.safeParse({ type: 'request', id: 1, request: { op, ...REQUESTS[op] } }).success, `${op} as a message`);
+    assert.ok(
+      FromWebview.safeParse({ type: 'request', id: 1, request: { op, ...REQUESTS[op] } }).success,
+      `${op} as a message`,
+    );
     assert.deepEqual(parseReply(op, REPLIES[op]), { ok: true, value: REPLIES[op] }, `${op}: its reply is accepted`);
   }
   assert.equal(Request.safeParse({ op: 'deleteEverything' }).success, false, 'an op not in the table');
   assert.equal(Request.safeParse({ op: 'edit' }).success, false, 'an op without its arguments');
-  assert.equal(Request.safeParse({ op: 'opHook', route: 'not an object', addresses: [] }).success, false, 'an opaque route must still be a JSON object');
-  assert.equal(FromWebview.safeParse({ type: 'request', id: '1', request: { op: 'copy', text: 'x' } }).success, false, 'ids are numbers');
+  assert.equal(
+    Request.safeParse({ op: 'opHook', route: 'not an object', addresses: [] }).success,
+    false,
+    'an opaque route must still be a JSON object',
+  );
+  assert.equal(
+    FromWebview.safeParse({ type: 'request', id: '1', request: { op: 'copy', text: 'x' } }).success,
+    false,
+    'ids are numbers',
+  );
 });
 
 test('protocol: a reply that does not match its op is refused, saying what is off', () => {
@@ -114,23 +203,60 @@ test('protocol: a reply that does not match its op is refused, saying what is of
     return r.ok ? '' : r.error;
   };
   const updated = (route: unknown) => ({ kind: 'updated', note: 'Route updated', route });
-  assert.equal(bad('msgs', updated({ ...routeReply, view: { ...view, amountIn: { base: 1000000 } } })), `The extension's answer to "msgs" could not be read: route.view.amountIn.base should be a string but is a number.`);
+  assert.equal(
+    bad('msgs', updated({ ...routeReply, view: { ...view, amountIn: { base: 1000000 } } })),
+    `The extension's answer to "msgs" could not be read: route.view.amountIn.base should be a string but is a number.`,
+  );
   assert.match(bad('msgs', updated({ view, signature: 's' })), /route\.route is missing/);
   assert.match(bad('msgs', updated({ ...routeReply, route: [] })), /route\.route should be a record but is an array/);
-  assert.match(bad('msgs', updated({ ...routeReply, view: { ...view, steps: [{ label: 'IBC' }] } })), /route\.view\.steps\[0\]\.chains is missing/);
+  assert.match(
+    bad('msgs', updated({ ...routeReply, view: { ...view, steps: [{ label: 'IBC' }] } })),
+    /route\.view\.steps\[0\]\.chains is missing/,
+  );
   assert.match(bad('msgs', { kind: 'signed' }), /not any of the known kinds|should be one of/);
   assert.match(bad('watch', { ...transfer, outcome: 'exploded' }), /outcome should be one of "pending", "failing"/);
   assert.match(bad('track', null), /the value should be an object but is null/);
   assert.match(bad('copy', 'yes'), /the value should be a boolean but is a string/);
   assert.match(bad('opHook', [1]), /should be an object but is an array/);
-  assert.match(bad('opHook', { hook: [1], summaries: [], verdict: { kind: 'matches', effects: [], caveats: [], mismatches: [], unverified: [] } }), /hook should be a record but is an array/);
+  assert.match(
+    bad('opHook', {
+      hook: [1],
+      summaries: [],
+      verdict: { kind: 'matches', effects: [], caveats: [], mismatches: [], unverified: [] },
+    }),
+    /hook should be a record but is an array/,
+  );
   assert.match(bad('readSignedHook', { hook: 42 }), /hook should be a string but is a number/);
-  assert.match(bad('edit', { ...REPLIES.edit, errors: { amount: 1 } }), /errors\.amount should be a string but is a number/);
-  assert.match(bad('edit', { ...REPLIES.edit, errors: { recipient: 'x' } }), /is not valid/, 'only the fields of the form have errors');
+  assert.match(
+    bad('edit', { ...REPLIES.edit, errors: { amount: 1 } }),
+    /errors\.amount should be a string but is a number/,
+  );
+  assert.match(
+    bad('edit', { ...REPLIES.edit, errors: { recipient: 'x' } }),
+    /is not valid/,
+    'only the fields of the form have errors',
+  );
   // The reply envelope itself: ok replies carry a result, failed ones an error text.
   assert.ok(ToWebview.safeParse({ type: 'reply', id: 3, ok: true, result: 1 }).success);
-  assert.equal(ToWebview.safeParse({ type: 'reply', id: 3, ok: false }).success, false, 'a failure without its error text');
-  assert.ok(ToWebview.safeParse({ type: 'init', defaults: { network: 'n', sourceChainId: '', router: 'https://router-api.initia.xyz', unencrypted: [], slippagePresets: ['0.1', '0.5', '1'], defaultSlippage: '0.5' }, stateRejected: true }).success);
+  assert.equal(
+    ToWebview.safeParse({ type: 'reply', id: 3, ok: false }).success,
+    false,
+    'a failure without its error text',
+  );
+  assert.ok(
+    ToWebview.safeParse({
+      type: 'init',
+      defaults: {
+        network: 'n',
+        sourceChainId: '',
+        router: 'https://router-api.initia.xyz',
+        unencrypted: [],
+        slippagePresets: ['0.1', '0.5', '1'],
+        defaultSlippage: '0.5',
+      },
+      stateRejected: true,
+    }).success,
+  );
 });
 
 test('protocol: the types hold each handler to its own reply (checked by tsc)', () => {
@@ -155,10 +281,18 @@ const goodState: BridgeState = {
   step: 'tracking',
   form,
   route: { route: { amount_in: '1000000', operations: [] }, view, signature: 'sig' },
-  hook: { hook: { chain_id: 'osmosis-1', hook: [] }, summaries: [], verdict: { kind: 'matches', effects: [], caveats: [], mismatches: [], unverified: [] } },
+  hook: {
+    hook: { chain_id: 'osmosis-1', hook: [] },
+    summaries: [],
+    verdict: { kind: 'matches', effects: [], caveats: [], mismatches: [], unverified: [] },
+  },
   signedHook: { signer: 'init1…', hook: 'Cq0B' },
   addresses: ['init1…', 'osmo1…', '0x…'],
-  msgs: { signable: { txs: [] }, summaries: [{ title: '1. IBC transfer on interwoven-1', fields: [{ label: 'Receiver', value: 'osmo1…' }] }], verdict: { kind: 'matches', effects: [], caveats: [], mismatches: [], unverified: [] } },
+  msgs: {
+    signable: { txs: [] },
+    summaries: [{ title: '1. IBC transfer on interwoven-1', fields: [{ label: 'Receiver', value: 'osmo1…' }] }],
+    verdict: { kind: 'matches', effects: [], caveats: [], mismatches: [], unverified: [] },
+  },
   tracking: { txHash: 'AB'.repeat(32), chainId: 'interwoven-1' },
 };
 
@@ -167,7 +301,11 @@ test('BridgeState: a saved state parses (unknown extra fields dropped); a corrup
   const json = JSON.parse(JSON.stringify(goodState)) as unknown;
   assert.deepEqual(BridgeState.parse(json), json, 'as it comes back from setState (JSON)');
   assert.deepEqual(BridgeState.parse({ step: 'form' }), { step: 'form' }, 'a fresh panel');
-  assert.deepEqual(BridgeState.parse({ step: 'form', form, fromAFutureVersion: 1 }), { step: 'form', form }, 'an unknown field is dropped');
+  assert.deepEqual(
+    BridgeState.parse({ step: 'form', form, fromAFutureVersion: 1 }),
+    { step: 'form', form },
+    'an unknown field is dropped',
+  );
   const corrupt: Array<[string, unknown]> = [
     ['an empty object (no step)', {}],
     ['a string', 'x'],
@@ -178,7 +316,20 @@ test('BridgeState: a saved state parses (unknown extra fields dropped); a corrup
     ['a form field of the wrong type', { step: 'form', form: { ...form, amount: 1000000 } }],
     ['a route that is not an object', { ...goodState, route: 'route' }],
     ['a route without its view', { ...goodState, route: { route: {}, signature: 's' } }],
-    ['a form of the version that took base units', { step: 'form', form: { sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo', amount: '1000000', slippage: '1' } }],
+    [
+      'a form of the version that took base units',
+      {
+        step: 'form',
+        form: {
+          sourceChainId: 'interwoven-1',
+          sourceDenom: 'uinit',
+          destChainId: 'osmosis-1',
+          destDenom: 'uosmo',
+          amount: '1000000',
+          slippage: '1',
+        },
+      },
+    ],
     ['msgs of an earlier version (one line each)', { ...goodState, msgs: { raw: {}, summary: ['1. …'] } }],
     ['the route of an earlier version (raw, no view)', { step: 'route', route: { amount_in: '1' }, display: {} }],
     ['addresses that are not strings', { ...goodState, addresses: [1, 2] }],
@@ -194,9 +345,17 @@ test('routeView: the steps come from routeSteps, every text is made here and sta
   assert.deepEqual(RouteReply.parse({ route, view, signature: 's' }).view, view, 'the view matches the reply schema');
   assert.equal(view.sourceChainId, 'interwoven-1');
   assert.deepEqual(view.amountIn, { base: '1,000,000 uinit on interwoven-1', whole: '1 INIT' });
-  assert.deepEqual(view.amountOut, { base: '998,000 uosmo on osmosis-1', whole: '0.998 OSMO' }, 'the denom is matched without regard to case');
+  assert.deepEqual(
+    view.amountOut,
+    { base: '998,000 uosmo on osmosis-1', whole: '0.998 OSMO' },
+    'the denom is matched without regard to case',
+  );
   assert.equal(view.duration, 'about 30 s');
-  assert.deepEqual(view.fees, { deducted: ['0.002 INIT ($0.01)'], additional: ['1,234,567'] }, 'whole units where the fee says its decimals; split by fee_behavior');
+  assert.deepEqual(
+    view.fees,
+    { deducted: ['0.002 INIT ($0.01)'], additional: ['1,234,567'] },
+    'whole units where the fee says its decimals; split by fee_behavior',
+  );
   assert.equal(view.doesSwap, true);
   assert.equal(view.priceImpact, '0.25 %');
   assert.equal(view.opHookRequired, false);
@@ -216,7 +375,15 @@ test('routeView: the steps come from routeSteps, every text is made here and sta
     { chainId: '1', placeholder: '0x…', recent: [] },
   ]);
   // Without the assets' decimals: base units only; without an estimate: "unknown".
-  const bare = routeView({ ...route, estimated_route_duration_seconds: null, required_op_hook: true, warning: null, extra_warnings: null, extra_infos: null, estimated_fees: null });
+  const bare = routeView({
+    ...route,
+    estimated_route_duration_seconds: null,
+    required_op_hook: true,
+    warning: null,
+    extra_warnings: null,
+    extra_infos: null,
+    estimated_fees: null,
+  });
   assert.deepEqual(bare.amountIn, { base: '1,000,000 uinit on interwoven-1', whole: undefined });
   assert.equal(bare.duration, 'unknown');
   assert.equal(bare.opHookRequired, true);
@@ -238,9 +405,26 @@ test('transferInfo: hops with their label and chains, txs with a readable name; 
       updatedAt: 2,
       release: { chainId: 'osmosis-1', denom: 'uosmo', amount: '998000', released: true },
       hops: [
-        { kind: 'ibc_transfer', label: 'IBC', known: true, fromChainId: 'interwoven-1', toChainId: 'osmosis-1', state: 'TRANSFER_RECEIVED', outcome: 'pending', summary: '', txs: [{ name: 'send_tx', hash: 'AA', explorerLink: 'https://scan.example/tx/AA' }] },
+        {
+          kind: 'ibc_transfer',
+          label: 'IBC',
+          known: true,
+          fromChainId: 'interwoven-1',
+          toChainId: 'osmosis-1',
+          state: 'TRANSFER_RECEIVED',
+          outcome: 'pending',
+          summary: '',
+          txs: [{ name: 'send_tx', hash: 'AA', explorerLink: 'https://scan.example/tx/AA' }],
+        },
         // As stored by an earlier version: no label.
-        { kind: 'op_init_transfer', known: true, state: 'OPINIT_TRANSFER_RECEIVED', outcome: 'done', summary: '', txs: [] } as unknown as NonNullable<TrackedTransfer['last']>['hops'][number],
+        {
+          kind: 'op_init_transfer',
+          known: true,
+          state: 'OPINIT_TRANSFER_RECEIVED',
+          outcome: 'done',
+          summary: '',
+          txs: [],
+        } as unknown as NonNullable<TrackedTransfer['last']>['hops'][number],
       ],
     },
   };
@@ -248,7 +432,11 @@ test('transferInfo: hops with their label and chains, txs with a readable name; 
   assert.equal(info.stateText, 'in progress');
   // Base units only where the router listed no decimals when it was tracked; whole units where it did.
   assert.equal(info.amountOut, 'Released: 998,000 uosmo on osmosis-1');
-  const known = transferInfo({ ...t, summary: { destDenom: 'uosmo', destSymbol: 'OSMO', destDecimals: 6 }, last: { ...t.last!, outcome: 'success', terminal: true, state: 'STATE_COMPLETED_SUCCESS' } });
+  const known = transferInfo({
+    ...t,
+    summary: { destDenom: 'uosmo', destSymbol: 'OSMO', destDecimals: 6 },
+    last: { ...t.last!, outcome: 'success', terminal: true, state: 'STATE_COMPLETED_SUCCESS' },
+  });
   assert.equal(known.amountOut, 'Arrived: 0.998 OSMO on osmosis-1');
   assert.deepEqual(
     info.hops.map((h) => [h.label, h.chains, h.txs.map((x) => x.label)]),
@@ -296,30 +484,84 @@ test('ReadyQueue: holds posts until ready, then sends them in order; a new docum
 /** The message of a failed parse (the rule's own words). */
 const err = (p: { ok: boolean; error?: string }) => (p.ok ? undefined : p.error);
 
-test('checkForm: every field\'s problem at once, in whole units with the asset\'s decimals, against the balance', () => {
+test("checkForm: every field's problem at once, in whole units with the asset's decimals, against the balance", () => {
   const asset = { symbol: 'INIT', decimals: 6 };
-  assert.deepEqual(checkForm(form, { sourceAsset: asset }), { errors: {}, warnings: {}, balance: undefined, base: '1500000', slippage: '0.5' }, 'a good form: 1.5 INIT is 1,500,000 uinit');
+  assert.deepEqual(
+    checkForm(form, { sourceAsset: asset }),
+    { errors: {}, warnings: {}, balance: undefined, base: '1500000', slippage: '0.5' },
+    'a good form: 1.5 INIT is 1,500,000 uinit',
+  );
   const empty = checkForm({ ...form, sourceDenom: '', destChainId: '', destDenom: '', amount: '' });
-  assert.deepEqual(Object.keys(empty.errors).sort(), ['amount', 'destChainId', 'destDenom', 'sourceDenom'], 'each empty field, not only the first');
+  assert.deepEqual(
+    Object.keys(empty.errors).sort(),
+    ['amount', 'destChainId', 'destDenom', 'sourceDenom'],
+    'each empty field, not only the first',
+  );
   assert.equal(empty.errors.sourceDenom, 'Pick an asset.');
   assert.equal(empty.base, undefined);
-  assert.equal(checkForm({ ...form, sourceChainId: 'no spaces allowed' }).errors.sourceChainId, err(parseChainId('no spaces allowed')));
-  assert.match(checkForm(form, { sourceAsset: { symbol: 'X', decimals: null } }).errors.amount!, /decimals of this asset is not known/, 'no guess at the decimals');
-  assert.match(checkForm({ ...form, amount: '1.1234567' }, { sourceAsset: asset }).errors.amount!, /at most 6 decimal places/);
-  assert.match(checkForm(form).errors.sourceDecimals!, /Enter the asset's decimals/, 'a custom denom needs its decimals');
+  assert.equal(
+    checkForm({ ...form, sourceChainId: 'no spaces allowed' }).errors.sourceChainId,
+    err(parseChainId('no spaces allowed')),
+  );
+  assert.match(
+    checkForm(form, { sourceAsset: { symbol: 'X', decimals: null } }).errors.amount!,
+    /decimals of this asset is not known/,
+    'no guess at the decimals',
+  );
+  assert.match(
+    checkForm({ ...form, amount: '1.1234567' }, { sourceAsset: asset }).errors.amount!,
+    /at most 6 decimal places/,
+  );
+  assert.match(
+    checkForm(form).errors.sourceDecimals!,
+    /Enter the asset's decimals/,
+    'a custom denom needs its decimals',
+  );
   assert.equal(checkForm({ ...form, sourceDecimals: '6' }).base, '1500000');
-  assert.equal(checkForm(form, { sourceAsset: asset, balance: { amount: '1000000' } }).errors.amount, 'More than your balance (1 INIT).');
-  assert.deepEqual(checkForm(form, { sourceAsset: asset, balance: { amount: '2500000' } }).balance, { text: '2.5 INIT', max: '2.5' });
-  assert.match(checkForm(form, { sourceAsset: asset, balance: { amount: '1500000' }, feeDenoms: ['uinit'] }).warnings.amount!, /also pays the network fee/, 'Max on the fee asset');
+  assert.equal(
+    checkForm(form, { sourceAsset: asset, balance: { amount: '1000000' } }).errors.amount,
+    'More than your balance (1 INIT).',
+  );
+  assert.deepEqual(checkForm(form, { sourceAsset: asset, balance: { amount: '2500000' } }).balance, {
+    text: '2.5 INIT',
+    max: '2.5',
+  });
+  assert.match(
+    checkForm(form, { sourceAsset: asset, balance: { amount: '1500000' }, feeDenoms: ['uinit'] }).warnings.amount!,
+    /also pays the network fee/,
+    'Max on the fee asset',
+  );
   assert.match(checkForm({ ...form, slippage: '7' }, { sourceAsset: asset }).warnings.slippage!, /frontrun/);
   const badSlippage = checkForm({ ...form, slippage: '0' }, { sourceAsset: asset });
   assert.match(badSlippage.errors.slippage!, /more than 0/);
   assert.equal(badSlippage.base, '1500000', 'the slippage does not hold up the route');
-  assert.match(checkForm({ ...form, sender: 'osmo1veaum7vy45fzw5x4mflskgx5lnmwmxx5gkz963' }, { sourceAsset: asset, prefixes: { 'interwoven-1': 'init' } }).errors.sender!, /starts with "init1"/);
-  assert.equal(checkForm({ ...form, destChainId: 'interwoven-1', destDenom: 'uinit' }, { sourceAsset: asset }).errors.destDenom, 'The destination is the same asset on the same chain.');
-  assert.match(checkForm({ ...form, destChainId: 'nowhere-1' }, { sourceAsset: asset, chains: [{ chainId: 'interwoven-1', name: 'Initia', evm: false, initia: true, testnet: false, feeDenoms: [] }] }).errors.destChainId!, /does not list the chain nowhere-1/);
+  assert.match(
+    checkForm(
+      { ...form, sender: 'osmo1veaum7vy45fzw5x4mflskgx5lnmwmxx5gkz963' },
+      { sourceAsset: asset, prefixes: { 'interwoven-1': 'init' } },
+    ).errors.sender!,
+    /starts with "init1"/,
+  );
+  assert.equal(
+    checkForm({ ...form, destChainId: 'interwoven-1', destDenom: 'uinit' }, { sourceAsset: asset }).errors.destDenom,
+    'The destination is the same asset on the same chain.',
+  );
+  assert.match(
+    checkForm(
+      { ...form, destChainId: 'nowhere-1' },
+      {
+        sourceAsset: asset,
+        chains: [{ chainId: 'interwoven-1', name: 'Initia', evm: false, initia: true, testnet: false, feeDenoms: [] }],
+      },
+    ).errors.destChainId!,
+    /does not list the chain nowhere-1/,
+  );
   assert.ok(OPS.edit.reply.safeParse({ ...badSlippage, formKey: 'k' }).success, 'the reply schema takes it');
-  assert.deepEqual(new Set(FORM_FIELDS), new Set(Object.keys(form).filter((k) => k !== 'v' && k !== 'withdrawal')), 'the fields are those of the form');
+  assert.deepEqual(
+    new Set(FORM_FIELDS),
+    new Set(Object.keys(form).filter((k) => k !== 'v' && k !== 'withdrawal')),
+    'the fields are those of the form',
+  );
 });
 
 test('formKey: the route depends on the chains, assets, amount and way, not on the sender or slippage', () => {

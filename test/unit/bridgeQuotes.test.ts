@@ -30,7 +30,10 @@ after(async () => {
 beforeEach(() => fake.resetRequests());
 
 /** The `is_op_withdraw` of each route request since the last reset (undefined: not sent). */
-const asked = () => fake.requests.filter((r) => r.path === '/v2/fungible/route').map((r) => (JSON.parse(r.body || '{}') as { is_op_withdraw?: boolean }).is_op_withdraw);
+const asked = () =>
+  fake.requests
+    .filter((r) => r.path === '/v2/fungible/route')
+    .map((r) => (JSON.parse(r.body || '{}') as { is_op_withdraw?: boolean }).is_op_withdraw);
 const io = () => new Promise<void>((r) => setTimeout(r, 30));
 /** Lets the quote's requests (the route, the lists, the other way) reach the router and its answer come back. */
 const settled = async (routes: number, events: () => number, quotes: number) => {
@@ -44,9 +47,16 @@ function setUp() {
   const events: Array<QuoteEvent<Quote<string>>> = [];
   const quotes = new BridgeQuotes<string>({
     clock,
-    sources: () => ({ route: (input, signal) => client.route(input, signal), chainInfo: (c) => catalog.chainInfo(c), assets: (c) => catalog.rawAssets(c).catch(() => undefined) }),
+    sources: () => ({
+      route: (input, signal) => client.route(input, signal),
+      chainInfo: (c) => catalog.chainInfo(c),
+      assets: (c) => catalog.rawAssets(c).catch(() => undefined),
+    }),
     view: async (route) => `${route.amount_in} → ${route.estimated_amount_out ?? route.amount_out}`,
-    way: (route) => ({ amountOut: String(route.estimated_amount_out ?? route.amount_out), duration: `${route.estimated_route_duration_seconds} s` }),
+    way: (route) => ({
+      amountOut: String(route.estimated_amount_out ?? route.amount_out),
+      duration: `${route.estimated_route_duration_seconds} s`,
+    }),
     errorText: (err) => String(err),
     onEvent: (e) => events.push(e),
   });
@@ -55,7 +65,14 @@ function setUp() {
   return { clock, quotes, last, seen };
 }
 
-const WITHDRAW: QuoteRequest = { sourceChainId: 'demo-evm-1', sourceDenom: 'l2/2588fd87a8e081f6a557f43ff14f05dddf5e34cb27afcefd6eaf81f1daea30d0', destChainId: 'interwoven-1', destDenom: 'uinit', amountIn: '2000000', way: 'fast' };
+const WITHDRAW: QuoteRequest = {
+  sourceChainId: 'demo-evm-1',
+  sourceDenom: 'l2/2588fd87a8e081f6a557f43ff14f05dddf5e34cb27afcefd6eaf81f1daea30d0',
+  destChainId: 'interwoven-1',
+  destDenom: 'uinit',
+  amountIn: '2000000',
+  way: 'fast',
+};
 
 test('bridge quotes: from the rollup to Initia both ways are asked once per form, then only the chosen one', async () => {
   const { clock, quotes, last, seen } = setUp();
@@ -86,13 +103,25 @@ test('bridge quotes: from the rollup to Initia both ways are asked once per form
 
 test('bridge quotes: any other route is asked once as the router takes it; the same form, a held quote, another router', async () => {
   const { clock, quotes, last, seen } = setUp();
-  const swap: QuoteRequest = { sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo', amountIn: '1000000', way: 'fast' };
+  const swap: QuoteRequest = {
+    sourceChainId: 'interwoven-1',
+    sourceDenom: 'uinit',
+    destChainId: 'osmosis-1',
+    destDenom: 'uosmo',
+    amountIn: '1000000',
+    way: 'fast',
+  };
   quotes.edit('k', swap);
   await clock.advance(300, io);
   await settled(1, seen, 1);
   assert.deepEqual(asked(), [undefined], 'no is_op_withdraw for a route that is not an OP withdrawal');
   assert.equal(last()!.withdrawal, undefined);
-  assert.ok(last()!.assets('osmosis-1')?.some((a) => a.denom === 'uosmo'), 'the assets of its chains, for whole units');
+  assert.ok(
+    last()!
+      .assets('osmosis-1')
+      ?.some((a) => a.denom === 'uosmo'),
+    'the assets of its chains, for whole units',
+  );
   assert.equal(quotes.edit('k', swap), false, 'the same form: nothing asked anew');
   assert.equal(quotes.keeps('k'), true);
   quotes.hold(true);

@@ -7,11 +7,42 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BridgeState, formKey, type QuoteView, type RouteReply } from '../../src/protocol/bridge';
-import { CUSTOM, STATE_NOTE, formOf, initialState, isLive, reduce, type Action, type BridgeUi } from '../../src/webview/bridge/state';
+import {
+  CUSTOM,
+  STATE_NOTE,
+  formOf,
+  initialState,
+  isLive,
+  reduce,
+  type Action,
+  type BridgeUi,
+} from '../../src/webview/bridge/state';
 import { Store } from '../../src/webview/lib/store';
 
-const defaults = { network: 'n', sourceChainId: 'interwoven-1', router: 'https://router.example', unencrypted: [], slippagePresets: ['0.1', '0.5', '1'], defaultSlippage: '0.5' };
-const view = { sourceChainId: 'interwoven-1', amountIn: { base: '1 uinit' }, amountOut: { base: '1 uosmo' }, duration: 'about 30 s', fees: { deducted: [], additional: [] }, opHookRequired: false, doesSwap: true, steps: [], warnings: [], infos: [], addresses: [{ chainId: 'interwoven-1', placeholder: 'init1…', recent: [] }, { chainId: 'osmosis-1', placeholder: 'osmo1…', derived: 'osmo1derived', recent: ['osmo1old'] }] };
+const defaults = {
+  network: 'n',
+  sourceChainId: 'interwoven-1',
+  router: 'https://router.example',
+  unencrypted: [],
+  slippagePresets: ['0.1', '0.5', '1'],
+  defaultSlippage: '0.5',
+};
+const view = {
+  sourceChainId: 'interwoven-1',
+  amountIn: { base: '1 uinit' },
+  amountOut: { base: '1 uosmo' },
+  duration: 'about 30 s',
+  fees: { deducted: [], additional: [] },
+  opHookRequired: false,
+  doesSwap: true,
+  steps: [],
+  warnings: [],
+  infos: [],
+  addresses: [
+    { chainId: 'interwoven-1', placeholder: 'init1…', recent: [] },
+    { chainId: 'osmosis-1', placeholder: 'osmo1…', derived: 'osmo1derived', recent: ['osmo1old'] },
+  ],
+};
 const route: RouteReply = { route: { amount_in: '1500000' }, view, signature: 's' };
 
 const run = (actions: Action[], from: BridgeUi = initialState(undefined, 0)): BridgeUi => actions.reduce(reduce, from);
@@ -24,7 +55,13 @@ const filled = (): BridgeUi =>
     { type: 'pickAsset', side: 'dest', value: 'uosmo' },
     { type: 'field', key: 'amount', value: '1.5', touched: 'amount' },
   ]);
-const ready = (s: BridgeUi, r: RouteReply = route): QuoteView => ({ formKey: formKey(formOf(s)), status: 'ready', route: r, refreshSeconds: 10, ageMs: 2000 });
+const ready = (s: BridgeUi, r: RouteReply = route): QuoteView => ({
+  formKey: formKey(formOf(s)),
+  status: 'ready',
+  route: r,
+  refreshSeconds: 10,
+  ageMs: 2000,
+});
 
 test('bridge state: a quote for the form on the page shows its route; one for another form is dropped', () => {
   const s = filled();
@@ -34,9 +71,17 @@ test('bridge state: a quote for the form on the page shows its route; one for an
   const shown = reduce(s, { type: 'quote', quote: ready(s), at: 10_000 });
   assert.equal(shown.saved.step, 'route');
   assert.equal(shown.quoteAt, 8000, 'its age counts from when it was fetched');
-  const again = reduce(shown, { type: 'quote', quote: ready(shown, JSON.parse(JSON.stringify(route)) as RouteReply), at: 11_000 });
+  const again = reduce(shown, {
+    type: 'quote',
+    quote: ready(shown, JSON.parse(JSON.stringify(route)) as RouteReply),
+    at: 11_000,
+  });
   assert.equal(again.saved.route, shown.saved.route, 'the same route again keeps its object');
-  const loading = reduce(shown, { type: 'quote', quote: { formKey: formKey(formOf(s)), status: 'loading', refreshSeconds: 10 }, at: 12_000 });
+  const loading = reduce(shown, {
+    type: 'quote',
+    quote: { formKey: formKey(formOf(s)), status: 'loading', refreshSeconds: 10 },
+    at: 12_000,
+  });
   assert.equal(loading.saved.step, 'form');
   assert.equal(loading.saved.route, undefined);
   assert.ok(BridgeState.safeParse(shown.saved).success, 'what is saved parses');
@@ -44,7 +89,13 @@ test('bridge state: a quote for the form on the page shows its route; one for an
 
 test('bridge state: another form puts the route aside; the sender and the slippage do not', () => {
   let s = reduce(filled(), { type: 'quote', quote: ready(filled()), at: 1 });
-  s = run([{ type: 'accept', accepted: true }, { type: 'address', index: 1, value: 'osmo1typed' }], s);
+  s = run(
+    [
+      { type: 'accept', accepted: true },
+      { type: 'address', index: 1, value: 'osmo1typed' },
+    ],
+    s,
+  );
   assert.equal(s.saved.addresses?.[1], 'osmo1typed');
   const sender = reduce(s, { type: 'field', key: 'sender', value: 'init1me', touched: 'sender' });
   assert.equal(sender.saved.step, 'route');
@@ -54,7 +105,7 @@ test('bridge state: another form puts the route aside; the sender and the slippa
   const amount = reduce(s, { type: 'field', key: 'amount', value: '2', touched: 'amount' });
   assert.equal(amount.saved.step, 'form');
   assert.equal(amount.saved.route, undefined);
-  assert.equal(amount.saved.addresses, undefined, 'the route\'s addresses go…');
+  assert.equal(amount.saved.addresses, undefined, "the route's addresses go…");
   assert.equal(amount.saved.knownAddresses?.['osmosis-1'], 'osmo1typed', '…and stay offered for their chain');
   assert.equal(reduce(amount, { type: 'field', key: 'amount', value: '2' }), amount, 'no change, the same state');
 });
@@ -62,18 +113,34 @@ test('bridge state: another form puts the route aside; the sender and the slippa
 test('bridge state: the messages freeze the route; back, tracking and a new transfer', () => {
   let s = reduce(filled(), { type: 'quote', quote: ready(filled()), at: 1 });
   assert.equal(isLive(s), true);
-  const msgs = { signable: { txs: [] }, summaries: [], verdict: { kind: 'matches' as const, effects: [], caveats: [], mismatches: [], unverified: [] } };
+  const msgs = {
+    signable: { txs: [] },
+    summaries: [],
+    verdict: { kind: 'matches' as const, effects: [], caveats: [], mismatches: [], unverified: [] },
+  };
   s = reduce(s, { type: 'msgs', msgs });
   assert.equal(s.saved.step, 'msgs');
   assert.equal(isLive(s), false, 'the route is what the messages were made from');
   const later = reduce(s, { type: 'quote', quote: ready(s, { ...route, signature: 'another' }), at: 20_000 });
   assert.equal(later.saved.route, s.saved.route, 'a later quote does not replace it');
   assert.equal(reduce(s, { type: 'back' }).saved.step, 'route');
-  const transfer = { txHash: 'AB', chainId: 'interwoven-1', state: 'STATE_SUBMITTED', stateText: 'registered', outcome: 'pending' as const, terminal: false, hops: [] };
+  const transfer = {
+    txHash: 'AB',
+    chainId: 'interwoven-1',
+    state: 'STATE_SUBMITTED',
+    stateText: 'registered',
+    outcome: 'pending' as const,
+    terminal: false,
+    hops: [],
+  };
   s = reduce(s, { type: 'tracked', transfer });
   assert.equal(s.saved.step, 'tracking');
   assert.deepEqual(s.saved.tracking, { txHash: 'AB', chainId: 'interwoven-1' });
-  assert.equal(reduce(s, { type: 'transfer', transfer: { ...transfer, txHash: 'CD' } }), s, 'another transfer\'s update is not this one\'s');
+  assert.equal(
+    reduce(s, { type: 'transfer', transfer: { ...transfer, txHash: 'CD' } }),
+    s,
+    "another transfer's update is not this one's",
+  );
   const fresh = reduce({ ...s, saved: { ...s.saved, knownAddresses: { 'osmosis-1': 'osmo1x' } } }, { type: 'reset' });
   assert.equal(fresh.saved.step, 'form');
   assert.equal(fresh.saved.form, s.saved.form, 'New transfer keeps the form');
@@ -106,7 +173,10 @@ test('store: a listener runs when its slice changes, not on every action; the sa
     if (next.saved !== previous.saved) saved.push(next.saved);
   });
   const seen: string[] = [];
-  store.watch((s) => formOf(s).amount, (amount) => seen.push(amount));
+  store.watch(
+    (s) => formOf(s).amount,
+    (amount) => seen.push(amount),
+  );
   store.dispatch({ type: 'init', defaults });
   store.dispatch({ type: 'tick', now: 1000 });
   store.dispatch({ type: 'field', key: 'amount', value: '1' });
@@ -119,16 +189,26 @@ test('store: a listener runs when its slice changes, not on every action; the sa
 
 test('bridge state: another network puts the old transfer aside (form, route, messages, verdict); the same one keeps it (issue 34)', () => {
   let s = reduce(filled(), { type: 'quote', quote: ready(filled()), at: 1 });
-  const msgs = { signable: { txs: [] }, summaries: [], verdict: { kind: 'matches' as const, effects: [], caveats: [], mismatches: [], unverified: [] } };
-  s = reduce({ ...s, saved: { ...s.saved, knownAddresses: { 'osmosis-1': 'osmo1x' }, custom: { source: true, dest: false } } }, { type: 'msgs', msgs });
+  const msgs = {
+    signable: { txs: [] },
+    summaries: [],
+    verdict: { kind: 'matches' as const, effects: [], caveats: [], mismatches: [], unverified: [] },
+  };
+  s = reduce(
+    { ...s, saved: { ...s.saved, knownAddresses: { 'osmosis-1': 'osmo1x' }, custom: { source: true, dest: false } } },
+    { type: 'msgs', msgs },
+  );
   const same = reduce(s, { type: 'network', defaults });
   assert.equal(same.saved, s.saved, 'the same network and router: nothing put aside');
-  const other = reduce(s, { type: 'network', defaults: { ...defaults, network: 'Local demo', router: 'http://127.0.0.1:7718', sourceChainId: 'demo-1' } });
+  const other = reduce(s, {
+    type: 'network',
+    defaults: { ...defaults, network: 'Local demo', router: 'http://127.0.0.1:7718', sourceChainId: 'demo-1' },
+  });
   assert.equal(other.saved.step, 'form');
   assert.equal(other.saved.route, undefined);
   assert.equal(other.saved.msgs, undefined);
   assert.equal(other.saved.custom, undefined, 'no custom denom (and so no decimals asked for) left over');
-  assert.equal(formOf(other).sourceChainId, 'demo-1', 'the new network\'s default source');
+  assert.equal(formOf(other).sourceChainId, 'demo-1', "the new network's default source");
   assert.equal(formOf(other).sourceDecimals, '');
   assert.equal(other.quote, undefined);
   assert.deepEqual(other.saved.knownAddresses, { 'osmosis-1': 'osmo1x' });

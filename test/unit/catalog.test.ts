@@ -17,7 +17,13 @@ import {
   searchChains,
   type AssetOption,
 } from '../../src/core/router/catalog';
-import { BalancesResponse, ChainsResponse, type Asset, type BalanceEntry, type ChainInfo } from '../../src/core/router/schemas';
+import {
+  BalancesResponse,
+  ChainsResponse,
+  type Asset,
+  type BalanceEntry,
+  type ChainInfo,
+} from '../../src/core/router/schemas';
 import { RouterClient } from '../../src/core/router/client';
 import { createRouterClient } from '../../src/core/clients';
 import { DEFAULT_HTTP_OPTIONS, HttpClient } from '../../src/core/http';
@@ -32,10 +38,21 @@ const HEX = '0x667bcdf984ad122750d5da7f0b20d4fcf6ed98d4';
 const chain = (chain_id: string, extra: Partial<ChainInfo> = {}): ChainInfo => ({ chain_id, ...extra });
 
 const CHAINS: ChainInfo[] = [
-  chain('osmosis-1', { chain_name: 'osmosis', pretty_name: 'Osmosis', bech32_prefix: 'osmo', chain_type: 'cosmos', fee_assets: [{ denom: 'uosmo', gas_price: { low: '0.0025', average: '0.025', high: '0.04' } }] }),
+  chain('osmosis-1', {
+    chain_name: 'osmosis',
+    pretty_name: 'Osmosis',
+    bech32_prefix: 'osmo',
+    chain_type: 'cosmos',
+    fee_assets: [{ denom: 'uosmo', gas_price: { low: '0.0025', average: '0.025', high: '0.04' } }],
+  }),
   chain('1', { chain_name: 'ethereum', pretty_name: 'Ethereum', bech32_prefix: '', chain_type: 'evm' }),
   chain('zeta-rollup-1', { chain_name: 'zeta', pretty_name: 'zeta rollup', bech32_prefix: 'init', is_testnet: false }),
-  chain('interwoven-1', { chain_name: 'initia', pretty_name: 'Initia', bech32_prefix: 'init', fee_assets: [{ denom: 'uinit' }, { denom: '' }] }),
+  chain('interwoven-1', {
+    chain_name: 'initia',
+    pretty_name: 'Initia',
+    bech32_prefix: 'init',
+    fee_assets: [{ denom: 'uinit' }, { denom: '' }],
+  }),
   chain('hidden-1', { chain_name: 'hidden', pretty_name: 'A hidden chain', bech32_prefix: 'hid', hidden: true }),
   chain('alpha-rollup-1', { chain_name: 'alpha', pretty_name: 'Alpha', bech32_prefix: 'init', hidden: null }),
   chain('cosmoshub-4', { chain_name: 'cosmoshub', pretty_name: null, bech32_prefix: 'cosmos', is_testnet: true }),
@@ -46,9 +63,20 @@ const CHAINS: ChainInfo[] = [
 
 test('chainOptions: hidden and repeated chains dropped; the L1, then rollups by name, then the rest by name', () => {
   const options = chainOptions(CHAINS);
-  assert.deepEqual(options.map((o) => o.chainId), ['interwoven-1', 'alpha-rollup-1', 'zeta-rollup-1', '8453', 'cosmoshub-4', '1', 'noname-1', 'osmosis-1']);
+  assert.deepEqual(
+    options.map((o) => o.chainId),
+    ['interwoven-1', 'alpha-rollup-1', 'zeta-rollup-1', '8453', 'cosmoshub-4', '1', 'noname-1', 'osmosis-1'],
+  );
   const [l1, alpha] = options;
-  assert.deepEqual(l1, { chainId: 'interwoven-1', name: 'Initia', prefix: 'init', evm: false, initia: true, testnet: false, feeDenoms: ['uinit'] });
+  assert.deepEqual(l1, {
+    chainId: 'interwoven-1',
+    name: 'Initia',
+    prefix: 'init',
+    evm: false,
+    initia: true,
+    testnet: false,
+    feeDenoms: ['uinit'],
+  });
   assert.equal(alpha!.initia, true);
   const byId = new Map(options.map((o) => [o.chainId, o]));
   assert.equal(byId.get('osmosis-1')!.name, 'Osmosis', 'the first of two entries wins');
@@ -65,13 +93,32 @@ test('chainOptions: hidden and repeated chains dropped; the L1, then rollups by 
 });
 
 test('chainOptions: parsed from a real-shaped answer, with the Initia extras', () => {
-  const answer = parseWith(ChainsResponse, {
-    chains: [
-      { chain_id: 'minievm-1', chain_name: 'minievm', pretty_name: 'MiniEVM', bech32_prefix: 'init', chain_type: 'cosmos', rpc: 'https://rpc', rest: 'https://rest', evm_fee_asset: { name: 'Gas', symbol: 'GAS', decimals: 18 }, is_testnet: false, fee_assets: [{ denom: 'GAS', gas_price: null }], extra: 1 },
-      { chain_id: 'interwoven-1', chain_name: 'initia', pretty_name: 'Initia', bech32_prefix: 'init', hidden: false },
-    ],
-  }, 'router');
-  assert.deepEqual(chainOptions(answer.chains).map((o) => o.chainId), ['interwoven-1', 'minievm-1']);
+  const answer = parseWith(
+    ChainsResponse,
+    {
+      chains: [
+        {
+          chain_id: 'minievm-1',
+          chain_name: 'minievm',
+          pretty_name: 'MiniEVM',
+          bech32_prefix: 'init',
+          chain_type: 'cosmos',
+          rpc: 'https://rpc',
+          rest: 'https://rest',
+          evm_fee_asset: { name: 'Gas', symbol: 'GAS', decimals: 18 },
+          is_testnet: false,
+          fee_assets: [{ denom: 'GAS', gas_price: null }],
+          extra: 1,
+        },
+        { chain_id: 'interwoven-1', chain_name: 'initia', pretty_name: 'Initia', bech32_prefix: 'init', hidden: false },
+      ],
+    },
+    'router',
+  );
+  assert.deepEqual(
+    chainOptions(answer.chains).map((o) => o.chainId),
+    ['interwoven-1', 'minievm-1'],
+  );
   assert.equal(answer.chains[0]!.evm_fee_asset?.decimals, 18);
   assert.throws(() => parseWith(ChainsResponse, { chains: [{ chain_id: 'x', hidden: 'yes' }] }, 'router'), /hidden/);
 });
@@ -79,11 +126,23 @@ test('chainOptions: parsed from a real-shaped answer, with the Initia extras', (
 test('searchChains: substring of name or chain id, case-insensitive, exact matches first', () => {
   const options = chainOptions(CHAINS);
   assert.equal(searchChains(options, '').length, options.length);
-  assert.deepEqual(searchChains(options, '  ').map((o) => o.chainId), options.map((o) => o.chainId));
-  assert.deepEqual(searchChains(options, 'ROLLUP').map((o) => o.chainId), ['alpha-rollup-1', 'zeta-rollup-1']);
-  assert.deepEqual(searchChains(options, 'OSMOSIS').map((o) => o.chainId), ['osmosis-1']);
+  assert.deepEqual(
+    searchChains(options, '  ').map((o) => o.chainId),
+    options.map((o) => o.chainId),
+  );
+  assert.deepEqual(
+    searchChains(options, 'ROLLUP').map((o) => o.chainId),
+    ['alpha-rollup-1', 'zeta-rollup-1'],
+  );
+  assert.deepEqual(
+    searchChains(options, 'OSMOSIS').map((o) => o.chainId),
+    ['osmosis-1'],
+  );
   assert.deepEqual(searchChains(options, '1').map((o) => o.chainId)[0], '1', 'the exact chain id first');
-  assert.deepEqual(searchChains(options, 'base').map((o) => o.chainId), ['8453']);
+  assert.deepEqual(
+    searchChains(options, 'base').map((o) => o.chainId),
+    ['8453'],
+  );
   assert.deepEqual(searchChains(options, 'initia')[0]!.chainId, 'interwoven-1');
   assert.deepEqual(searchChains(options, 'nothing like it'), []);
 });
@@ -92,7 +151,13 @@ const USDC_EVM = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const ASSETS: Asset[] = [
   { denom: 'uinit', symbol: 'INIT', name: 'Initia', decimals: 6, origin_chain_id: 'interwoven-1' },
   { denom: 'ibc/USDC-NOBLE', symbol: 'USDC', recommended_symbol: 'USDC', decimals: 6, origin_chain_id: 'noble-1' },
-  { denom: 'ibc/USDC-AXELAR', symbol: 'USDC', recommended_symbol: 'USDC.axl', decimals: 6, origin_chain_id: 'axelar-dojo-1' },
+  {
+    denom: 'ibc/USDC-AXELAR',
+    symbol: 'USDC',
+    recommended_symbol: 'USDC.axl',
+    decimals: 6,
+    origin_chain_id: 'axelar-dojo-1',
+  },
   { denom: 'ibc/ETH-AXELAR', symbol: 'ETH', decimals: 18 },
   { denom: 'ibc/ETH-OTHER', symbol: 'ETH', decimals: 18, name: '' },
   { denom: 'uhidden', symbol: 'HID', decimals: 6, hidden: true },
@@ -108,13 +173,33 @@ const labels = (options: AssetOption[]) => options.map((o) => o.label);
 
 test('assetOptions: hidden, denom-less and repeated assets dropped; twins labelled; no balances → by label', () => {
   const options = assetOptions('interwoven-1', ASSETS);
-  assert.deepEqual(labels(options), ['ETH (ibc/ET…ELAR)', 'ETH (ibc/ET…THER)', 'eUSDC', 'INIT', 'low', 'umystery', 'USDC', 'USDC.axl']);
+  assert.deepEqual(labels(options), [
+    'ETH (ibc/ET…ELAR)',
+    'ETH (ibc/ET…THER)',
+    'eUSDC',
+    'INIT',
+    'low',
+    'umystery',
+    'USDC',
+    'USDC.axl',
+  ]);
   const init = options.find((o) => o.denom === 'uinit')!;
-  assert.deepEqual(init, { chainId: 'interwoven-1', denom: 'uinit', symbol: 'INIT', label: 'INIT', name: 'Initia', decimals: 6, originChainId: 'interwoven-1' });
+  assert.deepEqual(init, {
+    chainId: 'interwoven-1',
+    denom: 'uinit',
+    symbol: 'INIT',
+    label: 'INIT',
+    name: 'Initia',
+    decimals: 6,
+    originChainId: 'interwoven-1',
+  });
   const mystery = options.find((o) => o.denom === 'umystery')!;
   assert.deepEqual([mystery.symbol, mystery.decimals, mystery.balance], ['umystery', undefined, undefined]);
   assert.equal(options.find((o) => o.denom === 'ibc/ETH-OTHER')!.name, undefined, 'an empty name is none');
-  assert.ok(options.every((o) => o.balance === undefined), 'no balances given, none attached');
+  assert.ok(
+    options.every((o) => o.balance === undefined),
+    'no balances given, none attached',
+  );
 });
 
 test('assetOptions: twins with one recommended symbol (or none) still get distinct labels', () => {
@@ -137,30 +222,97 @@ test('assetOptions: balances attached; a denom absent from them is zero; sorted 
     ['ulow', { amount: '3' }], // 3 low (0 decimals): equal to 3 ETH, then label
   ]);
   const options = assetOptions('interwoven-1', ASSETS, balances);
-  assert.deepEqual(labels(options), ['INIT', 'USDC', 'eUSDC', 'ETH (ibc/ET…ELAR)', 'low', 'ETH (ibc/ET…THER)', 'umystery', 'USDC.axl']);
+  assert.deepEqual(labels(options), [
+    'INIT',
+    'USDC',
+    'eUSDC',
+    'ETH (ibc/ET…ELAR)',
+    'low',
+    'ETH (ibc/ET…THER)',
+    'umystery',
+    'USDC.axl',
+  ]);
   const get = (denom: string) => options.find((o) => o.denom === denom)!;
   assert.deepEqual(get('uinit').balance, { base: '2500000', whole: '2.5', usd: '1.5' });
-  assert.deepEqual(get(USDC_EVM).balance, { base: '4000000', whole: '4' }, 'a checksummed 0x denom finds its lower-cased balance');
+  assert.deepEqual(
+    get(USDC_EVM).balance,
+    { base: '4000000', whole: '4' },
+    'a checksummed 0x denom finds its lower-cased balance',
+  );
   assert.deepEqual(get('ibc/USDC-AXELAR').balance, { base: '0', whole: '0' }, 'absent from the balances: zero');
-  assert.deepEqual(get('umystery').balance, { base: '5' }, 'no whole units without decimals; a USD value that is no number is dropped');
+  assert.deepEqual(
+    get('umystery').balance,
+    { base: '5' },
+    'no whole units without decimals; a USD value that is no number is dropped',
+  );
   assert.equal(get('ibc/ETH-OTHER').balance!.whole, '2.999999999999999999');
-  const hostile = assetOptions('c', [{ denom: 'uhuge', symbol: 'HUGE', decimals: 1_000_000_000 }, { denom: 'uone', symbol: 'ONE', decimals: 6 }], new Map([['uhuge', { amount: '1' }], ['uone', { amount: '1' }]]));
-  assert.deepEqual(hostile.map((o) => [o.symbol, o.decimals]), [['ONE', 6], ['HUGE', undefined]], 'absurd decimals are unknown (and cheap to sort)');
-  const big = assetOptions('c', [{ denom: 'ubig', symbol: 'BIG', decimals: 6 }], new Map([['ubig', { amount: '1234567000000' }]]));
+  const hostile = assetOptions(
+    'c',
+    [
+      { denom: 'uhuge', symbol: 'HUGE', decimals: 1_000_000_000 },
+      { denom: 'uone', symbol: 'ONE', decimals: 6 },
+    ],
+    new Map([
+      ['uhuge', { amount: '1' }],
+      ['uone', { amount: '1' }],
+    ]),
+  );
+  assert.deepEqual(
+    hostile.map((o) => [o.symbol, o.decimals]),
+    [
+      ['ONE', 6],
+      ['HUGE', undefined],
+    ],
+    'absurd decimals are unknown (and cheap to sort)',
+  );
+  const big = assetOptions(
+    'c',
+    [{ denom: 'ubig', symbol: 'BIG', decimals: 6 }],
+    new Map([['ubig', { amount: '1234567000000' }]]),
+  );
   assert.equal(big[0]!.balance!.whole, '1,234,567', 'whole units are grouped');
 });
 
 test('assetOptions: balances from a parsed answer (balancesOf), 0x denoms matched case-insensitively', () => {
-  const answer = parseWith(BalancesResponse, {
-    chains: {
-      '1': { address: HEX, denoms: { [USDC_EVM]: { amount: '1500000', formatted_amount: '1.5', decimals: 6, price: '1', value_usd: '1.5', error: null } } },
-      'interwoven-1': { address: INIT },
+  const answer = parseWith(
+    BalancesResponse,
+    {
+      chains: {
+        '1': {
+          address: HEX,
+          denoms: {
+            [USDC_EVM]: {
+              amount: '1500000',
+              formatted_amount: '1.5',
+              decimals: 6,
+              price: '1',
+              value_usd: '1.5',
+              error: null,
+            },
+          },
+        },
+        'interwoven-1': { address: INIT },
+      },
     },
-  }, 'router');
+    'router',
+  );
   const evm = balancesOf(answer, '1');
   assert.deepEqual([...evm.keys()], [USDC_EVM.toLowerCase()]);
-  const options = assetOptions('1', [{ denom: USDC_EVM.toLowerCase(), symbol: 'USDC', decimals: 6 }, { denom: '0xdAC17F958D2ee523a2206206994597C13D831ec7', symbol: 'USDT', decimals: 6 }], evm);
-  assert.deepEqual(options.map((o) => [o.symbol, o.balance]), [['USDC', { base: '1500000', whole: '1.5', usd: '1.5' }], ['USDT', { base: '0', whole: '0' }]]);
+  const options = assetOptions(
+    '1',
+    [
+      { denom: USDC_EVM.toLowerCase(), symbol: 'USDC', decimals: 6 },
+      { denom: '0xdAC17F958D2ee523a2206206994597C13D831ec7', symbol: 'USDT', decimals: 6 },
+    ],
+    evm,
+  );
+  assert.deepEqual(
+    options.map((o) => [o.symbol, o.balance]),
+    [
+      ['USDC', { base: '1500000', whole: '1.5', usd: '1.5' }],
+      ['USDT', { base: '0', whole: '0' }],
+    ],
+  );
   assert.equal(balancesOf(answer, 'interwoven-1').size, 0, 'a chain without denoms reads as no balance');
   assert.equal(balancesOf(answer, 'osmosis-1').size, 0);
   assert.equal(balancesOf(answer, 'constructor').size, 0);
@@ -170,10 +322,31 @@ test('assetOptions: balances from a parsed answer (balancesOf), 0x denoms matche
 });
 
 test('BalancesResponse: strict on amounts, lenient on the rest', () => {
-  const parse = (amount: unknown) => parseWith(BalancesResponse, { chains: { c: { denoms: { u: { amount } } } } }, 'router');
+  const parse = (amount: unknown) =>
+    parseWith(BalancesResponse, { chains: { c: { denoms: { u: { amount } } } } }, 'router');
   assert.equal(parse('123').chains.c!.denoms.u!.amount, '123');
   for (const bad of ['1.5', '-1', '', 12, null]) assert.throws(() => parse(bad), /amount/, String(bad));
-  const lenient = parseWith(BalancesResponse, { chains: { c: { address: null, denoms: { u: { amount: '0', formatted_amount: null, decimals: null, price: null, value_usd: null, error: { code: 5, message: 'x', extra: true } } } } } }, 'router');
+  const lenient = parseWith(
+    BalancesResponse,
+    {
+      chains: {
+        c: {
+          address: null,
+          denoms: {
+            u: {
+              amount: '0',
+              formatted_amount: null,
+              decimals: null,
+              price: null,
+              value_usd: null,
+              error: { code: 5, message: 'x', extra: true },
+            },
+          },
+        },
+      },
+    },
+    'router',
+  );
   assert.equal(lenient.chains.c!.denoms.u!.error?.message, 'x');
 });
 
@@ -188,7 +361,14 @@ test('searchAssets: substring of symbol or label, exact symbol first, empty quer
 
 test('addressPrefixes: non-empty prefixes by chain id, the first entry winning, hidden chains included', () => {
   const prefixes = addressPrefixes(CHAINS);
-  assert.deepEqual(prefixes, { 'osmosis-1': 'osmo', 'zeta-rollup-1': 'init', 'interwoven-1': 'init', 'hidden-1': 'hid', 'alpha-rollup-1': 'init', 'cosmoshub-4': 'cosmos' });
+  assert.deepEqual(prefixes, {
+    'osmosis-1': 'osmo',
+    'zeta-rollup-1': 'init',
+    'interwoven-1': 'init',
+    'hidden-1': 'hid',
+    'alpha-rollup-1': 'init',
+    'cosmoshub-4': 'cosmos',
+  });
 });
 
 test('deriveAddress: init ↔ osmo ↔ 0x, and what cannot be derived', () => {
@@ -214,7 +394,11 @@ test('deriveAddress: init ↔ osmo ↔ 0x, and what cannot be derived', () => {
   assert.equal(deriveAddress(INIT, { prefix: '', evm: false }), undefined);
   assert.equal(deriveAddress(INIT, { prefix: 'OSMO', evm: false }), undefined);
   assert.equal(deriveAddress(INIT.slice(0, -1) + 'q', osmo), undefined, 'bad checksum');
-  assert.equal(deriveAddress('init1' + INIT.slice(5, 10).toUpperCase() + INIT.slice(10), osmo), undefined, 'mixed case');
+  assert.equal(
+    deriveAddress('init1' + INIT.slice(5, 10).toUpperCase() + INIT.slice(10), osmo),
+    undefined,
+    'mixed case',
+  );
   assert.equal(deriveAddress('0x1234', init), undefined);
   assert.equal(deriveAddress(`0x${'ab'.repeat(21)}`, init), undefined, 'neither 20 nor 32 bytes');
   assert.equal(deriveAddress(bech32.encode('init', bech32.toWords(new Uint8Array(21))), osmo), undefined);
@@ -241,7 +425,11 @@ test('property: a 20-byte account derived from prefix A to B (and through 0x) co
 test('balances(): a bad chain id or an address of another chain is refused before any request', async () => {
   const fake = await startFakeRouter({ timeScale: 0.01 });
   const client = createRouterClient(fake.url, { retryBaseMs: 10, timeoutMs: 3000 });
-  const custom = new RouterClient(fake.url, new HttpClient({ ...DEFAULT_HTTP_OPTIONS, retryBaseMs: 10, timeoutMs: 3000, service: 'router' }), { addressPrefixes: addressPrefixes(CHAINS) });
+  const custom = new RouterClient(
+    fake.url,
+    new HttpClient({ ...DEFAULT_HTTP_OPTIONS, retryBaseMs: 10, timeoutMs: 3000, service: 'router' }),
+    { addressPrefixes: addressPrefixes(CHAINS) },
+  );
   try {
     fake.resetRequests();
     const refused: Array<[RouterClient, string, string]> = [
@@ -263,9 +451,14 @@ test('balances(): a bad chain id or an address of another chain is refused befor
     // A valid address is sent once, with every denom of the chain asked for (whatever the fake answers).
     await client.balances('osmosis-1', OSMO).catch(() => undefined);
     await custom.balances('zeta-rollup-1', INIT.toUpperCase()).catch(() => undefined);
-    assert.deepEqual(fake.requests.map((r) => `${r.method} ${r.path}`), ['POST /v2/info/balances', 'POST /v2/info/balances']);
+    assert.deepEqual(
+      fake.requests.map((r) => `${r.method} ${r.path}`),
+      ['POST /v2/info/balances', 'POST /v2/info/balances'],
+    );
     assert.deepEqual(JSON.parse(fake.requests[0]!.body), { chains: { 'osmosis-1': { address: OSMO, denoms: [] } } });
-    assert.deepEqual(JSON.parse(fake.requests[1]!.body), { chains: { 'zeta-rollup-1': { address: INIT, denoms: [] } } });
+    assert.deepEqual(JSON.parse(fake.requests[1]!.body), {
+      chains: { 'zeta-rollup-1': { address: INIT, denoms: [] } },
+    });
   } finally {
     client.dispose();
     custom.dispose();

@@ -57,7 +57,14 @@ function goSetString0(s: string): bigint | undefined {
       prev = '_';
       continue;
     }
-    const d = c >= '0' && c <= '9' ? c.charCodeAt(0) - 48 : c >= 'a' && c <= 'z' ? c.charCodeAt(0) - 87 : c >= 'A' && c <= 'Z' ? c.charCodeAt(0) - 55 : 99;
+    const d =
+      c >= '0' && c <= '9'
+        ? c.charCodeAt(0) - 48
+        : c >= 'a' && c <= 'z'
+          ? c.charCodeAt(0) - 87
+          : c >= 'A' && c <= 'Z'
+            ? c.charCodeAt(0) - 55
+            : 99;
     if (BigInt(d) >= base) break;
     value = value * base + BigInt(d);
     prev = '0';
@@ -73,9 +80,30 @@ const SDK_INT_MAX = (1n << 256n) - 1n; // math/int.go: BitLen() > MaxBitLen (256
 
 test('the oracle is Go: hand-picked values as SetString(s, 0) reads them', () => {
   const cases: Array<[string, bigint | undefined]> = [
-    ['0', 0n], ['100', 100n], ['0100', 64n], ['010', 8n], ['08', undefined], ['0x10', 16n], ['0X1f', 31n], ['0b101', 5n], ['0o17', 15n],
-    ['1_000', 1000n], ['0x_1', 1n], ['0_7', 7n], ['_1', undefined], ['1_', undefined], ['1__0', undefined], ['+5', 5n], ['-5', -5n],
-    ['', undefined], [' 1', undefined], ['1 ', undefined], ['1e3', undefined], ['0x', undefined], ['00', 0n], ['-0', 0n],
+    ['0', 0n],
+    ['100', 100n],
+    ['0100', 64n],
+    ['010', 8n],
+    ['08', undefined],
+    ['0x10', 16n],
+    ['0X1f', 31n],
+    ['0b101', 5n],
+    ['0o17', 15n],
+    ['1_000', 1000n],
+    ['0x_1', 1n],
+    ['0_7', 7n],
+    ['_1', undefined],
+    ['1_', undefined],
+    ['1__0', undefined],
+    ['+5', 5n],
+    ['-5', -5n],
+    ['', undefined],
+    [' 1', undefined],
+    ['1 ', undefined],
+    ['1e3', undefined],
+    ['0x', undefined],
+    ['00', 0n],
+    ['-0', 0n],
   ];
   for (const [s, v] of cases) assert.equal(goSetString0(s), v, JSON.stringify(s));
 });
@@ -135,8 +163,16 @@ test('numerals: every form Go reads otherwise than decimal is refused, by the sc
     assert.equal(numeralOrNumber(64).safeParse(s).success, false, s);
   }
   assert.equal(goSetString0('0100'), 64n, 'the danger: Go reads "0100" as octal 64');
-  assert.equal(numeralOrNumber(64).safeParse(2 ** 53).success, false, 'a JSON number past 2^53 is not exact in JavaScript');
-  assert.equal(numeralOrNumber(64).safeParse(1893456000000000000n).success, true, 'read exactly (core/goJson.ts gives a BigInt)');
+  assert.equal(
+    numeralOrNumber(64).safeParse(2 ** 53).success,
+    false,
+    'a JSON number past 2^53 is not exact in JavaScript',
+  );
+  assert.equal(
+    numeralOrNumber(64).safeParse(1893456000000000000n).success,
+    true,
+    'read exactly (core/goJson.ts gives a BigInt)',
+  );
   assert.equal(numeralOrNumber(64).safeParse(1n << 64n).success, false, 'u64 range');
   assert.equal(numeralOrNumber(32).safeParse(2 ** 32).success, false, 'u32 range (a CCTP domain)');
   assert.equal(canonicalNumber(SDK_INT_MAX.toString(), 256), SDK_INT_MAX);
@@ -174,7 +210,12 @@ function btcutilDecode(bech: string): { hrp: string; hex: string } | undefined {
   const hrp = lower.slice(0, one);
   const data = [...lower.slice(one + 1)].map((c) => CHARSET.indexOf(c));
   if (data.some((d) => d < 0)) return undefined;
-  const expanded = [...[...hrp].map((c) => c.charCodeAt(0) >> 5), 0, ...[...hrp].map((c) => c.charCodeAt(0) & 31), ...data];
+  const expanded = [
+    ...[...hrp].map((c) => c.charCodeAt(0) >> 5),
+    0,
+    ...[...hrp].map((c) => c.charCodeAt(0) & 31),
+    ...data,
+  ];
   if (polymod(expanded) !== 1) return undefined;
   let acc = 0;
   let bits = 0;
@@ -282,15 +323,39 @@ test('addresses: the forms the check used to take as one account are different a
   const wide = new Uint8Array(32);
   wide.set(b, 12);
   const init = bech32.encode('init', bech32.toWords(b));
-  assert.equal(sameAddress(bech32.encode('init', bech32.toWords(wide)), init), false, 'a 32-byte account on a Cosmos chain is another account');
+  assert.equal(
+    sameAddress(bech32.encode('init', bech32.toWords(wide)), init),
+    false,
+    'a 32-byte account on a Cosmos chain is another account',
+  );
   assert.equal(sameAddress(`0x${Buffer.from(wide).toString('hex')}`, `0x${Buffer.from(b).toString('hex')}`), false);
-  assert.equal(sameAddress(bech32.encode('osmo', bech32.toWords(b)), `0x${Buffer.from(b).toString('hex')}`), false, 'an osmo1 address is not an EVM account');
-  assert.equal(sameAddress(init, `0x${Buffer.from(b).toString('hex')}`), true, "Initia's init1 and 0x of the same 20 bytes");
+  assert.equal(
+    sameAddress(bech32.encode('osmo', bech32.toWords(b)), `0x${Buffer.from(b).toString('hex')}`),
+    false,
+    'an osmo1 address is not an EVM account',
+  );
+  assert.equal(
+    sameAddress(init, `0x${Buffer.from(b).toString('hex')}`),
+    true,
+    "Initia's init1 and 0x of the same 20 bytes",
+  );
   assert.equal(sameAddress(bech32.encode('osmo', bech32.toWords(b)), init), false);
-  assert.equal(sameAddress(bech32.encode('osmo', bech32.toWords(b)), init, true), true, 'the same key on two chains, when the caller says so');
-  assert.equal(wordAccount(Buffer.from(wide).toString('hex')), `0x${Buffer.from(b).toString('hex')}`, 'the Move/ABI conversion, at its own site');
+  assert.equal(
+    sameAddress(bech32.encode('osmo', bech32.toWords(b)), init, true),
+    true,
+    'the same key on two chains, when the caller says so',
+  );
+  assert.equal(
+    wordAccount(Buffer.from(wide).toString('hex')),
+    `0x${Buffer.from(b).toString('hex')}`,
+    'the Move/ABI conversion, at its own site',
+  );
   wide[0] = 1;
-  assert.equal(sameAddress(wordAccount(Buffer.from(wide).toString('hex')), init), false, 'a word with upper bytes set is not your account');
+  assert.equal(
+    sameAddress(wordAccount(Buffer.from(wide).toString('hex')), init),
+    false,
+    'a word with upper bytes set is not your account',
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -303,7 +368,25 @@ test('addresses: the forms the check used to take as one account are different a
 
 const GO_SPACE = new Set([' ', '\t', '\r', '\n']);
 const SPACES = ['', ' ', '\t', '\n', '\r', '\ufeff', '\u00a0', '\u2028', '\u2029', '\u3000', '\u000b', '\u000c'];
-const FRAGMENTS = ['{"wasm":{"contract":"x","msg":{}}}', '{"a":1,"a":2}', '{"a":{"b":1,"B":2}}', '"\\ud800"', '"\\ud83d\\ude00"', '[1,2.5]', '123456789012345678901', '{"forward":{"receiver":"r","channel":"c"}}', 'note', '{"a":-0}', '{"a":1e3}', '{', '{"a":"\u0001"}', '[]', '"x"', 'null', '01'];
+const FRAGMENTS = [
+  '{"wasm":{"contract":"x","msg":{}}}',
+  '{"a":1,"a":2}',
+  '{"a":{"b":1,"B":2}}',
+  '"\\ud800"',
+  '"\\ud83d\\ude00"',
+  '[1,2.5]',
+  '123456789012345678901',
+  '{"forward":{"receiver":"r","channel":"c"}}',
+  'note',
+  '{"a":-0}',
+  '{"a":1e3}',
+  '{',
+  '{"a":"\u0001"}',
+  '[]',
+  '"x"',
+  'null',
+  '01',
+];
 
 test(`memo JSON: not JSON for the check exactly when not JSON for Go's grammar; whatever it reads, JSON.parse reads alike (3000 texts, seed ${SEED})`, () => {
   for (let i = 0; i < 3000; i++) {
@@ -316,13 +399,24 @@ test(`memo JSON: not JSON for the check exactly when not JSON for Go's grammar; 
       js = { ok: false };
     }
     if (!ours.ok && ours.notJson) {
-      assert.equal(js.ok, false, `${JSON.stringify(text)}: refused as not JSON, so JSON.parse (the same grammar) refuses it too`);
+      assert.equal(
+        js.ok,
+        false,
+        `${JSON.stringify(text)}: refused as not JSON, so JSON.parse (the same grammar) refuses it too`,
+      );
       continue;
     }
     assert.equal(js.ok, true, `${JSON.stringify(text)} is JSON by the grammar`);
     const edge = [text[0], text.at(-1)].filter((c): c is string => c !== undefined && /\s/.test(c));
-    assert.ok(edge.every((c) => GO_SPACE.has(c)), `${JSON.stringify(text)}: only Go's whitespace around it`);
-    if (ours.ok) assert.equal(JSON.stringify(ours.value, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)), JSON.stringify(js.ok ? js.value : undefined));
+    assert.ok(
+      edge.every((c) => GO_SPACE.has(c)),
+      `${JSON.stringify(text)}: only Go's whitespace around it`,
+    );
+    if (ours.ok)
+      assert.equal(
+        JSON.stringify(ours.value, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)),
+        JSON.stringify(js.ok ? js.value : undefined),
+      );
     else assert.match(ours.reason, /twice|surrogate|whole number|nested/, 'refused only where readers could differ');
   }
 });

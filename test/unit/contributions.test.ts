@@ -22,8 +22,29 @@ interface Pkg {
     views: Record<string, Array<{ id: string }>>;
     menus: Record<string, Array<{ command: string; when?: string }>>;
     viewsWelcome: Array<{ view: string; when?: string }>;
-    languageModelTools: Array<{ name: string; displayName: string; userDescription: string; modelDescription: string; toolReferenceName?: string; tags: string[]; inputSchema: object }>;
-    configuration: { properties: Record<string, { type: string | string[]; default: unknown; minimum?: number; maximum?: number; scope?: string; items?: { type?: string }; enum?: string[] }> };
+    languageModelTools: Array<{
+      name: string;
+      displayName: string;
+      userDescription: string;
+      modelDescription: string;
+      toolReferenceName?: string;
+      tags: string[];
+      inputSchema: object;
+    }>;
+    configuration: {
+      properties: Record<
+        string,
+        {
+          type: string | string[];
+          default: unknown;
+          minimum?: number;
+          maximum?: number;
+          scope?: string;
+          items?: { type?: string };
+          enum?: string[];
+        }
+      >;
+    };
   };
 }
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Pkg;
@@ -45,14 +66,22 @@ test('every contributed command is a Command, and every Command is contributed',
 
 test('menus name only contributed commands', () => {
   const known = new Set<string>(Object.values(Command));
-  for (const [menu, items] of Object.entries(c.menus)) for (const item of items) assert.ok(known.has(item.command), `${menu}: ${item.command}`);
+  for (const [menu, items] of Object.entries(c.menus))
+    for (const item of items) assert.ok(known.has(item.command), `${menu}: ${item.command}`);
 });
 
 test('the views are the ViewId enum, and every `view == …` clause names one', () => {
-  assert.deepEqual(Object.values(c.views).flat().map((v) => v.id).sort(), Object.values(ViewId).sort());
+  assert.deepEqual(
+    Object.values(c.views)
+      .flat()
+      .map((v) => v.id)
+      .sort(),
+    Object.values(ViewId).sort(),
+  );
   const viewIds = new Set<string>(Object.values(ViewId));
   for (const w of c.viewsWelcome) assert.ok(viewIds.has(w.view), w.view);
-  for (const w of whens) for (const [, id] of w.matchAll(/\bview == ([\w.]+)/g)) assert.ok(viewIds.has(id!), `${w}: ${id}`);
+  for (const w of whens)
+    for (const [, id] of w.matchAll(/\bview == ([\w.]+)/g)) assert.ok(viewIds.has(id!), `${w}: ${id}`);
 });
 
 test('every `viewItem == …` names a context value the code sets; every `viewItem =~ /…/` matches at least one', () => {
@@ -67,12 +96,16 @@ test('every `viewItem == …` names a context value the code sets; every `viewIt
     for (const [, source] of w.matchAll(/\bviewItem =~ \/((?:[^/\\]|\\.)+)\//g)) {
       patterns++;
       const re = new RegExp(source!);
-      assert.ok(values.some((v) => re.test(v)), `${w}: /${source}/ matches no ContextValue`);
+      assert.ok(
+        values.some((v) => re.test(v)),
+        `${w}: /${source}/ matches no ContextValue`,
+      );
     }
   }
   assert.ok(equals > 0 && patterns > 0, 'the clauses were found');
   // "Sets": each member is used by the code (tree rows assign ContextValue.X; a lint rule forbids string literals).
-  for (const [name] of Object.entries(ContextValue)) assert.match(sources, new RegExp(`ContextValue\\.${name}\\b`), `ContextValue.${name} is never set`);
+  for (const [name] of Object.entries(ContextValue))
+    assert.match(sources, new RegExp(`ContextValue\\.${name}\\b`), `ContextValue.${name} is never set`);
 });
 
 test('every initia.* context key in a `when` clause is a ContextKey the code sets', () => {
@@ -80,20 +113,36 @@ test('every initia.* context key in a `when` clause is a ContextKey the code set
   let found = 0;
   for (const w of whens) {
     // What is left once the comparisons with view ids, row context values and schemes are taken out: context keys.
-    const rest = w.replace(/\b(view|viewItem|resourceScheme) == [\w.]+/g, '').replace(/\bviewItem =~ \/(?:[^/\\]|\\.)+\//g, '');
+    const rest = w
+      .replace(/\b(view|viewItem|resourceScheme) == [\w.]+/g, '')
+      .replace(/\bviewItem =~ \/(?:[^/\\]|\\.)+\//g, '');
     for (const [key] of rest.matchAll(/\binitia\.[\w.]+/g)) {
       found++;
       assert.ok(keys.includes(key), `${w}: ${key} is not a ContextKey`);
     }
   }
   assert.ok(found > 0, 'the keys were found');
-  for (const [name] of Object.entries(ContextKey)) assert.match(sources, new RegExp(`ContextKey\\.${name}\\b`), `ContextKey.${name} is never set`);
+  for (const [name] of Object.entries(ContextKey))
+    assert.match(sources, new RegExp(`ContextKey\\.${name}\\b`), `ContextKey.${name} is never set`);
 });
 
 test('the settings table is package.json’s configuration: keys, types, defaults and ranges', () => {
   const props = c.configuration.properties;
-  assert.deepEqual(Object.keys(props).sort(), Object.keys(SETTINGS).map((k) => `initia.${k}`).sort());
-  const typeOf: Record<SettingSpec['kind'], string> = { number: 'number', boolean: 'boolean', string: 'string', choice: 'string', stringList: 'array', listsByKey: 'object', list: 'array' };
+  assert.deepEqual(
+    Object.keys(props).sort(),
+    Object.keys(SETTINGS)
+      .map((k) => `initia.${k}`)
+      .sort(),
+  );
+  const typeOf: Record<SettingSpec['kind'], string> = {
+    number: 'number',
+    boolean: 'boolean',
+    string: 'string',
+    choice: 'string',
+    stringList: 'array',
+    listsByKey: 'object',
+    list: 'array',
+  };
   for (const [key, spec] of Object.entries(SETTINGS) as Array<[string, SettingSpec]>) {
     const p = props[`initia.${key}`]!;
     assert.equal(Array.isArray(p.type) ? p.type[0] : p.type, typeOf[spec.kind], key);
@@ -105,18 +154,29 @@ test('the settings table is package.json’s configuration: keys, types, default
     if (spec.kind === 'stringList') assert.equal(p.items?.type, 'string', key);
     if (spec.kind === 'choice') assert.deepEqual(p.enum, spec.values, `${key} enum`);
     // Settings that choose endpoints are the user's alone: application scope, restricted in untrusted workspaces.
-    assert.equal(p.scope === 'application', spec.userOnly === true, `${key}: scope ${p.scope ?? 'window'} vs userOnly ${spec.userOnly === true}`);
+    assert.equal(
+      p.scope === 'application',
+      spec.userOnly === true,
+      `${key}: scope ${p.scope ?? 'window'} vs userOnly ${spec.userOnly === true}`,
+    );
   }
   const restricted = pkg.capabilities.untrustedWorkspaces;
   assert.equal(restricted.supported, 'limited', 'browsing works in Restricted Mode');
   assert.deepEqual(
     [...restricted.restrictedConfigurations].sort(),
-    (Object.entries(SETTINGS) as Array<[string, SettingSpec]>).filter(([, s]) => s.userOnly).map(([k]) => `initia.${k}`).sort(),
+    (Object.entries(SETTINGS) as Array<[string, SettingSpec]>)
+      .filter(([, s]) => s.userOnly)
+      .map(([k]) => `initia.${k}`)
+      .sort(),
   );
 });
 
 test('settings are coerced to their type and clamped to the declared range', () => {
-  assert.equal(coerce('statusBar.refreshSeconds', 'x'), 30, 'a string that is no number: the default, never a 1 ms timer');
+  assert.equal(
+    coerce('statusBar.refreshSeconds', 'x'),
+    30,
+    'a string that is no number: the default, never a 1 ms timer',
+  );
   assert.equal(coerce('statusBar.refreshSeconds', 0.001), 10);
   assert.equal(coerce('statusBar.refreshSeconds', 1e9), 3600);
   assert.equal(coerce('requestTimeoutMs', 0), 1000, 'a zero timeout would fail every request');
@@ -131,8 +191,20 @@ test('settings are coerced to their type and clamped to the declared range', () 
   assert.equal(coerce('activeNetwork', '  Initia Testnet '), 'Initia Testnet');
   assert.equal(coerce('activeNetwork', ''), 'Initia Mainnet');
   assert.equal(coerce('activeNetwork', 7), 'Initia Mainnet');
-  assert.deepEqual(coerce('richList.denoms', { 'Local demo': [' GAS', 'GAS', '', 3], 'Initia Mainnet': ['uinit'], ' ': ['x'], bad: 'uinit' }), { 'Local demo': ['GAS'], 'Initia Mainnet': ['uinit'] });
-  assert.deepEqual(coerce('richList.denoms', [' uinit', 'uinit', '', 3, null, 'evm/0xab']), { '*': ['uinit', 'evm/0xab'] }, 'an older plain list is every network\'s');
+  assert.deepEqual(
+    coerce('richList.denoms', {
+      'Local demo': [' GAS', 'GAS', '', 3],
+      'Initia Mainnet': ['uinit'],
+      ' ': ['x'],
+      bad: 'uinit',
+    }),
+    { 'Local demo': ['GAS'], 'Initia Mainnet': ['uinit'] },
+  );
+  assert.deepEqual(
+    coerce('richList.denoms', [' uinit', 'uinit', '', 3, null, 'evm/0xab']),
+    { '*': ['uinit', 'evm/0xab'] },
+    "an older plain list is every network's",
+  );
   assert.deepEqual(coerce('richList.denoms', 'uinit'), {});
   assert.deepEqual(coerce('networks', { name: 'x' }), []);
   assert.deepEqual(coerce('networks', [{ name: 'x' }]), [{ name: 'x' }]);
@@ -166,7 +238,9 @@ test('welcome content is plain text and links only (VS Code shows backticks and 
 
 test('a view-title command is not also a row command (VS Code hands a title button the focused row: one command cannot tell them apart)', () => {
   const title = new Set(c.menus['view/title']!.map((m) => m.command));
-  const rows = c.menus['view/item/context']!.map((m) => m.command).filter((id) => title.has(id) && id !== 'initia.collections.clearFilter');
+  const rows = c.menus['view/item/context']!.map((m) => m.command).filter(
+    (id) => title.has(id) && id !== 'initia.collections.clearFilter',
+  );
   assert.deepEqual(rows, []);
 });
 
@@ -174,7 +248,11 @@ test('a view-title command is not also a row command (VS Code hands a title butt
 function withoutDescriptions(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(withoutDescriptions);
   if (!v || typeof v !== 'object') return v;
-  return Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'description').map(([k, x]) => [k, withoutDescriptions(x)]));
+  return Object.fromEntries(
+    Object.entries(v)
+      .filter(([k]) => k !== 'description')
+      .map(([k, x]) => [k, withoutDescriptions(x)]),
+  );
 }
 
 test('the language-model tools are the Tool enum, each with its input schema (from the zod schema) and localised texts', () => {
@@ -182,10 +260,18 @@ test('the language-model tools are the Tool enum, each with its input schema (fr
   assert.deepEqual(tools.map((t) => t.name).sort(), Object.values(Tool).sort());
   const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
   for (const t of tools) {
-    const { $schema: _, ...schema } = z.toJSONSchema(TOOL_INPUTS[t.name as Tool], { io: 'input' }) as Record<string, unknown>;
-    assert.deepEqual(withoutDescriptions(t.inputSchema), schema, `${t.name}: package.json's inputSchema has the zod schema's shape (src/tools/inputs.ts)`);
+    const { $schema: _, ...schema } = z.toJSONSchema(TOOL_INPUTS[t.name as Tool], { io: 'input' }) as Record<
+      string,
+      unknown
+    >;
+    assert.deepEqual(
+      withoutDescriptions(t.inputSchema),
+      schema,
+      `${t.name}: package.json's inputSchema has the zod schema's shape (src/tools/inputs.ts)`,
+    );
     const props = (t.inputSchema as { properties: Record<string, { description?: string }> }).properties;
-    for (const [field, p] of Object.entries(props)) assert.ok((p.description ?? '').length > 20, `${t.name}.${field}: described for the model`);
+    for (const [field, p] of Object.entries(props))
+      assert.ok((p.description ?? '').length > 20, `${t.name}.${field}: described for the model`);
     const text = (key: 'displayName' | 'userDescription' | 'modelDescription') => {
       const m = /^%(.+)%$/.exec(t[key]);
       assert.ok(m && nls[m[1]!], `${t.name}.${key}: a %key% of package.nls.json`);
@@ -200,18 +286,43 @@ test('the language-model tools are the Tool enum, each with its input schema (fr
 });
 
 test('the walkthrough has a step for each thing a new user meets (issue 34), each with its page, and names the demo `npm start` makes active', () => {
-  const raw = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: { walkthroughs: Array<{ steps: Array<{ id: string; description: string; media: { markdown?: string }; completionEvents?: string[] }> }> } };
+  const raw = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    contributes: {
+      walkthroughs: Array<{
+        steps: Array<{ id: string; description: string; media: { markdown?: string }; completionEvents?: string[] }>;
+      }>;
+    };
+  };
   const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
   const steps = raw.contributes.walkthroughs[0]!.steps;
   const text = (s: string) => (s.startsWith('%') ? (nls[s.slice(1, -1)] ?? '') : s);
-  const commandsOf = (s: (typeof steps)[number]) => [...text(s.description).matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1]);
+  const commandsOf = (s: (typeof steps)[number]) =>
+    [...text(s.description).matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1]);
   const covered = new Set(steps.flatMap(commandsOf));
-  for (const command of ['initia.explainTransaction', 'initia.callContract', 'initia.watchTransaction', 'workbench.action.terminal.new']) assert.ok(covered.has(command), `a step runs ${command}`);
-  assert.ok(steps.some((s) => /Solidity line/.test(text(s.description))), 'a step for the Solidity line of a revert');
+  for (const command of [
+    'initia.explainTransaction',
+    'initia.callContract',
+    'initia.watchTransaction',
+    'workbench.action.terminal.new',
+  ])
+    assert.ok(covered.has(command), `a step runs ${command}`);
+  assert.ok(
+    steps.some((s) => /Solidity line/.test(text(s.description))),
+    'a step for the Solidity line of a revert',
+  );
   for (const s of steps) {
     assert.ok(s.media.markdown && readFileSync(join(root, s.media.markdown), 'utf8').length > 50, `${s.id}: its page`);
-    for (const e of s.completionEvents ?? []) if (e.startsWith('onCommand:initia.')) assert.ok(c.commands.some((x) => x.command === e.slice('onCommand:'.length)), `${s.id}: ${e} is a command`);
+    for (const e of s.completionEvents ?? [])
+      if (e.startsWith('onCommand:initia.'))
+        assert.ok(
+          c.commands.some((x) => x.command === e.slice('onCommand:'.length)),
+          `${s.id}: ${e} is a command`,
+        );
   }
   const first = steps[0]!;
-  assert.match(`${text(first.description)} ${readFileSync(join(root, first.media.markdown!), 'utf8')}`, /Local demo \+ anvil/, 'the first step names the network npm start makes active');
+  assert.match(
+    `${text(first.description)} ${readFileSync(join(root, first.media.markdown!), 'utf8')}`,
+    /Local demo \+ anvil/,
+    'the first step names the network npm start makes active',
+  );
 });

@@ -23,7 +23,11 @@ const SRC_FOLDERS = readdirSync(join(root, 'src'), { withFileTypes: true })
 const NOT_REPO_FILES = new Set(['TRY-ME.md']);
 
 function docs(): string[] {
-  const inDocs = existsSync(join(root, 'docs')) ? readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join('docs', f)) : [];
+  const inDocs = existsSync(join(root, 'docs'))
+    ? readdirSync(join(root, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => join('docs', f))
+    : [];
   return ['README.md', 'CONTRIBUTING.md', ...inDocs];
 }
 
@@ -119,11 +123,20 @@ function sources(dir: string): string[] {
 
 test('the README is for users: at most 350 lines', () => {
   const lines = readFileSync(join(root, 'README.md'), 'utf8').replace(/\n$/, '').split('\n');
-  assert.ok(lines.length <= README_MAX_LINES, `README.md has ${lines.length} lines; at most ${README_MAX_LINES} (detail belongs in docs/)`);
+  assert.ok(
+    lines.length <= README_MAX_LINES,
+    `README.md has ${lines.length} lines; at most ${README_MAX_LINES} (detail belongs in docs/)`,
+  );
 });
 
 test('the docs for contributors exist', () => {
-  for (const f of ['CONTRIBUTING.md', 'docs/architecture.md', 'docs/testing.md', 'docs/performance.md', 'docs/bridge.md']) {
+  for (const f of [
+    'CONTRIBUTING.md',
+    'docs/architecture.md',
+    'docs/testing.md',
+    'docs/performance.md',
+    'docs/bridge.md',
+  ]) {
     assert.ok(existsSync(join(root, f)), `${f} is missing`);
   }
 });
@@ -142,7 +155,11 @@ test('every relative link and backticked path in README.md, CONTRIBUTING.md and 
     for (const m of [...links(file, lines), ...backticked(file, lines)]) {
       const where = `${m.file}:${m.line} ${m.text}`;
       if (m.path.startsWith('..') || !existsSync(join(root, m.path))) missing.push(`${where}: no ${m.path}`);
-      else if (m.anchor !== undefined && m.path.endsWith('.md') && !headingsOf(m.path).has(decodeURIComponent(m.anchor))) {
+      else if (
+        m.anchor !== undefined &&
+        m.path.endsWith('.md') &&
+        !headingsOf(m.path).has(decodeURIComponent(m.anchor))
+      ) {
         missing.push(`${where}: ${m.path} has no heading #${m.anchor}`);
       }
     }
@@ -151,7 +168,9 @@ test('every relative link and backticked path in README.md, CONTRIBUTING.md and 
 });
 
 test('the code names only docs that exist (DESIGN.md is gone; the budgets are in docs/performance.md)', () => {
-  const files = ['src', 'test', 'scripts'].flatMap((dir) => sources(dir)).concat(readdirSync(root).filter((f) => /\.(mjs|cjs)$/.test(f)));
+  const files = ['src', 'test', 'scripts']
+    .flatMap((dir) => sources(dir))
+    .concat(readdirSync(root).filter((f) => /\.(mjs|cjs)$/.test(f)));
   const missing: string[] = [];
   for (const file of files.filter((f) => f !== join('test', 'unit', 'docs.test.ts'))) {
     readFileSync(join(root, file), 'utf8')

@@ -32,19 +32,35 @@ const errorData = (message: string) => {
 const CUSTOM = `0xcf479181${word(0)}${word(5)}`;
 
 function frame(to: string, extra: Partial<CallFrame> = {}): CallFrame {
-  return { type: 'CALL', from: A, to, value: '0x0', gas: '0x100', gasUsed: '0x10', input: '0x12345678', output: '0x', ...extra };
+  return {
+    type: 'CALL',
+    from: A,
+    to,
+    value: '0x0',
+    gas: '0x100',
+    gasUsed: '0x10',
+    input: '0x12345678',
+    output: '0x',
+    ...extra,
+  };
 }
 
 test('flattenTrace: depth-first call order, parents and children, quantities in decimal', () => {
-  const root = frame(A, { value: '0xde0b6b3a7640000', calls: [frame(B, { calls: [frame(C)] }), frame(C, { type: 'staticcall' })] });
+  const root = frame(A, {
+    value: '0xde0b6b3a7640000',
+    calls: [frame(B, { calls: [frame(C)] }), frame(C, { type: 'staticcall' })],
+  });
   const { frames, omitted } = flattenTrace(CallFrameSchema.parse(root));
   assert.equal(omitted, 0);
-  assert.deepEqual(frames.map((f) => [f.index, f.parent, f.depth, f.to, f.type]), [
-    [0, -1, 0, A, 'CALL'],
-    [1, 0, 1, B, 'CALL'],
-    [2, 1, 2, C, 'CALL'],
-    [3, 0, 1, C, 'STATICCALL'],
-  ]);
+  assert.deepEqual(
+    frames.map((f) => [f.index, f.parent, f.depth, f.to, f.type]),
+    [
+      [0, -1, 0, A, 'CALL'],
+      [1, 0, 1, B, 'CALL'],
+      [2, 1, 2, C, 'CALL'],
+      [3, 0, 1, C, 'STATICCALL'],
+    ],
+  );
   assert.deepEqual(frames[0]!.children, [1, 3]);
   assert.equal(frames[0]!.value, '1000000000000000000');
   assert.equal(frames[0]!.gasUsed, '16');
@@ -58,12 +74,30 @@ test('flattenTrace: a deep chain does not overflow the stack; more frames than t
   assert.equal(flat.omitted, 50_001 - 1000);
 });
 
-test('revertOrigin: a revert passed on unchanged is followed to the frame that raised it; a new revert is the frame\'s own', () => {
-  const bubbled = flattenTrace(frame(A, { error: 'execution reverted', output: CUSTOM, calls: [frame(B, { error: 'execution reverted', output: CUSTOM, calls: [frame(C, { error: 'execution reverted', output: CUSTOM })] })] })).frames;
+test("revertOrigin: a revert passed on unchanged is followed to the frame that raised it; a new revert is the frame's own", () => {
+  const bubbled = flattenTrace(
+    frame(A, {
+      error: 'execution reverted',
+      output: CUSTOM,
+      calls: [
+        frame(B, {
+          error: 'execution reverted',
+          output: CUSTOM,
+          calls: [frame(C, { error: 'execution reverted', output: CUSTOM })],
+        }),
+      ],
+    }),
+  ).frames;
   assert.equal(revertOrigin(bubbled, 0), 2);
   assert.equal(revertOrigin(bubbled, 1), 2);
   // The caller caught the callee's revert and raised its own.
-  const caught = flattenTrace(frame(A, { error: 'execution reverted', output: errorData('caught'), calls: [frame(B, { error: 'execution reverted', output: CUSTOM })] })).frames;
+  const caught = flattenTrace(
+    frame(A, {
+      error: 'execution reverted',
+      output: errorData('caught'),
+      calls: [frame(B, { error: 'execution reverted', output: CUSTOM })],
+    }),
+  ).frames;
   assert.equal(revertOrigin(caught, 0), 0);
   const ok = flattenTrace(frame(A)).frames;
   assert.equal(revertOrigin(ok, 0), undefined);
@@ -93,16 +127,31 @@ test('source maps: compressed entries repeat the previous fields; PUSH data has 
   // PUSH1 0x80, PUSH2 0x0102, PUSH0, REVERT: instructions at bytes 0, 2, 5, 6.
   assert.deepEqual([...instructionIndexes('0x6080610102' + '5ffd')], [0, -1, 1, -1, -1, 2, 3]);
   // Library placeholders sit inside PUSH20 data and are never read as instructions.
-  assert.deepEqual([...instructionIndexes(`73__$${'a'.repeat(34)}$__00`)].filter((i) => i >= 0), [0, 1]);
+  assert.deepEqual(
+    [...instructionIndexes(`73__$${'a'.repeat(34)}$__00`)].filter((i) => i >= 0),
+    [0, 1],
+  );
 });
 
 test('rangeAt: the last program counter with a user source wins; generated code is walked back from', () => {
   const map = decodeSourceMap('0:10:0:-;20:5:0:-;30:3:7:-;40:1:-1:-');
   const indexes = instructionIndexes('0x00000000');
-  assert.deepEqual(rangeAt(map, indexes, [0, 1, 3], (f) => f === 0), { file: 0, start: 20, length: 5 });
-  assert.deepEqual(rangeAt(map, indexes, [0, 2], (f) => f === 0 || f === 7), { file: 7, start: 30, length: 3 });
-  assert.equal(rangeAt(map, indexes, [3], (f) => f === 0), undefined);
-  assert.equal(rangeAt(map, indexes, [99], () => true), undefined);
+  assert.deepEqual(
+    rangeAt(map, indexes, [0, 1, 3], (f) => f === 0),
+    { file: 0, start: 20, length: 5 },
+  );
+  assert.deepEqual(
+    rangeAt(map, indexes, [0, 2], (f) => f === 0 || f === 7),
+    { file: 7, start: 30, length: 3 },
+  );
+  assert.equal(
+    rangeAt(map, indexes, [3], (f) => f === 0),
+    undefined,
+  );
+  assert.equal(
+    rangeAt(map, indexes, [99], () => true),
+    undefined,
+  );
 });
 
 test('positions count bytes for the offset and characters for the column', () => {
@@ -125,10 +174,21 @@ test('code comparison: metadata aside, immutables and library addresses masked, 
   assert.equal(comparableSize(built), body.length / 2);
   assert.equal(metadataLength('0x6080'), 0);
   const deployed = withMeta(`6080${'ab'.repeat(32)}73${'cd'.repeat(20)}5b`, '22');
-  const runtime = { object: `0x${built}`, immutableReferences: { '9': [{ start: 2, length: 32 }] }, linkReferences: { 'L.sol': { L: [{ start: 35, length: 20 }] } } };
+  const runtime = {
+    object: `0x${built}`,
+    immutableReferences: { '9': [{ start: 2, length: 32 }] },
+    linkReferences: { 'L.sol': { L: [{ start: 35, length: 20 }] } },
+  };
   assert.deepEqual(compareRuntime(`0x${deployed}`, runtime), { matches: true });
-  assert.equal(compareRuntime(`0x${deployed}`, { object: runtime.object, immutableReferences: runtime.immutableReferences }).matches, false);
-  assert.deepEqual(compareRuntime(`0x${deployed.replace(/5b(?=a264)/, '5c')}`, runtime), { matches: false, why: "the deployed code differs from the artifact's at byte 55" });
+  assert.equal(
+    compareRuntime(`0x${deployed}`, { object: runtime.object, immutableReferences: runtime.immutableReferences })
+      .matches,
+    false,
+  );
+  assert.deepEqual(compareRuntime(`0x${deployed.replace(/5b(?=a264)/, '5c')}`, runtime), {
+    matches: false,
+    why: "the deployed code differs from the artifact's at byte 55",
+  });
   assert.equal(compareRuntime('0x', runtime).matches, false);
   assert.equal(compareRuntime(`0x${deployed}60`, runtime).matches, false);
   assert.equal(runtimeSizeOf({ deployedBytecode: { object: `0x${built}` } }), body.length / 2);
@@ -149,11 +209,17 @@ test('framePcs: each call instruction starts the next child, code or not; a mism
   ];
   const laid = framePcs(steps, frames);
   assert.ok(laid.consistent, laid.problem);
-  assert.deepEqual([...laid.pcs], [
-    [0, [0, 2, 3, 4]],
-    [2, [0, 9]],
-  ]);
-  const tooMany = framePcs([...steps.slice(0, 5), { pc: 5, op: 'CALL', depth: 1 }, { pc: 6, op: 'STOP', depth: 1 }], frames);
+  assert.deepEqual(
+    [...laid.pcs],
+    [
+      [0, [0, 2, 3, 4]],
+      [2, [0, 9]],
+    ],
+  );
+  const tooMany = framePcs(
+    [...steps.slice(0, 5), { pc: 5, op: 'CALL', depth: 1 }, { pc: 6, op: 'STOP', depth: 1 }],
+    frames,
+  );
   assert.equal(tooMany.consistent, false);
   assert.match(tooMany.problem!, /makes more calls than the call trace lists/);
   assert.equal(tooMany.pcs.size, 0);
@@ -164,7 +230,8 @@ test('framePcs: each call instruction starts the next child, code or not; a mism
 });
 
 test('contract read arguments: checked for their ABI type before anything is sent', () => {
-  const p = (type: string, text: string, components?: Array<{ name: string; type: string }>) => parseArgument({ name: 'x', type, components }, text);
+  const p = (type: string, text: string, components?: Array<{ name: string; type: string }>) =>
+    parseArgument({ name: 'x', type, components }, text);
   assert.deepEqual(p('uint8', '255'), { ok: true, value: 255n });
   assert.match((p('uint8', '256') as { error: string }).error, /out of range for uint8 \(0 to 255\)/);
   assert.match((p('uint256', '-1') as { error: string }).error, /not negative/);
@@ -183,8 +250,22 @@ test('contract read arguments: checked for their ABI type before anything is sen
   assert.deepEqual(p('uint256[]', '["1", 2]'), { ok: true, value: [1n, 2n] });
   assert.match((p('uint256[2]', '["1"]') as { error: string }).error, /exactly 2 element/);
   assert.match((p('uint8[]', '["1", "300"]') as { error: string }).error, /^element 1: /);
-  assert.deepEqual(p('tuple', `["${A}", "7"]`, [{ name: 'who', type: 'address' }, { name: 'n', type: 'uint64' }]), { ok: true, value: [A, 7n] });
-  assert.match((p('tuple', '[1]', [{ name: 'who', type: 'address' }, { name: 'n', type: 'uint64' }]) as { error: string }).error, /2 field/);
+  assert.deepEqual(
+    p('tuple', `["${A}", "7"]`, [
+      { name: 'who', type: 'address' },
+      { name: 'n', type: 'uint64' },
+    ]),
+    { ok: true, value: [A, 7n] },
+  );
+  assert.match(
+    (
+      p('tuple', '[1]', [
+        { name: 'who', type: 'address' },
+        { name: 'n', type: 'uint64' },
+      ]) as { error: string }
+    ).error,
+    /2 field/,
+  );
   assert.equal(p('function', 'x').ok, false);
 });
 
@@ -197,7 +278,14 @@ test('broadcast files: contracts and the contracts they made, by address; the ch
       { contractName: '<script>', contractAddress: A },
     ],
   });
-  assert.deepEqual([...names], [[A, 'Vault'], [B, 'Router'], [C, 'Relay']]);
+  assert.deepEqual(
+    [...names],
+    [
+      [A, 'Vault'],
+      [B, 'Router'],
+      [C, 'Relay'],
+    ],
+  );
   assert.equal(readBroadcast('nonsense').size, 0);
   assert.equal(broadcastChainId('/w/broadcast/Deploy.s.sol/31337/run-latest.json'), 31337);
   assert.equal(broadcastChainId('/w/broadcast/Deploy.s.sol/31337/dry-run/run-latest.json'), undefined);
@@ -222,13 +310,20 @@ test('JSON-RPC through the HTTP layer: the result checked; an error object, a wr
   try {
     answers.push((id: number) => ({ jsonrpc: '2.0', id, result: '0x7a69' }));
     assert.equal(await rpc.chainId(), 31337);
-    answers.push((id: number) => ({ jsonrpc: '2.0', id, error: { code: -32601, message: 'the method debug_traceTransaction does not exist/is not available' } }));
+    answers.push((id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      error: { code: -32601, message: 'the method debug_traceTransaction does not exist/is not available' },
+    }));
     const refused = await rejection(rpc.traceCalls(`0x${'ab'.repeat(32)}`));
     assert.ok(refused instanceof JsonRpcError && refused.unavailable);
     answers.push((id: number) => ({ jsonrpc: '2.0', id: id + 1, result: '0x' }));
     assert.match((await rejection(rpc.getCode(A, 'latest'))).message, /the answer is for request \d+, not \d+/);
     answers.push((id: number) => ({ jsonrpc: '2.0', id, result: { type: 'CALL' } }));
-    assert.match((await rejection(rpc.traceCalls(`0x${'ab'.repeat(32)}`))).message, /unexpected shape: field from is missing/);
+    assert.match(
+      (await rejection(rpc.traceCalls(`0x${'ab'.repeat(32)}`))).message,
+      /unexpected shape: field from is missing/,
+    );
     const before = answers.length;
     assert.match((await rejection(rpc.getCode('0x12', 'latest'))).message, /0x and 40 hexadecimal digits/);
     assert.match((await rejection(rpc.traceCalls('0x12'))).message, /0x and 64 hexadecimal digits/);
@@ -246,12 +341,24 @@ test('the trace view: names, decoded calls, the revert raised and passed on, not
       error: 'execution reverted',
       output: CUSTOM,
       input: '0x2e1a7d4d',
-      calls: [frame(B, { error: 'execution reverted', output: CUSTOM, input: '0xdeadbeef00' }), frame(C, { type: 'STATICCALL', output: `0x${word(7)}`, input: '0x70a08231' })],
+      calls: [
+        frame(B, { error: 'execution reverted', output: CUSTOM, input: '0xdeadbeef00' }),
+        frame(C, { type: 'STATICCALL', output: `0x${word(7)}`, input: '0x70a08231' }),
+      ],
     }),
   );
-  const custom = { name: 'InsufficientBalance', signature: 'InsufficientBalance(uint256,uint256)', contract: 'Vault', args: [{ name: 'available', type: 'uint256', value: '0' }, { name: 'required', type: 'uint256', value: '5' }] };
+  const custom = {
+    name: 'InsufficientBalance',
+    signature: 'InsufficientBalance(uint256,uint256)',
+    contract: 'Vault',
+    args: [
+      { name: 'available', type: 'uint256', value: '0' },
+      { name: 'required', type: 'uint256', value: '5' },
+    ],
+  };
   const decoded = decodeFrames(flat.frames, {
-    decodeCall: ({ data }) => (data === '0x2e1a7d4d' ? { name: 'withdraw', signature: 'withdraw(uint256)', args: [] } : undefined),
+    decodeCall: ({ data }) =>
+      data === '0x2e1a7d4d' ? { name: 'withdraw', signature: 'withdraw(uint256)', args: [] } : undefined,
     decodeOutput: () => [{ name: 'balance', type: 'uint256', value: '7' }],
     decodeError: () => custom,
   });
@@ -260,15 +367,43 @@ test('the trace view: names, decoded calls, the revert raised and passed on, not
     flat,
     contracts: new Map([
       [A, { name: 'Router', code: true }],
-      [B, { name: hostile, code: true, mismatch: 'The artifact out/X.sol/X.json is not the code deployed at this address.' }],
+      [
+        B,
+        {
+          name: hostile,
+          code: true,
+          mismatch: 'The artifact out/X.sol/X.json is not the code deployed at this address.',
+        },
+      ],
     ]),
     ...decoded,
-    sources: new Map([[0, { uri: 'file:///w/src/Router.sol', path: 'src/Router.sol', line: 16, column: 8, endLine: 16, endColumn: 33, snippet: 'relay.pull(vault, amount)' }]]),
+    sources: new Map([
+      [
+        0,
+        {
+          uri: 'file:///w/src/Router.sol',
+          path: 'src/Router.sol',
+          line: 16,
+          column: 8,
+          endLine: 16,
+          endColumn: 33,
+          snippet: 'relay.pull(vault, amount)',
+        },
+      ],
+    ]),
   });
   assert.equal(view.frames[0]!.contract, 'Router');
   assert.equal(view.frames[0]!.call, 'withdraw');
-  assert.deepEqual(view.frames[0]!.revert, { text: 'InsufficientBalance(available: 0, required: 5)', raised: false, from: 1 });
-  assert.deepEqual(view.frames[1]!.revert, { text: 'InsufficientBalance(available: 0, required: 5)', raised: true, from: undefined });
+  assert.deepEqual(view.frames[0]!.revert, {
+    text: 'InsufficientBalance(available: 0, required: 5)',
+    raised: false,
+    from: 1,
+  });
+  assert.deepEqual(view.frames[1]!.revert, {
+    text: 'InsufficientBalance(available: 0, required: 5)',
+    raised: true,
+    from: undefined,
+  });
   assert.equal(view.frames[1]!.contract, 'evilname');
   assert.equal(view.frames[1]!.call, '0xdeadbeef');
   assert.match(view.frames[1]!.note!, /is not the code deployed/);
@@ -276,7 +411,16 @@ test('the trace view: names, decoded calls, the revert raised and passed on, not
   assert.equal(view.frames[2]!.contract, '0x3333…3333');
   assert.equal(view.frames[2]!.contractRef, undefined, 'no code known: not offered for reading');
   assert.deepEqual(view.contracts, [A, B]);
-  assert.deepEqual(view.revert, { text: 'InsufficientBalance(available: 0, required: 5)', frame: 1, where: `evilname.0xdeadbeef, 1 call deep`, source: undefined });
-  assert.deepEqual(view.frames[0]!.source, { source: 0, label: 'src/Router.sol:16', snippet: 'relay.pull(vault, amount)' });
+  assert.deepEqual(view.revert, {
+    text: 'InsufficientBalance(available: 0, required: 5)',
+    frame: 1,
+    where: `evilname.0xdeadbeef, 1 call deep`,
+    source: undefined,
+  });
+  assert.deepEqual(view.frames[0]!.source, {
+    source: 0,
+    label: 'src/Router.sol:16',
+    snippet: 'relay.pull(vault, amount)',
+  });
   assert.equal(view.sources[0]!.uri, 'file:///w/src/Router.sol');
 });

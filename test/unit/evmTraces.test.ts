@@ -16,7 +16,16 @@ import { EvmTraces } from '../../src/explain/evmTrace';
 import { errorKind, rejection } from './support';
 
 const HASH = `0x${'ab'.repeat(32)}`;
-const TRACE = { type: 'CALL', from: `0x${'11'.repeat(20)}`, to: `0x${'22'.repeat(20)}`, input: '0x', output: '0x', gas: '0x1', gasUsed: '0x1', value: '0x0' };
+const TRACE = {
+  type: 'CALL',
+  from: `0x${'11'.repeat(20)}`,
+  to: `0x${'22'.repeat(20)}`,
+  input: '0x',
+  output: '0x',
+  gas: '0x1',
+  gasUsed: '0x1',
+  value: '0x0',
+};
 const quiet = { debug: () => undefined, warn: () => undefined };
 
 /** A JSON-RPC server whose answers wait until `release()`; it counts requests and the ones the client gave up. */
@@ -47,10 +56,11 @@ async function node() {
     abandoned: () => abandoned,
     waiting: () => held.length,
     release: () => held.splice(0).forEach((f) => f()),
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 

@@ -2,7 +2,23 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { absoluteTime, clockTime, compactAmount, compactUnits, markdownText, numericTokenOrder, estimatedDuration, formatUnits, groupDigits, labelText, relativeTime, shorten, summariseMsgTypes, timeWithAge, zoneName } from '../../src/core/format';
+import {
+  absoluteTime,
+  clockTime,
+  compactAmount,
+  compactUnits,
+  markdownText,
+  numericTokenOrder,
+  estimatedDuration,
+  formatUnits,
+  groupDigits,
+  labelText,
+  relativeTime,
+  shorten,
+  summariseMsgTypes,
+  timeWithAge,
+  zoneName,
+} from '../../src/core/format';
 
 test('groupDigits is exact for amounts beyond 2^53 and leaves non-integers alone', () => {
   assert.equal(groupDigits('1000000000000000000000012345'), '1,000,000,000,000,000,000,000,012,345');
@@ -39,7 +55,11 @@ test('labelText strips control and bidi characters, collapses whitespace, cuts l
   assert.equal(labelText('\u202Egnp.exe'), 'gnp.exe');
   assert.equal(labelText('a\n\tb\u0000c'), 'a bc');
   assert.equal(labelText('x'.repeat(200), 10), `${'x'.repeat(9)}…`);
-  assert.equal(labelText('<img src=x onerror=alert(1)>'), '<img src=x onerror=alert(1)>', 'markup stays text: tree labels are not HTML');
+  assert.equal(
+    labelText('<img src=x onerror=alert(1)>'),
+    '<img src=x onerror=alert(1)>',
+    'markup stays text: tree labels are not HTML',
+  );
 });
 
 test('formatUnits: exact whole units with grouping', () => {
@@ -78,7 +98,10 @@ test('clockTime: today the time, this year the day, before that the date (local 
   assert.equal(clockTime(new Date(2026, 6, 16, 14, 59, 8).getTime(), now), 'Jul 16, 14:59');
   assert.equal(clockTime(new Date(2024, 6, 16, 14, 59, 8).getTime(), now), '2024-07-16');
   assert.equal(clockTime(Number.NaN, now), '');
-  assert.equal(timeWithAge('2026-01-01T00:00:00Z', Date.parse('2026-01-01T00:05:00Z')), '2026-01-01 00:00:00 UTC (5 min ago)');
+  assert.equal(
+    timeWithAge('2026-01-01T00:00:00Z', Date.parse('2026-01-01T00:05:00Z')),
+    '2026-01-01 00:00:00 UTC (5 min ago)',
+  );
   assert.equal(timeWithAge('not a time'), 'not a time');
 });
 
@@ -92,7 +115,18 @@ test('compactAmount: grouped up to 15 digits, then four significant digits and a
 
 test('numericTokenOrder: whole-number ids in number order, in the direction the page came in; others untouched', () => {
   const ids = (xs: string[]) => numericTokenOrder(xs, (x) => x);
-  assert.deepEqual(ids(['9', '8', '7', '6', '5', '48', '47', '40', '4', '39']), ['48', '47', '40', '39', '9', '8', '7', '6', '5', '4']);
+  assert.deepEqual(ids(['9', '8', '7', '6', '5', '48', '47', '40', '4', '39']), [
+    '48',
+    '47',
+    '40',
+    '39',
+    '9',
+    '8',
+    '7',
+    '6',
+    '5',
+    '4',
+  ]);
   assert.deepEqual(ids(['1', '10', '11', '2', '3']), ['1', '2', '3', '10', '11']);
   assert.deepEqual(ids(['b', 'a', '3']), ['b', 'a', '3']);
   assert.deepEqual(ids(['7']), ['7']);
@@ -138,7 +172,21 @@ test('markdownText: chain text shows as it is, and long text wraps between words
   const md = markdownText(reason);
   assert.match(md, /insufficient funds to pay for fees/, 'plain spaces between words');
   assert.doesNotMatch(md, /&nbsp;/);
-  for (const hostile of ['[x](command:initia.showLog)', '![i](https://e/x.png)', '<img src=x>', '**b** _i_ `c`', '# h', '1. item', '- item', '$(zap)', 'https://evil.example', 'www.evil.example', '&lt;', '| a | b |', '> quote']) {
+  for (const hostile of [
+    '[x](command:initia.showLog)',
+    '![i](https://e/x.png)',
+    '<img src=x>',
+    '**b** _i_ `c`',
+    '# h',
+    '1. item',
+    '- item',
+    '$(zap)',
+    'https://evil.example',
+    'www.evil.example',
+    '&lt;',
+    '| a | b |',
+    '> quote',
+  ]) {
     const out = markdownText(hostile);
     assert.doesNotMatch(out, /\]\(|<[a-z]|\*\*|(^|[^\\])`|\$\(|https?:\/\/|www\./, `${hostile} → ${out}`);
   }

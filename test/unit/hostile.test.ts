@@ -67,13 +67,30 @@ test('property: near-valid records with hostile strings keep those strings verba
     fc.property(text, text, text, (name, uri, memo) => {
       const cols = parseWith(
         indexer.CollectionsResponse,
-        { collections: [{ object_addr: '0x01', collection: { creator: 'init1x', name, origin_name: name, nfts: { handle: '', length: 1 } }, height: 1 }], pagination: null },
+        {
+          collections: [
+            {
+              object_addr: '0x01',
+              collection: { creator: 'init1x', name, origin_name: name, nfts: { handle: '', length: 1 } },
+              height: 1,
+            },
+          ],
+          pagination: null,
+        },
         'indexer',
       );
       assert.equal(cols.collections[0]!.collection.name, name);
-      const tokens = parseWith(indexer.NftsResponse, { tokens: [{ collection_addr: '0x01', owner: 'init1x', nft: { token_id: '1', uri } }] }, 'indexer');
+      const tokens = parseWith(
+        indexer.NftsResponse,
+        { tokens: [{ collection_addr: '0x01', owner: 'init1x', nft: { token_id: '1', uri } }] },
+        'indexer',
+      );
       assert.equal(tokens.tokens[0]!.nft.uri, uri);
-      const tx = parseWith(indexer.TxResponse, { tx: { txhash: 'AB', height: '1', code: 0, tx: { body: { memo, messages: [{ '@type': memo }] } } } }, 'indexer');
+      const tx = parseWith(
+        indexer.TxResponse,
+        { tx: { txhash: 'AB', height: '1', code: 0, tx: { body: { memo, messages: [{ '@type': memo }] } } } },
+        'indexer',
+      );
       assert.equal(tx.tx.tx?.body?.memo, memo);
       // What the tree and hover show of it: one bounded line without control or bidi characters.
       const label = labelText(name, 80);
@@ -87,10 +104,21 @@ test('property: near-valid records with hostile strings keep those strings verba
 
 test('1 MB strings and deeply nested JSON: parsed, kept, and shown bounded', () => {
   const huge = `${'<b>'.repeat(100)}${'x'.repeat(1024 * 1024)}`;
-  const tx = parseWith(indexer.TxResponse, { tx: { txhash: 'AB', height: '1', code: 0, tx: { body: { memo: huge, messages: [] } }, events: [deep(200)] } }, 'indexer');
+  const tx = parseWith(
+    indexer.TxResponse,
+    { tx: { txhash: 'AB', height: '1', code: 0, tx: { body: { memo: huge, messages: [] } }, events: [deep(200)] } },
+    'indexer',
+  );
   assert.equal(tx.tx.tx?.body?.memo?.length, huge.length);
   assert.equal(labelText(huge, 80).length, 80);
-  const status = parseWith(router.StatusResponse, { state: 'STATE_PENDING', transfers: [{ state: 'STATE_PENDING', transfer_sequence: [], error: { message: huge } }] }, 'router');
+  const status = parseWith(
+    router.StatusResponse,
+    {
+      state: 'STATE_PENDING',
+      transfers: [{ state: 'STATE_PENDING', transfer_sequence: [], error: { message: huge } }],
+    },
+    'router',
+  );
   assert.equal(status.transfers![0]!.error!.message!.length, huge.length);
   // Hash recognition on a 1 MB line stays local to the cursor.
   const line = `${'a'.repeat(500_000)} ${'B'.repeat(64)} ${'c'.repeat(500_000)}`;

@@ -3,7 +3,14 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_HTTP_OPTIONS, HttpClient, endpoint, errorBodyMessage, parseRetryAfter, excerpt } from '../../src/core/http';
+import {
+  DEFAULT_HTTP_OPTIONS,
+  HttpClient,
+  endpoint,
+  errorBodyMessage,
+  parseRetryAfter,
+  excerpt,
+} from '../../src/core/http';
 import { rejection, errorKind } from './support';
 import { MAX_TIMER_MS, timerDelay } from '../../src/core/timers';
 
@@ -53,7 +60,6 @@ function client(overrides: Partial<typeof DEFAULT_HTTP_OPTIONS> = {}): HttpClien
   return c;
 }
 
-
 test('JSON body is returned; one request; keep-alive reuses the connection', async () => {
   const sockets = new Set<unknown>();
   const s = await serve((req, res) => {
@@ -85,8 +91,15 @@ test('plain-text indexer errors become readable HttpErrors with the server text'
 });
 
 test('router-style JSON errors: message (+ info) is shown', () => {
-  assert.deepEqual(errorBodyMessage('{"code":5,"message":"tx not found","details":[]}', 'application/json'), { message: 'tx not found', code: 5, info: undefined });
-  assert.equal(errorBodyMessage('{"message":"no route found","info":"amount too low"}').message, 'no route found (amount too low)');
+  assert.deepEqual(errorBodyMessage('{"code":5,"message":"tx not found","details":[]}', 'application/json'), {
+    message: 'tx not found',
+    code: 5,
+    info: undefined,
+  });
+  assert.equal(
+    errorBodyMessage('{"message":"no route found","info":"amount too low"}').message,
+    'no route found (amount too low)',
+  );
   assert.equal(errorBodyMessage('<!DOCTYPE html><html>…').message, 'an HTML error page');
   assert.equal(errorBodyMessage('Internal Server Error').message, 'Internal Server Error');
 });
@@ -182,7 +195,12 @@ test('cancellation while the body streams ends the request at once', async () =>
 test('endpoint: base without trailing slashes, path, the query encoded once as a form', () => {
   assert.equal(endpoint('http://h:1/api//', '/x').href, 'http://h:1/api/x');
   assert.equal(endpoint('http://h:1', '/x', []).href, 'http://h:1/x');
-  const url = endpoint('http://h:1/', '/x', [['pagination.key', 'a+b/c='], ['msgs', 'a.B'], ['msgs', 'c d'], ['q', '<&>']]);
+  const url = endpoint('http://h:1/', '/x', [
+    ['pagination.key', 'a+b/c='],
+    ['msgs', 'a.B'],
+    ['msgs', 'c d'],
+    ['q', '<&>'],
+  ]);
   assert.equal(url.search, '?pagination.key=a%2Bb%2Fc%3D&msgs=a.B&msgs=c+d&q=%3C%26%3E');
   assert.deepEqual(url.searchParams.getAll('msgs'), ['a.B', 'c d']);
   assert.equal(url.searchParams.get('pagination.key'), 'a+b/c=');

@@ -19,7 +19,6 @@ after(async () => {
   await fake.close();
 });
 
-
 test('status and average block time', async () => {
   const status = await client.status();
   assert.equal(status.chain_id, fake.data.chainId);
@@ -47,9 +46,15 @@ test('blocks page newest first by cursor, and the list ends on a short/empty pag
 
 test('oldest first with reverse=false; offset honoured on the first request', async () => {
   const asc = await client.blocks({ reverse: false, limit: 3 });
-  assert.deepEqual(asc.blocks.map((b) => Number(b.height)), [1, 2, 3]);
+  assert.deepEqual(
+    asc.blocks.map((b) => Number(b.height)),
+    [1, 2, 3],
+  );
   const offset = await client.blocks({ reverse: false, limit: 2, offset: 10 });
-  assert.deepEqual(offset.blocks.map((b) => Number(b.height)), [11, 12]);
+  assert.deepEqual(
+    offset.blocks.map((b) => Number(b.height)),
+    [11, 12],
+  );
 });
 
 test('single records: block, tx (cosmos), EVM tx, collection', async () => {
@@ -82,7 +87,11 @@ test('msgs travel as repeated parameters and really filter', async () => {
   const one = [...types].find((t) => t)!.slice(1);
   const filtered = await client.txs({ page: { limit: 50 }, msgs: [`/${one}`] });
   assert.ok(filtered.txs.length > 0);
-  for (const t of filtered.txs) assert.ok((t.tx?.body?.messages ?? []).some((m) => m['@type'] === `/${one}`), 'only the asked type');
+  for (const t of filtered.txs)
+    assert.ok(
+      (t.tx?.body?.messages ?? []).some((m) => m['@type'] === `/${one}`),
+      'only the asked type',
+    );
   const last = fake.requests.at(-1)!;
   assert.deepEqual(new URLSearchParams(last.query).getAll('msgs'), [one], 'leading slash stripped, one param per type');
 });
@@ -95,7 +104,11 @@ test('accounts: txs, signed-only, tokens, collections, internal txs', async () =
   assert.ok(signed.txs.length <= txs.txs.length);
   assert.equal(new URLSearchParams(fake.requests.at(-1)!.query).get('is_signer'), 'true');
   const byHex = await client.txsByAccount(account.hex, { page: { limit: 20 } });
-  assert.deepEqual(byHex.txs.map((t) => t.txhash), txs.txs.map((t) => t.txhash), 'hex and bech32 are the same account');
+  assert.deepEqual(
+    byHex.txs.map((t) => t.txhash),
+    txs.txs.map((t) => t.txhash),
+    'hex and bech32 are the same account',
+  );
   await client.tokensByAccount(account.bech32, { page: { limit: 5 }, orderBy: 'height' });
   await client.collectionsByAccount(account.bech32, { limit: 5 });
   await client.evmInternalTxsByAccount(account.hex, { limit: 5 });
@@ -124,7 +137,14 @@ test('rich list: evm/ denoms as one %2F segment; amounts never through floats', 
 
 test('bad input never reaches the server', async () => {
   fake.resetRequests();
-  for (const p of [client.tx('xyz'), client.block('0'), client.txsByAccount('init1nope'), client.richList('evm/zz'), client.nftTxs(`0x${'a'.repeat(40)}`, 'a/b'), client.txs({ msgs: ['not a type'] })]) {
+  for (const p of [
+    client.tx('xyz'),
+    client.block('0'),
+    client.txsByAccount('init1nope'),
+    client.richList('evm/zz'),
+    client.nftTxs(`0x${'a'.repeat(40)}`, 'a/b'),
+    client.txs({ msgs: ['not a type'] }),
+  ]) {
     const err = await rejection(p);
     assert.equal(errorKind(err), 'input');
   }
@@ -160,7 +180,7 @@ test('faults: 429 with Retry-After recovers; 500 is reported; wrong shape names 
 
 // --- EVM routes beyond the spec (rollytics api/handler/tx: evm-txs by account / height, evm-internal-txs) ---
 
-test('evmTxsByAccount: the account\'s EVM txs; is_signer=true keeps those it sent; pages by the server key', async () => {
+test("evmTxsByAccount: the account's EVM txs; is_signer=true keeps those it sent; pages by the server key", async () => {
   const account = fake.data.busyAccount();
   fake.resetRequests();
   const all = await client.evmTxsByAccount(account.bech32, { page: { limit: 5 } });
@@ -177,10 +197,13 @@ test('evmTxsByAccount: the account\'s EVM txs; is_signer=true keeps those it sen
   assert.ok(info.hasMore && info.nextKey);
   const second = await client.evmTxsByAccount(account.bech32, { page: { limit: 5, key: info.nextKey } });
   assert.equal(second.txs.length, 5);
-  assert.ok(!second.txs.some((t) => all.txs.some((a) => a.transactionHash === t.transactionHash)), 'the second page is another page');
+  assert.ok(
+    !second.txs.some((t) => all.txs.some((a) => a.transactionHash === t.transactionHash)),
+    'the second page is another page',
+  );
 });
 
-test('evmTxsByHeight: the block\'s EVM txs, receipts with logs', async () => {
+test("evmTxsByHeight: the block's EVM txs, receipts with logs", async () => {
   const tx = fake.data.txs.find((t) => t.evmHash)!;
   const page = await client.evmTxsByHeight(tx.height);
   assert.equal(fake.requests.at(-1)!.path, `/indexer/tx/v1/evm-txs/by_height/${tx.height}`);
@@ -194,9 +217,23 @@ test('evmInternalTxs (all): the real fields; pages by sequence cursor', async ()
   assert.equal(fake.requests.at(-1)!.path, '/indexer/tx/v1/evm-internal-txs');
   assert.equal(first.internal_txs.length, 4);
   for (const it of first.internal_txs) {
-    assert.deepEqual(Object.keys(it).sort(), ['from', 'gas', 'gasUsed', 'hash', 'height', 'index', 'input', 'output', 'parent_index', 'to', 'type', 'value']);
+    assert.deepEqual(Object.keys(it).sort(), [
+      'from',
+      'gas',
+      'gasUsed',
+      'hash',
+      'height',
+      'index',
+      'input',
+      'output',
+      'parent_index',
+      'to',
+      'type',
+      'value',
+    ]);
     assert.equal(typeof it.height, 'number');
-    for (const k of ['input', 'output', 'value', 'gas', 'gasUsed'] as const) assert.match(it[k], /^0x(?:[0-9a-f]{2})*$/, `${k}: 0x + even-length hex`);
+    for (const k of ['input', 'output', 'value', 'gas', 'gasUsed'] as const)
+      assert.match(it[k], /^0x(?:[0-9a-f]{2})*$/, `${k}: 0x + even-length hex`);
   }
   const key = pageInfo(4, first.pagination, 4).nextKey!;
   assert.ok(Buffer.from(key, 'base64').toString().startsWith('{"sequence"'));
@@ -210,13 +247,25 @@ test('evmInternalTxsByHeight and evmInternalTxsByHash: paged by sequence, the ca
   assert.equal(fake.requests.at(-1)!.path, `/indexer/tx/v1/evm-internal-txs/by_height/${tx.height}`);
   assert.ok(byHeight.internal_txs.every((it) => it.height === tx.height));
   const tree = await client.evmInternalTxsByHash(tx.evmHash!.toUpperCase().replace('0X', ''), { reverse: false });
-  assert.equal(fake.requests.at(-1)!.path, `/indexer/tx/v1/evm-internal-txs/${tx.evmHash}`, 'sent as the lower-case 0x EVM hash');
-  assert.deepEqual(tree.internal_txs.map((it) => it.index), tree.internal_txs.map((_, i) => i), 'pre-order indexes from 0');
+  assert.equal(
+    fake.requests.at(-1)!.path,
+    `/indexer/tx/v1/evm-internal-txs/${tx.evmHash}`,
+    'sent as the lower-case 0x EVM hash',
+  );
+  assert.deepEqual(
+    tree.internal_txs.map((it) => it.index),
+    tree.internal_txs.map((_, i) => i),
+    'pre-order indexes from 0',
+  );
   assert.equal(tree.internal_txs[0]!.parent_index, -1, 'the top call has no parent');
   for (const it of tree.internal_txs.slice(1)) assert.ok(it.parent_index >= 0 && it.parent_index < it.index);
   const one = await client.evmInternalTxsByHash(tx.evmHash!, { limit: 1, reverse: false });
   const key = pageInfo(1, one.pagination, 1).nextKey!;
-  assert.match(Buffer.from(key, 'base64').toString(), /^\{"sequence":\d+\}$/, 'a sequence cursor, as the real handler sends');
+  assert.match(
+    Buffer.from(key, 'base64').toString(),
+    /^\{"sequence":\d+\}$/,
+    'a sequence cursor, as the real handler sends',
+  );
   const next = await client.evmInternalTxsByHash(tx.evmHash!, { limit: 1, reverse: false, key });
   assert.equal(next.internal_txs[0]!.index, 1);
   const unknown = await rejection(client.evmInternalTxsByHash(`0x${'ab'.repeat(32)}`));
@@ -240,11 +289,17 @@ test('EVM methods: bad input refused before any request', async () => {
   assert.equal(fake.requests.length, 0);
 });
 
-test('EVM methods on a chain without EVM routes: the indexer\'s 404 text', async () => {
+test("EVM methods on a chain without EVM routes: the indexer's 404 text", async () => {
   const plain = await startFakeIndexer({ blocks: 30, evm: false });
   const c = createIndexerClient(plain.url, { retryBaseMs: 10, timeoutMs: 3000 });
   try {
-    for (const p of [c.evmTxsByAccount(fake.data.busyAccount().hex), c.evmTxsByHeight(3), c.evmInternalTxs(), c.evmInternalTxsByHeight(3), c.evmInternalTxsByHash(`0x${'ab'.repeat(32)}`)]) {
+    for (const p of [
+      c.evmTxsByAccount(fake.data.busyAccount().hex),
+      c.evmTxsByHeight(3),
+      c.evmInternalTxs(),
+      c.evmInternalTxsByHeight(3),
+      c.evmInternalTxsByHash(`0x${'ab'.repeat(32)}`),
+    ]) {
       const err = await rejection(p);
       assert.deepEqual([err.status, err.serverMessage], [404, 'evm routes are not available on this chain']);
     }

@@ -24,14 +24,25 @@ after(async () => {
   await move.close();
 });
 
-const rejected = (p: Promise<unknown>) => p.then(() => assert.fail('resolved'), (e: unknown) => e as Error);
+const rejected = (p: Promise<unknown>) =>
+  p.then(
+    () => assert.fail('resolved'),
+    (e: unknown) => e as Error,
+  );
 
-test('a rich list with negative amounts parses; the page says they are the indexer\'s inconsistency', async () => {
+test("a rich list with negative amounts parses; the page says they are the indexer's inconsistency", async () => {
   const denom = move.data.denomRecords.find((d) => d.holders.some((h) => h.amount < 0n))!.denom;
   const page = await client.richList(denom, { limit: 100 });
-  assert.deepEqual(page.holders.slice(-2).map((h) => h.amount), ['-1', '-123456'], 'signed integers, as stored');
+  assert.deepEqual(
+    page.holders.slice(-2).map((h) => h.amount),
+    ['-1', '-123456'],
+    'signed integers, as stored',
+  );
   const result = await runQuery(client, { op: 'richList', denom }, { limit: 100 });
-  assert.match(result.warning ?? '', /^2 holders have a negative amount: a negative amount is the indexer's inconsistency/);
+  assert.match(
+    result.warning ?? '',
+    /^2 holders have a negative amount: a negative amount is the indexer's inconsistency/,
+  );
   const clean = await runQuery(client, { op: 'richList', denom: 'uinit' }, { limit: 5 });
   assert.equal(clean.warning, undefined);
 });
@@ -52,7 +63,11 @@ test('a token id with $&+,;=:@ goes as it is (the indexer uses it as sent)', asy
   await client.nftTxs(col.address, SPECIAL_TOKEN_ID);
   assert.equal(move.requests[0]!.path, `/indexer/nft/v1/txs/${col.address}/${SPECIAL_TOKEN_ID}`);
   const history = col.tokens.find((t) => t.tokenId === SPECIAL_TOKEN_ID)!.history.length;
-  assert.equal((await client.nftTxs(col.address, SPECIAL_TOKEN_ID, { limit: 100 })).txs.length, Math.min(history, 100), 'its own history');
+  assert.equal(
+    (await client.nftTxs(col.address, SPECIAL_TOKEN_ID, { limit: 100 })).txs.length,
+    Math.min(history, 100),
+    'its own history',
+  );
 });
 
 test('a collection-name search: letters and digits sent; letters outside ASCII refused with the reason, nothing sent', async () => {
@@ -60,7 +75,10 @@ test('a collection-name search: letters and digits sent; letters outside ASCII r
   const col = move.data.collections.find((c) => / /.test(c.name) && /^[A-Za-z]/.test(c.name))!;
   const word = col.name.split(' ')[0]!;
   const found = await client.collectionsByName(`${word} ${col.name.split(' ')[1]}`);
-  assert.equal(move.requests[0]!.path, `/indexer/nft/v1/collections/by_name/${(word + col.name.split(' ')[1]).toLowerCase()}`);
+  assert.equal(
+    move.requests[0]!.path,
+    `/indexer/nft/v1/collections/by_name/${(word + col.name.split(' ')[1]).toLowerCase()}`,
+  );
   assert.ok(found.collections.length >= 1);
   move.resetRequests();
   const err = await rejected(client.collectionsByName('Café Club'));

@@ -9,7 +9,12 @@ import assert from 'node:assert/strict';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
 import { createRouterClient } from '../../src/core/clients';
 import { ManualClock } from '../../src/core/router/poller';
-import { RegistrationPoll, isNotLandedYet, registrationProblem, type RegistrationEvent } from '../../src/core/router/landing';
+import {
+  RegistrationPoll,
+  isNotLandedYet,
+  registrationProblem,
+  type RegistrationEvent,
+} from '../../src/core/router/landing';
 import type { HttpError } from '../../src/core/errors';
 import type { RouterClient } from '../../src/core/router/client';
 import { waitFor } from '../support/wait';
@@ -37,8 +42,14 @@ function register(txHash: string, chainId = 'interwoven-1') {
     { since: clock.now(), clock },
     (e) => events.push(e),
   );
-  const advance = (ms: number) => clock.advance(ms, () => waitFor('the router to answer', () => answered === poll.attempts));
-  return { poll, events, advance, tracks: () => fake.requests.filter((r) => r.path === '/v2/tx/track' && r.body.includes(txHash)).length };
+  const advance = (ms: number) =>
+    clock.advance(ms, () => waitFor('the router to answer', () => answered === poll.attempts));
+  return {
+    poll,
+    events,
+    advance,
+    tracks: () => fake.requests.filter((r) => r.path === '/v2/tx/track' && r.body.includes(txHash)).length,
+  };
 }
 
 test('404 until the tx lands, then registered: asked again with a growing gap, and tracked once', async () => {

@@ -13,9 +13,18 @@ import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import { testTls } from '../fixtures/fakeServer';
 
 const CA = testTls('ca.pem');
-const config = { choice: 'auto', noProxy: [], proxyStrictSSL: true, proxySupport: 'override', fetchAdditionalSupport: true } as const;
+const config = {
+  choice: 'auto',
+  noProxy: [],
+  proxyStrictSSL: true,
+  proxySupport: 'override',
+  fetchAdditionalSupport: true,
+} as const;
 const vscodeFetch: TransportModule.FetchFunction = (url, init) => fetch(url, init as RequestInit);
-const undiciFiles = () => Object.keys(require.cache).filter((f) => /[\\/]node_modules[\\/]undici[\\/]/.test(f) || /[\\/]src[\\/]core[\\/]undici\.js$/.test(f));
+const undiciFiles = () =>
+  Object.keys(require.cache).filter(
+    (f) => /[\\/]node_modules[\\/]undici[\\/]/.test(f) || /[\\/]src[\\/]core[\\/]undici\.js$/.test(f),
+  );
 
 /** The transport module as the features load it: fresh, with undici (and our entry to it) out of the module cache. */
 function fresh(): typeof TransportModule {
@@ -67,7 +76,10 @@ test('the direct transport loads undici at its first request, not when it is cho
 
 test('a proxy loads undici when the transport is made', () => {
   const t = fresh();
-  const proxied = t.chooseTransport({ ...config, choice: 'direct', proxy: 'http://127.0.0.1:9' }, { env: {}, vscodeFetch });
+  const proxied = t.chooseTransport(
+    { ...config, choice: 'direct', proxy: 'http://127.0.0.1:9' },
+    { env: {}, vscodeFetch },
+  );
   cleanup.push(() => proxied.transport.dispose());
   assert.equal(t.undiciLoaded(), true, 'a proxy agent is undici');
 });

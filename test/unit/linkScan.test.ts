@@ -36,8 +36,14 @@ test('finds tx hashes, heights, accounts and collections with exact ranges', () 
 
 test('object_addr is a collection only in collection documents', () => {
   const doc = JSON.stringify({ collections: [{ object_addr: `0x${'ef'.repeat(32)}`, height: 10 }] }, null, 2);
-  assert.deepEqual(scanLinks(doc).map((l) => l.kind), ['block']);
-  assert.deepEqual(scanLinks(doc, { objectAddrIsCollection: true }).map((l) => l.kind), ['collection', 'block']);
+  assert.deepEqual(
+    scanLinks(doc).map((l) => l.kind),
+    ['block'],
+  );
+  assert.deepEqual(
+    scanLinks(doc, { objectAddrIsCollection: true }).map((l) => l.kind),
+    ['collection', 'block'],
+  );
 });
 
 test('no links for look-alikes: bad checksums, block hashes, memos that only mention a hash', () => {
@@ -60,7 +66,15 @@ test('validators link to their operator account; a 0x address under any key (an 
   const words = bech32.toWords(new Uint8Array(20).fill(7));
   const valoper = bech32.encode('initvaloper', words);
   const account = bech32.encode('init', words);
-  const text = JSON.stringify({ proposer: { operator_address: valoper }, logs: [{ contract: '0x' + 'ab'.repeat(20), topics: ['0x' + 'cd'.repeat(32)] }], denom: `evm/0x${'ef'.repeat(20)}` }, null, 2);
+  const text = JSON.stringify(
+    {
+      proposer: { operator_address: valoper },
+      logs: [{ contract: '0x' + 'ab'.repeat(20), topics: ['0x' + 'cd'.repeat(32)] }],
+      denom: `evm/0x${'ef'.repeat(20)}`,
+    },
+    null,
+    2,
+  );
   const links = scanLinks(text);
   assert.deepEqual(
     links.map((l) => [l.kind, l.value]),
@@ -73,6 +87,11 @@ test('validators link to their operator account; a 0x address under any key (an 
   const badChecksum = valoper.slice(0, -1) + (valoper.endsWith('q') ? 'p' : 'q');
   assert.deepEqual(scanLinks(JSON.stringify({ v: badChecksum })), []);
   // In a collection document, object_addr is the collection itself, not an account.
-  const collection = scanLinks(JSON.stringify({ object_addr: `0x${'12'.repeat(20)}` }), { objectAddrIsCollection: true });
-  assert.deepEqual(collection.map((l) => l.kind), ['collection']);
+  const collection = scanLinks(JSON.stringify({ object_addr: `0x${'12'.repeat(20)}` }), {
+    objectAddrIsCollection: true,
+  });
+  assert.deepEqual(
+    collection.map((l) => l.kind),
+    ['collection'],
+  );
 });

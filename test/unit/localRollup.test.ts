@@ -5,7 +5,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { DEFAULT_LOCAL_PORTS, INDEXER_START_COMMAND, indexerLag, localOffer, localPorts, probeLocalRollup, type LocalPorts, type ProbeDeps } from '../../src/core/localRollup';
+import {
+  DEFAULT_LOCAL_PORTS,
+  INDEXER_START_COMMAND,
+  indexerLag,
+  localOffer,
+  localPorts,
+  probeLocalRollup,
+  type LocalPorts,
+  type ProbeDeps,
+} from '../../src/core/localRollup';
 import { createIndexerClient, createChainClient } from '../../src/core/clients';
 import { startFakeIndexer } from '../fixtures/fakeIndexer';
 import { startFakeNode } from '../fixtures/fakeNode';
@@ -39,9 +48,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-test('ports from the setting: whole numbers 1–65535, each falling back to weave\'s default', () => {
+test("ports from the setting: whole numbers 1–65535, each falling back to weave's default", () => {
   assert.deepEqual(localPorts(undefined), DEFAULT_LOCAL_PORTS);
-  assert.deepEqual(localPorts({ indexer: 7000, rest: '1318', rpc: 0, jsonRpc: 70000 }), { indexer: 7000, rest: 1318, rpc: 26657, jsonRpc: 8545 });
+  assert.deepEqual(localPorts({ indexer: 7000, rest: '1318', rpc: 0, jsonRpc: 70000 }), {
+    indexer: 7000,
+    rest: 1318,
+    rpc: 26657,
+    jsonRpc: 8545,
+  });
   assert.deepEqual(localPorts({ indexer: 1.5, rest: 'x' }), DEFAULT_LOCAL_PORTS);
 });
 
@@ -54,7 +68,12 @@ test('a full local rollup: indexer, REST, RPC and JSON-RPC answer; the offer nam
     const offer = localOffer(probe);
     assert.ok(offer);
     assert.equal(offer.label, 'Local rollup (local-evm-1, minievm)');
-    assert.deepEqual(offer.answered, [`indexer :${indexer.port}`, `REST :${node.port}`, `RPC :${node.port}`, `JSON-RPC :${node.port}`]);
+    assert.deepEqual(offer.answered, [
+      `indexer :${indexer.port}`,
+      `REST :${node.port}`,
+      `RPC :${node.port}`,
+      `JSON-RPC :${node.port}`,
+    ]);
     assert.equal(offer.missingIndexer, false);
     assert.deepEqual(offer.profile, {
       name: 'Local rollup local-evm-1',
@@ -90,7 +109,12 @@ test('a node without an indexer: offered, but it says the indexer is missing; a 
 });
 
 test('nothing listening: no offer, quickly', async () => {
-  const ports: LocalPorts = { indexer: await freePort(), rest: await freePort(), rpc: await freePort(), jsonRpc: await freePort() };
+  const ports: LocalPorts = {
+    indexer: await freePort(),
+    rest: await freePort(),
+    rpc: await freePort(),
+    jsonRpc: await freePort(),
+  };
   const started = Date.now();
   assert.equal(localOffer(await probeLocalRollup(ports, deps, new AbortController().signal)), undefined);
   assert.ok(Date.now() - started < 2000);

@@ -12,7 +12,10 @@ test('full: the least recently used entry goes, and reading an entry makes it th
   c.set('d', 4, { ttl: 1000 });
   assert.equal(c.size, 3);
   assert.equal(c.get('b'), undefined);
-  assert.deepEqual(['a', 'c', 'd'].map((k) => c.get(k)), [1, 3, 4]);
+  assert.deepEqual(
+    ['a', 'c', 'd'].map((k) => c.get(k)),
+    [1, 3, 4],
+  );
   c.set('c', 30, { ttl: 1000 }); // setting again replaces, without growing
   assert.equal(c.size, 3);
   assert.equal(c.get('c'), 30);

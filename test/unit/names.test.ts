@@ -8,7 +8,17 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bech32 } from 'bech32';
-import { NameBook, addressLabel, nameAccountFields, nameSummaryFields, namesChainFor, namesFileKind, parseNamesFile, shortAddress, type DeployedName } from '../../src/core/names';
+import {
+  NameBook,
+  addressLabel,
+  nameAccountFields,
+  nameSummaryFields,
+  namesChainFor,
+  namesFileKind,
+  parseNamesFile,
+  shortAddress,
+  type DeployedName,
+} from '../../src/core/names';
 import { evmChainIdOf, keccak256 } from '../../src/core/evmChainId';
 import { msgsView, summaryViews } from '../../src/bridge/routeViews';
 import type { Verification } from '../../src/core/router/verify';
@@ -30,8 +40,14 @@ const read = (rel: string): DeployedName[] => {
 test('the EVM chain id of a Cosmos chain id, as minievm computes it (its test vector), and keccak-256', () => {
   assert.equal(evmChainIdOf('minievm'), '3212557983074529');
   assert.equal(evmChainIdOf('demo-evm-1'), DEMO);
-  assert.equal(Buffer.from(keccak256(new Uint8Array())).toString('hex'), 'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470');
-  assert.equal(Buffer.from(keccak256(new TextEncoder().encode('abc'))).toString('hex'), '4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45');
+  assert.equal(
+    Buffer.from(keccak256(new Uint8Array())).toString('hex'),
+    'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470',
+  );
+  assert.equal(
+    Buffer.from(keccak256(new TextEncoder().encode('abc'))).toString('hex'),
+    '4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45',
+  );
 });
 
 test('which files are deployments: broadcast *-latest.json (not dry runs), Ignition deployed_addresses.json', () => {
@@ -65,7 +81,10 @@ test('Ignition: the contract after "#", the chain from the folder', () => {
     names.map((n) => [n.name, n.address, n.chainId, n.tool]),
     [['Registry', '0x8a791620dd6260079bf849dc5567adc3f2fdc318', DEMO, 'ignition']],
   );
-  const custom = parseNamesFile('{"M#Thing":"0x8A791620dd6260079BF849Dc5567aDC3F2FdC318","bad":"0x12"}', 'ignition/deployments/my-deploy/deployed_addresses.json');
+  const custom = parseNamesFile(
+    '{"M#Thing":"0x8A791620dd6260079BF849Dc5567aDC3F2FdC318","bad":"0x12"}',
+    'ignition/deployments/my-deploy/deployed_addresses.json',
+  );
   assert.deepEqual('names' in custom && custom.names.map((n) => [n.name, n.chainId]), [['Thing', undefined]]);
 });
 
@@ -80,7 +99,15 @@ test('broken or foreign files are a sentence, never a throw', () => {
     assert.ok('error' in parsed, path);
   }
   // Hostile names are cut, addresses checked.
-  const hostile = parseNamesFile(JSON.stringify({ transactions: [{ transactionType: 'CREATE', contractName: 'x'.repeat(500), contractAddress: VAULT }, { transactionType: 'CREATE', contractName: 'Y', contractAddress: 'javascript:alert(1)' }] }), 'broadcast/A.s.sol/7/run-latest.json');
+  const hostile = parseNamesFile(
+    JSON.stringify({
+      transactions: [
+        { transactionType: 'CREATE', contractName: 'x'.repeat(500), contractAddress: VAULT },
+        { transactionType: 'CREATE', contractName: 'Y', contractAddress: 'javascript:alert(1)' },
+      ],
+    }),
+    'broadcast/A.s.sol/7/run-latest.json',
+  );
   assert.ok('names' in hostile);
   assert.equal(hostile.names.length, 1);
   assert.equal(hostile.names[0]!.name.length, 100);
@@ -89,8 +116,14 @@ test('broken or foreign files are a sentence, never a throw', () => {
 
 test('the book: names per chain id; the newest deployment first; files replaced and dropped', () => {
   const book = new NameBook();
-  book.setFile('file:///w/broadcast/Deploy.s.sol/2665154421996606/run-latest.json', read(`broadcast/Deploy.s.sol/${DEMO}/run-latest.json`));
-  book.setFile('file:///w/broadcast/Deploy.s.sol/31337/run-latest.json', read('broadcast/Deploy.s.sol/31337/run-latest.json'));
+  book.setFile(
+    'file:///w/broadcast/Deploy.s.sol/2665154421996606/run-latest.json',
+    read(`broadcast/Deploy.s.sol/${DEMO}/run-latest.json`),
+  );
+  book.setFile(
+    'file:///w/broadcast/Deploy.s.sol/31337/run-latest.json',
+    read('broadcast/Deploy.s.sol/31337/run-latest.json'),
+  );
   assert.equal(book.lookup(VAULT, DEMO)?.name, 'Vault');
   assert.equal(book.lookup(VAULT.toLowerCase(), '31337')?.name, 'Counter');
   assert.equal(book.lookup(VAULT, '1'), undefined, 'another chain: no name');
@@ -129,8 +162,20 @@ test('labels read "Vault (0x5FbD…0aa3)", and view models get them on their acc
 });
 
 test("the bridge's decoded messages keep the full address and get its name beside it", () => {
-  const summaries = [{ chainId: 'demo-evm-1', type: 'EVM call', fields: [{ label: 'Contract', value: VAULT }, { label: 'Amount', value: '1 INIT' }, { label: 'Spender', value: TOKEN }] }];
-  const named = nameSummaryFields(summaries, (a, chain) => (a === VAULT && chain === 'demo-evm-1' ? 'Vault' : undefined));
+  const summaries = [
+    {
+      chainId: 'demo-evm-1',
+      type: 'EVM call',
+      fields: [
+        { label: 'Contract', value: VAULT },
+        { label: 'Amount', value: '1 INIT' },
+        { label: 'Spender', value: TOKEN },
+      ],
+    },
+  ];
+  const named = nameSummaryFields(summaries, (a, chain) =>
+    a === VAULT && chain === 'demo-evm-1' ? 'Vault' : undefined,
+  );
   assert.deepEqual(named[0]!.fields[0], { label: 'Contract', value: VAULT, name: 'Vault' });
   assert.deepEqual(named[0]!.fields[1], { label: 'Amount', value: '1 INIT' });
   assert.deepEqual(named[0]!.fields[2], { label: 'Spender', value: TOKEN }, 'an address without a name');
@@ -145,11 +190,23 @@ test("the bridge's protocol carries the name beside the address: the messages to
     caveats: [],
     mismatches: [],
     unverified: [],
-    summaries: [{ tx: 0, chainId: 'demo-evm-1', kind: 'evm' as const, type: 'EVM call', fields: [{ label: 'Contract', value: VAULT }, { label: 'Amount', value: '1 INIT' }] }],
+    summaries: [
+      {
+        tx: 0,
+        chainId: 'demo-evm-1',
+        kind: 'evm' as const,
+        type: 'EVM call',
+        fields: [
+          { label: 'Contract', value: VAULT },
+          { label: 'Amount', value: '1 INIT' },
+        ],
+      },
+    ],
     signable: { txs: [] },
     ok: true,
   } as unknown as Verification;
-  const nameOf = (a: string, chain: string | undefined) => (a === VAULT && chain === 'demo-evm-1' ? 'Vault' : undefined);
+  const nameOf = (a: string, chain: string | undefined) =>
+    a === VAULT && chain === 'demo-evm-1' ? 'Vault' : undefined;
   const check = replyCheck(OPS);
   const msgs = check('msgs', { kind: 'msgs', msgs: msgsView(verification, nameOf) });
   assert.ok(msgs.ok, msgs.ok ? '' : msgs.error);
@@ -158,11 +215,19 @@ test("the bridge's protocol carries the name beside the address: the messages to
     { label: 'Amount', value: '1 INIT' },
   ]);
   const unnamed = check('msgs', { kind: 'msgs', msgs: msgsView(verification) });
-  assert.deepEqual(unnamed.ok && unnamed.value.kind === 'msgs' ? unnamed.value.msgs.summaries[0]!.fields[0] : undefined, { label: 'Contract', value: VAULT }, 'no names: the field as it was');
-  assert.deepEqual(summaryViews(verification.summaries, nameOf)[0]!.fields[0], { label: 'Contract', value: VAULT, name: 'Vault' }, 'the OP hook the same way');
+  assert.deepEqual(
+    unnamed.ok && unnamed.value.kind === 'msgs' ? unnamed.value.msgs.summaries[0]!.fields[0] : undefined,
+    { label: 'Contract', value: VAULT },
+    'no names: the field as it was',
+  );
+  assert.deepEqual(
+    summaryViews(verification.summaries, nameOf)[0]!.fields[0],
+    { label: 'Contract', value: VAULT, name: 'Vault' },
+    'the OP hook the same way',
+  );
 });
 
-test('names are matched by the chain id the network\'s node reports, else by minievm\'s for the profile (issue 34)', () => {
+test("names are matched by the chain id the network's node reports, else by minievm's for the profile (issue 34)", () => {
   const demo = { chainId: 'demo-evm-1', vm: 'minievm', jsonRpcUrl: 'http://127.0.0.1:7719' };
   assert.equal(namesChainFor(demo, '31337'), '31337', 'anvil answers its own');
   assert.equal(namesChainFor(demo, undefined), evmChainIdOf('demo-evm-1'), 'the node not asked or silent');

@@ -21,7 +21,14 @@ function cursorServer(n: number) {
     const from = req.key ? (JSON.parse(Buffer.from(req.key, 'base64').toString()) as { h: number }).h - 1 : n;
     const items: number[] = [];
     for (let h = from; h >= 1 && items.length < req.limit!; h--) items.push(h);
-    return { items, pagination: { previous_key: null, next_key: items.length ? b64(JSON.stringify({ h: items.at(-1) })) : null, total: String(n) } };
+    return {
+      items,
+      pagination: {
+        previous_key: null,
+        next_key: items.length ? b64(JSON.stringify({ h: items.at(-1) })) : null,
+        total: String(n),
+      },
+    };
   };
   return { calls, fetch, failNext: (k = 1) => void (fail = k) };
 }
@@ -87,7 +94,10 @@ test('offset fallback when a full page comes without a key; limit clamped to 1..
   const fetch = async (req: PageRequest): Promise<Page<number>> => {
     calls.push(req);
     const start = req.offset ?? 0;
-    return { items: Array.from({ length: Math.max(0, Math.min(req.limit!, 25 - start)) }, (_, i) => start + i), pagination: null };
+    return {
+      items: Array.from({ length: Math.max(0, Math.min(req.limit!, 25 - start)) }, (_, i) => start + i),
+      pagination: null,
+    };
   };
   const list = new PagedList(fetch, 5000);
   await list.loadMore();
@@ -97,7 +107,10 @@ test('offset fallback when a full page comes without a key; limit clamped to 1..
   await small.loadMore();
   await small.loadMore();
   await small.loadMore();
-  assert.deepEqual(calls.slice(1).map((c) => c.offset), [undefined, 10, 20]);
+  assert.deepEqual(
+    calls.slice(1).map((c) => c.offset),
+    [undefined, 10, 20],
+  );
   assert.equal(small.items.length, 25);
   assert.equal(small.state, 'ended');
 });

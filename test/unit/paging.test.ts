@@ -27,7 +27,12 @@ test('a key with + / = survives URL encoding', () => {
 
 test('pageInfo: a short or empty page ends the list even when next_key is set (real indexer quirk)', () => {
   const key = 'eyJoZWlnaHQiOjEwMH0=';
-  assert.deepEqual(pageInfo(50, { next_key: key, previous_key: null, total: '6000' }, 50), { count: 50, hasMore: true, nextKey: key, total: 6000n });
+  assert.deepEqual(pageInfo(50, { next_key: key, previous_key: null, total: '6000' }, 50), {
+    count: 50,
+    hasMore: true,
+    nextKey: key,
+    total: 6000n,
+  });
   assert.equal(pageInfo(20, { next_key: key, total: '6000' }, 50).hasMore, false, 'short page');
   assert.equal(pageInfo(0, { next_key: null, total: '0' }, 50).hasMore, false, 'empty page');
   assert.equal(pageInfo(50, { next_key: null }, 50).hasMore, false, 'no key');

@@ -41,16 +41,25 @@ test('every row of the table runs against the fake indexer: lists page, records 
       block: [{ op: 'block', height: d.latestHeight - 1 }],
       txs: [{ op: 'txs' }, { op: 'txs', msgs: ['cosmos.bank.v1beta1.MsgSend'] }],
       txsByHeight: [{ op: 'txsByHeight', height: tx.height }],
-      tx: [{ op: 'tx', hash: tx.hash }, { op: 'tx', hash: evmTx.evmHash!, evmFirst: true }],
+      tx: [
+        { op: 'tx', hash: tx.hash },
+        { op: 'tx', hash: evmTx.evmHash!, evmFirst: true },
+      ],
       evmTxs: [{ op: 'evmTxs' }],
       evmTxsByHeight: [{ op: 'evmTxsByHeight', height: evmTx.height }],
       evmInternalTxs: [{ op: 'evmInternalTxs' }],
       evmInternalTxsByHeight: [{ op: 'evmInternalTxsByHeight', height: evmTx.height }],
       evmInternalTxsByHash: [{ op: 'evmInternalTxsByHash', hash: evmTx.evmHash! }],
-      account: (['txs', 'signed', 'nfts', 'collections', 'internal', 'evmTxs', 'evmSigned'] as const).map((view) => ({ op: 'account' as const, account: account.bech32, view })),
+      account: (['txs', 'signed', 'nfts', 'collections', 'internal', 'evmTxs', 'evmSigned'] as const).map((view) => ({
+        op: 'account' as const,
+        account: account.bech32,
+        view,
+      })),
       collections: [{ op: 'collections' }],
       collection: [{ op: 'collection', address: collection.address }],
-      collectionsByName: [{ op: 'collectionsByName', name: collection.name.replace(/[^A-Za-z0-9]/g, '').slice(0, 4) || 'a' }],
+      collectionsByName: [
+        { op: 'collectionsByName', name: collection.name.replace(/[^A-Za-z0-9]/g, '').slice(0, 4) || 'a' },
+      ],
       collectionTokens: [{ op: 'collectionTokens', address: collection.address, orderBy: 'height' }],
       nftHistory: [{ op: 'nftHistory', address: collection.address, tokenId: token.tokenId }],
       richList: [{ op: 'richList', denom: d.denomRecords[0]!.denom }],
@@ -86,9 +95,16 @@ test('a message-type filter the indexer does not know: the page says so instead 
     assert.equal(known.list?.count ? known.warning : undefined, undefined, 'a filter the indexer applied: no warning');
     const unknown = await runQuery(client, { op: 'txs', msgs: ['cosmos.bank.v1beta1.MsgNobodyKnows'] }, { limit: 20 });
     assert.ok((unknown.list?.count ?? 0) > 0, 'the real indexer (and the fake) answer the unfiltered list');
-    assert.equal(unknown.warning, 'The indexer does not know `cosmos.bank.v1beta1.MsgNobodyKnows`: no filter applied, this is the unfiltered list.');
+    assert.equal(
+      unknown.warning,
+      'The indexer does not know `cosmos.bank.v1beta1.MsgNobodyKnows`: no filter applied, this is the unfiltered list.',
+    );
     const account = fake.data.accounts[1]!.bech32;
-    const byAccount = await runQuery(client, { op: 'account', account, view: 'signed', msgs: ['/initia.move.v1.MsgNobody'] }, { limit: 20 });
+    const byAccount = await runQuery(
+      client,
+      { op: 'account', account, view: 'signed', msgs: ['/initia.move.v1.MsgNobody'] },
+      { limit: 20 },
+    );
     if (byAccount.list?.count) assert.match(byAccount.warning ?? '', /does not know `initia\.move\.v1\.MsgNobody`/);
   } finally {
     client.dispose();
@@ -124,10 +140,17 @@ test('a stale or hand-edited address is refused with a sentence, never a throw',
 
 test('property: decoding any text never throws and accepts only what the table accepts', () => {
   fc.assert(
-    fc.property(fc.oneof(fc.string(), fc.json(), fc.record({ n: fc.string(), q: fc.anything() }).map((v) => JSON.stringify(v))), (text) => {
-      const r = decodeDocumentAddress(text);
-      if (r.ok) assert.ok(parseQuery(r.value.query).ok);
-    }),
+    fc.property(
+      fc.oneof(
+        fc.string(),
+        fc.json(),
+        fc.record({ n: fc.string(), q: fc.anything() }).map((v) => JSON.stringify(v)),
+      ),
+      (text) => {
+        const r = decodeDocumentAddress(text);
+        if (r.ok) assert.ok(parseQuery(r.value.query).ok);
+      },
+    ),
     { numRuns: 2000 },
   );
 });
@@ -149,28 +172,58 @@ test('capabilities: EVM lookups on a network without an EVM index are refused wi
     ];
     for (const query of evmQueries) {
       plain.resetRequests();
-      const err = await runQuery(client, query, { limit: 5 }, undefined, ctx).then(() => assert.fail(`${query.op} ran`), (e: unknown) => e);
+      const err = await runQuery(client, query, { limit: 5 }, undefined, ctx).then(
+        () => assert.fail(`${query.op} ran`),
+        (e: unknown) => e,
+      );
       assert.ok(isUnavailable(err), String(err));
       assert.equal((err as Error).message, 'this network has no EVM index');
       assert.equal(plain.requests.length, 0, `${JSON.stringify(query)}: no request`);
     }
     // Without capabilities (not known), the request goes out and the indexer's 404 becomes the same sentence.
-    const err = await runQuery(client, { op: 'evmTxsByHeight', height: 3 }, {}).then(() => assert.fail('ran'), (e: unknown) => e);
+    const err = await runQuery(client, { op: 'evmTxsByHeight', height: 3 }, {}).then(
+      () => assert.fail('ran'),
+      (e: unknown) => e,
+    );
     assert.ok(isUnavailable(err));
     assert.equal(plain.count('/indexer/tx/v1/evm-txs/by_height/3'), 1);
     // A 0x hash on it: the cosmos endpoint only, no /evm-txs/ probe (evmFirst or not).
     const tx = plain.data.txs.at(-1)!;
     for (const evmFirst of [true, false]) {
       plain.resetRequests();
-      const found = await runQuery(client, { op: 'tx', hash: `0x${tx.hash.toLowerCase()}`, evmFirst }, {}, undefined, ctx);
+      const found = await runQuery(
+        client,
+        { op: 'tx', hash: `0x${tx.hash.toLowerCase()}`, evmFirst },
+        {},
+        undefined,
+        ctx,
+      );
       assert.equal((found.body as { tx: { txhash: string } }).tx.txhash, tx.hash);
-      assert.deepEqual(plain.requests.map((r) => r.path), [`/indexer/tx/v1/txs/${tx.hash}`]);
+      assert.deepEqual(
+        plain.requests.map((r) => r.path),
+        [`/indexer/tx/v1/txs/${tx.hash}`],
+      );
       plain.resetRequests();
-      const missing = await runQuery(client, { op: 'tx', hash: `0x${'cd'.repeat(32)}`, evmFirst }, {}, undefined, ctx).then(() => undefined, (e: unknown) => e as Error);
+      const missing = await runQuery(
+        client,
+        { op: 'tx', hash: `0x${'cd'.repeat(32)}`, evmFirst },
+        {},
+        undefined,
+        ctx,
+      ).then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
       assert.match(missing?.message ?? '', /\[NOT_FOUND\] transaction not found/);
-      assert.ok(plain.requests.every((r) => !r.path.includes('/evm-txs/')), 'no EVM probe');
+      assert.ok(
+        plain.requests.every((r) => !r.path.includes('/evm-txs/')),
+        'no EVM probe',
+      );
     }
-    assert.ok(asked.every((w) => w === 'evm' || w === 'evmInternalTxs'), 'lookups ask only whether the EVM (or internal) routes are there');
+    assert.ok(
+      asked.every((w) => w === 'evm' || w === 'evmInternalTxs'),
+      'lookups ask only whether the EVM (or internal) routes are there',
+    );
   } finally {
     client.dispose();
     await plain.close();
@@ -186,11 +239,23 @@ test('capabilities: on an EVM network the EVM rows run, and a 0x hash asks the E
     fake.resetRequests();
     const r = await runQuery(client, { op: 'tx', hash: evmTx.evmHash!, evmFirst: true }, {}, undefined, ctx);
     assert.equal(r.evm, true);
-    assert.deepEqual(fake.requests.map((x) => x.path), [`/indexer/tx/v1/evm-txs/${evmTx.evmHash}`]);
-    const signed = await runQuery(client, { op: 'account', account: fake.data.accounts[2]!.hex, view: 'evmSigned' }, { limit: 50 }, undefined, ctx);
+    assert.deepEqual(
+      fake.requests.map((x) => x.path),
+      [`/indexer/tx/v1/evm-txs/${evmTx.evmHash}`],
+    );
+    const signed = await runQuery(
+      client,
+      { op: 'account', account: fake.data.accounts[2]!.hex, view: 'evmSigned' },
+      { limit: 50 },
+      undefined,
+      ctx,
+    );
     assert.ok(signed.list);
     assert.equal(new URLSearchParams(fake.requests.at(-1)!.query).get('is_signer'), 'true');
-    assert.equal(queryTitle({ op: 'account', account: fake.data.accounts[2]!.hex, view: 'evmSigned' }).endsWith('signed EVM txs'), true);
+    assert.equal(
+      queryTitle({ op: 'account', account: fake.data.accounts[2]!.hex, view: 'evmSigned' }).endsWith('signed EVM txs'),
+      true,
+    );
     assert.equal(queryTitle({ op: 'evmInternalTxsByHash', hash: evmTx.evmHash! }).startsWith('internal txs of '), true);
   } finally {
     client.dispose();

@@ -33,7 +33,11 @@ function setUp(amount = '1000000') {
   const clock = new ManualClock();
   const events: Array<QuoteEvent<Route>> = [];
   const quotes = new QuoteRefresher<Route>({ clock, onEvent: (e) => events.push(e) });
-  const ask = (amountIn: string) => (signal: AbortSignal) => client.route({ amountIn, sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo' }, signal);
+  const ask = (amountIn: string) => (signal: AbortSignal) =>
+    client.route(
+      { amountIn, sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo' },
+      signal,
+    );
   quotes.edit(ask(amount));
   return { clock, events, quotes, ask };
 }

@@ -10,7 +10,17 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { HttpClient, DEFAULT_HTTP_OPTIONS } from '../../src/core/http';
-import { NO_INDEXER, REGISTRY_MAX_AGE_MS, RegistryFile, fetchRegistry, parseRegistry, registryFresh, registryProfile, registryRows, type RegistryChain } from '../../src/core/registry';
+import {
+  NO_INDEXER,
+  REGISTRY_MAX_AGE_MS,
+  RegistryFile,
+  fetchRegistry,
+  parseRegistry,
+  registryFresh,
+  registryProfile,
+  registryRows,
+  type RegistryChain,
+} from '../../src/core/registry';
 import { RegistryStore } from '../../src/core/registryStore';
 import { BUILT_IN_NETWORKS, explorerLink, readProfiles } from '../../src/core/networks';
 import { bech32 } from 'bech32';
@@ -45,8 +55,13 @@ test('a malformed entry is skipped with one sentence; the others parse', () => {
     ['interwoven-1', 'fakevm-1'],
   );
   assert.equal(r.skipped.length, 1);
-  assert.match(r.skipped[0]!, /^Registry https:\/\/registry\.example\/chains\.json: entry #3 \(broken-1\) skipped: chain_name is missing( \(expected string\))?\.$/);
-  assert.deepEqual(parseRegistry({ chains: [] }, 'x').skipped, ['Registry x: the answer is not a list of chains; ignored.']);
+  assert.match(
+    r.skipped[0]!,
+    /^Registry https:\/\/registry\.example\/chains\.json: entry #3 \(broken-1\) skipped: chain_name is missing( \(expected string\))?\.$/,
+  );
+  assert.deepEqual(parseRegistry({ chains: [] }, 'x').skipped, [
+    'Registry x: the answer is not a list of chains; ignored.',
+  ]);
 });
 
 test('the bundled snapshot is the registry’s real shape: every entry parses, mainnet and testnet', () => {
@@ -83,7 +98,12 @@ test('a registry chain becomes a profile: indexer, REST, JSON-RPC, templates, pr
     builtIn: false,
   });
   const move = registryProfile(all().find((c) => c.chain_id === 'fakemove-1')!);
-  assert.ok('profile' in move && move.profile.vm === 'minimove' && move.profile.opBridgeId === '1458' && move.profile.routerUrl === 'https://router-api.initiation-2.initia.xyz');
+  assert.ok(
+    'profile' in move &&
+      move.profile.vm === 'minimove' &&
+      move.profile.opBridgeId === '1458' &&
+      move.profile.routerUrl === 'https://router-api.initiation-2.initia.xyz',
+  );
   assert.deepEqual(registryProfile(all().find((c) => c.chain_id === 'fakewasm-1')!), { reason: NO_INDEXER });
   // A name that is taken gets the chain id.
   const taken = registryProfile(evm, new Set(['fake evm']));
@@ -97,7 +117,13 @@ test('picker rows: mainnet then testnet, chains already listed as profiles left 
     [
       ['mainnet', 'Fake EVM', 'fakevm-1 · minievm', 'APIs: indexer, rest, json-rpc, rpc', undefined],
       ['testnet', 'Fake Move', 'fakemove-1 · minimove', 'APIs: indexer, rest, rpc', undefined],
-      ['testnet', 'Fake Wasm', 'fakewasm-1 · miniwasm', 'APIs: rest, rpc · no indexer in the registry', 'no indexer in the registry'],
+      [
+        'testnet',
+        'Fake Wasm',
+        'fakewasm-1 · miniwasm',
+        'APIs: rest, rpc · no indexer in the registry',
+        'no indexer in the registry',
+      ],
     ],
     'interwoven-1 is the built-in Initia Mainnet',
   );
@@ -107,7 +133,10 @@ test('the capability rule follows the registry’s VM: a Move or Wasm rollup has
   for (const id of ['fakemove-1', 'fakevm-1']) {
     const made = registryProfile(all().find((c) => c.chain_id === id)!);
     assert.ok('profile' in made);
-    assert.equal(networkCapabilities({ vm: made.profile.vm, status: { internal_tx_height: '5' } }).evm, id === 'fakevm-1');
+    assert.equal(
+      networkCapabilities({ vm: made.profile.vm, status: { internal_tx_height: '5' } }).evm,
+      id === 'fakevm-1',
+    );
   }
 });
 
@@ -182,7 +211,10 @@ test('the store offline: the registry failing keeps the bundled snapshot, said o
     assert.equal(registry.requests.length, 1, 'one read in flight, stopped at the first failure');
     const state = await s.load();
     assert.equal(state.origin, 'snapshot');
-    assert.ok(state.chains.some((c) => c.chain_id === 'interwoven-1'), 'the picker still has chains');
+    assert.ok(
+      state.chains.some((c) => c.chain_id === 'interwoven-1'),
+      'the picker still has chains',
+    );
     assert.match(lines.join('\n'), /did not answer .*using the bundled snapshot/);
     assert.equal(fs.existsSync(s.cacheFile), false);
     // No URLs: no registry is read.
@@ -197,7 +229,9 @@ test('the store offline: the registry failing keeps the bundled snapshot, said o
 });
 
 test('a user profile naming a known chain id takes the fields it leaves out; its own fields win', () => {
-  const r = readProfiles([{ name: 'Mainnet, my indexer', chainId: 'interwoven-1', indexerUrl: 'https://my-indexer.example' }]);
+  const r = readProfiles([
+    { name: 'Mainnet, my indexer', chainId: 'interwoven-1', indexerUrl: 'https://my-indexer.example' },
+  ]);
   assert.deepEqual(r.problems, []);
   const mine = r.profiles.find((p) => p.name === 'Mainnet, my indexer')!;
   assert.equal(mine.indexerUrl, 'https://my-indexer.example');
@@ -207,13 +241,27 @@ test('a user profile naming a known chain id takes the fields it leaves out; its
   // From a registry chain, without even an indexer of its own.
   const made = registryProfile(all().find((c) => c.chain_id === 'fakemove-1')!);
   assert.ok('profile' in made);
-  const r2 = readProfiles([{ name: 'Move, other explorer', chainId: 'fakemove-1', explorerUrl: 'https://other.example/move', txPage: 'https://other.example/tx/${txHash}' }], [made.profile]);
+  const r2 = readProfiles(
+    [
+      {
+        name: 'Move, other explorer',
+        chainId: 'fakemove-1',
+        explorerUrl: 'https://other.example/move',
+        txPage: 'https://other.example/tx/${txHash}',
+      },
+    ],
+    [made.profile],
+  );
   assert.deepEqual(r2.problems, []);
   const move = r2.profiles.find((p) => p.name === 'Move, other explorer')!;
   assert.equal(move.indexerUrl, 'https://rollytics-api-fake.example');
   assert.equal(move.vm, 'minimove');
   assert.equal(move.txPage, 'https://other.example/tx/${txHash}');
-  assert.equal(move.accountPage, 'https://scan.testnet.initia.xyz/fakemove-1/accounts/${accountAddress}', 'inherited template');
+  assert.equal(
+    move.accountPage,
+    'https://scan.testnet.initia.xyz/fakemove-1/accounts/${accountAddress}',
+    'inherited template',
+  );
   // Unknown chain id and no indexer: still required.
   assert.match(readProfiles([{ name: 'X', chainId: 'unknown-1' }]).problems[0] ?? '', /"indexerUrl" is required/);
 });
@@ -225,7 +273,14 @@ test('richer profile fields are validated: templates hold their placeholder, pre
     { name: 'C', indexerUrl: 'https://a.example', bech32Prefix: 'Init!' },
     { name: 'D', indexerUrl: 'https://a.example', opBridgeId: 'eleven' },
     { name: 'E', indexerUrl: 'https://a.example', restUrl: 'http://rest.example.com' },
-    { name: 'F', indexerUrl: 'https://a.example', restUrl: 'https://rest.example', jsonRpcUrl: 'http://10.0.0.2:8545', bech32Prefix: 'xyz', opBridgeId: 7 },
+    {
+      name: 'F',
+      indexerUrl: 'https://a.example',
+      restUrl: 'https://rest.example',
+      jsonRpcUrl: 'http://10.0.0.2:8545',
+      bech32Prefix: 'xyz',
+      opBridgeId: 7,
+    },
   ]);
   assert.equal(r.problems.length, 5, r.problems.join('\n'));
   assert.match(r.problems[0]!, /txPage: .*does not hold \$\{txHash\}/);
@@ -234,17 +289,32 @@ test('richer profile fields are validated: templates hold their placeholder, pre
   assert.match(r.problems[3]!, /opBridgeId/);
   assert.match(r.problems[4]!, /restUrl/);
   const f = r.profiles.find((p) => p.name === 'F')!;
-  assert.deepEqual([f.restUrl, f.jsonRpcUrl, f.bech32Prefix, f.opBridgeId], ['https://rest.example', 'http://10.0.0.2:8545', 'xyz', '7']);
+  assert.deepEqual(
+    [f.restUrl, f.jsonRpcUrl, f.bech32Prefix, f.opBridgeId],
+    ['https://rest.example', 'http://10.0.0.2:8545', 'xyz', '7'],
+  );
 });
 
 test('explorer links use the templates when the profile has them, the base URL otherwise', () => {
   const base = { name: 'N', indexerUrl: 'https://i.example', builtIn: false, explorerUrl: 'https://scan.example/n-1' };
-  const templated = { ...base, txPage: 'https://scan.example/n-1/tx/${txHash}?tab=raw', accountPage: 'https://scan.example/n-1/address/${accountAddress}' };
+  const templated = {
+    ...base,
+    txPage: 'https://scan.example/n-1/tx/${txHash}?tab=raw',
+    accountPage: 'https://scan.example/n-1/address/${accountAddress}',
+  };
   assert.equal(explorerLink(templated, 'tx', 'ABC'), 'https://scan.example/n-1/tx/ABC?tab=raw');
   assert.equal(explorerLink(templated, 'account', 'init1xyz'), 'https://scan.example/n-1/address/init1xyz');
-  assert.equal(explorerLink(templated, 'block', '5'), 'https://scan.example/n-1/blocks/5', 'no block template: the base URL');
+  assert.equal(
+    explorerLink(templated, 'block', '5'),
+    'https://scan.example/n-1/blocks/5',
+    'no block template: the base URL',
+  );
   assert.equal(explorerLink(base, 'tx', 'ABC'), 'https://scan.example/n-1/txs/ABC');
-  assert.equal(explorerLink({ ...templated, txPage: 'https://s.example/${txHash}' }, 'tx', 'a/b'), 'https://s.example/a%2Fb', 'the id is encoded');
+  assert.equal(
+    explorerLink({ ...templated, txPage: 'https://s.example/${txHash}' }, 'tx', 'a/b'),
+    'https://s.example/a%2Fb',
+    'the id is encoded',
+  );
 });
 
 test('account addresses follow the network’s bech32 prefix; init stays the default', () => {
@@ -256,6 +326,10 @@ test('account addresses follow the network’s bech32 prefix; init stays the def
   assert.equal(parseAccount(other, 'xyz').ok, true);
   const wrong = parseAccount(init, 'xyz');
   assert.ok(!wrong.ok && /starts with "xyz1", not "init1"/.test(wrong.error));
-  assert.equal(parseAccount(other, ANY_PREFIX).ok, true, 'the clients accept any prefix (the input was checked against its network)');
+  assert.equal(
+    parseAccount(other, ANY_PREFIX).ok,
+    true,
+    'the clients accept any prefix (the input was checked against its network)',
+  );
   assert.equal(parseAccount('0x' + '11'.repeat(20), 'xyz').ok, true, '0x addresses on any network');
 });

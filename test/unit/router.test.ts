@@ -29,18 +29,33 @@ after(async () => {
   await fake.close();
 });
 
-
 const hash = (last: string, salt = 'AB') => `${salt.repeat(31)}A${last}`;
 const bodyOf = (i: number) => JSON.parse(fake.requests[i]!.body) as Record<string, unknown>;
 
 test('route → msgs → track → status: one request each, snake_case on the wire', async () => {
   fake.resetRequests();
-  const route = await client.route({ amountIn: '1_000_000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'demo-evm-1', destDenom: L2_INIT });
-  assert.deepEqual(bodyOf(0), { amount_in: '1000000', source_asset_chain_id: 'interwoven-1', source_asset_denom: 'uinit', dest_asset_chain_id: 'demo-evm-1', dest_asset_denom: L2_INIT });
+  const route = await client.route({
+    amountIn: '1_000_000',
+    sourceChainId: 'interwoven-1',
+    sourceDenom: 'uinit',
+    destChainId: 'demo-evm-1',
+    destDenom: L2_INIT,
+  });
+  assert.deepEqual(bodyOf(0), {
+    amount_in: '1000000',
+    source_asset_chain_id: 'interwoven-1',
+    source_asset_denom: 'uinit',
+    dest_asset_chain_id: 'demo-evm-1',
+    dest_asset_denom: L2_INIT,
+  });
   assert.equal(route.operations.length, 1);
   const op = operationView(route.operations[0]!);
   assert.equal(op.kind, 'op_init_transfer');
-  if (op.kind === 'op_init_transfer') assert.deepEqual([op.body.from_chain_id, op.body.to_chain_id, op.body.op_init_bridge_id], ['interwoven-1', 'demo-evm-1', '2']);
+  if (op.kind === 'op_init_transfer')
+    assert.deepEqual(
+      [op.body.from_chain_id, op.body.to_chain_id, op.body.op_init_bridge_id],
+      ['interwoven-1', 'demo-evm-1', '2'],
+    );
   assert.equal(route.required_op_hook, false);
   assert.equal(route.estimated_route_duration_seconds, 15);
   const msgs = await client.msgs({ route, addresses: { 'interwoven-1': INIT, 'demo-evm-1': INIT } });
@@ -61,7 +76,10 @@ test('route → msgs → track → status: one request each, snake_case on the w
   assert.match(tracked.explorer_link ?? '', /^https:/);
   const status = await client.status(hash('1'), 'interwoven-1');
   assert.equal(transferView(status).state, 'STATE_SUBMITTED');
-  assert.deepEqual(fake.requests.map((r) => `${r.method} ${r.path}`), ['POST /v2/fungible/route', 'POST /v2/fungible/msgs', 'POST /v2/tx/track', 'GET /v2/tx/status']);
+  assert.deepEqual(
+    fake.requests.map((r) => `${r.method} ${r.path}`),
+    ['POST /v2/fungible/route', 'POST /v2/fungible/msgs', 'POST /v2/tx/track', 'GET /v2/tx/status'],
+  );
   assert.equal(new URLSearchParams(fake.requests[3]!.query).get('tx_hash'), hash('1'));
   const first = fake.tracked.get(`interwoven-1:${hash('1')}`)!;
   await client.track(hash('1'), 'interwoven-1');
@@ -69,8 +87,17 @@ test('route → msgs → track → status: one request each, snake_case on the w
 });
 
 test('IBC + swap route: typed operations; hostile server text is kept verbatim', async () => {
-  const route = await client.route({ amountIn: '1000000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo' });
-  assert.deepEqual(route.operations.map((o) => operationView(o).kind), ['transfer', 'swap']);
+  const route = await client.route({
+    amountIn: '1000000',
+    sourceChainId: 'interwoven-1',
+    sourceDenom: 'uinit',
+    destChainId: 'osmosis-1',
+    destDenom: 'uosmo',
+  });
+  assert.deepEqual(
+    route.operations.map((o) => operationView(o).kind),
+    ['transfer', 'swap'],
+  );
   assert.equal(route.amount_out, '998000');
   assert.deepEqual(route.required_chain_addresses, ['interwoven-1', 'osmosis-1']);
   const swap = operationView(route.operations[1]!);
@@ -84,7 +111,13 @@ test('IBC + swap route: typed operations; hostile server text is kept verbatim',
 });
 
 test('an operation kind the client does not know survives as raw JSON and goes back to msgs unchanged', async () => {
-  const route = await client.route({ amountIn: '5000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'mystery-1', destDenom: 'umystery' });
+  const route = await client.route({
+    amountIn: '5000',
+    sourceChainId: 'interwoven-1',
+    sourceDenom: 'uinit',
+    destChainId: 'mystery-1',
+    destDenom: 'umystery',
+  });
   const view = operationView(route.operations[0]!);
   assert.equal(view.kind, 'unknown');
   if (view.kind === 'unknown') {
@@ -100,9 +133,16 @@ test('an operation kind the client does not know survives as raw JSON and goes b
   fake.prepare(hash('5', '9F'), 'interwoven-1', { to: 'mystery-1', jitter: 0.5 });
   await client.track(hash('5', '9F'), 'interwoven-1');
   let status = transferView(await client.status(hash('5', '9F'), 'interwoven-1'));
-  await waitFor('the transfer to end', async () => (status = transferView(await client.status(hash('5', '9F'), 'interwoven-1'))).terminal, 5_000);
+  await waitFor(
+    'the transfer to end',
+    async () => (status = transferView(await client.status(hash('5', '9F'), 'interwoven-1'))).terminal,
+    5_000,
+  );
   assert.equal(status.outcome, 'success');
-  assert.deepEqual(status.hops.map((h) => [h.kind, h.known, h.outcome]), [['teleport_transfer', false, 'done']]);
+  assert.deepEqual(
+    status.hops.map((h) => [h.kind, h.known, h.outcome]),
+    [['teleport_transfer', false, 'done']],
+  );
   assert.match(status.hops[0]!.txs.find((t) => t.name === 'receive_tx')!.explorerLink!, /^command:/);
 });
 
@@ -119,23 +159,47 @@ test('addresses per chain (pure)', () => {
     ['solana', 'So11111111111111111111111111111111111111112', true],
     ['solana', ETH, false],
   ];
-  for (const [chain, address, ok] of table) assert.equal(parseAddressForChain(chain, address).ok, ok, `${chain} ${address}`);
+  for (const [chain, address, ok] of table)
+    assert.equal(parseAddressForChain(chain, address).ok, ok, `${chain} ${address}`);
   assert.equal(parseAddressForChain('custom-1', INIT, { 'custom-1': 'custom' }).ok, false, 'extra prefixes apply');
 });
 
 test('OP hook routes: the hook; msgs refused without the signed hook (before any request), sent with it', async () => {
-  const route = await client.route({ amountIn: '5000', sourceChainId: 'osmosis-1', sourceDenom: 'uosmo', destChainId: 'demo-evm-1', destDenom: L2_INIT });
+  const route = await client.route({
+    amountIn: '5000',
+    sourceChainId: 'osmosis-1',
+    sourceDenom: 'uosmo',
+    destChainId: 'demo-evm-1',
+    destDenom: L2_INIT,
+  });
   assert.equal(route.required_op_hook, true);
-  assert.deepEqual(route.operations.map((o) => operationView(o).kind), ['transfer', 'op_init_transfer']);
+  assert.deepEqual(
+    route.operations.map((o) => operationView(o).kind),
+    ['transfer', 'op_init_transfer'],
+  );
   const hook = await client.opHook(route, OSMO, INIT);
-  assert.deepEqual(Object.keys(bodyOf(fake.requests.length - 1)).sort(), ['dest_address', 'dest_asset_chain_id', 'dest_asset_denom', 'source_address', 'source_asset_chain_id', 'source_asset_denom']);
+  assert.deepEqual(Object.keys(bodyOf(fake.requests.length - 1)).sort(), [
+    'dest_address',
+    'dest_asset_chain_id',
+    'dest_asset_denom',
+    'source_address',
+    'source_asset_chain_id',
+    'source_asset_denom',
+  ]);
   assert.equal(hook.chain_id, 'demo-evm-1');
   assert.equal(typeof JSON.parse(hook.hook[0]!.msg), 'object');
   fake.resetRequests();
   const err = await rejection(client.msgs({ route, addresses: [OSMO, INIT, INIT] }));
   assert.equal(errorKind(err), 'input');
   assert.match(err.message, /signed OP hook/);
-  assert.equal(errorKind(await rejection(client.msgs({ route, addresses: [OSMO, INIT, INIT], signedOpHook: { signer: INIT, hook: 'not base64!' } }))), 'input');
+  assert.equal(
+    errorKind(
+      await rejection(
+        client.msgs({ route, addresses: [OSMO, INIT, INIT], signedOpHook: { signer: INIT, hook: 'not base64!' } }),
+      ),
+    ),
+    'input',
+  );
   assert.equal(errorKind(await rejection(client.opHook(route, ETH, INIT))), 'input', 'the hook takes bech32 addresses');
   assert.equal(fake.requests.length, 0);
   const msgs = await client.msgs({ route, addresses: [OSMO, INIT, INIT], signedOpHook: HOOK });
@@ -145,9 +209,18 @@ test('OP hook routes: the hook; msgs refused without the signed hook (before any
 });
 
 test('EVM sources: evm_tx with approvals, data without 0x (evmTxData adds it); big amounts stay strings', async () => {
-  const route = await client.route({ amountIn: '123456789012345678901234567890', sourceChainId: '1', sourceDenom: USDC, destChainId: 'demo-evm-1', destDenom: L2_INIT });
+  const route = await client.route({
+    amountIn: '123456789012345678901234567890',
+    sourceChainId: '1',
+    sourceDenom: USDC,
+    destChainId: 'demo-evm-1',
+    destDenom: L2_INIT,
+  });
   assert.equal(route.amount_in, '123456789012345678901234567890');
-  assert.deepEqual(route.operations.map((o) => operationView(o).kind), ['layer_zero_transfer', 'op_init_transfer']);
+  assert.deepEqual(
+    route.operations.map((o) => operationView(o).kind),
+    ['layer_zero_transfer', 'op_init_transfer'],
+  );
   const msgs = await client.msgs({ route, addresses: [ETH, INIT, INIT], signedOpHook: HOOK });
   const tx = txView(msgs.txs[0]!);
   assert.equal(tx.kind, 'evm');
@@ -162,8 +235,20 @@ test('EVM sources: evm_tx with approvals, data without 0x (evmTxData adds it); b
 });
 
 test('addresses are checked per chain before any request', async () => {
-  const route = await client.route({ amountIn: '1000000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo' });
-  const evmRoute = await client.route({ amountIn: '1000000', sourceChainId: '1', sourceDenom: USDC, destChainId: 'interwoven-1', destDenom: 'uinit' });
+  const route = await client.route({
+    amountIn: '1000000',
+    sourceChainId: 'interwoven-1',
+    sourceDenom: 'uinit',
+    destChainId: 'osmosis-1',
+    destDenom: 'uosmo',
+  });
+  const evmRoute = await client.route({
+    amountIn: '1000000',
+    sourceChainId: '1',
+    sourceDenom: USDC,
+    destChainId: 'interwoven-1',
+    destDenom: 'uinit',
+  });
   fake.resetRequests();
   const cases: Array<[Promise<unknown>, RegExp]> = [
     [client.msgs({ route, addresses: [INIT, INIT] }), /osmosis-1.*"osmo1", not "init1"/],
@@ -185,7 +270,15 @@ test('addresses are checked per chain before any request', async () => {
 
 test('bad input never reaches the server', async () => {
   fake.resetRequests();
-  const route = (over: Record<string, string>) => client.route({ amountIn: '1000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'demo-evm-1', destDenom: L2_INIT, ...over });
+  const route = (over: Record<string, string>) =>
+    client.route({
+      amountIn: '1000',
+      sourceChainId: 'interwoven-1',
+      sourceDenom: 'uinit',
+      destChainId: 'demo-evm-1',
+      destDenom: L2_INIT,
+      ...over,
+    });
   for (const p of [
     route({ amountIn: '1.5' }),
     route({ amountIn: '0' }),
@@ -196,7 +289,14 @@ test('bad input never reaches the server', async () => {
     route({ sourceDenom: 'x' }),
     route({ destDenom: '0x1234' }),
     route({ destChainId: 'interwoven-1', destDenom: 'uinit' }),
-    client.route({ amountIn: '1000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'demo-evm-1', destDenom: L2_INIT, bridges: ['WORMHOLE' as never] }),
+    client.route({
+      amountIn: '1000',
+      sourceChainId: 'interwoven-1',
+      sourceDenom: 'uinit',
+      destChainId: 'demo-evm-1',
+      destDenom: L2_INIT,
+      bridges: ['WORMHOLE' as never],
+    }),
     client.track('xyz', 'interwoven-1'),
     client.track('ab'.repeat(31), 'interwoven-1'),
     client.track('ab'.repeat(32), ''),
@@ -209,18 +309,64 @@ test('bad input never reaches the server', async () => {
   assert.equal(fake.requests.length, 0);
 });
 
-test('router errors: the router\'s words (+ info), code, reason; no-route and price-safety recognised', async () => {
-  const low = await rejection(client.route({ amountIn: '10', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'demo-evm-1', destDenom: L2_INIT }));
+test("router errors: the router's words (+ info), code, reason; no-route and price-safety recognised", async () => {
+  const low = await rejection(
+    client.route({
+      amountIn: '10',
+      sourceChainId: 'interwoven-1',
+      sourceDenom: 'uinit',
+      destChainId: 'demo-evm-1',
+      destDenom: L2_INIT,
+    }),
+  );
   assert.equal(errorKind(low), 'http');
-  assert.equal(low.message, 'The router answered 400 Bad Request: amount too low: the amount does not cover the bridge fees (minimum 1000) (<b>minimum</b> 1000 base units).');
-  assert.deepEqual(routerErrorInfo(low), { status: 400, code: 3, reason: undefined, info: '<b>minimum</b> 1000 base units', noRoute: false, unsafe: false, message: 'amount too low: the amount does not cover the bridge fees (minimum 1000) (<b>minimum</b> 1000 base units)' });
-  const none = await rejection(client.route({ amountIn: '5000', sourceChainId: 'osmosis-1', sourceDenom: 'uosmo', destChainId: '1', destDenom: USDC }));
+  assert.equal(
+    low.message,
+    'The router answered 400 Bad Request: amount too low: the amount does not cover the bridge fees (minimum 1000) (<b>minimum</b> 1000 base units).',
+  );
+  assert.deepEqual(routerErrorInfo(low), {
+    status: 400,
+    code: 3,
+    reason: undefined,
+    info: '<b>minimum</b> 1000 base units',
+    noRoute: false,
+    unsafe: false,
+    message:
+      'amount too low: the amount does not cover the bridge fees (minimum 1000) (<b>minimum</b> 1000 base units)',
+  });
+  const none = await rejection(
+    client.route({
+      amountIn: '5000',
+      sourceChainId: 'osmosis-1',
+      sourceDenom: 'uosmo',
+      destChainId: '1',
+      destDenom: USDC,
+    }),
+  );
   assert.match(none.message, /404 Not Found: no single-tx routes found/);
   assert.equal(routerErrorInfo(none)?.noRoute, true);
-  const unsafe = await rejection(client.route({ amountIn: '1000000000000000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo' }));
+  const unsafe = await rejection(
+    client.route({
+      amountIn: '1000000000000000',
+      sourceChainId: 'interwoven-1',
+      sourceDenom: 'uinit',
+      destChainId: 'osmosis-1',
+      destDenom: 'uosmo',
+    }),
+  );
   assert.match(unsafe.message, /deviates too far from market price/);
-  assert.deepEqual([routerErrorInfo(unsafe)?.reason, routerErrorInfo(unsafe)?.unsafe, routerErrorInfo(unsafe)?.noRoute], ['BAD_PRICE_ERROR', true, false]);
-  const ok = await client.route({ amountIn: '1000000000000000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo', allowUnsafe: true });
+  assert.deepEqual(
+    [routerErrorInfo(unsafe)?.reason, routerErrorInfo(unsafe)?.unsafe, routerErrorInfo(unsafe)?.noRoute],
+    ['BAD_PRICE_ERROR', true, false],
+  );
+  const ok = await client.route({
+    amountIn: '1000000000000000',
+    sourceChainId: 'interwoven-1',
+    sourceDenom: 'uinit',
+    destChainId: 'osmosis-1',
+    destDenom: 'uosmo',
+    allowUnsafe: true,
+  });
   assert.equal(ok.amount_in, '1000000000000000');
   const untracked = await rejection(client.status(hash('7'), 'interwoven-1'));
   assert.equal(untracked.status, 404);
@@ -232,8 +378,14 @@ test('router errors: the router\'s words (+ info), code, reason; no-route and pr
   assert.match(msgsErr.message, /400 Bad Request: operations do not match a route/);
   assert.equal(routerErrorInfo(new Error('x')), undefined);
   // What the bridge panel says of them.
-  assert.match(routeErrorText(none)!, /^The router has no route from this asset to that one \(it said: no single-tx routes found/);
-  assert.match(routeErrorText(unsafe)!, /^The router withheld this route because its price deviates too far from the market \(it said: .*deviates too far from market price/);
+  assert.match(
+    routeErrorText(none)!,
+    /^The router has no route from this asset to that one \(it said: no single-tx routes found/,
+  );
+  assert.match(
+    routeErrorText(unsafe)!,
+    /^The router withheld this route because its price deviates too far from the market \(it said: .*deviates too far from market price/,
+  );
   assert.equal(routeErrorText(low), undefined, 'any other refusal keeps its own words');
 });
 
@@ -245,23 +397,46 @@ test('faults: 429/503 with Retry-After recover (or surface when retry is off); 5
   const busy = await rejection(client.status(hash('2'), 'interwoven-1', undefined, { retry: false }));
   assert.equal(errorKind(busy), 'http');
   assert.deepEqual([busy.status, busy.retryAfterMs], [503, 7000]);
-  assert.equal(busy.message, 'The router answered 503 Service Unavailable: 503 Service Unavailable (it asks to wait 7 s).');
+  assert.equal(
+    busy.message,
+    'The router answered 503 Service Unavailable: 503 Service Unavailable (it asks to wait 7 s).',
+  );
   fake.setFault({ kind: 'status', status: 500, times: 1 });
-  assert.equal((await rejection(client.status(hash('2'), 'interwoven-1'))).message, 'The router answered 500 Internal Server Error: internal server error.');
+  assert.equal(
+    (await rejection(client.status(hash('2'), 'interwoven-1'))).message,
+    'The router answered 500 Internal Server Error: internal server error.',
+  );
   fake.setFault({ kind: 'status', status: 400, body: 'upstream said <script>alert(1)</script>', times: 1 });
-  assert.equal((await rejection(client.status(hash('2'), 'interwoven-1'))).message, 'The router answered 400 Bad Request: upstream said <script>alert(1)</script>.', 'a non-JSON error body falls back to the raw text');
+  assert.equal(
+    (await rejection(client.status(hash('2'), 'interwoven-1'))).message,
+    'The router answered 400 Bad Request: upstream said <script>alert(1)</script>.',
+    'a non-JSON error body falls back to the raw text',
+  );
   fake.setFault({ kind: 'status', status: 502, body: '<html><body><h1>502</h1></body></html>', times: 1 });
-  assert.equal((await rejection(client.status(hash('2'), 'interwoven-1'))).message, 'The router answered 502 Bad Gateway: an HTML error page.');
+  assert.equal(
+    (await rejection(client.status(hash('2'), 'interwoven-1'))).message,
+    'The router answered 502 Bad Gateway: an HTML error page.',
+  );
   fake.setFault({ kind: 'nonJson', times: 1 });
   assert.equal(errorKind(await rejection(client.status(hash('2'), 'interwoven-1'))), 'invalid-body');
   fake.setFault({ kind: 'wrongShape', path: '/v2/fungible/route', times: 1 });
-  const shape = await rejection(client.route({ amountIn: '5000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'demo-evm-1', destDenom: L2_INIT }));
+  const shape = await rejection(
+    client.route({
+      amountIn: '5000',
+      sourceChainId: 'interwoven-1',
+      sourceDenom: 'uinit',
+      destChainId: 'demo-evm-1',
+      destDenom: L2_INIT,
+    }),
+  );
   assert.equal(errorKind(shape), 'schema');
   assert.match(shape.message, /field amount_in/);
   fake.setFault({ kind: 'wrongShape', path: '/v2/tx/status', times: 1 });
   assert.match((await rejection(client.status(hash('2'), 'interwoven-1'))).message, /field transfers/);
   fake.setFault({ kind: 'truncated', times: 1 });
-  assert.ok(['network', 'invalid-body'].includes(errorKind(await rejection(client.status(hash('2'), 'interwoven-1')))!));
+  assert.ok(
+    ['network', 'invalid-body'].includes(errorKind(await rejection(client.status(hash('2'), 'interwoven-1')))!),
+  );
   fake.clearFaults();
 });
 
@@ -288,7 +463,12 @@ test('status: 404 "tx not found" for a while after tracking (indexing lag), then
     assert.equal((await rejection(c.status(hash('3'), 'interwoven-1'))).status, 404);
     // The lag is 20 s × 0.01 of real time: then the router knows it.
     let transfers = 0;
-    await waitFor('the status after the lag', async () => (transfers = (await c.status(hash('3'), 'interwoven-1').catch(() => undefined))?.transfers?.length ?? 0) > 0, 5_000);
+    await waitFor(
+      'the status after the lag',
+      async () =>
+        (transfers = (await c.status(hash('3'), 'interwoven-1').catch(() => undefined))?.transfers?.length ?? 0) > 0,
+      5_000,
+    );
     assert.ok(transfers > 0);
   } finally {
     c.dispose();

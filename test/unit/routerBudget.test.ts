@@ -21,11 +21,15 @@ const INIT = 'init1veaum7vy45fzw5x4mflskgx5lnmwmxx5wm3x8p';
 const OSMO = 'osmo1veaum7vy45fzw5x4mflskgx5lnmwmxx5gkz963';
 
 /** waitForTransaction's loop: status; terminal on state ∈ {COMPLETED_SUCCESS, COMPLETED_ERROR, ABANDONED}; else wait(1000). */
-async function fixedPoller(fetch: () => Promise<StatusResponse>, clock: ManualClock): Promise<{ requests: number; at: number }> {
+async function fixedPoller(
+  fetch: () => Promise<StatusResponse>,
+  clock: ManualClock,
+): Promise<{ requests: number; at: number }> {
   for (let requests = 1; ; requests++) {
     const s = await fetch();
     const state = s.state ?? s.transfers?.[0]?.state;
-    if (state === 'STATE_COMPLETED_SUCCESS' || state === 'STATE_COMPLETED_ERROR' || state === 'STATE_ABANDONED') return { requests, at: clock.now() };
+    if (state === 'STATE_COMPLETED_SUCCESS' || state === 'STATE_COMPLETED_ERROR' || state === 'STATE_ABANDONED')
+      return { requests, at: clock.now() };
     await new Promise<void>((r) => clock.setTimeout(r, 1000));
   }
 }
@@ -40,16 +44,34 @@ const ROUTES: Array<[string, string]> = [
   ['1', 'demo-evm-1'], // LayerZero + OPinit, 120 s
   ['demo-evm-1', 'osmosis-1'], // OPinit withdrawal + IBC, 150 s
 ];
-const FATES: Array<[string, Fate]> = [['1', 'success'], ['2', 'success'], ['3', 'success'], ['4', 'success'], ['c', 'failure'], ['e', 'abandoned']];
+const FATES: Array<[string, Fate]> = [
+  ['1', 'success'],
+  ['2', 'success'],
+  ['3', 'success'],
+  ['4', 'success'],
+  ['c', 'failure'],
+  ['e', 'abandoned'],
+];
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
-test('budget: ≤ 1/5 of a 1 s poller\'s status requests, terminal detection ≤ 2 s later at the median (measured)', async (t) => {
+test("budget: ≤ 1/5 of a 1 s poller's status requests, terminal detection ≤ 2 s later at the median (measured)", async (t) => {
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
   const fake = await startFakeRouter({ now: () => clock.now() });
   const client = createRouterClient(fake.url, { timeoutMs: 5000 });
   const { track, settle } = httpIdle();
-  interface Row { route: string; estimate: number; fate: Fate; actual: number; ours: number; fixed: number; oursAt: number; fixedAt: number; oursMaxInFlight: number }
+  interface Row {
+    route: string;
+    estimate: number;
+    fate: Fate;
+    actual: number;
+    ours: number;
+    fixed: number;
+    oursAt: number;
+    fixedAt: number;
+    oursMaxInFlight: number;
+  }
   const rows: Row[] = [];
   const runs: Array<Promise<void>> = [];
   const counters: Array<() => void> = [];
@@ -63,7 +85,17 @@ test('budget: ≤ 1/5 of a 1 s poller\'s status requests, terminal detection ≤
         await client.track(hash, from);
         const trackedAt = clock.now();
         const fetch = (signal?: AbortSignal) => track(() => client.status(hash, from, signal, { retry: false }));
-        const row: Row = { route: `${from}>${to}`, estimate, fate, actual: fake.terminalAt(hash, from)! - trackedAt, ours: 0, fixed: 0, oursAt: 0, fixedAt: 0, oursMaxInFlight: 0 };
+        const row: Row = {
+          route: `${from}>${to}`,
+          estimate,
+          fate,
+          actual: fake.terminalAt(hash, from)! - trackedAt,
+          ours: 0,
+          fixed: 0,
+          oursAt: 0,
+          fixedAt: 0,
+          oursMaxInFlight: 0,
+        };
         rows.push(row);
         let inFlight = 0;
         runs.push(
@@ -120,30 +152,53 @@ test('budget: ≤ 1/5 of a 1 s poller\'s status requests, terminal detection ≤
   const fixed = rows.reduce((s, r) => s + r.fixed, 0);
   const later = rows.map((r) => r.oursAt - r.fixedAt);
   const afterEnd = rows.map((r) => r.oursAt - r.actual);
-  t.diagnostic(`${rows.length} transfers: ${ours} status requests vs ${fixed} for a 1 s poller (ratio ${(ours / fixed).toFixed(3)})`);
-  t.diagnostic(`detection later than the 1 s poller: median ${(quantile(later, 0.5) / 1000).toFixed(2)} s, p75 ${(quantile(later, 0.75) / 1000).toFixed(2)} s, p90 ${(quantile(later, 0.9) / 1000).toFixed(2)} s, max ${(Math.max(...later) / 1000).toFixed(2)} s`);
-  t.diagnostic(`detection after the actual end: median ${(quantile(afterEnd, 0.5) / 1000).toFixed(2)} s, p90 ${(quantile(afterEnd, 0.9) / 1000).toFixed(2)} s`);
+  t.diagnostic(
+    `${rows.length} transfers: ${ours} status requests vs ${fixed} for a 1 s poller (ratio ${(ours / fixed).toFixed(3)})`,
+  );
+  t.diagnostic(
+    `detection later than the 1 s poller: median ${(quantile(later, 0.5) / 1000).toFixed(2)} s, p75 ${(quantile(later, 0.75) / 1000).toFixed(2)} s, p90 ${(quantile(later, 0.9) / 1000).toFixed(2)} s, max ${(Math.max(...later) / 1000).toFixed(2)} s`,
+  );
+  t.diagnostic(
+    `detection after the actual end: median ${(quantile(afterEnd, 0.5) / 1000).toFixed(2)} s, p90 ${(quantile(afterEnd, 0.9) / 1000).toFixed(2)} s`,
+  );
   for (const [from, to] of ROUTES) {
     const rs = rows.filter((r) => r.route === `${from}>${to}`);
     const o = rs.reduce((s, r) => s + r.ours, 0);
     const f = rs.reduce((s, r) => s + r.fixed, 0);
-    t.diagnostic(`  ${`${from} → ${to}`.padEnd(28)} E=${String(rs[0]!.estimate).padStart(3)} s  ours ${String(o).padStart(3)}  1 s poller ${String(f).padStart(4)}  ratio ${(o / f).toFixed(3)}  median later ${(quantile(rs.map((r) => r.oursAt - r.fixedAt), 0.5) / 1000).toFixed(2)} s`);
+    t.diagnostic(
+      `  ${`${from} → ${to}`.padEnd(28)} E=${String(rs[0]!.estimate).padStart(3)} s  ours ${String(o).padStart(3)}  1 s poller ${String(f).padStart(4)}  ratio ${(o / f).toFixed(3)}  median later ${(
+        quantile(
+          rs.map((r) => r.oursAt - r.fixedAt),
+          0.5,
+        ) / 1000
+      ).toFixed(2)} s`,
+    );
   }
   assert.ok(ours * 5 <= fixed, `ours ${ours} vs ${fixed}`);
   assert.ok(quantile(later, 0.5) <= 2000, `median ${quantile(later, 0.5)} ms later`);
 });
 
-async function untilDone(client: RouterClient, hash: string, chainId: string, estimatedSeconds: number, scale: number): Promise<{ states: string[]; events: string[]; poller: StatusPoller }> {
+async function untilDone(
+  client: RouterClient,
+  hash: string,
+  chainId: string,
+  estimatedSeconds: number,
+  scale: number,
+): Promise<{ states: string[]; events: string[]; poller: StatusPoller }> {
   const states: string[] = [];
   const events: string[] = [];
   let poller!: StatusPoller;
   await new Promise<void>((resolve, reject) => {
-    poller = new StatusPoller((signal) => client.status(hash, chainId, signal, { retry: false }), { estimatedSeconds, clock: scaledClock(scale) }, (e) => {
-      if (events.at(-1) !== e.kind) events.push(e.kind);
-      if (e.kind === 'status' || e.kind === 'done') if (states.at(-1) !== e.view.state) states.push(e.view.state);
-      if (e.kind === 'done') resolve();
-      if (e.kind === 'notFound' || e.kind === 'error') reject(e.error as Error);
-    });
+    poller = new StatusPoller(
+      (signal) => client.status(hash, chainId, signal, { retry: false }),
+      { estimatedSeconds, clock: scaledClock(scale) },
+      (e) => {
+        if (events.at(-1) !== e.kind) events.push(e.kind);
+        if (e.kind === 'status' || e.kind === 'done') if (states.at(-1) !== e.view.state) states.push(e.view.state);
+        if (e.kind === 'done') resolve();
+        if (e.kind === 'notFound' || e.kind === 'error') reject(e.error as Error);
+      },
+    );
     poller.start();
   });
   return { states, events, poller };
@@ -154,7 +209,13 @@ test('end to end with real timers (timeScale 0.01): success, failure through PEN
   const fake = await startFakeRouter({ timeScale: scale });
   const client = createRouterClient(fake.url, { timeoutMs: 3000 });
   try {
-    const route = await client.route({ amountIn: '1000000', sourceChainId: 'interwoven-1', sourceDenom: 'uinit', destChainId: 'osmosis-1', destDenom: 'uosmo' });
+    const route = await client.route({
+      amountIn: '1000000',
+      sourceChainId: 'interwoven-1',
+      sourceDenom: 'uinit',
+      destChainId: 'osmosis-1',
+      destDenom: 'uosmo',
+    });
     await client.msgs({ route, addresses: [INIT, OSMO] }); // the fake binds the next tracked txs on this chain to this route
     const estimate = route.estimated_route_duration_seconds!;
     const hash = (last: string) => `${'CD'.repeat(31)}A${last}`;
@@ -166,14 +227,28 @@ test('end to end with real timers (timeScale 0.01): success, failure through PEN
     );
     const [ok, failed, abandoned] = results.map((r) => r.states);
     assert.equal(ok!.at(-1), 'STATE_COMPLETED_SUCCESS');
-    assert.deepEqual(failed!.slice(-2), ['STATE_PENDING_ERROR', 'STATE_COMPLETED_ERROR'], 'the failing state is seen before the end');
+    assert.deepEqual(
+      failed!.slice(-2),
+      ['STATE_PENDING_ERROR', 'STATE_COMPLETED_ERROR'],
+      'the failing state is seen before the end',
+    );
     assert.equal(abandoned!.at(-1), 'STATE_ABANDONED');
     const failedView = results[1]!.poller.last!.view;
-    assert.match(failedView.summary, /^Failed: packet timed out <script>alert\("status"\)<\/script>\. Assets \d+ uinit released on interwoven-1\.$/);
+    assert.match(
+      failedView.summary,
+      /^Failed: packet timed out <script>alert\("status"\)<\/script>\. Assets \d+ uinit released on interwoven-1\.$/,
+    );
     const requests = fake.count('/v2/tx/status');
     assert.ok(requests <= 3 * 8, `${requests} status requests for three 30 s transfers`);
     // Nothing after the end: a terminal state stops the poller (no timer, nothing in flight), so no request can follow.
-    assert.deepEqual(results.map((r) => [r.poller.running, r.poller.nextPollAt]), [[false, undefined], [false, undefined], [false, undefined]]);
+    assert.deepEqual(
+      results.map((r) => [r.poller.running, r.poller.nextPollAt]),
+      [
+        [false, undefined],
+        [false, undefined],
+        [false, undefined],
+      ],
+    );
     assert.equal(fake.count('/v2/tx/status'), requests, 'no request after the terminal states');
   } finally {
     client.dispose();

@@ -1,14 +1,23 @@
 /** The adaptive status poller on a manual clock: schedule, one request in flight, backoff, Retry-After, 404 grace, terminal stop, cancellation. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ManualClock, StatusPoller, scheduleDelay, DEFAULT_SCHEDULE, type PollEvent, type PollerOptions } from '../../src/core/router/poller';
+import {
+  ManualClock,
+  StatusPoller,
+  scheduleDelay,
+  DEFAULT_SCHEDULE,
+  type PollEvent,
+  type PollerOptions,
+} from '../../src/core/router/poller';
 import type { StatusResponse } from '../../src/core/router/schemas';
 import { HttpError } from '../../src/core/errors';
 import { parseRetryAfter } from '../../src/core/http';
 
-const statusOf = (state: string): StatusResponse => ({ transfers: [{ state, transfer_sequence: [] }] }) as StatusResponse;
+const statusOf = (state: string): StatusResponse =>
+  ({ transfers: [{ state, transfer_sequence: [] }] }) as StatusResponse;
 const notFound = () => new HttpError('router', 404, 'tx not found', '/v2/tx/status');
-const busy = (status: number, retryAfterMs?: number) => new HttpError('router', status, 'busy', '/v2/tx/status', retryAfterMs);
+const busy = (status: number, retryAfterMs?: number) =>
+  new HttpError('router', status, 'busy', '/v2/tx/status', retryAfterMs);
 
 interface Run {
   clock: ManualClock;
@@ -19,7 +28,11 @@ interface Run {
 }
 
 /** A poller whose fetcher answers `answer(n, t)` (t: ms since start) after `latencyMs` of clock time. */
-function run(opts: Partial<PollerOptions>, answer: (n: number, t: number, signal: AbortSignal) => StatusResponse | Error | Promise<StatusResponse>, latencyMs = 0): Run {
+function run(
+  opts: Partial<PollerOptions>,
+  answer: (n: number, t: number, signal: AbortSignal) => StatusResponse | Error | Promise<StatusResponse>,
+  latencyMs = 0,
+): Run {
   const clock = new ManualClock();
   const start = clock.now();
   const times: number[] = [];
@@ -63,16 +76,22 @@ test('schedule: nothing before 0.7×estimate (one early check for long routes), 
     [100_000, 30_000, 0, 0], // resumed long after the first point: ask now
     [300_000, 604_800_000, 2, 60_000], // an OP withdrawal (7 days): once a minute
   ];
-  for (const [elapsed, estimate, polls, delay] of table) assert.equal(scheduleDelay(elapsed, estimate, polls, s), delay, `${elapsed} of ${estimate} after ${polls}`);
+  for (const [elapsed, estimate, polls, delay] of table)
+    assert.equal(scheduleDelay(elapsed, estimate, polls, s), delay, `${elapsed} of ${estimate} after ${polls}`);
 });
 
 test('a 15 s route finishing on time: 3 requests (a 1 s poller makes 16), then nothing', async () => {
-  const r = run({ estimatedSeconds: 15 }, (_n, t) => statusOf(t >= 15_000 ? 'STATE_COMPLETED_SUCCESS' : 'STATE_PENDING'));
+  const r = run({ estimatedSeconds: 15 }, (_n, t) =>
+    statusOf(t >= 15_000 ? 'STATE_COMPLETED_SUCCESS' : 'STATE_PENDING'),
+  );
   r.poller.start();
   assert.equal(r.poller.nextPollAt, r.clock.now() + 10_500);
   await r.clock.advance(60_000);
   assert.deepEqual(r.times, [10_500, 13_500, 16_500]);
-  assert.deepEqual(r.events.map((e) => e.kind), ['status', 'status', 'done']);
+  assert.deepEqual(
+    r.events.map((e) => e.kind),
+    ['status', 'status', 'done'],
+  );
   const first = r.events[0]!;
   assert.ok(first.kind === 'status' && first.nextPollInMs === 3_000);
   assert.equal(r.poller.running, false);
@@ -86,11 +105,15 @@ test('a 15 s route finishing on time: 3 requests (a 1 s poller makes 16), then n
 });
 
 test('an early finish is seen within a few seconds, a late one within ~2 s + 5 % of the delay', async () => {
-  const early = run({ estimatedSeconds: 60 }, (_n, t) => statusOf(t >= 45_000 ? 'STATE_COMPLETED_SUCCESS' : 'STATE_PENDING'));
+  const early = run({ estimatedSeconds: 60 }, (_n, t) =>
+    statusOf(t >= 45_000 ? 'STATE_COMPLETED_SUCCESS' : 'STATE_PENDING'),
+  );
   early.poller.start();
   await early.clock.advance(600_000);
   assert.deepEqual(early.times, [10_000, 42_000, 48_300]);
-  const late = run({ estimatedSeconds: 60 }, (_n, t) => statusOf(t >= 90_000 ? 'STATE_COMPLETED_SUCCESS' : 'STATE_PENDING'));
+  const late = run({ estimatedSeconds: 60 }, (_n, t) =>
+    statusOf(t >= 90_000 ? 'STATE_COMPLETED_SUCCESS' : 'STATE_PENDING'),
+  );
   late.poller.start();
   await late.clock.advance(600_000);
   const last = late.times.at(-1)!;
@@ -128,7 +151,9 @@ test('pollNow asks at once between scheduled polls (a user refresh)', async () =
 });
 
 test('errors back off exponentially; a Retry-After is honoured, even by pollNow()', async () => {
-  const r = run({ estimatedSeconds: 15 }, (n) => (n <= 3 ? busy(500) : n === 4 ? busy(429, 30_000) : statusOf('STATE_COMPLETED_SUCCESS')));
+  const r = run({ estimatedSeconds: 15 }, (n) =>
+    n <= 3 ? busy(500) : n === 4 ? busy(429, 30_000) : statusOf('STATE_COMPLETED_SUCCESS'),
+  );
   r.poller.start();
   await r.clock.advance(43_000);
   assert.deepEqual(r.times, [10_500, 14_500, 22_500, 38_500]);
@@ -140,7 +165,15 @@ test('errors back off exponentially; a Retry-After is honoured, even by pollNow(
   await r.clock.advance(10_000);
   assert.deepEqual(r.times.slice(4), [68_500], 'exactly when the server allowed it');
   const errors = r.events.filter((e) => e.kind === 'error');
-  assert.deepEqual(errors.map((e) => e.kind === 'error' && [e.consecutive, e.retryInMs]), [[1, 4_000], [2, 8_000], [3, 16_000], [4, 32_000]]);
+  assert.deepEqual(
+    errors.map((e) => e.kind === 'error' && [e.consecutive, e.retryInMs]),
+    [
+      [1, 4_000],
+      [2, 8_000],
+      [3, 16_000],
+      [4, 32_000],
+    ],
+  );
   assert.equal(r.events.at(-1)!.kind, 'done');
 });
 
@@ -152,7 +185,10 @@ test('an absurd Retry-After (days, or beyond what a timer keeps) is honoured up 
     assert.ok(r.times.length <= 11, `${r.times.length} requests in 10 min with Retry-After ${retryAfterMs} ms`);
     assert.ok(r.times.length >= 2, 'still asking now and then');
     const gaps = r.times.slice(1).map((t, i) => t - r.times[i]!);
-    assert.ok(gaps.every((g) => g === DEFAULT_SCHEDULE.maxIntervalMs), gaps.join(', '));
+    assert.ok(
+      gaps.every((g) => g === DEFAULT_SCHEDULE.maxIntervalMs),
+      gaps.join(', '),
+    );
     r.poller.stop();
   }
 });
@@ -175,10 +211,15 @@ test('a real timer: a router that keeps answering 429 with Retry-After 99999999 
 });
 
 test('404 right after tracking is "not found yet" for the grace period, then the status', async () => {
-  const r = run({ estimatedSeconds: 15 }, (n) => (n <= 2 ? notFound() : statusOf(n >= 4 ? 'STATE_COMPLETED_ERROR' : 'STATE_PENDING')));
+  const r = run({ estimatedSeconds: 15 }, (n) =>
+    n <= 2 ? notFound() : statusOf(n >= 4 ? 'STATE_COMPLETED_ERROR' : 'STATE_PENDING'),
+  );
   r.poller.start();
   await r.clock.advance(120_000);
-  assert.deepEqual(r.events.map((e) => e.kind), ['notFoundYet', 'notFoundYet', 'status', 'done']);
+  assert.deepEqual(
+    r.events.map((e) => e.kind),
+    ['notFoundYet', 'notFoundYet', 'status', 'done'],
+  );
   const first = r.events[0]!;
   assert.ok(first.kind === 'notFoundYet' && first.graceLeftMs === 120_000 - 10_500);
   const done = r.events.at(-1)!;
@@ -199,7 +240,9 @@ test('a 404 past the grace period stops with notFound (and nothing after)', asyn
 test('stop(), dispose() and an aborted signal end polling and abort the request in flight', async () => {
   let aborted = 0;
   const slow = (_n: number, _t: number, signal: AbortSignal) =>
-    new Promise<StatusResponse>((_resolve, reject) => signal.addEventListener('abort', () => (aborted++, reject(new Error('aborted')))));
+    new Promise<StatusResponse>((_resolve, reject) =>
+      signal.addEventListener('abort', () => (aborted++, reject(new Error('aborted')))),
+    );
   for (const how of ['stop', 'dispose', 'signal'] as const) {
     const controller = new AbortController();
     const r = run({ estimatedSeconds: 15, signal: controller.signal }, slow);

@@ -33,7 +33,8 @@ after(async () => {
 function nulls(value: unknown, path = ''): string[] {
   if (value === null) return [path];
   if (Array.isArray(value)) return value.flatMap((v, i) => nulls(v, `${path}[${i}]`));
-  if (typeof value === 'object') return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => nulls(v, path ? `${path}.${k}` : k));
+  if (typeof value === 'object')
+    return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => nulls(v, path ? `${path}.${k}` : k));
   return [];
 }
 
@@ -50,7 +51,8 @@ test('chains: Cosmos mainnets by default; EVM chains with includeEvm; only testn
   const both = [...withEvm, ...testnets];
   assert.equal(new Set(both).size, both.length, `each chain once: ${both.join(', ')}`);
   assert.deepEqual(ids(await skip.chains({ chainIds: ['osmosis-1', 'noble-1'] })).sort(), ['noble-1', 'osmosis-1']);
-  for (const c of (await skip.chains({ includeEvm: true })) ?? []) assert.deepEqual(nulls(c), [], `${c.chainId}: nullable fields left out, not null`);
+  for (const c of (await skip.chains({ includeEvm: true })) ?? [])
+    assert.deepEqual(nulls(c), [], `${c.chainId}: nullable fields left out, not null`);
 });
 
 test('assets: EVM tokens only with includeEvmAssets, testnets only with onlyTestnets; every Asset has its required fields', async () => {
@@ -80,17 +82,30 @@ test('balances: the client reads what the fake answers', async () => {
 });
 
 test('route by amount_in and by amount_out; a LayerZero messaging fee asset is a whole Asset; messages for the route', async () => {
-  const ask = { sourceAssetChainId: 'interwoven-1', sourceAssetDenom: 'uinit', destAssetChainId: 'demo-evm-1', destAssetDenom: L2_INIT };
+  const ask = {
+    sourceAssetChainId: 'interwoven-1',
+    sourceAssetDenom: 'uinit',
+    destAssetChainId: 'demo-evm-1',
+    destAssetDenom: L2_INIT,
+  };
   const byIn = await skip.route({ ...ask, amountIn: '1000000' });
   assert.equal(byIn?.amountIn, '1000000');
   assert.equal(byIn?.amountOut, '998000');
   const byOut = await skip.route({ ...ask, amountOut: '998000' });
   assert.equal(byOut?.amountIn, '1000000', 'the least amount_in that delivers amount_out');
   assert.ok(BigInt(byOut!.amountOut) >= 998_000n);
-  const lz = await skip.route({ sourceAssetChainId: 'interwoven-1', sourceAssetDenom: 'uinit', destAssetChainId: '1', destAssetDenom: USDC_ETH, amountIn: '1000000' });
-  const op = lz?.operations?.find((o) => 'layerZeroTransfer' in o) as { layerZeroTransfer: { messagingFeeAsset: Record<string, unknown> } } | undefined;
+  const lz = await skip.route({
+    sourceAssetChainId: 'interwoven-1',
+    sourceAssetDenom: 'uinit',
+    destAssetChainId: '1',
+    destAssetDenom: USDC_ETH,
+    amountIn: '1000000',
+  });
+  const op = lz?.operations?.find((o) => 'layerZeroTransfer' in o) as
+    { layerZeroTransfer: { messagingFeeAsset: Record<string, unknown> } } | undefined;
   assert.ok(op, 'a LayerZero operation');
-  for (const k of REQUIRED_ASSET_FIELDS) assert.ok(k in op.layerZeroTransfer.messagingFeeAsset, `messaging_fee_asset.${k}`);
+  for (const k of REQUIRED_ASSET_FIELDS)
+    assert.ok(k in op.layerZeroTransfer.messagingFeeAsset, `messaging_fee_asset.${k}`);
   const msgs = await skip.messages({
     sourceAssetDenom: byIn!.sourceAssetDenom,
     sourceAssetChainId: byIn!.sourceAssetChainId,

@@ -26,7 +26,10 @@ test('forge script and forge create output: the hash, the contract, the block', 
 });
 
 test('cast send receipt: transaction hash, block number, addresses; the block hash and the bloom are not transactions', () => {
-  assert.deepEqual(kinds(`blockHash            0x2472ac00b89c5894fcbd92ccce0dd96530df256061f2c33118b6b23bda660cd8`), []);
+  assert.deepEqual(
+    kinds(`blockHash            0x2472ac00b89c5894fcbd92ccce0dd96530df256061f2c33118b6b23bda660cd8`),
+    [],
+  );
   assert.deepEqual(kinds('blockNumber          3'), [['block', '3']]);
   assert.deepEqual(kinds(`contractAddress      ${CONTRACT}`), [['contract', CONTRACT]]);
   assert.deepEqual(kinds(`from                 ${EOA}`), [['account', EOA]]);
@@ -63,7 +66,16 @@ test('init1 addresses with a valid checksum (20 and 32 bytes); a typo is no link
 });
 
 test('the same hashes as the hover: 64 hex standing alone, 0x optional; longer runs and words are not hashes', () => {
-  const lines = [`tx ${COSMOS} included`, `hash=${EVM};`, `[${COSMOS.toLowerCase()}]`, `x${COSMOS}`, `${COSMOS}0`, `${COSMOS}${COSMOS}`, `0x${COSMOS.slice(1)}`, `_${COSMOS}`];
+  const lines = [
+    `tx ${COSMOS} included`,
+    `hash=${EVM};`,
+    `[${COSMOS.toLowerCase()}]`,
+    `x${COSMOS}`,
+    `${COSMOS}0`,
+    `${COSMOS}${COSMOS}`,
+    `0x${COSMOS.slice(1)}`,
+    `_${COSMOS}`,
+  ];
   for (const line of lines) {
     const hover = txHashAt(line, line.search(/[0-9A-F]{20}/i) + 5);
     const terminal = scanTerminalLine(line).filter((f) => f.kind === 'tx');
@@ -99,7 +111,17 @@ test('a line of a thousand hashes gives the first ones only', () => {
 });
 
 test('hostile or odd lines: nothing thrown, nothing found', () => {
-  for (const line of ['', ' ', '\u0000\u001b[31m', 'height', 'init1', `0x${'g'.repeat(64)}`, '٣٤٥', 'height: "-5"', 'a'.repeat(10_000)]) {
+  for (const line of [
+    '',
+    ' ',
+    '\u0000\u001b[31m',
+    'height',
+    'init1',
+    `0x${'g'.repeat(64)}`,
+    '٣٤٥',
+    'height: "-5"',
+    'a'.repeat(10_000),
+  ]) {
     assert.deepEqual(scanTerminalLine(line), [], JSON.stringify(line.slice(0, 20)));
   }
 });

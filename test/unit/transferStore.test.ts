@@ -22,11 +22,21 @@ function tempDir(): string {
 const hashOf = (n: number, salt = 'A') => `${salt}${n.toString(16).toUpperCase().padStart(63, '0')}`;
 
 function record(n: number, over: Partial<TrackedTransfer> = {}): TrackedTransfer {
-  return { txHash: hashOf(n), chainId: 'interwoven-1', routerUrl: 'http://127.0.0.1:1', network: 'Test', trackedAt: 1_000_000 + n, watching: true, ...over };
+  return {
+    txHash: hashOf(n),
+    chainId: 'interwoven-1',
+    routerUrl: 'http://127.0.0.1:1',
+    network: 'Test',
+    trackedAt: 1_000_000 + n,
+    watching: true,
+    ...over,
+  };
 }
 
 const finished = (n: number): TrackedTransfer =>
-  record(n, { last: { state: 'STATE_COMPLETED_SUCCESS', outcome: 'success', terminal: true, hops: [], updatedAt: 2_000_000 + n } });
+  record(n, {
+    last: { state: 'STATE_COMPLETED_SUCCESS', outcome: 'success', terminal: true, hops: [], updatedAt: 2_000_000 + n },
+  });
 
 /**
  * Runs `body` (JS source with `store` = the compiled store module and `data` = workerData) in `n` workers that start
@@ -43,11 +53,17 @@ async function race<T>(n: number, body: string, data: (i: number) => unknown): P
     const data = workerData.data;
     const result = (() => { ${body} })();
     parentPort.postMessage(result);`;
-  const workers = Array.from({ length: n }, (_, i) => new Worker(code, { eval: true, workerData: { barrier, data: data(i) } }));
-  const results = workers.map((w) => new Promise<T>((resolve, reject) => {
-    w.once('message', resolve);
-    w.once('error', reject);
-  }));
+  const workers = Array.from(
+    { length: n },
+    (_, i) => new Worker(code, { eval: true, workerData: { barrier, data: data(i) } }),
+  );
+  const results = workers.map(
+    (w) =>
+      new Promise<T>((resolve, reject) => {
+        w.once('message', resolve);
+        w.once('error', reject);
+      }),
+  );
   // Not a sleep: every worker has reached the barrier before any goes on.
   while (Atomics.load(barrier, 0) < n) await new Promise((r) => setTimeout(r, 5));
   Atomics.store(barrier, 1, 1);
@@ -60,18 +76,26 @@ async function race<T>(n: number, body: string, data: (i: number) => unknown): P
 test('two stores on one folder, writing at the same moment, lose nothing; the same record written by both is never torn', async () => {
   const dir = tempDir();
   const per = 40;
-  await race<number>(2, `
+  await race<number>(
+    2,
+    `
     const s = new store.TransferStore(data.dir);
     for (let i = 0; i < data.per; i++) {
       s.write({ txHash: data.prefix + i.toString(16).toUpperCase().padStart(63, '0'), chainId: 'interwoven-1', routerUrl: 'http://r', network: 'N', trackedAt: i, watching: true });
       s.write({ txHash: 'F'.repeat(64), chainId: 'interwoven-1', routerUrl: 'http://r', network: data.prefix, trackedAt: i, watching: true });
     }
-    return data.per;`, (i) => ({ dir, per, prefix: i ? 'B' : 'A' }));
+    return data.per;`,
+    (i) => ({ dir, per, prefix: i ? 'B' : 'A' }),
+  );
   const lines: string[] = [];
   const all = new TransferStore(dir, { log: (l) => lines.push(l) }).load();
   assert.equal(all.length, 2 * per + 1, 'every record of both writers, and the shared one once');
   assert.deepEqual(lines, [], 'nothing dropped: no file was ever half written');
-  assert.equal(fs.readdirSync(path.join(dir, 'transfers')).filter((f) => f.endsWith('.tmp')).length, 0, 'no temp file left');
+  assert.equal(
+    fs.readdirSync(path.join(dir, 'transfers')).filter((f) => f.endsWith('.tmp')).length,
+    0,
+    'no temp file left',
+  );
 });
 
 test('corrupt or foreign files are dropped with one log line each saying why; a good record stays', () => {
@@ -89,11 +113,26 @@ test('corrupt or foreign files are dropped with one log line each saying why; a 
   const all = store.load();
   assert.deepEqual(all.map(transferKey), [transferKey(record(1))]);
   assert.equal(lines.length, 6, lines.join('\n'));
-  assert.match(lines.find((l) => l.includes('a~1.json'))!, /txHash is missing/);
-  assert.match(lines.find((l) => l.includes('a~2.json'))!, /dropped: .*string "x"/);
-  assert.match(lines.find((l) => l.includes('a~4.json'))!, /not JSON/);
-  assert.match(lines.find((l) => l.includes('a~5.json'))!, /watching should be a boolean/);
-  assert.match(lines.find((l) => l.includes('a~6.json'))!, /not what its name says/);
+  assert.match(
+    lines.find((l) => l.includes('a~1.json'))!,
+    /txHash is missing/,
+  );
+  assert.match(
+    lines.find((l) => l.includes('a~2.json'))!,
+    /dropped: .*string "x"/,
+  );
+  assert.match(
+    lines.find((l) => l.includes('a~4.json'))!,
+    /not JSON/,
+  );
+  assert.match(
+    lines.find((l) => l.includes('a~5.json'))!,
+    /watching should be a boolean/,
+  );
+  assert.match(
+    lines.find((l) => l.includes('a~6.json'))!,
+    /not what its name says/,
+  );
   assert.deepEqual(fs.readdirSync(store.dir), [recordFileName(record(1))], 'the dropped files are gone (logged once)');
   store.load();
   assert.equal(lines.length, 6);
@@ -105,7 +144,10 @@ test('the legacy globalState list is imported entry by entry; what does not pars
   const store = new TransferStore(dir, { log: (l) => lines.push(l) });
   assert.deepEqual(store.importLegacy([record(1), {}, 'x', null, finished(2)]), { imported: 2, dropped: 3 });
   assert.equal(lines.length, 3);
-  assert.deepEqual(store.load().map((t) => t.txHash), [hashOf(2), hashOf(1)]);
+  assert.deepEqual(
+    store.load().map((t) => t.txHash),
+    [hashOf(2), hashOf(1)],
+  );
   assert.deepEqual(store.importLegacy({}), { imported: 0, dropped: 1 });
   assert.deepEqual(store.importLegacy([record(1)]), { imported: 0, dropped: 0 }, 'already on file: left alone');
 });
@@ -114,7 +156,14 @@ test('the raw status kept is bounded: a larger one becomes a marker saying how l
   const store = new TransferStore(tempDir());
   const small = { state: 'STATE_PENDING', transfers: [] };
   const big = { state: 'STATE_PENDING', blob: 'x'.repeat(MAX_RAW_BYTES + 10) };
-  const last = (raw: unknown) => ({ state: 'STATE_PENDING', outcome: 'pending' as const, terminal: false, hops: [], updatedAt: 1, raw });
+  const last = (raw: unknown) => ({
+    state: 'STATE_PENDING',
+    outcome: 'pending' as const,
+    terminal: false,
+    hops: [],
+    updatedAt: 1,
+    raw,
+  });
   store.write(record(1, { last: last(small) }));
   store.write(record(2, { last: last(big) }));
   assert.deepEqual(store.read(record(1))!.last!.raw, small);
@@ -128,15 +177,22 @@ test('eviction keeps the newest 100: finished transfers go oldest first, unfinis
   const store = new TransferStore(tempDir());
   for (let i = 0; i < 105; i++) store.write(i < 3 ? record(i) : finished(i)); // 0..2 unfinished and the oldest
   const removed = store.evict(100);
-  assert.deepEqual(removed, [3, 4, 5, 6, 7].map((i) => transferKey(finished(i))));
+  assert.deepEqual(
+    removed,
+    [3, 4, 5, 6, 7].map((i) => transferKey(finished(i))),
+  );
   const left = store.load();
   assert.equal(left.length, 100);
-  assert.ok([0, 1, 2].every((i) => left.some((t) => t.txHash === hashOf(i))), 'unfinished ones are never evicted');
+  assert.ok(
+    [0, 1, 2].every((i) => left.some((t) => t.txHash === hashOf(i))),
+    'unfinished ones are never evicted',
+  );
 });
 
 test('a lease: only one of several contenders gets it, whether it is new, expired or unreadable', async () => {
   const dir = tempDir();
-  const contend = (key: string) => race<boolean>(8, `return new store.Leases(data.dir).acquire(data.key);`, () => ({ dir, key }));
+  const contend = (key: string) =>
+    race<boolean>(8, `return new store.Leases(data.dir).acquire(data.key);`, () => ({ dir, key }));
   assert.equal((await contend('k:new')).filter(Boolean).length, 1, 'a new lease');
   const leases = new Leases(dir, { owner: 'gone:1' });
   const file = path.join(leases.dir, 'k%3Astale.json');
@@ -199,7 +255,10 @@ test('coordinators on one folder: each transfer is polled by one; a closed windo
   assert.ok(keys.every((k) => coordinators[0]!.polling(k)));
   // The first window closes: its leases are freed, another window polls each within one check (30 s).
   coordinators[0]!.dispose();
-  assert.ok([...polls[0]!.values()].every((p) => !p.running), 'its pollers stopped');
+  assert.ok(
+    [...polls[0]!.values()].every((p) => !p.running),
+    'its pollers stopped',
+  );
   await clock.advance(30_000);
   assert.deepEqual(keys.map(pollers), [1, 1, 1, 1]);
   // The next holder dies without a word (no release, no renewal): others take over once the leases expire.
@@ -209,7 +268,10 @@ test('coordinators on one folder: each transfer is polled by one; a closed windo
   await clock.advance(50_000);
   assert.equal(coordinators.filter((c, i) => i !== dead && c.polling('c:1')).length, 0, 'not before the lease expires');
   await clock.advance(45_000);
-  assert.deepEqual(keys.map((k) => coordinators.filter((c, i) => i !== dead && i !== 0 && c.polling(k)).length), [1, 1, 1, 1]);
+  assert.deepEqual(
+    keys.map((k) => coordinators.filter((c, i) => i !== dead && i !== 0 && c.polling(k)).length),
+    [1, 1, 1, 1],
+  );
   // A finished transfer is no longer wanted: its poll stops and its lease is free.
   const survivor = coordinators.find((c, i) => i !== dead && c.polling('c:2'))!;
   survivor.want(keys.filter((k) => k !== 'c:2'));

@@ -10,8 +10,24 @@ import { EventEmitter } from 'node:events';
 import * as http from 'node:http';
 import { fetch as undiciFetch } from 'undici';
 import { createIndexerClient } from '../../src/core/clients';
-import { CancelledError, HttpError, NetworkError, ResponseTooLargeError, TimeoutError, InvalidBodyError } from '../../src/core/errors';
-import { FetchTransport, UndiciTransport, bypassesProxy, chooseTransport, nodeCaCertificates, type FetchFunction, type NetworkConfig, type Transport } from '../../src/core/transport';
+import {
+  CancelledError,
+  HttpError,
+  NetworkError,
+  ResponseTooLargeError,
+  TimeoutError,
+  InvalidBodyError,
+} from '../../src/core/errors';
+import {
+  FetchTransport,
+  UndiciTransport,
+  bypassesProxy,
+  chooseTransport,
+  nodeCaCertificates,
+  type FetchFunction,
+  type NetworkConfig,
+  type Transport,
+} from '../../src/core/transport';
 import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import { startFakeProxy } from '../fixtures/fakeProxy';
 import { testTls } from '../fixtures/fakeServer';
@@ -42,7 +58,10 @@ const TRANSPORTS: Array<[string, (ca?: string[]) => Transport]> = [
   ['undici', (ca) => new UndiciTransport({ ca })],
   // Node's own fetch, as VS Code's patched fetch calls it; CAs handed over on an undici Agent, as VS Code reads them.
   ['fetch', (ca) => new FetchTransport((url, init) => fetch(url, init as RequestInit), { ca })],
-  ['fetch (undici)', (ca) => new FetchTransport((url, init) => undiciFetch(url, init) as unknown as Promise<Response>, { ca })],
+  [
+    'fetch (undici)',
+    (ca) => new FetchTransport((url, init) => undiciFetch(url, init) as unknown as Promise<Response>, { ca }),
+  ],
 ];
 
 for (const [name, make] of TRANSPORTS) {
@@ -68,7 +87,11 @@ for (const [name, make] of TRANSPORTS) {
       fake.clearFaults();
       fake.setFault({ kind: 'redirect', location: 'http://evil.example/x' });
       const redirect = await rejection(c.blocks({ limit: 2 }));
-      assert.ok(redirect instanceof HttpError && /redirected to http:\/\/evil\.example\/x \(not followed\)/.test(redirect.message), redirect.message);
+      assert.ok(
+        redirect instanceof HttpError &&
+          /redirected to http:\/\/evil\.example\/x \(not followed\)/.test(redirect.message),
+        redirect.message,
+      );
       fake.clearFaults();
       fake.setFault({ kind: 'nonJson' });
       assert.ok((await rejection(c.blocks({ limit: 2 }))) instanceof InvalidBodyError);
@@ -86,7 +109,10 @@ for (const [name, make] of TRANSPORTS) {
       // and one piece, then nothing.
       const server = http.createServer((req, res) => {
         const pieces = req.url === '/stops' ? 1 : 6;
-        res.writeHead(200, { 'content-type': 'application/json', ...(req.url === '/chunked' ? {} : { 'content-length': String(6 * 10) }) });
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          ...(req.url === '/chunked' ? {} : { 'content-length': String(6 * 10) }),
+        });
         let sent = 0;
         const next = () => {
           if (sent === pieces) return req.url === '/stops' ? undefined : res.end();
@@ -105,7 +131,14 @@ for (const [name, make] of TRANSPORTS) {
       const transport = make();
       closers.push(() => transport.dispose());
       const send = (path: string) =>
-        transport.request({ method: 'GET', url: new URL(base + path), headers: {}, abort: new EventEmitter(), headersTimeoutMs: 5_000, bodyTimeoutMs: 150 });
+        transport.request({
+          method: 'GET',
+          url: new URL(base + path),
+          headers: {},
+          abort: new EventEmitter(),
+          headersTimeoutMs: 5_000,
+          bodyTimeoutMs: 150,
+        });
       assert.equal((await (await send('/declared')).text()).length, 60, 'a declared length, read whole');
       let streamed = 0;
       for await (const piece of (await send('/chunked')).body) streamed += piece.length;
@@ -128,7 +161,11 @@ for (const [name, make] of TRANSPORTS) {
 
     test('certificate failures each say what to check', async () => {
       const cases: Array<[Parameters<typeof startFakeIndexer>[0], string[] | undefined, RegExp]> = [
-        [{ tls: 'server' }, undefined, /issued by an authority this computer does not know|certificate authority this computer does not trust/],
+        [
+          { tls: 'server' },
+          undefined,
+          /issued by an authority this computer does not know|certificate authority this computer does not trust/,
+        ],
         [{ tls: 'selfsigned' }, [CA], /self-signed certificate, which is not trusted/],
         [{ tls: 'expired' }, [CA], /certificate has expired/],
         [{ tls: 'wronghost' }, [CA], /certificate is for another host name/],
@@ -153,7 +190,10 @@ describe('through a proxy (undici transport)', () => {
     const transport = new UndiciTransport({ proxy: { url: proxy.url }, ca: [CA] });
     // indexer.test resolves only at the proxy: an answer proves the request went through it.
     assert.equal((await client(`http://indexer.test:${plain.port}`, transport).blocks({ limit: 2 })).blocks.length, 2);
-    assert.equal((await client(`https://indexer.test:${secure.port}`, transport).blocks({ limit: 2 })).blocks.length, 2);
+    assert.equal(
+      (await client(`https://indexer.test:${secure.port}`, transport).blocks({ limit: 2 })).blocks.length,
+      2,
+    );
     assert.deepEqual(
       proxy.requests.map((r) => [r.method, r.target]),
       [
@@ -183,21 +223,42 @@ describe('through a proxy (undici transport)', () => {
     closers.push(() => proxy.close());
     const bare = new UndiciTransport({ proxy: { url: proxy.url }, ca: [CA] });
     const tunnel = await rejection(client(`https://indexer.test:${secure.port}`, bare).blocks({ limit: 1 }));
-    assert.match(tunnel.message, new RegExp(`through the proxy ${proxy.url.replace(/[.]/g, '\\.')}: the proxy asks for credentials \\(407 Proxy Authentication Required\\): set http\\.proxyAuthorization`), tunnel.message);
+    assert.match(
+      tunnel.message,
+      new RegExp(
+        `through the proxy ${proxy.url.replace(/[.]/g, '\\.')}: the proxy asks for credentials \\(407 Proxy Authentication Required\\): set http\\.proxyAuthorization`,
+      ),
+      tunnel.message,
+    );
     const forward = await rejection(client(`http://indexer.test:${plain.port}`, bare).blocks({ limit: 1 }));
-    assert.match(forward.message, /the proxy asks for credentials \(407 Proxy Authentication Required\): set http\.proxyAuthorization/, forward.message);
+    assert.match(
+      forward.message,
+      /the proxy asks for credentials \(407 Proxy Authentication Required\): set http\.proxyAuthorization/,
+      forward.message,
+    );
     const token = `Basic ${Buffer.from('alice:s3cret').toString('base64')}`;
     const withToken = new UndiciTransport({ proxy: { url: proxy.url, authorization: token }, ca: [CA] });
-    assert.equal((await client(`https://indexer.test:${secure.port}`, withToken).blocks({ limit: 1 })).blocks.length, 1);
+    assert.equal(
+      (await client(`https://indexer.test:${secure.port}`, withToken).blocks({ limit: 1 })).blocks.length,
+      1,
+    );
     const inUrl = new UndiciTransport({ proxy: { url: proxy.url.replace('//', '//alice:s3cret@') }, ca: [CA] });
     assert.equal((await client(`http://indexer.test:${plain.port}`, inUrl).blocks({ limit: 1 })).blocks.length, 1);
-    assert.equal(inUrl.route(`http://indexer.test:${plain.port}`), `proxy ${proxy.url}`, 'credentials never reach the log');
+    assert.equal(
+      inUrl.route(`http://indexer.test:${plain.port}`),
+      `proxy ${proxy.url}`,
+      'credentials never reach the log',
+    );
   });
 
   test('a proxy that does not answer: the message names it', async () => {
     const transport = new UndiciTransport({ proxy: { url: 'http://127.0.0.1:9' }, connectTimeoutMs: 1000 });
     const err = await rejection(client('https://indexer.test', transport).blocks({ limit: 1 }));
-    assert.match(err.message, /^Couldn't reach the indexer at https:\/\/indexer\.test through the proxy http:\/\/127\.0\.0\.1:9: connection refused/, err.message);
+    assert.match(
+      err.message,
+      /^Couldn't reach the indexer at https:\/\/indexer\.test through the proxy http:\/\/127\.0\.0\.1:9: connection refused/,
+      err.message,
+    );
   });
 });
 
@@ -213,8 +274,15 @@ test('noProxy matching follows the usual rules', () => {
 });
 
 test('the transport for a configuration: VS Code’s stack unless told or forced otherwise', () => {
-  const base = { choice: 'auto', noProxy: [], proxyStrictSSL: true, proxySupport: 'override', fetchAdditionalSupport: true } as const;
-  const vscodeFetch = ((url: string, init: Record<string, unknown>) => fetch(url, init as RequestInit)) as FetchFunction;
+  const base = {
+    choice: 'auto',
+    noProxy: [],
+    proxyStrictSSL: true,
+    proxySupport: 'override',
+    fetchAdditionalSupport: true,
+  } as const;
+  const vscodeFetch = ((url: string, init: Record<string, unknown>) =>
+    fetch(url, init as RequestInit)) as FetchFunction;
   const pick = (config: Partial<NetworkConfig>, env: Record<string, string> = {}, withFetch = true) => {
     const c = chooseTransport({ ...base, ...config }, { env, vscodeFetch: withFetch ? vscodeFetch : undefined });
     closers.push(() => c.transport.dispose());
@@ -222,8 +290,15 @@ test('the transport for a configuration: VS Code’s stack unless told or forced
   };
   assert.equal(pick({}).transport.name, 'fetch');
   assert.match(pick({}).description, /VS Code's network stack \(proxy: the system or PAC settings, if any\)/);
-  assert.match(pick({ proxy: 'http://u:p@proxy.corp:3128' }).description, /proxy: http\.proxy http:\/\/proxy\.corp:3128\)/, 'credentials never reach the log');
-  assert.match(pick({}, { HTTPS_PROXY: 'http://envproxy:8080' }).description, /proxy: HTTPS_PROXY http:\/\/envproxy:8080/);
+  assert.match(
+    pick({ proxy: 'http://u:p@proxy.corp:3128' }).description,
+    /proxy: http\.proxy http:\/\/proxy\.corp:3128\)/,
+    'credentials never reach the log',
+  );
+  assert.match(
+    pick({}, { HTTPS_PROXY: 'http://envproxy:8080' }).description,
+    /proxy: HTTPS_PROXY http:\/\/envproxy:8080/,
+  );
   for (const [config, why] of [
     [{ choice: 'direct' }, 'initia.http.transport is direct'],
     [{ proxySupport: 'off', proxy: 'http://proxy.corp:3128' }, 'http.proxySupport is off'],
@@ -234,19 +309,44 @@ test('the transport for a configuration: VS Code’s stack unless told or forced
     assert.equal(c.transport.name, 'undici', why);
     assert.ok(c.description.includes(why), c.description);
   }
-  assert.match(pick({ proxySupport: 'off', proxy: 'http://proxy.corp:3128' }).description, /no proxy configured/, 'off means direct');
+  assert.match(
+    pick({ proxySupport: 'off', proxy: 'http://proxy.corp:3128' }).description,
+    /no proxy configured/,
+    'off means direct',
+  );
   assert.match(pick({}, {}, false).description, /^undici, direct \(outside VS Code; no proxy configured\)$/);
-  const env = pick({}, { https_proxy: 'http://lower:1', HTTPS_PROXY: 'http://upper:2', NO_PROXY: 'a.example, .b.example' }, false);
-  assert.match(env.description, /through the proxy http:\/\/lower:1 from https_proxy, noProxy a\.example, \.b\.example/);
+  const env = pick(
+    {},
+    { https_proxy: 'http://lower:1', HTTPS_PROXY: 'http://upper:2', NO_PROXY: 'a.example, .b.example' },
+    false,
+  );
+  assert.match(
+    env.description,
+    /through the proxy http:\/\/lower:1 from https_proxy, noProxy a\.example, \.b\.example/,
+  );
   assert.equal(env.transport.route('https://x.b.example'), 'direct (noProxy)');
-  const settingsWin = pick({ choice: 'direct', proxy: 'http://proxy.corp:3128', noProxy: ['internal.example'] }, { HTTPS_PROXY: 'http://envproxy:8080', NO_PROXY: '*' });
-  assert.match(settingsWin.description, /through the proxy http:\/\/proxy\.corp:3128 from http\.proxy, noProxy internal\.example/, 'settings before the environment');
-  assert.equal(settingsWin.transport.route('https://indexer.initia.xyz'), 'proxy http://proxy.corp:3128 (CONNECT tunnel)');
+  const settingsWin = pick(
+    { choice: 'direct', proxy: 'http://proxy.corp:3128', noProxy: ['internal.example'] },
+    { HTTPS_PROXY: 'http://envproxy:8080', NO_PROXY: '*' },
+  );
+  assert.match(
+    settingsWin.description,
+    /through the proxy http:\/\/proxy\.corp:3128 from http\.proxy, noProxy internal\.example/,
+    'settings before the environment',
+  );
+  assert.equal(
+    settingsWin.transport.route('https://indexer.initia.xyz'),
+    'proxy http://proxy.corp:3128 (CONNECT tunnel)',
+  );
 });
 
 test('CA certificates: Node’s defaults and the system’s, once each; nothing to add on an older Node', () => {
   assert.equal(nodeCaCertificates({}), undefined);
-  assert.deepEqual(nodeCaCertificates({ getCACertificates: (t) => (t === 'default' ? ['A', 'B'] : ['B', 'C']) }), ['A', 'B', 'C']);
+  assert.deepEqual(nodeCaCertificates({ getCACertificates: (t) => (t === 'default' ? ['A', 'B'] : ['B', 'C']) }), [
+    'A',
+    'B',
+    'C',
+  ]);
   assert.deepEqual(
     nodeCaCertificates({
       getCACertificates: (t) => {

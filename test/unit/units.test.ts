@@ -57,7 +57,9 @@ function refMinimum(amount: string, slippage: string): string {
 const digit = fc.constantFrom(...'0123456789');
 const digits = (maxLength: number, minLength = 0) => fc.string({ unit: digit, minLength, maxLength });
 /** Plain decimal-ish strings: `12`, `1.50`, `.5`, `7.`, `.`, ``, `007.0`. */
-const plainDecimal = fc.tuple(digits(40), fc.boolean(), digits(35)).map(([i, point, f]) => (point ? `${i}.${f}` : i + f));
+const plainDecimal = fc
+  .tuple(digits(40), fc.boolean(), digits(35))
+  .map(([i, point, f]) => (point ? `${i}.${f}` : i + f));
 const decimalsArb = fc.integer({ min: 0, max: 30 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -72,8 +74,12 @@ test('toBaseUnits / fromBaseUnits: examples', () => {
   assert.equal(toBaseUnits('1.50', 1), '15', 'trailing zeros do not count against the decimals');
   assert.equal(toBaseUnits('1.25', 1), undefined);
   assert.equal(toBaseUnits('1', 0), '1');
-  assert.equal(toBaseUnits('123456789012345678901234567890.123456789012345678', 18), '123456789012345678901234567890123456789012345678');
-  for (const bad of ['', '.', '-1', '+1', '1e5', '1,000', '1_000', ' 1', '0x10', '1.2.3', 'NaN', 'Infinity']) assert.equal(toBaseUnits(bad, 6), undefined, bad);
+  assert.equal(
+    toBaseUnits('123456789012345678901234567890.123456789012345678', 18),
+    '123456789012345678901234567890123456789012345678',
+  );
+  for (const bad of ['', '.', '-1', '+1', '1e5', '1,000', '1_000', ' 1', '0x10', '1.2.3', 'NaN', 'Infinity'])
+    assert.equal(toBaseUnits(bad, 6), undefined, bad);
   assert.equal(toBaseUnits('1', -1), undefined);
   assert.equal(toBaseUnits('1', 1.5), undefined);
   assert.equal(fromBaseUnits('1500000', 6), '1.5');
@@ -100,7 +106,11 @@ test('parseWholeAmount: amounts as people type them', () => {
   assert.deepEqual(ok('1.', 6), { base: '1000000', whole: '1' });
   assert.deepEqual(ok('  0001.5000  ', 6), { base: '1500000', whole: '1.5' });
   assert.deepEqual(ok('0.000001', 6), { base: '1', whole: '0.000001' });
-  assert.deepEqual(ok('1.0000000', 6), { base: '1000000', whole: '1' }, 'trailing zeros do not count against the decimals');
+  assert.deepEqual(
+    ok('1.0000000', 6),
+    { base: '1000000', whole: '1' },
+    'trailing zeros do not count against the decimals',
+  );
   assert.deepEqual(ok('9'.repeat(60), 18), { base: '9'.repeat(60) + '0'.repeat(18), whole: '9'.repeat(60) });
 });
 
@@ -112,10 +122,31 @@ test('parseWholeAmount: every error sentence', () => {
   };
   assert.equal(error('', 6), 'Enter an amount.');
   assert.equal(error('   ', 6), 'Enter an amount.');
-  for (const bad of ['abc', '1,5', ',5', '1,50', '1,0000', '1234,567', '1.2.3', '.', '-1', '+1', '1e6', '0x10', '1,000_000', '1__0', '_1', '1_', '1 000', '1.5,0', 'Infinity']) {
+  for (const bad of [
+    'abc',
+    '1,5',
+    ',5',
+    '1,50',
+    '1,0000',
+    '1234,567',
+    '1.2.3',
+    '.',
+    '-1',
+    '+1',
+    '1e6',
+    '0x10',
+    '1,000_000',
+    '1__0',
+    '_1',
+    '1_',
+    '1 000',
+    '1.5,0',
+    'Infinity',
+  ]) {
     assert.equal(error(bad, 6), 'An amount is a number such as 1.5.', bad);
   }
-  const unknown = 'The number of decimals of this asset is not known, so the amount cannot be converted: pick a listed asset or enter a custom denom with its decimals.';
+  const unknown =
+    'The number of decimals of this asset is not known, so the amount cannot be converted: pick a listed asset or enter a custom denom with its decimals.';
   assert.equal(error('1.5', undefined), unknown);
   assert.equal(error('1', -1), unknown);
   assert.equal(error('1', 2.5), unknown);
@@ -162,14 +193,19 @@ test('checkSlippage: every sentence, presets and normalisation', () => {
   for (const preset of SLIPPAGE_PRESETS) assert.deepEqual(checkSlippage(preset), { value: preset });
   assert.deepEqual(checkSlippage(''), { error: 'Enter a slippage tolerance.' });
   assert.deepEqual(checkSlippage('  % '), { error: 'Enter a slippage tolerance.' });
-  for (const bad of ['abc', '1,5', '.', '1e1', '0x1', '5%%', '1.2.3']) assert.deepEqual(checkSlippage(bad), { error: 'Slippage is a percentage such as 0.5.' }, bad);
+  for (const bad of ['abc', '1,5', '.', '1e1', '0x1', '5%%', '1.2.3'])
+    assert.deepEqual(checkSlippage(bad), { error: 'Slippage is a percentage such as 0.5.' }, bad);
   const range = { error: 'Slippage is more than 0 and at most 100 percent.' };
-  for (const bad of ['0', '0.00', '-1', '-0.5', '100.01', '101', '1000']) assert.deepEqual(checkSlippage(bad), range, bad);
+  for (const bad of ['0', '0.00', '-1', '-0.5', '100.01', '101', '1000'])
+    assert.deepEqual(checkSlippage(bad), range, bad);
   assert.deepEqual(checkSlippage('0.123'), { error: 'Slippage takes at most 2 decimal places.' });
   assert.deepEqual(checkSlippage('5.5'), { value: '5.5', warning: 'A slippage above 5% may get your trade frontrun.' });
   assert.deepEqual(checkSlippage('100'), { value: '100', warning: 'A slippage above 5% may get your trade frontrun.' });
   assert.deepEqual(checkSlippage('5'), { value: '5' }, '5 itself is no warning');
-  assert.deepEqual(checkSlippage('0.05'), { value: '0.05', warning: 'A slippage below 0.1% may make the transfer fail.' });
+  assert.deepEqual(checkSlippage('0.05'), {
+    value: '0.05',
+    warning: 'A slippage below 0.1% may make the transfer fail.',
+  });
   assert.deepEqual(checkSlippage('0.10'), { value: '0.1' });
   assert.deepEqual(checkSlippage('0.50'), { value: '0.5' });
   assert.deepEqual(checkSlippage(' 0.5 % '), { value: '0.5' });
@@ -217,10 +253,20 @@ const groupWithCommas = (int: string) => int.replace(/\B(?=(\d{3})+$)/g, ',');
 
 test('property: parseWholeAmount takes grouped amounts (commas, underscores) exactly', () => {
   const grouped = fc
-    .tuple(fc.bigInt({ min: 0n, max: ten(40) }), digits(20), fc.constantFrom('plain', 'commas', 'underscores'), fc.integer({ min: 1, max: 4 }))
+    .tuple(
+      fc.bigInt({ min: 0n, max: ten(40) }),
+      digits(20),
+      fc.constantFrom('plain', 'commas', 'underscores'),
+      fc.integer({ min: 1, max: 4 }),
+    )
     .map(([int, frac, style, chunk]) => {
       const i = int.toString();
-      const head = style === 'commas' ? groupWithCommas(i) : style === 'underscores' ? i.replace(new RegExp(`\\B(?=(\\d{${chunk}})+$)`, 'g'), '_') : i;
+      const head =
+        style === 'commas'
+          ? groupWithCommas(i)
+          : style === 'underscores'
+            ? i.replace(new RegExp(`\\B(?=(\\d{${chunk}})+$)`, 'g'), '_')
+            : i;
       return { text: frac ? `${head}.${frac}` : head, plain: frac ? `${i}.${frac}` : i };
     });
   fc.assert(

@@ -25,14 +25,38 @@ after(() => bf.close());
 /** A random honest transfer of a route kind: another amount, other destination addresses, another slippage. */
 function randomTransfer(base: Kind): Kind {
   const whole = String(1 + int(500));
-  const frac = int(3) === 0 ? '' : `.${String(int(10 ** Math.min(base.decimals, 4))).padStart(Math.min(base.decimals, 4), '0').replace(/0+$/, '')}`;
+  const frac =
+    int(3) === 0
+      ? ''
+      : `.${String(int(10 ** Math.min(base.decimals, 4)))
+          .padStart(Math.min(base.decimals, 4), '0')
+          .replace(/0+$/, '')}`;
   const typed = `${whole}${frac === '.' ? '' : frac}`;
   const dest = base.addresses[base.to]!;
-  const destAddress = dest.startsWith('0x') ? `0x${Buffer.from(bytes()).toString('hex')}` : bech32.encode(bech32.decode(dest).prefix, bech32.toWords(bytes()));
-  return { ...base, typed, addresses: { ...base.addresses, [base.to]: destAddress }, slippage: pick(['0.1', '0.5', '1', '2.5']) };
+  const destAddress = dest.startsWith('0x')
+    ? `0x${Buffer.from(bytes()).toString('hex')}`
+    : bech32.encode(bech32.decode(dest).prefix, bech32.toWords(bytes()));
+  return {
+    ...base,
+    typed,
+    addresses: { ...base.addresses, [base.to]: destAddress },
+    slippage: pick(['0.1', '0.5', '1', '2.5']),
+  };
 }
 
-const KEYS = new Set(['amount', 'sender', 'from', 'from_address', 'receiver', 'to', 'to_address', 'denom', 'mint_recipient', 'signer_address', 'value']);
+const KEYS = new Set([
+  'amount',
+  'sender',
+  'from',
+  'from_address',
+  'receiver',
+  'to',
+  'to_address',
+  'denom',
+  'mint_recipient',
+  'signer_address',
+  'value',
+]);
 
 /** Every value-moving leaf of a msgs answer: [holder, key, decodes the amino string it lives in]. */
 function leaves(json: any): Array<{ get: () => string; set: (v: string) => void; key: string }> {
@@ -40,7 +64,8 @@ function leaves(json: any): Array<{ get: () => string; set: (v: string) => void;
   const walk = (node: any, commit: () => void) => {
     if (!node || typeof node !== 'object') return;
     for (const [k, v] of Object.entries(node)) {
-      if (typeof v === 'string' && KEYS.has(k) && v !== '') out.push({ key: k, get: () => node[k], set: (x) => ((node[k] = x), commit()) });
+      if (typeof v === 'string' && KEYS.has(k) && v !== '')
+        out.push({ key: k, get: () => node[k], set: (x) => ((node[k] = x), commit()) });
       else if (v && typeof v === 'object') walk(v, commit);
     }
   };
@@ -74,7 +99,13 @@ function mutate(v: string): string {
 const kinds = Object.values(KINDS);
 
 /** The route's anchor-bearing fields: what a router lying consistently would change in the route and the msgs alike. */
-const ROUTE_KEYS = new Set(['channel', 'op_init_bridge_id', 'to_chain_entry_contract_address', 'source_oft_contract_address', 'destination_endpoint_id']);
+const ROUTE_KEYS = new Set([
+  'channel',
+  'op_init_bridge_id',
+  'to_chain_entry_contract_address',
+  'source_oft_contract_address',
+  'destination_endpoint_id',
+]);
 
 /** Replaces `from` by `to` in every string or number leaf equal to it, inside JSON strings too (memos, amino msgs). */
 function replaceEverywhere(node: any, from: string, to: string): any {
@@ -91,7 +122,8 @@ function replaceEverywhere(node: any, from: string, to: string): any {
   }
   if (typeof node === 'number') return String(node) === from ? Number(to) : node;
   if (Array.isArray(node)) return node.map((x) => replaceEverywhere(x, from, to));
-  if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, replaceEverywhere(v, from, to)]));
+  if (node && typeof node === 'object')
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, replaceEverywhere(v, from, to)]));
   return node;
 }
 
@@ -107,7 +139,12 @@ test(`property: 40 random honest transfers all match (seed ${SEED})`, async () =
     const k = randomTransfer(pick(kinds));
     const out = await bf.flow(k);
     if (k.unconfirmed) assert.equal(out.kind, 'unverified', `${k.name} cannot be confirmed`);
-    else assert.deepEqual([out.kind, out.texts], ['matches', []], `${k.name}: ${k.typed} to ${k.addresses[k.to]} at ${k.slippage} %`);
+    else
+      assert.deepEqual(
+        [out.kind, out.texts],
+        ['matches', []],
+        `${k.name}: ${k.typed} to ${k.addresses[k.to]} at ${k.slippage} %`,
+      );
   }
 });
 
@@ -142,31 +179,57 @@ test(`property: a route field mirrored into the messages (a consistent lie) neve
     const out = await bf.flow(k, (path, json: any) => {
       if (path === '/v2/fungible/route') {
         const fields: Array<{ op: any; key: string }> = [];
-        for (const op of json.operations) for (const inner of Object.values(op)) if (inner && typeof inner === 'object') for (const key of Object.keys(inner)) if (ROUTE_KEYS.has(key)) fields.push({ op: inner, key });
+        for (const op of json.operations)
+          for (const inner of Object.values(op))
+            if (inner && typeof inner === 'object')
+              for (const key of Object.keys(inner)) if (ROUTE_KEYS.has(key)) fields.push({ op: inner, key });
         if (!fields.length) return undefined;
         const f = pick(fields);
         const from = String(f.op[f.key]);
         swap = { from, to: mutateAnchor(from), key: f.key };
         return replaceEverywhere(json, from, swap.to);
       }
-      return swap && (path === '/v2/fungible/msgs' || path === '/op-hook') ? replaceEverywhere(json, swap.from, swap.to) : undefined;
+      return swap && (path === '/v2/fungible/msgs' || path === '/op-hook')
+        ? replaceEverywhere(json, swap.from, swap.to)
+        : undefined;
     });
     if (!swap) continue;
     lied++;
     assert.ok(bf.proxy.changed >= 1, 'the lie changed the answers on the wire');
-    assert.notEqual(out.kind, 'matches', `${k.name}: ${swap.key} ${swap.from} → ${swap.to} in the route and the messages`);
+    assert.notEqual(
+      out.kind,
+      'matches',
+      `${k.name}: ${swap.key} ${swap.from} → ${swap.to} in the route and the messages`,
+    );
   }
   assert.ok(lied >= 20, `${lied} consistent lies told`);
 });
 
 /** Numeral fields the chain reads with its own parser, and address fields (bech32 only). */
-const NUMERALS = new Set(['amount', 'value', 'timeout_timestamp', 'bridge_id', 'destination_domain', 'revision_number', 'revision_height']);
+const NUMERALS = new Set([
+  'amount',
+  'value',
+  'timeout_timestamp',
+  'bridge_id',
+  'destination_domain',
+  'revision_number',
+  'revision_height',
+]);
 const ADDRESSES = new Set(['sender', 'from', 'from_address', 'receiver', 'to', 'to_address', 'signer_address']);
 
 /** A non-canonical form of a canonical numeral or a bech32 address (each read otherwise, or refused, by the chain). */
 function nonCanonical(key: string, v: string): string | undefined {
   if (NUMERALS.has(key) && /^(?:0|[1-9]\d*)$/.test(v)) {
-    return pick([`0${v}`, `00${v}`, `0x${BigInt(v).toString(16)}`, `+${v}`, ` ${v}`, `${v} `, `${v}e0`, v.length > 1 ? `${v[0]}_${v.slice(1)}` : `0b${BigInt(v).toString(2)}`]);
+    return pick([
+      `0${v}`,
+      `00${v}`,
+      `0x${BigInt(v).toString(16)}`,
+      `+${v}`,
+      ` ${v}`,
+      `${v} `,
+      `${v}e0`,
+      v.length > 1 ? `${v[0]}_${v.slice(1)}` : `0b${BigInt(v).toString(2)}`,
+    ]);
   }
   if (!ADDRESSES.has(key)) return undefined;
   try {
@@ -175,7 +238,8 @@ function nonCanonical(key: string, v: string): string | undefined {
     const at = prefix.length + 1 + int(v.length - prefix.length - 1);
     const flipped = v.slice(0, at) + v[at]!.toUpperCase() + v.slice(at + 1);
     const options = [flipped !== v ? flipped : `${v[0]!.toUpperCase()}${v.slice(1)}`, ` ${v}`];
-    if (data.length === 20) options.push(bech32.encode(prefix, bech32.toWords(Buffer.concat([Buffer.alloc(12), data])), 1023));
+    if (data.length === 20)
+      options.push(bech32.encode(prefix, bech32.toWords(Buffer.concat([Buffer.alloc(12), data])), 1023));
     return pick(options);
   } catch {
     return undefined;
@@ -189,7 +253,8 @@ function readingLeaves(json: any): Array<{ key: string; get: () => string; set: 
     if (!node || typeof node !== 'object') return;
     for (const [k, v] of Object.entries(node)) {
       const text = typeof v === 'number' ? String(v) : v;
-      if (typeof text === 'string' && nonCanonical(k, text) !== undefined) out.push({ key: k, get: () => String(node[k]), set: (x) => ((node[k] = x), commit()) });
+      if (typeof text === 'string' && nonCanonical(k, text) !== undefined)
+        out.push({ key: k, get: () => String(node[k]), set: (x) => ((node[k] = x), commit()) });
       else if (v && typeof v === 'object') walk(v, commit);
     }
   };

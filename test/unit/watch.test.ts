@@ -25,7 +25,10 @@ interface Call {
 }
 
 /** A scheduler whose checks answer from `answer` (sync), recording every call and every end. */
-function harness(answer: (call: Call, n: number) => CheckAnswer | Error, options: Partial<ConstructorParameters<typeof WatchScheduler>[0]> = {}) {
+function harness(
+  answer: (call: Call, n: number) => CheckAnswer | Error,
+  options: Partial<ConstructorParameters<typeof WatchScheduler>[0]> = {},
+) {
   const clock = new ManualClock(0);
   const calls: Call[] = [];
   const ends: Array<{ watch: Watch; end: WatchEnd }> = [];
@@ -60,7 +63,9 @@ const turns = async (n = 5) => {
 };
 
 test('a watch asks at growing gaps until the transaction is found, then never again', async () => {
-  const h = harness((_, n) => (n < 5 ? { kind: 'pending' } : { kind: 'found', outcome: { ok: true, evm: false, height: 7 } }));
+  const h = harness((_, n) =>
+    n < 5 ? { kind: 'pending' } : { kind: 'found', outcome: { ok: true, evm: false, height: 7 } },
+  );
   h.scheduler.add({ hash: H1, network: 'n', node: false });
   await h.run(60_000);
   assert.deepEqual(
@@ -79,7 +84,8 @@ test('ten watches at once: one request in flight, never more than one a second, 
   for (let i = 0; i < 10; i++) h.scheduler.add({ hash: i.toString(16).repeat(64), network: 'n', node: false });
   await h.run(179_000);
   assert.equal(h.maxInFlight(), 1);
-  for (let i = 1; i < h.calls.length; i++) assert.ok(h.calls[i]!.at - h.calls[i - 1]!.at >= 1000, `gap before call ${i}`);
+  for (let i = 1; i < h.calls.length; i++)
+    assert.ok(h.calls[i]!.at - h.calls[i - 1]!.at >= 1000, `gap before call ${i}`);
   // Steady state: from the second minute on, ≤ 1 request per second in total (the budget), here 10 / 15 s.
   const steady = h.calls.filter((c) => c.at >= 60_000 && c.at < 180_000).length;
   assert.ok(steady <= 120, `${steady} requests in 120 s`);
@@ -95,7 +101,8 @@ test('ten watches at once: one request in flight, never more than one a second, 
 
 test('the node first; once it has the transaction, the indexer from the shortest gap; every fourth question to the indexer', async () => {
   const h = harness((call, n) => {
-    if (call.source === 'node') return n >= 6 ? { kind: 'seen', outcome: { ok: true, height: 9 } } : { kind: 'pending' };
+    if (call.source === 'node')
+      return n >= 6 ? { kind: 'seen', outcome: { ok: true, height: 9 } } : { kind: 'pending' };
     return n >= 8 ? { kind: 'found', outcome: { ok: true, evm: true, height: 9 } } : { kind: 'pending' };
   });
   h.scheduler.add({ hash: `0x${'c'.repeat(64)}`, network: 'n', node: true });
@@ -126,7 +133,13 @@ test('a node that fails is not asked again for that watch; the indexer is, at on
 });
 
 test('indexer errors back off (4 s, 8 s, …) and Retry-After is honoured; the time limit ends it with the last error', async () => {
-  const h = harness((_, n) => (n === 3 ? new HttpError('indexer', 429, 'slow down', '/x', 30_000) : new HttpError('indexer', 502, 'Bad Gateway', '/x')), { timeLimitMs: 90_000 });
+  const h = harness(
+    (_, n) =>
+      n === 3
+        ? new HttpError('indexer', 429, 'slow down', '/x', 30_000)
+        : new HttpError('indexer', 502, 'Bad Gateway', '/x'),
+    { timeLimitMs: 90_000 },
+  );
   h.scheduler.add({ hash: H1, network: 'n', node: false });
   await h.run(95_000);
   assert.deepEqual(
@@ -250,7 +263,11 @@ test('against the fake indexer: not found until indexed, then found with its out
     const total = fake.count();
     await run(300_000);
     assert.equal(fake.count(), total, 'no request after both ended');
-    assert.ok(fake.requests.every((r) => r.path.startsWith('/indexer/tx/v1/txs/') || r.path.startsWith('/indexer/tx/v1/evm-txs/')));
+    assert.ok(
+      fake.requests.every(
+        (r) => r.path.startsWith('/indexer/tx/v1/txs/') || r.path.startsWith('/indexer/tx/v1/evm-txs/'),
+      ),
+    );
   } finally {
     scheduler.dispose();
     client.dispose();
@@ -269,8 +286,14 @@ test('against the fake node: the receipt and the REST transaction, pending until
     assert.deepEqual(await askNode(client, cosmos, signal), { kind: 'pending' });
     node.land(evm.hash, { height: 12, ok: false });
     node.land(cosmos.hash, { height: 13, ok: false, code: 11, codespace: 'sdk', rawLog: 'out of gas' });
-    assert.deepEqual(await askNode(client, evm, signal), { kind: 'seen', outcome: { height: 12, ok: false, reason: 'reverted', evm: true } });
-    assert.deepEqual(await askNode(client, cosmos, signal), { kind: 'seen', outcome: { height: 13, ok: false, code: 11, codespace: 'sdk', reason: 'out of gas', evm: false } });
+    assert.deepEqual(await askNode(client, evm, signal), {
+      kind: 'seen',
+      outcome: { height: 12, ok: false, reason: 'reverted', evm: true },
+    });
+    assert.deepEqual(await askNode(client, cosmos, signal), {
+      kind: 'seen',
+      outcome: { height: 13, ok: false, code: 11, codespace: 'sdk', reason: 'out of gas', evm: false },
+    });
     assert.equal(node.count(), 4);
   } finally {
     client.dispose();

@@ -145,12 +145,19 @@ export function contractNameFromPath(path: string): string {
  */
 export function parseArtifact(text: string, path: string): ArtifactParse {
   const name = path.split(/[\\/]/).pop() ?? path;
-  if (text.length > MAX_ARTIFACT_BYTES) return { error: `${name} is larger than ${MAX_ARTIFACT_BYTES / 1024 / 1024} MB: not read as an ABI`, notArtifact: false };
+  if (text.length > MAX_ARTIFACT_BYTES)
+    return {
+      error: `${name} is larger than ${MAX_ARTIFACT_BYTES / 1024 / 1024} MB: not read as an ABI`,
+      notArtifact: false,
+    };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
-    return { error: `${name} is not valid JSON (${err instanceof Error ? err.message : String(err)})`, notArtifact: false };
+    return {
+      error: `${name} is not valid JSON (${err instanceof Error ? err.message : String(err)})`,
+      notArtifact: false,
+    };
   }
   let abi: unknown;
   let contract = contractNameFromPath(path);
@@ -172,7 +179,9 @@ export function parseArtifact(text: string, path: string): ArtifactParse {
     return { error: `${name}: ${sentence ? problem : `${where} ${problem}`}`, notArtifact: false };
   }
   const runtimeSize = Array.isArray(json) ? undefined : runtimeSizeOf(json);
-  return runtimeSize === undefined ? { contract, abi: toItems(result.data) } : { contract, abi: toItems(result.data), runtimeSize };
+  return runtimeSize === undefined
+    ? { contract, abi: toItems(result.data) }
+    : { contract, abi: toItems(result.data), runtimeSize };
 }
 
 /**

@@ -9,10 +9,18 @@
  */
 import type { AbiItem, AbiParameter, BuiltinStandard } from './artifacts';
 
-const address = (name: string, indexed?: boolean): AbiParameter => (indexed === undefined ? { name, type: 'address' } : { name, type: 'address', indexed });
-const uint = (name: string, indexed?: boolean): AbiParameter => (indexed === undefined ? { name, type: 'uint256' } : { name, type: 'uint256', indexed });
+const address = (name: string, indexed?: boolean): AbiParameter =>
+  indexed === undefined ? { name, type: 'address' } : { name, type: 'address', indexed };
+const uint = (name: string, indexed?: boolean): AbiParameter =>
+  indexed === undefined ? { name, type: 'uint256' } : { name, type: 'uint256', indexed };
 const event = (name: string, ...inputs: AbiParameter[]): AbiItem => ({ type: 'event', name, inputs, anonymous: false });
-const fn = (name: string, inputs: AbiParameter[], outputs: AbiParameter[] = []): AbiItem => ({ type: 'function', name, inputs, outputs, stateMutability: 'nonpayable' });
+const fn = (name: string, inputs: AbiParameter[], outputs: AbiParameter[] = []): AbiItem => ({
+  type: 'function',
+  name,
+  inputs,
+  outputs,
+  stateMutability: 'nonpayable',
+});
 const bool = (name: string): AbiParameter => ({ name, type: 'bool' });
 
 export const ERC20_ABI: readonly AbiItem[] = [
@@ -26,14 +34,25 @@ export const ERC20_ABI: readonly AbiItem[] = [
 export const ERC721_ABI: readonly AbiItem[] = [
   event('Transfer', address('from', true), address('to', true), uint('tokenId', true)),
   event('Approval', address('owner', true), address('approved', true), uint('tokenId', true)),
-  event('ApprovalForAll', address('owner', true), address('operator', true), { name: 'approved', type: 'bool', indexed: false }),
+  event('ApprovalForAll', address('owner', true), address('operator', true), {
+    name: 'approved',
+    type: 'bool',
+    indexed: false,
+  }),
   fn('safeTransferFrom', [address('from'), address('to'), uint('tokenId')]),
   fn('safeTransferFrom', [address('from'), address('to'), uint('tokenId'), { name: 'data', type: 'bytes' }]),
   fn('setApprovalForAll', [address('operator'), bool('approved')]),
 ];
 
 export const ERC1155_ABI: readonly AbiItem[] = [
-  event('TransferSingle', address('operator', true), address('from', true), address('to', true), uint('id', false), uint('value', false)),
+  event(
+    'TransferSingle',
+    address('operator', true),
+    address('from', true),
+    address('to', true),
+    uint('id', false),
+    uint('value', false),
+  ),
   event(
     'TransferBatch',
     address('operator', true),

@@ -21,7 +21,9 @@ export class JsonRpcError extends ApiError {
     readonly code: number | undefined,
     readonly rpcMessage: string,
   ) {
-    super(`The node's JSON-RPC answered ${method} with an error${code !== undefined ? ` ${code}` : ''}: ${rpcMessage || 'no message'}.`);
+    super(
+      `The node's JSON-RPC answered ${method} with an error${code !== undefined ? ` ${code}` : ''}: ${rpcMessage || 'no message'}.`,
+    );
     this.name = 'JsonRpcError';
   }
 }
@@ -69,15 +71,38 @@ export class ChainClient {
   }
 
   /** `maxRetries` 0 by default: a watch or a probe does its own asking again; a one-off read takes the client's policy. */
-  private async rest<Sc extends z.ZodMiniType>(schema: Sc, path: string, query: ReadonlyArray<readonly [string, string]>, signal?: AbortSignal, maxRetries = 0): Promise<z.infer<Sc>> {
+  private async rest<Sc extends z.ZodMiniType>(
+    schema: Sc,
+    path: string,
+    query: ReadonlyArray<readonly [string, string]>,
+    signal?: AbortSignal,
+    maxRetries = 0,
+  ): Promise<z.infer<Sc>> {
     if (!this.endpoints.restUrl) throw new Error('This network has no REST endpoint.');
-    const body = await this.http.json({ method: 'GET', url: endpoint(this.endpoints.restUrl, path, query), signal, maxRetries });
+    const body = await this.http.json({
+      method: 'GET',
+      url: endpoint(this.endpoints.restUrl, path, query),
+      signal,
+      maxRetries,
+    });
     return parseWith(schema, body, this.http.options.service);
   }
 
-  private async rpc<Sc extends z.ZodMiniType>(schema: Sc, method: string, params: unknown[], signal?: AbortSignal, maxRetries = 0): Promise<z.infer<Sc>> {
+  private async rpc<Sc extends z.ZodMiniType>(
+    schema: Sc,
+    method: string,
+    params: unknown[],
+    signal?: AbortSignal,
+    maxRetries = 0,
+  ): Promise<z.infer<Sc>> {
     if (!this.endpoints.jsonRpcUrl) throw new Error('This network has no JSON-RPC endpoint.');
-    const body = await this.http.json({ method: 'POST', url: new URL(this.endpoints.jsonRpcUrl), body: { jsonrpc: '2.0', id: ++this.seq, method, params }, signal, maxRetries });
+    const body = await this.http.json({
+      method: 'POST',
+      url: new URL(this.endpoints.jsonRpcUrl),
+      body: { jsonrpc: '2.0', id: ++this.seq, method, params },
+      signal,
+      maxRetries,
+    });
     return this.result(schema, method, body);
   }
 
@@ -92,7 +117,11 @@ export class ChainClient {
     const receipt = await this.rpc(S.EvmReceipt, 'eth_getTransactionReceipt', [hash], signal);
     if (!receipt) return undefined;
     const status = hexToNumber(receipt.status);
-    return { height: hexToNumber(receipt.blockNumber), ok: status === undefined ? undefined : status === 1, reason: status === 0 ? 'reverted' : undefined };
+    return {
+      height: hexToNumber(receipt.blockNumber),
+      ok: status === undefined ? undefined : status === 1,
+      reason: status === 0 ? 'reverted' : undefined,
+    };
   }
 
   /** `GET /cosmos/tx/v1beta1/txs/{hash}`: undefined while the node answers "not found". */
@@ -108,7 +137,13 @@ export class ChainClient {
     const r = answer.tx_response;
     const height = Number(r.height);
     const code = r.code ?? 0;
-    return { height: Number.isSafeInteger(height) && height > 0 ? height : undefined, ok: code === 0, code, codespace: r.codespace ?? undefined, reason: code === 0 ? undefined : (r.raw_log ?? undefined) };
+    return {
+      height: Number.isSafeInteger(height) && height > 0 ? height : undefined,
+      ok: code === 0,
+      code,
+      codespace: r.codespace ?? undefined,
+      reason: code === 0 ? undefined : (r.raw_log ?? undefined),
+    };
   }
 
   /** `eth_chainId`, as a decimal string. */
@@ -133,7 +168,8 @@ export class ChainClient {
       maxRetries: 0,
     });
     const answers = Array.isArray(body) ? body : [body];
-    const byId = (id: number) => answers.find((a: unknown) => !!a && typeof a === 'object' && (a as { id?: unknown }).id === id);
+    const byId = (id: number) =>
+      answers.find((a: unknown) => !!a && typeof a === 'object' && (a as { id?: unknown }).id === id);
     const code = this.result(S.HexData, 'eth_getCode', byId(codeId));
     const balance = this.result(S.HexQuantity, 'eth_getBalance', byId(balanceId));
     return { contract: code.length > 2, balance: BigInt(balance).toString() };
@@ -141,7 +177,12 @@ export class ChainClient {
 
   /** `GET /cosmos/bank/v1beta1/balances/{address}` (the first 100 denoms). */
   async bankBalances(address: string, signal?: AbortSignal): Promise<S.BankBalancesResponse> {
-    return this.rest(S.BankBalances, `/cosmos/bank/v1beta1/balances/${encodeURIComponent(address)}`, [['pagination.limit', '100']], signal);
+    return this.rest(
+      S.BankBalances,
+      `/cosmos/bank/v1beta1/balances/${encodeURIComponent(address)}`,
+      [['pagination.limit', '100']],
+      signal,
+    );
   }
 
   /** `GET /cosmos/base/tendermint/v1beta1/node_info`. */
@@ -158,7 +199,12 @@ export class ChainClient {
   /** CometBFT RPC `GET /status`: the node's chain id and latest height. */
   async rpcStatus(signal?: AbortSignal): Promise<{ chainId: string; height: number }> {
     if (!this.endpoints.rpcUrl) throw new Error('This network has no RPC endpoint.');
-    const body = await this.http.json({ method: 'GET', url: endpoint(this.endpoints.rpcUrl, '/status'), signal, maxRetries: 0 });
+    const body = await this.http.json({
+      method: 'GET',
+      url: endpoint(this.endpoints.rpcUrl, '/status'),
+      signal,
+      maxRetries: 0,
+    });
     const status = parseWith(S.RpcStatus, body, this.http.options.service);
     return { chainId: status.result.node_info.network, height: Number(status.result.sync_info.latest_block_height) };
   }
@@ -170,7 +216,13 @@ export class ChainClient {
    */
   async denomMetadata(denom: string, signal?: AbortSignal): Promise<unknown> {
     try {
-      return await this.rest(S.Anything, `/cosmos/bank/v1beta1/denoms_metadata/${encodeURIComponent(denom)}`, [], signal, this.http.options.maxRetries);
+      return await this.rest(
+        S.Anything,
+        `/cosmos/bank/v1beta1/denoms_metadata/${encodeURIComponent(denom)}`,
+        [],
+        signal,
+        this.http.options.maxRetries,
+      );
     } catch (err) {
       if (err instanceof HttpError && (err.status === 404 || err.status === 400)) return undefined;
       throw err;
@@ -185,13 +237,21 @@ export class ChainClient {
   async channelCounterparty(port: string, channel: string, signal?: AbortSignal): Promise<string | undefined> {
     let answer: z.infer<typeof S.ChannelClientState>;
     try {
-      answer = await this.rest(S.ChannelClientState, `/ibc/core/channel/v1/channels/${encodeURIComponent(channel)}/ports/${encodeURIComponent(port)}/client_state`, [], signal, this.http.options.maxRetries);
+      answer = await this.rest(
+        S.ChannelClientState,
+        `/ibc/core/channel/v1/channels/${encodeURIComponent(channel)}/ports/${encodeURIComponent(port)}/client_state`,
+        [],
+        signal,
+        this.http.options.maxRetries,
+      );
     } catch (err) {
       if (err instanceof HttpError && (err.status === 404 || err.status === 400)) return undefined;
       throw err;
     }
     const state = answer.identified_client_state.client_state;
-    return state['@type'] === '/ibc.lightclients.tendermint.v1.ClientState' && state.chain_id ? state.chain_id : undefined;
+    return state['@type'] === '/ibc.lightclients.tendermint.v1.ClientState' && state.chain_id
+      ? state.chain_id
+      : undefined;
   }
 
   /** `eth_call` at the latest block: what the call returned (0x data), or undefined when the node answers it with an error. */

@@ -24,19 +24,29 @@ export const CosmosTxResponse = z.object({
 const Coin = z.object({ denom: z.string(), amount: z.string() });
 export const BankBalances = z.object({
   balances: z.array(Coin),
-  pagination: z.optional(z.nullable(z.looseObject({ next_key: z.optional(z.nullable(z.string())), total: z.optional(z.nullable(IntString)) }))),
+  pagination: z.optional(
+    z.nullable(
+      z.looseObject({ next_key: z.optional(z.nullable(z.string())), total: z.optional(z.nullable(IntString)) }),
+    ),
+  ),
 });
 export type BankBalancesResponse = z.infer<typeof BankBalances>;
 
 export const NodeInfo = z.object({
-  default_node_info: z.looseObject({ network: z.string(), moniker: z.optional(z.string()), version: z.optional(z.string()) }),
+  default_node_info: z.looseObject({
+    network: z.string(),
+    moniker: z.optional(z.string()),
+    version: z.optional(z.string()),
+  }),
   application_version: z.optional(
     z.nullable(
       z.looseObject({
         name: z.optional(z.string()),
         app_name: z.optional(z.string()),
         version: z.optional(z.string()),
-        build_deps: z.optional(z.nullable(z.array(z.looseObject({ path: z.optional(z.string()), version: z.optional(z.string()) })))),
+        build_deps: z.optional(
+          z.nullable(z.array(z.looseObject({ path: z.optional(z.string()), version: z.optional(z.string()) }))),
+        ),
       }),
     ),
   ),

@@ -72,13 +72,18 @@ export function readCodeArtifact(json: unknown, contract: string): CodeArtifact 
       layout: 'hardhat',
       contract: name,
       sourceName,
-      runtime: { object: a.deployedBytecode, linkReferences: a.deployedLinkReferences, immutableReferences: a.immutableReferences },
+      runtime: {
+        object: a.deployedBytecode,
+        linkReferences: a.deployedLinkReferences,
+        immutableReferences: a.immutableReferences,
+      },
       buildInfoId: a.buildInfoId,
     };
   }
   const target = Object.keys(a.metadata?.settings?.compilationTarget ?? {})[0];
   const hashes: Record<string, string> = {};
-  for (const [path, s] of Object.entries(a.metadata?.sources ?? {})) if (s.keccak256) hashes[path] = s.keccak256.toLowerCase();
+  for (const [path, s] of Object.entries(a.metadata?.sources ?? {}))
+    if (s.keccak256) hashes[path] = s.keccak256.toLowerCase();
   return {
     layout: 'foundry',
     contract: name,
@@ -93,7 +98,8 @@ export function readCodeArtifact(json: unknown, contract: string): CodeArtifact 
 export function runtimeSizeOf(json: unknown): number | undefined {
   if (!json || typeof json !== 'object') return undefined;
   const d = (json as { deployedBytecode?: unknown }).deployedBytecode;
-  const object = typeof d === 'string' ? d : d && typeof d === 'object' ? (d as { object?: unknown }).object : undefined;
+  const object =
+    typeof d === 'string' ? d : d && typeof d === 'object' ? (d as { object?: unknown }).object : undefined;
   if (typeof object !== 'string' || bare(object).length < 4) return undefined;
   return comparableSize(object);
 }
@@ -105,16 +111,24 @@ export function readFoundryBuildInfo(json: unknown): { id?: string; sources: Map
   const parsed = FoundryBuildInfo.safeParse(json);
   if (!parsed.success) return undefined;
   const sources = new Map<number, string>();
-  for (const [id, path] of Object.entries(parsed.data.source_id_to_path)) if (/^\d+$/.test(id)) sources.set(Number(id), path);
+  for (const [id, path] of Object.entries(parsed.data.source_id_to_path))
+    if (/^\d+$/.test(id)) sources.set(Number(id), path);
   return { id: parsed.data.id, sources };
 }
 
 const HardhatOutput = z.object({
-  contracts: z.optional(z.record(z.string(), z.record(z.string(), z.object({ evm: z.optional(z.object({ deployedBytecode: z.optional(Bytecode) })) })))),
+  contracts: z.optional(
+    z.record(
+      z.string(),
+      z.record(z.string(), z.object({ evm: z.optional(z.object({ deployedBytecode: z.optional(Bytecode) })) })),
+    ),
+  ),
   sources: z.optional(z.record(z.string(), z.object({ id: z.number() }))),
 });
 const HardhatBuildInfo = z.object({
-  input: z.optional(z.object({ sources: z.optional(z.record(z.string(), z.object({ content: z.optional(z.string()) }))) })),
+  input: z.optional(
+    z.object({ sources: z.optional(z.record(z.string(), z.object({ content: z.optional(z.string()) }))) }),
+  ),
   output: z.optional(HardhatOutput),
 });
 
@@ -127,15 +141,22 @@ export interface HardhatBuild {
 }
 
 /** A Hardhat build info (or a Hardhat 3 `.output.json` with `input` given apart): the contract's code and the files. */
-export function readHardhatBuildInfo(json: unknown, sourceName: string, contract: string, input?: unknown): HardhatBuild | undefined {
+export function readHardhatBuildInfo(
+  json: unknown,
+  sourceName: string,
+  contract: string,
+  input?: unknown,
+): HardhatBuild | undefined {
   const parsed = HardhatBuildInfo.safeParse(json);
   if (!parsed.success) return undefined;
   const output = parsed.data.output;
-  const inputSources = (input !== undefined ? HardhatBuildInfo.safeParse(input).data?.input : parsed.data.input)?.sources ?? {};
+  const inputSources =
+    (input !== undefined ? HardhatBuildInfo.safeParse(input).data?.input : parsed.data.input)?.sources ?? {};
   const sources = new Map<number, string>();
   for (const [path, s] of Object.entries(output?.sources ?? {})) sources.set(s.id, path.replace(/^project\//, ''));
   const contents = new Map<string, string>();
-  for (const [path, s] of Object.entries(inputSources)) if (typeof s.content === 'string') contents.set(path.replace(/^project\//, ''), s.content);
+  for (const [path, s] of Object.entries(inputSources))
+    if (typeof s.content === 'string') contents.set(path.replace(/^project\//, ''), s.content);
   const byFile = output?.contracts?.[sourceName] ?? output?.contracts?.[`project/${sourceName}`];
   const runtime = byFile?.[contract]?.evm?.deployedBytecode;
   return { runtime: runtime as HardhatBuild['runtime'], sources, contents };
@@ -147,7 +168,16 @@ const Broadcast = z.object({
       z.object({
         contractName: z.optional(z.nullable(z.string())),
         contractAddress: z.optional(z.nullable(z.string())),
-        additionalContracts: z.optional(z.nullable(z.array(z.object({ contractName: z.optional(z.nullable(z.string())), address: z.optional(z.nullable(z.string())) })))),
+        additionalContracts: z.optional(
+          z.nullable(
+            z.array(
+              z.object({
+                contractName: z.optional(z.nullable(z.string())),
+                address: z.optional(z.nullable(z.string())),
+              }),
+            ),
+          ),
+        ),
       }),
     ),
   ),
@@ -159,7 +189,8 @@ export function readBroadcast(json: unknown): Map<string, string> {
   const parsed = Broadcast.safeParse(json);
   if (!parsed.success) return out;
   const add = (address: string | null | undefined, name: string | null | undefined) => {
-    if (address && name && /^0x[0-9a-fA-F]{40}$/.test(address) && /^[A-Za-z_$][\w$]*$/.test(name)) out.set(address.toLowerCase(), name);
+    if (address && name && /^0x[0-9a-fA-F]{40}$/.test(address) && /^[A-Za-z_$][\w$]*$/.test(name))
+      out.set(address.toLowerCase(), name);
   };
   for (const t of parsed.data.transactions ?? []) {
     add(t.contractAddress, t.contractName);
@@ -173,4 +204,3 @@ export function broadcastChainId(path: string): number | undefined {
   const m = /\/broadcast\/(?:.+\/)?(\d+)\/run-[^/]*\.json$/i.exec(path.replace(/\\/g, '/'));
   return m ? Number(m[1]) : undefined;
 }
-

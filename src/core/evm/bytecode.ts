@@ -50,15 +50,18 @@ export function compareRuntime(deployed: string, artifact: RuntimeCode): CodeCom
   const chain = bare(deployed);
   const built = bare(artifact.object);
   if (chain.length === 0) return { matches: false, why: 'there is no code at that address' };
-  if (built.length === 0) return { matches: false, why: 'the artifact has no runtime code (an interface or an abstract contract)' };
+  if (built.length === 0)
+    return { matches: false, why: 'the artifact has no runtime code (an interface or an abstract contract)' };
   const size = comparableSize(chain);
-  if (size !== comparableSize(built)) return { matches: false, why: `the deployed code is ${size} bytes, the artifact's ${comparableSize(built)}` };
+  if (size !== comparableSize(built))
+    return { matches: false, why: `the deployed code is ${size} bytes, the artifact's ${comparableSize(built)}` };
   const skip = new Uint8Array(size);
   const mark = (r: ByteRange) => {
     for (let i = Math.max(0, r.start); i < Math.min(size, r.start + r.length); i++) skip[i] = 1;
   };
   for (const refs of Object.values(artifact.immutableReferences ?? {})) refs.forEach(mark);
-  for (const file of Object.values(artifact.linkReferences ?? {})) for (const refs of Object.values(file)) refs.forEach(mark);
+  for (const file of Object.values(artifact.linkReferences ?? {}))
+    for (const refs of Object.values(file)) refs.forEach(mark);
   // Compare runs of bytes that are not skipped as strings (fast), byte by byte only around skipped ones.
   let i = 0;
   while (i < size) {

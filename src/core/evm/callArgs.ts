@@ -32,7 +32,10 @@ function arrayType(type: string): { inner: string; length?: number } | undefined
 
 function parseInteger(text: string, signed: boolean, bits: number): Parsed {
   const t = text.trim().replace(/_/g, '');
-  if (!/^-?(\d+|0x[0-9a-fA-F]+)$/.test(t)) return fail(`a ${signed ? '' : 'u'}int${bits} is a whole number (decimal, or hexadecimal with 0x)${signed ? '' : ', not negative'}`);
+  if (!/^-?(\d+|0x[0-9a-fA-F]+)$/.test(t))
+    return fail(
+      `a ${signed ? '' : 'u'}int${bits} is a whole number (decimal, or hexadecimal with 0x)${signed ? '' : ', not negative'}`,
+    );
   const negative = t.startsWith('-');
   if (negative && !signed) return fail(`a uint${bits} is not negative`);
   let value: bigint;
@@ -44,26 +47,40 @@ function parseInteger(text: string, signed: boolean, bits: number): Parsed {
   if (negative) value = -value;
   const min = signed ? -(1n << BigInt(bits - 1)) : 0n;
   const max = signed ? (1n << BigInt(bits - 1)) - 1n : (1n << BigInt(bits)) - 1n;
-  if (value < min || value > max) return fail(`${t} is out of range for ${signed ? '' : 'u'}int${bits} (${min} to ${max})`);
+  if (value < min || value > max)
+    return fail(`${t} is out of range for ${signed ? '' : 'u'}int${bits} (${min} to ${max})`);
   return { ok: true, value };
 }
 
 /** A value typed as text for a (non-tuple, non-array) type, or an element of an array or tuple given as JSON. */
 function parseScalar(type: string, raw: unknown): Parsed {
-  const text = typeof raw === 'string' ? raw : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : undefined;
+  const text =
+    typeof raw === 'string' ? raw : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : undefined;
   if (text === undefined) return fail(`a ${type} is a single value`);
-  if (type === 'address') return ADDRESS.test(text.trim()) ? { ok: true, value: text.trim() } : fail('an address is 0x and 40 hexadecimal digits');
+  if (type === 'address')
+    return ADDRESS.test(text.trim())
+      ? { ok: true, value: text.trim() }
+      : fail('an address is 0x and 40 hexadecimal digits');
   if (type === 'bool') {
     const t = text.trim().toLowerCase();
-    return t === 'true' ? { ok: true, value: true } : t === 'false' ? { ok: true, value: false } : fail('a bool is true or false');
+    return t === 'true'
+      ? { ok: true, value: true }
+      : t === 'false'
+        ? { ok: true, value: false }
+        : fail('a bool is true or false');
   }
   if (type === 'string') return { ok: true, value: text };
-  if (type === 'bytes') return /^0x([0-9a-fA-F]{2})*$/.test(text.trim()) ? { ok: true, value: text.trim().toLowerCase() } : fail('bytes are 0x and an even number of hexadecimal digits');
+  if (type === 'bytes')
+    return /^0x([0-9a-fA-F]{2})*$/.test(text.trim())
+      ? { ok: true, value: text.trim().toLowerCase() }
+      : fail('bytes are 0x and an even number of hexadecimal digits');
   const fixed = /^bytes(\d+)$/.exec(type);
   if (fixed) {
     const n = Number(fixed[1]);
     if (n < 1 || n > 32) return fail(`${type} is not an ABI type`);
-    return new RegExp(`^0x[0-9a-fA-F]{${n * 2}}$`).test(text.trim()) ? { ok: true, value: text.trim().toLowerCase() } : fail(`a ${type} is 0x and ${n * 2} hexadecimal digits`);
+    return new RegExp(`^0x[0-9a-fA-F]{${n * 2}}$`).test(text.trim())
+      ? { ok: true, value: text.trim().toLowerCase() }
+      : fail(`a ${type} is 0x and ${n * 2} hexadecimal digits`);
   }
   const int = intType(type);
   if (int) return parseInteger(text, int.signed, int.bits);
@@ -79,12 +96,15 @@ function parseValue(param: AbiParameter, raw: unknown): Parsed {
       try {
         list = JSON.parse(raw);
       } catch {
-        return fail(`a ${type.startsWith('tuple') ? 'tuple' : 'list'} is written as JSON: ${array ? '["1", "2"]' : '["0x…", "5"]'}`);
+        return fail(
+          `a ${type.startsWith('tuple') ? 'tuple' : 'list'} is written as JSON: ${array ? '["1", "2"]' : '["0x…", "5"]'}`,
+        );
       }
     }
     if (array) {
       if (!Array.isArray(list)) return fail(`a ${type} is a JSON list`);
-      if (array.length !== undefined && list.length !== array.length) return fail(`a ${type} has exactly ${array.length} element(s); this has ${list.length}`);
+      if (array.length !== undefined && list.length !== array.length)
+        return fail(`a ${type} has exactly ${array.length} element(s); this has ${list.length}`);
       const out: ArgValue[] = [];
       for (let i = 0; i < list.length; i++) {
         const p = parseValue({ ...param, type: array.inner }, list[i]);
@@ -94,8 +114,13 @@ function parseValue(param: AbiParameter, raw: unknown): Parsed {
       return { ok: true, value: out };
     }
     const components = param.components ?? [];
-    const values = Array.isArray(list) ? list : list && typeof list === 'object' ? components.map((c, i) => (list as Record<string, unknown>)[c.name ?? String(i)]) : undefined;
-    if (!values || values.length !== components.length) return fail(`this tuple has ${components.length} field(s): give them as a JSON list`);
+    const values = Array.isArray(list)
+      ? list
+      : list && typeof list === 'object'
+        ? components.map((c, i) => (list as Record<string, unknown>)[c.name ?? String(i)])
+        : undefined;
+    if (!values || values.length !== components.length)
+      return fail(`this tuple has ${components.length} field(s): give them as a JSON list`);
     const out: ArgValue[] = [];
     for (let i = 0; i < components.length; i++) {
       const p = parseValue(components[i]!, values[i]);

@@ -113,7 +113,12 @@ export function revertOrigin(frames: readonly TraceFrame[], index: number): numb
   for (;;) {
     const data = current.output;
     const from: TraceFrame | undefined =
-      data.length > 2 ? [...current.children].reverse().map((c) => frames[c]!).find((c) => c.error && c.output === data) : undefined;
+      data.length > 2
+        ? [...current.children]
+            .reverse()
+            .map((c) => frames[c]!)
+            .find((c) => c.error && c.output === data)
+        : undefined;
     if (!from) return current.index;
     current = from;
   }

@@ -38,7 +38,12 @@ export class JsonRpcError extends ApiError {
 
   /** The node does not serve this method (a `debug` namespace turned off, a gateway that allows only `eth_*`). */
   get unavailable(): boolean {
-    return UNAVAILABLE_CODES.has(this.code) || /not (exist|available|supported|allowed|enabled)|method not found|unsupported method|disabled/i.test(this.nodeMessage);
+    return (
+      UNAVAILABLE_CODES.has(this.code) ||
+      /not (exist|available|supported|allowed|enabled)|method not found|unsupported method|disabled/i.test(
+        this.nodeMessage,
+      )
+    );
   }
 }
 
@@ -46,7 +51,9 @@ const Envelope = z.object({
   jsonrpc: z.optional(z.string()),
   id: z.optional(z.nullable(z.union([z.number(), z.string()]))),
   result: z.optional(z.unknown()),
-  error: z.optional(z.nullable(z.object({ code: z.number(), message: z.optional(z.string()), data: z.optional(z.unknown()) }))),
+  error: z.optional(
+    z.nullable(z.object({ code: z.number(), message: z.optional(z.string()), data: z.optional(z.unknown()) })),
+  ),
 });
 
 const HEX = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'should be 0x and hexadecimal digits'));
@@ -66,7 +73,8 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 function blockParam(block: BlockTag): string {
   if (block === 'latest') return 'latest';
-  if (!Number.isSafeInteger(block) || block < 0) throw new InputError(`A block height is a whole number; ${String(block)} is not.`);
+  if (!Number.isSafeInteger(block) || block < 0)
+    throw new InputError(`A block height is a whole number; ${String(block)} is not.`);
   return `0x${block.toString(16)}`;
 }
 
@@ -79,12 +87,19 @@ export class JsonRpcClient {
   ) {}
 
   /** One call: the result checked with `schema`. */
-  async call<S extends z.ZodMiniType>(method: string, params: unknown[], schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
+  async call<S extends z.ZodMiniType>(
+    method: string,
+    params: unknown[],
+    schema: S,
+    signal?: AbortSignal,
+  ): Promise<z.infer<S>> {
     const id = this.nextId++;
     const body = await this.http.post(new URL(this.url), { jsonrpc: '2.0', id, method, params }, signal);
     const envelope = parseWith(Envelope, body, JSON_RPC_SERVICE);
-    if (envelope.error) throw new JsonRpcError(method, envelope.error.code, envelope.error.message ?? '', envelope.error.data);
-    if (envelope.id !== id) throw new JsonRpcError(method, 0, `the answer is for request ${JSON.stringify(envelope.id)}, not ${id}`);
+    if (envelope.error)
+      throw new JsonRpcError(method, envelope.error.code, envelope.error.message ?? '', envelope.error.data);
+    if (envelope.id !== id)
+      throw new JsonRpcError(method, 0, `the answer is for request ${JSON.stringify(envelope.id)}, not ${id}`);
     if (!('result' in envelope)) throw new JsonRpcError(method, 0, 'the answer has neither a result nor an error');
     return parseWith(schema, envelope.result, JSON_RPC_SERVICE);
   }
@@ -92,11 +107,20 @@ export class JsonRpcClient {
   /** `debug_traceTransaction` with geth's call tracer: the tree of calls with their inputs, outputs and errors. */
   async traceCalls(hash: string, signal?: AbortSignal): Promise<CallFrame> {
     checkHash(hash);
-    const result = await this.call('debug_traceTransaction', [hash.toLowerCase(), { tracer: 'callTracer', tracerConfig: { onlyTopCall: false, withLog: false } }], z.unknown(), signal);
+    const result = await this.call(
+      'debug_traceTransaction',
+      [hash.toLowerCase(), { tracer: 'callTracer', tracerConfig: { onlyTopCall: false, withLog: false } }],
+      z.unknown(),
+      signal,
+    );
     // Anvil answers a transaction it does not have with the struct logger's empty answer, not a call frame.
     const steps = StructLogResult.safeParse(result);
     if (steps.success && steps.data.structLogs.length === 0 && !(result as { type?: unknown }).type) {
-      throw new JsonRpcError('debug_traceTransaction', 0, 'the node does not have this transaction (it answered an empty trace)');
+      throw new JsonRpcError(
+        'debug_traceTransaction',
+        0,
+        'the node does not have this transaction (it answered an empty trace)',
+      );
     }
     return parseWith(CallFrameSchema, result, JSON_RPC_SERVICE);
   }
@@ -107,7 +131,12 @@ export class JsonRpcClient {
    */
   async traceSteps(hash: string, signal?: AbortSignal): Promise<StructLogResult> {
     checkHash(hash);
-    return this.call('debug_traceTransaction', [hash.toLowerCase(), { disableStack: true, disableStorage: true, enableMemory: false, enableReturnData: false }], StructLogResult, signal);
+    return this.call(
+      'debug_traceTransaction',
+      [hash.toLowerCase(), { disableStack: true, disableStorage: true, enableMemory: false, enableReturnData: false }],
+      StructLogResult,
+      signal,
+    );
   }
 
   /** The code at an address (`0x` for an account without code). */

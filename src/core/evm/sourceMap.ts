@@ -19,7 +19,12 @@ const JUMP: Record<string, number> = { '-': 0, i: 1, o: 2 };
 export function decodeSourceMap(map: string): SourceMap {
   const entries = map === '' ? [] : map.split(';');
   const n = entries.length;
-  const out: SourceMap = { start: new Int32Array(n), length: new Int32Array(n), file: new Int32Array(n), jump: new Uint8Array(n) };
+  const out: SourceMap = {
+    start: new Int32Array(n),
+    length: new Int32Array(n),
+    file: new Int32Array(n),
+    jump: new Uint8Array(n),
+  };
   let s = 0;
   let l = 0;
   let f = -1;
@@ -63,7 +68,11 @@ export function lineStarts(text: Uint8Array): number[] {
 }
 
 /** 1-based line and 0-based character column of a byte offset. */
-export function positionAt(text: Uint8Array, starts: readonly number[], offset: number): { line: number; column: number } {
+export function positionAt(
+  text: Uint8Array,
+  starts: readonly number[],
+  offset: number,
+): { line: number; column: number } {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {
@@ -88,7 +97,12 @@ export interface SourceRange {
  * `userFiles`: a REVERT inside a compiler-generated helper (a panic, the encoding of an error) is attributed to the
  * user's code that jumped into it.
  */
-export function rangeAt(map: SourceMap, indexes: Int32Array, pcs: readonly number[], userFiles: (file: number) => boolean): SourceRange | undefined {
+export function rangeAt(
+  map: SourceMap,
+  indexes: Int32Array,
+  pcs: readonly number[],
+  userFiles: (file: number) => boolean,
+): SourceRange | undefined {
   for (let k = pcs.length - 1; k >= 0; k--) {
     const pc = pcs[k]!;
     const i = pc < indexes.length ? indexes[pc]! : -1;

@@ -33,7 +33,12 @@ interface Open {
 /** Lays `structLogs` (each `{ pc, op, depth }`, depth 1 for the transaction's own call) onto `frames`. */
 export function framePcs(structLogs: readonly unknown[], frames: readonly TraceFrame[]): FramePcs {
   const pcs = new Map<number, number[]>();
-  const fail = (problem: string): FramePcs => ({ pcs: new Map(), consistent: false, problem, steps: structLogs.length });
+  const fail = (problem: string): FramePcs => ({
+    pcs: new Map(),
+    consistent: false,
+    problem,
+    steps: structLogs.length,
+  });
   if (frames.length === 0) return fail('the call trace has no frames');
   const open: Open[] = [{ frame: 0, next: 0 }];
   let callPending = false;
@@ -42,7 +47,13 @@ export function framePcs(structLogs: readonly unknown[], frames: readonly TraceF
     const pc = step?.pc;
     const op = step?.op;
     const depth = step?.depth;
-    if (typeof pc !== 'number' || typeof op !== 'string' || typeof depth !== 'number' || !Number.isInteger(depth) || depth < 1) {
+    if (
+      typeof pc !== 'number' ||
+      typeof op !== 'string' ||
+      typeof depth !== 'number' ||
+      !Number.isInteger(depth) ||
+      depth < 1
+    ) {
       return fail(`step ${i} is not {pc, op, depth}`);
     }
     if (callPending) {
@@ -55,7 +66,10 @@ export function framePcs(structLogs: readonly unknown[], frames: readonly TraceF
     if (depth > open.length) return fail(`step ${i} enters a frame no call started`);
     while (open.length > depth) {
       const done = open.pop()!;
-      if (done.next !== frames[done.frame]!.children.length) return fail(`frame ${done.frame} made ${done.next} of the ${frames[done.frame]!.children.length} calls the call trace lists`);
+      if (done.next !== frames[done.frame]!.children.length)
+        return fail(
+          `frame ${done.frame} made ${done.next} of the ${frames[done.frame]!.children.length} calls the call trace lists`,
+        );
     }
     const frame = open[open.length - 1]!.frame;
     let list = pcs.get(frame);
@@ -65,7 +79,10 @@ export function framePcs(structLogs: readonly unknown[], frames: readonly TraceF
     if (CALL_OPS.has(op.toUpperCase())) callPending = true;
   }
   for (const o of open) {
-    if (o.next !== frames[o.frame]!.children.length) return fail(`frame ${o.frame} made ${o.next} of the ${frames[o.frame]!.children.length} calls the call trace lists`);
+    if (o.next !== frames[o.frame]!.children.length)
+      return fail(
+        `frame ${o.frame} made ${o.next} of the ${frames[o.frame]!.children.length} calls the call trace lists`,
+      );
   }
   for (const [frame, list] of pcs) if (list.length > RECENT_PCS) pcs.set(frame, list.slice(-RECENT_PCS));
   return { pcs, consistent: true, steps: structLogs.length };

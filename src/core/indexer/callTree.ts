@@ -35,7 +35,11 @@ export interface CallTreeOptions {
   onProgress?: (loaded: number, total: number | undefined) => void;
 }
 
-export async function loadCallTree(client: Pick<IndexerClient, 'evmInternalTxsByHash'>, hash: string, options: CallTreeOptions = {}): Promise<CallTreeLoad> {
+export async function loadCallTree(
+  client: Pick<IndexerClient, 'evmInternalTxsByHash'>,
+  hash: string,
+  options: CallTreeOptions = {},
+): Promise<CallTreeLoad> {
   const limit = options.pageLimit ?? MAX_LIMIT;
   const max = options.maxCalls ?? MAX_TREE_CALLS;
   const byIndex = new Map<number, InternalTx>();
@@ -54,7 +58,11 @@ export async function loadCallTree(client: Pick<IndexerClient, 'evmInternalTxsBy
     let page: Awaited<ReturnType<IndexerClient['evmInternalTxsByHash']>>;
     try {
       requests++;
-      page = await client.evmInternalTxsByHash(hash, { limit, reverse: false, ...(key ? { key } : {}) }, options.signal);
+      page = await client.evmInternalTxsByHash(
+        hash,
+        { limit, reverse: false, ...(key ? { key } : {}) },
+        options.signal,
+      );
     } catch (err) {
       // The first page's failure is the caller's to say; a later one leaves what was loaded, with why.
       if (byIndex.size === 0) throw err;

@@ -53,14 +53,14 @@ export interface AccountTokenOptions extends TokenListOptions {
 
 type Query = Array<[string, string]>;
 
-
 /**
  * One path segment, percent-encoded. `%2F` stays upper-case, which is the only escape the server decodes. A segment
  * of only dots is refused: URL resolution would turn `/by_name/..` into another endpoint (a collection may be named
  * so on chain), and the server reads `%2E` as nothing else.
  */
 export function segment(value: string): string {
-  if (value === '.' || value === '..') throw new InputError(`"${value}" cannot be looked up: in a URL it means another address.`);
+  if (value === '.' || value === '..')
+    throw new InputError(`"${value}" cannot be looked up: in a URL it means another address.`);
   return encodeURIComponent(value);
 }
 
@@ -71,7 +71,8 @@ export function segment(value: string): string {
  * (validate.ts).
  */
 export function rawSegment(value: string): string {
-  if (value === '.' || value === '..') throw new InputError(`"${value}" cannot be looked up: in a URL it means another address.`);
+  if (value === '.' || value === '..')
+    throw new InputError(`"${value}" cannot be looked up: in a URL it means another address.`);
   return value.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@]/g, (c) => (c === '/' ? '%2F' : encodeURIComponent(c)));
 }
 
@@ -89,7 +90,12 @@ export class IndexerClient {
     return endpoint(this.baseUrl, path, query);
   }
 
-  private async get<S extends z.ZodMiniType>(schema: S, path: string, query: Query, signal?: AbortSignal): Promise<z.infer<S>> {
+  private async get<S extends z.ZodMiniType>(
+    schema: S,
+    path: string,
+    query: Query,
+    signal?: AbortSignal,
+  ): Promise<z.infer<S>> {
     const body = await this.http.get(this.url(path, query), signal);
     return parseWith(schema, body, this.http.options.service);
   }
@@ -210,7 +216,12 @@ export class IndexerClient {
   /** GET /indexer/tx/v1/evm-internal-txs/by_account/{account} */
   async evmInternalTxsByAccount(account: string, page?: PageRequest, signal?: AbortSignal) {
     const a = must(parseAccount(account, ANY_PREFIX));
-    return this.get(S.InternalTxsResponse, `/indexer/tx/v1/evm-internal-txs/by_account/${segment(a.value)}`, pageQuery(page), signal);
+    return this.get(
+      S.InternalTxsResponse,
+      `/indexer/tx/v1/evm-internal-txs/by_account/${segment(a.value)}`,
+      pageQuery(page),
+      signal,
+    );
   }
 
   // --- NFTs ---
@@ -223,13 +234,23 @@ export class IndexerClient {
   /** GET /indexer/nft/v1/collections/by_account/{account} */
   async collectionsByAccount(account: string, page?: PageRequest, signal?: AbortSignal) {
     const a = must(parseAccount(account, ANY_PREFIX));
-    return this.get(S.CollectionsResponse, `/indexer/nft/v1/collections/by_account/${segment(a.value)}`, pageQuery(page), signal);
+    return this.get(
+      S.CollectionsResponse,
+      `/indexer/nft/v1/collections/by_account/${segment(a.value)}`,
+      pageQuery(page),
+      signal,
+    );
   }
 
   /** GET /indexer/nft/v1/collections/by_name/{name}: substring match on letters and digits. */
   async collectionsByName(name: string, page?: PageRequest, signal?: AbortSignal) {
     const n = must(parseCollectionName(name));
-    return this.get(S.CollectionsResponse, `/indexer/nft/v1/collections/by_name/${segment(n)}`, pageQuery(page), signal);
+    return this.get(
+      S.CollectionsResponse,
+      `/indexer/nft/v1/collections/by_name/${segment(n)}`,
+      pageQuery(page),
+      signal,
+    );
   }
 
   /** GET /indexer/nft/v1/collections/{collection_addr} */
@@ -242,14 +263,20 @@ export class IndexerClient {
   async tokensByAccount(account: string, opts: AccountTokenOptions = {}, signal?: AbortSignal) {
     const a = must(parseAccount(account, ANY_PREFIX));
     const q = this.tokenQuery(opts);
-    if (opts.collectionAddr !== undefined) q.push(['collection_addr', must(parseCollectionAddress(opts.collectionAddr)).value]);
+    if (opts.collectionAddr !== undefined)
+      q.push(['collection_addr', must(parseCollectionAddress(opts.collectionAddr)).value]);
     return this.get(S.NftsResponse, `/indexer/nft/v1/tokens/by_account/${segment(a.value)}`, q, signal);
   }
 
   /** GET /indexer/nft/v1/tokens/by_collection/{collection_addr} */
   async tokensByCollection(collectionAddr: string, opts: TokenListOptions = {}, signal?: AbortSignal) {
     const c = must(parseCollectionAddress(collectionAddr));
-    return this.get(S.NftsResponse, `/indexer/nft/v1/tokens/by_collection/${segment(c.value)}`, this.tokenQuery(opts), signal);
+    return this.get(
+      S.NftsResponse,
+      `/indexer/nft/v1/tokens/by_collection/${segment(c.value)}`,
+      this.tokenQuery(opts),
+      signal,
+    );
   }
 
   /** GET /indexer/nft/v1/txs/{collection_addr}/{token_id} */

@@ -43,7 +43,11 @@ export interface PageInfo {
   total?: bigint;
 }
 
-export function pageInfo(count: number, pagination: Pagination | null | undefined, limit: number | undefined): PageInfo {
+export function pageInfo(
+  count: number,
+  pagination: Pagination | null | undefined,
+  limit: number | undefined,
+): PageInfo {
   const asked = clampLimit(limit);
   const nextKey = pagination?.next_key || undefined;
   const hasMore = count > 0 && count >= asked && nextKey !== undefined;

@@ -11,7 +11,8 @@ import * as z from 'zod/mini';
  */
 const INTEGER = /^-?\d+$/;
 const decimal = z.custom<string | number>((v) => (typeof v === 'string' ? INTEGER.test(v) : Number.isSafeInteger(v)), {
-  error: (issue) => `should be a whole number, in digits or as an integer, but is ${JSON.stringify(issue.input)?.slice(0, 40) ?? String(issue.input)}`,
+  error: (issue) =>
+    `should be a whole number, in digits or as an integer, but is ${JSON.stringify(issue.input)?.slice(0, 40) ?? String(issue.input)}`,
 });
 const key = z.optional(z.nullable(z.string()));
 
@@ -174,7 +175,9 @@ export const Holder = z.looseObject({ account: z.string(), amount: z.string().ch
 export type Holder = z.infer<typeof Holder>;
 
 const list = <K extends string, T extends z.ZodMiniType>(k: K, item: T) =>
-  z.looseObject({ [k]: z.array(item), pagination: z.optional(z.nullable(Pagination)) } as { [P in K]: z.ZodMiniArray<T> } & {
+  z.looseObject({ [k]: z.array(item), pagination: z.optional(z.nullable(Pagination)) } as {
+    [P in K]: z.ZodMiniArray<T>;
+  } & {
     pagination: z.ZodMiniOptional<z.ZodMiniNullable<typeof Pagination>>;
   });
 

@@ -64,7 +64,13 @@ export interface BridgeQuotesOptions<V> {
 
 /** From an Initia rollup to Initia L1: the OP bridge can take it besides the usual route. */
 export function isOpWithdrawal(source: ChainInfo | undefined, dest: ChainInfo | undefined): boolean {
-  return !!source && !!dest && dest.chain_name === 'initia' && source.chain_name !== 'initia' && source.bech32_prefix === 'init';
+  return (
+    !!source &&
+    !!dest &&
+    dest.chain_name === 'initia' &&
+    source.chain_name !== 'initia' &&
+    source.bech32_prefix === 'init'
+  );
 }
 
 export class BridgeQuotes<V> {
@@ -135,11 +141,21 @@ export class BridgeQuotes<V> {
   /** Asks the router for the form's route (and, for an OP withdrawal, the other way once per form). */
   private async fetch(request: QuoteRequest, signal: AbortSignal): Promise<Quote<V>> {
     const sources = this.options.sources();
-    const input = { amountIn: request.amountIn, sourceChainId: request.sourceChainId.trim(), sourceDenom: request.sourceDenom.trim(), destChainId: request.destChainId.trim(), destDenom: request.destDenom.trim() };
-    const [source, dest] = await Promise.all([sources.chainInfo(input.sourceChainId), sources.chainInfo(input.destChainId)]).catch(() => [undefined, undefined]);
+    const input = {
+      amountIn: request.amountIn,
+      sourceChainId: request.sourceChainId.trim(),
+      sourceDenom: request.sourceDenom.trim(),
+      destChainId: request.destChainId.trim(),
+      destDenom: request.destDenom.trim(),
+    };
+    const [source, dest] = await Promise.all([
+      sources.chainInfo(input.sourceChainId),
+      sources.chainInfo(input.destChainId),
+    ]).catch(() => [undefined, undefined]);
     const opWithdrawal = isOpWithdrawal(source, dest);
     const lossless = opWithdrawal && request.way === 'lossless';
-    const ask = (isOpWithdraw: boolean | undefined) => sources.route({ ...input, ...(isOpWithdraw === undefined ? {} : { isOpWithdraw }) }, signal);
+    const ask = (isOpWithdraw: boolean | undefined) =>
+      sources.route({ ...input, ...(isOpWithdraw === undefined ? {} : { isOpWithdraw }) }, signal);
     const route = await ask(opWithdrawal ? lossless : undefined);
     // Whole units when the router knows the assets' decimals (cached per chain; a failure only costs the words).
     const lists = new Map<string, readonly Asset[]>();
@@ -153,7 +169,13 @@ export class BridgeQuotes<V> {
     const view = await this.options.view(route, assets);
     if (!opWithdrawal) return { route, assets, view };
 
-    const formKey = JSON.stringify([input.sourceChainId, input.sourceDenom, input.destChainId, input.destDenom, input.amountIn]);
+    const formKey = JSON.stringify([
+      input.sourceChainId,
+      input.sourceDenom,
+      input.destChainId,
+      input.destDenom,
+      input.amountIn,
+    ]);
     if (this.alternative?.key !== formKey) this.alternative = { key: formKey };
     const alternative = this.alternative;
     alternative[lossless ? 'lossless' : 'fast'] = this.options.way(route, assets);
@@ -167,7 +189,10 @@ export class BridgeQuotes<V> {
       }
     }
     // Offered only when the OP bridge has a route for this asset.
-    const withdrawal = alternative.lossless && !alternative.lossless.error ? { fast: alternative.fast, lossless: alternative.lossless } : undefined;
+    const withdrawal =
+      alternative.lossless && !alternative.lossless.error
+        ? { fast: alternative.fast, lossless: alternative.lossless }
+        : undefined;
     return { route, assets, view, withdrawal };
   }
 }

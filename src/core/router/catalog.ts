@@ -23,7 +23,8 @@ export interface ChainOption {
   feeDenoms: string[];
 }
 
-const nonEmpty = (s: string | null | undefined): string | undefined => (typeof s === 'string' && s.trim() !== '' ? s : undefined);
+const nonEmpty = (s: string | null | undefined): string | undefined =>
+  typeof s === 'string' && s.trim() !== '' ? s : undefined;
 const byName = (a: string, b: string): number => a.toLowerCase().localeCompare(b.toLowerCase(), 'en');
 
 /** 0 the Initia L1, 1 an Interwoven rollup, 2 any other chain. */
@@ -57,7 +58,9 @@ export function chainOptions(chains: readonly ChainInfo[]): ChainOption[] {
     kept.push({ option, rank });
   }
   return kept
-    .sort((a, b) => a.rank - b.rank || byName(a.option.name, b.option.name) || byName(a.option.chainId, b.option.chainId))
+    .sort(
+      (a, b) => a.rank - b.rank || byName(a.option.name, b.option.name) || byName(a.option.chainId, b.option.chainId),
+    )
     .map((k) => k.option);
 }
 
@@ -114,7 +117,8 @@ export function balancesOf(answer: BalancesResponse, chainId: string): Map<strin
 }
 
 /** A plain non-negative decimal string, or undefined (a USD value we cannot compare counts as none). */
-const usdOf = (v: string | null | undefined): string | undefined => (typeof v === 'string' && compareDecimal(v, '0') !== undefined ? v : undefined);
+const usdOf = (v: string | null | undefined): string | undefined =>
+  typeof v === 'string' && compareDecimal(v, '0') !== undefined ? v : undefined;
 
 /**
  * Drops hidden assets, assets without a denom and repeated denoms (first wins); labels bridged twins; attaches
@@ -122,7 +126,11 @@ const usdOf = (v: string | null | undefined): string | undefined => (typeof v ==
  * whole units (desc, exactly; balances whose decimals are unknown after the known ones), then by label
  * (case-insensitive).
  */
-export function assetOptions(chainId: string, assets: readonly Asset[], balances?: ReadonlyMap<string, BalanceEntry>): AssetOption[] {
+export function assetOptions(
+  chainId: string,
+  assets: readonly Asset[],
+  balances?: ReadonlyMap<string, BalanceEntry>,
+): AssetOption[] {
   const seen = new Set<string>();
   const visible: Asset[] = [];
   for (const asset of assets) {
@@ -133,13 +141,19 @@ export function assetOptions(chainId: string, assets: readonly Asset[], balances
   }
   const symbolOf = (a: Asset) => nonEmpty(a.symbol) ?? a.denom!;
   const symbolCount = new Map<string, number>();
-  for (const a of visible) symbolCount.set(symbolOf(a).toLowerCase(), (symbolCount.get(symbolOf(a).toLowerCase()) ?? 0) + 1);
+  for (const a of visible)
+    symbolCount.set(symbolOf(a).toLowerCase(), (symbolCount.get(symbolOf(a).toLowerCase()) ?? 0) + 1);
 
   const options = visible.map((asset): AssetOption => {
     const denom = asset.denom!;
     const symbol = symbolOf(asset);
     const twin = (symbolCount.get(symbol.toLowerCase()) ?? 0) > 1;
-    const option: AssetOption = { chainId, denom, symbol, label: twin ? (nonEmpty(asset.recommended_symbol) ?? `${symbol} (${shorten(denom)})`) : symbol };
+    const option: AssetOption = {
+      chainId,
+      denom,
+      symbol,
+      label: twin ? (nonEmpty(asset.recommended_symbol) ?? `${symbol} (${shorten(denom)})`) : symbol,
+    };
     const name = nonEmpty(asset.name);
     if (name !== undefined) option.name = name;
     const origin = nonEmpty(asset.origin_chain_id);
@@ -147,7 +161,8 @@ export function assetOptions(chainId: string, assets: readonly Asset[], balances
     const entry = balances?.get(normaliseDenom(denom)) ?? balances?.get(denom);
     const decimals = asset.decimals ?? entry?.decimals ?? undefined;
     // At most 255 (ERC-20 decimals are a uint8): a hostile value must not make the balance sort raise 10 to it.
-    if (decimals !== undefined && Number.isInteger(decimals) && decimals >= 0 && decimals <= 255) option.decimals = decimals;
+    if (decimals !== undefined && Number.isInteger(decimals) && decimals >= 0 && decimals <= 255)
+      option.decimals = decimals;
     if (balances) {
       if (entry) {
         const balance: BalanceInfo = { base: entry.amount };
@@ -167,7 +182,8 @@ export function assetOptions(chainId: string, assets: readonly Asset[], balances
   const labelCount = new Map<string, number>();
   for (const o of options) labelCount.set(o.label.toLowerCase(), (labelCount.get(o.label.toLowerCase()) ?? 0) + 1);
   for (const o of options) {
-    if ((labelCount.get(o.label.toLowerCase()) ?? 0) > 1 && (symbolCount.get(o.symbol.toLowerCase()) ?? 0) > 1) o.label = `${o.label} (${shorten(o.denom)})`;
+    if ((labelCount.get(o.label.toLowerCase()) ?? 0) > 1 && (symbolCount.get(o.symbol.toLowerCase()) ?? 0) > 1)
+      o.label = `${o.label} (${shorten(o.denom)})`;
   }
 
   // Balances on one scale: base × 10^(maxDecimals − decimals), so that 1 of a 6-decimal asset equals 1 of an 18-decimal one.
@@ -216,7 +232,12 @@ function addressBytes(address: string): Uint8Array | undefined {
   const s = address.trim();
   if (/^0x/i.test(s)) {
     if (!/^0x([0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/.test(s)) return undefined;
-    return Uint8Array.from(s.slice(2).match(/../g)!.map((h) => parseInt(h, 16)));
+    return Uint8Array.from(
+      s
+        .slice(2)
+        .match(/../g)!
+        .map((h) => parseInt(h, 16)),
+    );
   }
   if (s !== s.toLowerCase() && s !== s.toUpperCase()) return undefined;
   try {
@@ -235,7 +256,8 @@ function addressBytes(address: string): Uint8Array | undefined {
 export function deriveAddress(address: string, chain: Pick<ChainOption, 'prefix' | 'evm'>): string | undefined {
   const bytes = addressBytes(address);
   if (!bytes) return undefined;
-  if (chain.evm) return bytes.length === 20 ? `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}` : undefined;
+  if (chain.evm)
+    return bytes.length === 20 ? `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}` : undefined;
   const prefix = chain.prefix;
   if (!prefix || prefix !== prefix.toLowerCase()) return undefined;
   try {

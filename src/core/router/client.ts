@@ -11,9 +11,17 @@ import type * as z from 'zod/mini';
 import { endpoint, type HttpClient } from '../http';
 import { HttpError, InputError, SchemaError } from '../errors';
 import { parseWith } from '../zodParse';
-import { must, parseAssetDenom, parseBaseAmount, parseChainAddress, parseChainId, parseSlippage, parseTxHash, type Parsed } from '../validate';
+import {
+  must,
+  parseAssetDenom,
+  parseBaseAmount,
+  parseChainAddress,
+  parseChainId,
+  parseSlippage,
+  parseTxHash,
+  type Parsed,
+} from '../validate';
 import * as S from './schemas';
-
 
 export interface RouteInput {
   /** Base units, a positive whole number (e.g. "1000000" for 1 INIT). */
@@ -67,7 +75,7 @@ export const KNOWN_ADDRESS_PREFIXES: Readonly<Record<string, string>> = {
   'noble-1': 'noble',
   'neutron-1': 'neutron',
   'axelar-dojo-1': 'axelar',
-  'celestia': 'celestia',
+  celestia: 'celestia',
   'stride-1': 'stride',
   'injective-1': 'inj',
   'dydx-mainnet-1': 'dydx',
@@ -81,21 +89,37 @@ export const isEvmChainId = (chainId: string): boolean => /^\d+$/.test(chainId);
  * valid checksum elsewhere, with the chain's own prefix when it is known (`init1…` on Initia chains, `osmo1…` on
  * Osmosis).
  */
-export function parseAddressForChain(chainId: string, input: string, prefixes: Readonly<Record<string, string>> = KNOWN_ADDRESS_PREFIXES): Parsed<string> {
+export function parseAddressForChain(
+  chainId: string,
+  input: string,
+  prefixes: Readonly<Record<string, string>> = KNOWN_ADDRESS_PREFIXES,
+): Parsed<string> {
   if (/^solana/i.test(chainId)) {
     const s = input.trim();
-    return /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(s) ? { ok: true, value: s } : { ok: false, error: `Addresses on ${chainId} are base58 (32–44 characters).` };
+    return /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(s)
+      ? { ok: true, value: s }
+      : { ok: false, error: `Addresses on ${chainId} are base58 (32–44 characters).` };
   }
   const parsed = parseChainAddress(input);
   if (!parsed.ok) return parsed;
   const value = parsed.value;
   if (isEvmChainId(chainId)) {
-    return value.startsWith('0x') ? parsed : { ok: false, error: `Chain ${chainId} is an EVM chain: its addresses are 0x followed by 40 hexadecimal digits.` };
+    return value.startsWith('0x')
+      ? parsed
+      : {
+          ok: false,
+          error: `Chain ${chainId} is an EVM chain: its addresses are 0x followed by 40 hexadecimal digits.`,
+        };
   }
-  if (value.startsWith('0x')) return { ok: false, error: `Addresses on ${chainId} are bech32 (such as ${prefixes[chainId] ?? 'init'}1…), not 0x….` };
+  if (value.startsWith('0x'))
+    return {
+      ok: false,
+      error: `Addresses on ${chainId} are bech32 (such as ${prefixes[chainId] ?? 'init'}1…), not 0x….`,
+    };
   const expected = prefixes[chainId];
   const prefix = value.slice(0, value.lastIndexOf('1'));
-  if (expected && prefix !== expected) return { ok: false, error: `An address on ${chainId} starts with "${expected}1", not "${prefix}1".` };
+  if (expected && prefix !== expected)
+    return { ok: false, error: `An address on ${chainId} starts with "${expected}1", not "${prefix}1".` };
   return parsed;
 }
 
@@ -106,14 +130,19 @@ export function normaliseTxHash(hash: string, chainId: string): string {
 }
 
 /** The msgs request for a route (checked: addresses per chain, slippage, the signed hook when the route needs it). */
-export function msgsRequest(input: MsgsInput, prefixes: Readonly<Record<string, string>> = KNOWN_ADDRESS_PREFIXES): S.MsgsRequest {
+export function msgsRequest(
+  input: MsgsInput,
+  prefixes: Readonly<Record<string, string>> = KNOWN_ADDRESS_PREFIXES,
+): S.MsgsRequest {
   const { route } = input;
   const required = route.required_chain_addresses;
   let given: readonly string[];
   if (Array.isArray(input.addresses)) {
     given = input.addresses as readonly string[];
     if (given.length !== required.length) {
-      throw new InputError(`This route needs ${required.length} address(es), one for each of ${required.join(', ') || 'its chains'}; ${given.length} given.`);
+      throw new InputError(
+        `This route needs ${required.length} address(es), one for each of ${required.join(', ') || 'its chains'}; ${given.length} given.`,
+      );
     }
   } else {
     const map = input.addresses as Readonly<Record<string, string>>;
@@ -121,8 +150,11 @@ export function msgsRequest(input: MsgsInput, prefixes: Readonly<Record<string, 
     if (missing.length) throw new InputError(`This route needs an address on ${missing.join(', ')}.`);
     given = required.map((c) => map[c]!);
   }
-  const address_list = given.map((a, i) => must(parseAddressForChain(required[i]!, a, prefixes), `Address on ${required[i]}`));
-  if (route.required_op_hook && !input.signedOpHook) throw new InputError('This route needs a signed OP hook before its messages can be generated.');
+  const address_list = given.map((a, i) =>
+    must(parseAddressForChain(required[i]!, a, prefixes), `Address on ${required[i]}`),
+  );
+  if (route.required_op_hook && !input.signedOpHook)
+    throw new InputError('This route needs a signed OP hook before its messages can be generated.');
   const body: S.MsgsRequest = {
     amount_in: route.amount_in,
     amount_out: route.amount_out,
@@ -136,9 +168,11 @@ export function msgsRequest(input: MsgsInput, prefixes: Readonly<Record<string, 
   };
   if (input.signedOpHook) {
     const { signer, hook } = input.signedOpHook;
-    if (!hook || hook.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(hook)) throw new InputError('The signed OP hook is the base64 of the signed transaction bytes.');
+    if (!hook || hook.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(hook))
+      throw new InputError('The signed OP hook is the base64 of the signed transaction bytes.');
     const s = must(parseChainAddress(signer), 'OP hook signer');
-    if (s.startsWith('0x')) throw new InputError('OP hook signer: the signer of the hook is a bech32 address (init1…).');
+    if (s.startsWith('0x'))
+      throw new InputError('OP hook signer: the signer of the hook is a bech32 address (init1…).');
     body.signed_op_hook = { signer: s, hook };
   }
   return body;
@@ -172,7 +206,9 @@ export function routerErrorInfo(err: unknown): RouterErrorInfo | undefined {
     code,
     reason,
     info: e.details?.info,
-    noRoute: /no (single-tx )?routes? (were )?found/i.test(message) || ((code === 5 || code === 12) && !/tx not found|chain id not supported/i.test(message)),
+    noRoute:
+      /no (single-tx )?routes? (were )?found/i.test(message) ||
+      ((code === 5 || code === 12) && !/tx not found|chain id not supported/i.test(message)),
     unsafe: reason !== undefined && /^(BAD_PRICE|LOW_INFO|HIGH_LOSS)_ERROR$/.test(reason),
     message,
   };
@@ -197,7 +233,12 @@ export class RouterClient {
     return endpoint(this.baseUrl, path, query);
   }
 
-  private async post<T extends z.ZodMiniType>(schema: T, path: string, body: unknown, signal?: AbortSignal): Promise<z.infer<T>> {
+  private async post<T extends z.ZodMiniType>(
+    schema: T,
+    path: string,
+    body: unknown,
+    signal?: AbortSignal,
+  ): Promise<z.infer<T>> {
     return parseWith(schema, await this.http.post(this.url(path), body, signal), this.http.options.service);
   }
 
@@ -217,7 +258,9 @@ export class RouterClient {
     if (input.allowUnsafe !== undefined) body.allow_unsafe = input.allowUnsafe;
     if (input.allowMultiTx !== undefined) body.allow_multi_tx = input.allowMultiTx;
     if (input.bridges !== undefined) {
-      for (const b of input.bridges) if (!(S.BRIDGE_TYPES as readonly string[]).includes(b)) throw new InputError(`Unknown bridge "${String(b).slice(0, 40)}": one of ${S.BRIDGE_TYPES.join(', ')}.`);
+      for (const b of input.bridges)
+        if (!(S.BRIDGE_TYPES as readonly string[]).includes(b))
+          throw new InputError(`Unknown bridge "${String(b).slice(0, 40)}": one of ${S.BRIDGE_TYPES.join(', ')}.`);
       body.bridges = [...input.bridges];
     }
     return this.post(S.Route, '/v2/fungible/route', body, signal);
@@ -233,7 +276,10 @@ export class RouterClient {
     // From an EVM chain the hook is signed by the user's bech32 key on a cosmos chain of the route (as InterwovenKit's initia address).
     const sourceChain = parseAddressForChain(route.source_asset_chain_id, sourceAddress, this.prefixes).ok
       ? route.source_asset_chain_id
-      : (route.required_chain_addresses.find((c) => { const p = parseAddressForChain(c, sourceAddress, this.prefixes); return p.ok && !p.value.startsWith('0x'); }) ?? route.source_asset_chain_id);
+      : (route.required_chain_addresses.find((c) => {
+          const p = parseAddressForChain(c, sourceAddress, this.prefixes);
+          return p.ok && !p.value.startsWith('0x');
+        }) ?? route.source_asset_chain_id);
     const body: S.OpHookRequest = {
       source_address: bech32Only(sourceChain, sourceAddress, 'Source address'),
       source_asset_chain_id: must(parseChainId(route.source_asset_chain_id), 'Source chain'),
@@ -247,23 +293,43 @@ export class RouterClient {
 
   /** POST /v2/fungible/msgs: the transactions to sign and broadcast on the source chain (use `txs`, not the deprecated `msgs`). */
   async msgs(input: MsgsInput, signal?: AbortSignal): Promise<S.MsgsResponse> {
-    return this.post(S.MsgsResponse, '/v2/fungible/msgs', msgsRequest(input, { ...this.prefixes, ...input.addressPrefixes }), signal);
+    return this.post(
+      S.MsgsResponse,
+      '/v2/fungible/msgs',
+      msgsRequest(input, { ...this.prefixes, ...input.addressPrefixes }),
+      signal,
+    );
   }
 
   /** POST /v2/tx/track: registers a broadcast tx (once) so its cross-chain progress is followed. */
   async track(txHash: string, chainId: string, signal?: AbortSignal): Promise<S.TrackResponse> {
     const chain = must(parseChainId(chainId), 'Chain');
-    return this.post(S.TrackResponse, '/v2/tx/track', { tx_hash: normaliseTxHash(txHash, chain), chain_id: chain }, signal);
+    return this.post(
+      S.TrackResponse,
+      '/v2/tx/track',
+      { tx_hash: normaliseTxHash(txHash, chain), chain_id: chain },
+      signal,
+    );
   }
 
   /** GET /v2/tx/status: 404 ("tx not found") until the tx is tracked and seen. */
-  async status(txHash: string, chainId: string, signal?: AbortSignal, options: StatusOptions = {}): Promise<S.StatusResponse> {
+  async status(
+    txHash: string,
+    chainId: string,
+    signal?: AbortSignal,
+    options: StatusOptions = {},
+  ): Promise<S.StatusResponse> {
     const chain = must(parseChainId(chainId), 'Chain');
     const url = this.url('/v2/tx/status', [
       ['tx_hash', normaliseTxHash(txHash, chain)],
       ['chain_id', chain],
     ]);
-    const body = await this.http.json({ method: 'GET', url, signal, maxRetries: options.retry === false ? 0 : undefined });
+    const body = await this.http.json({
+      method: 'GET',
+      url,
+      signal,
+      maxRetries: options.retry === false ? 0 : undefined,
+    });
     const status = parseWith(S.StatusResponse, body, this.http.options.service);
     if (!status.transfers?.length && !status.state && !status.status) {
       throw new SchemaError(this.http.options.service, 'transfers', 'is missing (expected the transfers or a state)');
@@ -277,7 +343,10 @@ export class RouterClient {
    */
   async assets(chainIds: readonly string[], signal?: AbortSignal): Promise<S.AssetsResponse> {
     const ids = chainIds.map((c) => must(parseChainId(c), 'chain'));
-    const url = this.url('/v2/fungible/assets', [...ids.map((c) => ['chain_ids', c] as [string, string]), ['include_evm_assets', 'true']]);
+    const url = this.url('/v2/fungible/assets', [
+      ...ids.map((c) => ['chain_ids', c] as [string, string]),
+      ['include_evm_assets', 'true'],
+    ]);
     return parseWith(S.AssetsResponse, await this.http.get(url, signal), this.http.options.service);
   }
 
@@ -298,6 +367,10 @@ export class RouterClient {
    * lists EVM chains only when asked (`include_evm`); Initia's router lists them anyway.
    */
   async chains(signal?: AbortSignal): Promise<S.ChainsResponse> {
-    return parseWith(S.ChainsResponse, await this.http.get(this.url('/v2/info/chains', [['include_evm', 'true']]), signal), this.http.options.service);
+    return parseWith(
+      S.ChainsResponse,
+      await this.http.get(this.url('/v2/info/chains', [['include_evm', 'true']]), signal),
+      this.http.options.service,
+    );
   }
 }

@@ -116,7 +116,10 @@ export class RegistrationPoll {
     } catch (err) {
       if (this.stopped || controller.signal.aborted) return;
       const now = this.clock.now();
-      const retryAfter = typeof (err as { retryAfterMs?: unknown }).retryAfterMs === 'number' ? (err as { retryAfterMs: number }).retryAfterMs : 0;
+      const retryAfter =
+        typeof (err as { retryAfterMs?: unknown }).retryAfterMs === 'number'
+          ? (err as { retryAfterMs: number }).retryAfterMs
+          : 0;
       const wait = Math.max(this.gap, retryAfter);
       if (!worthRetrying(err) || now + wait > this.deadline) {
         this.end({ kind: 'failed', error: err, attempts: this.attempts, landed: !isNotLandedYet(err) });
@@ -132,7 +135,11 @@ export class RegistrationPoll {
 }
 
 /** Why registration ended without the router accepting the transaction, in words. */
-export function registrationProblem(event: Extract<RegistrationEvent, { kind: 'failed' }>, chainId: string, windowMs = LANDING_WINDOW_MS): string {
+export function registrationProblem(
+  event: Extract<RegistrationEvent, { kind: 'failed' }>,
+  chainId: string,
+  windowMs = LANDING_WINDOW_MS,
+): string {
   if (!event.landed) {
     return `The router did not see this transaction on ${chainId} within ${Math.round(windowMs / 1000)} s (it said: ${errorMessage(event.error)}). Check the hash and the chain, or track it again once it is in a block.`;
   }

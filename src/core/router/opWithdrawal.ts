@@ -22,7 +22,10 @@ import { systemClock, type Clock } from './poller';
 import { timerDelay } from '../timers';
 
 /** InterwovenKit's test: the first operation is an OPinit transfer and the route ends in `uinit` on L1. */
-export function isOpWithdrawalRoute(route: { operations: ReadonlyArray<Record<string, unknown>>; dest_asset_denom: string }): boolean {
+export function isOpWithdrawalRoute(route: {
+  operations: ReadonlyArray<Record<string, unknown>>;
+  dest_asset_denom: string;
+}): boolean {
   const first = route.operations[0];
   return !!first && 'op_init_transfer' in first && route.dest_asset_denom === 'uinit';
 }
@@ -61,10 +64,20 @@ const sameHash = (a: string, b: string) => a.replace(/^0x/i, '').toUpperCase() =
  * Finds a withdrawal by its tx hash among those to `receiver`, newest first (`next` is the sequence to go on from);
  * undefined when the executor does not list it (yet).
  */
-export async function findExecutorWithdrawal(http: HttpClient, executorUrl: string, receiver: string, txHash: string, signal?: AbortSignal): Promise<ExecutorWithdrawal | undefined> {
+export async function findExecutorWithdrawal(
+  http: HttpClient,
+  executorUrl: string,
+  receiver: string,
+  txHash: string,
+  signal?: AbortSignal,
+): Promise<ExecutorWithdrawal | undefined> {
   let offset: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const query: Array<[string, string]> = [['limit', String(PAGE)], ['order', 'desc'], ...(offset ? [['offset', offset] as [string, string]] : [])];
+    const query: Array<[string, string]> = [
+      ['limit', String(PAGE)],
+      ['order', 'desc'],
+      ...(offset ? [['offset', offset] as [string, string]] : []),
+    ];
     const url = endpoint(executorUrl, `/withdrawals/${encodeURIComponent(receiver)}`, query);
     const answer = parseWith(ExecutorWithdrawals, await http.get(url, signal), http.options.service);
     const found = (answer.withdrawals ?? []).find((w) => !!w.tx_hash && sameHash(w.tx_hash, txHash));
@@ -112,7 +125,13 @@ export function withdrawalStage(state: WithdrawalState, recordedAt: number, now:
 }
 
 /** The stage in words, with the chains ("initiated on demo-evm-1 (withdrawal #7): …"). */
-export function describeWithdrawal(state: WithdrawalState, recordedAt: number, now: number, chains: { from: string; to: string }, format: (ms: number) => string): string {
+export function describeWithdrawal(
+  state: WithdrawalState,
+  recordedAt: number,
+  now: number,
+  chains: { from: string; to: string },
+  format: (ms: number) => string,
+): string {
   const when = format(claimableAt(state, recordedAt));
   switch (withdrawalStage(state, recordedAt, now)) {
     case 'sent':
@@ -128,7 +147,10 @@ export function describeWithdrawal(state: WithdrawalState, recordedAt: number, n
   }
 }
 
-export type WatchEvent = { kind: 'seen'; withdrawal: ExecutorWithdrawal } | { kind: 'notListed' } | { kind: 'error'; error: unknown; retryInMs: number };
+export type WatchEvent =
+  | { kind: 'seen'; withdrawal: ExecutorWithdrawal }
+  | { kind: 'notListed' }
+  | { kind: 'error'; error: unknown; retryInMs: number };
 
 /**
  * Asks the executor about one withdrawal until it is in an output (nothing more to learn there): every 15 s at

@@ -93,7 +93,12 @@ export class ManualClock implements Clock {
     const end = this.time + ms;
     for (;;) {
       let next: [number, { at: number; fn: () => void }] | undefined;
-      for (const entry of this.timers) if (entry[1].at <= end && (!next || entry[1].at < next[1].at || (entry[1].at === next[1].at && entry[0] < next[0]))) next = entry;
+      for (const entry of this.timers)
+        if (
+          entry[1].at <= end &&
+          (!next || entry[1].at < next[1].at || (entry[1].at === next[1].at && entry[0] < next[0]))
+        )
+          next = entry;
       if (!next) break;
       this.timers.delete(next[0]);
       this.time = next[1].at;
@@ -142,14 +147,22 @@ export const DEFAULT_SCHEDULE: Schedule = {
  * The wait (ms) before the next request, `elapsedMs` after tracking, for a route estimated at `estimateMs`,
  * after `polls` requests so far. 0 means ask now (e.g. resuming a transfer that is already past its first point).
  */
-export function scheduleDelay(elapsedMs: number, estimateMs: number, polls: number, s: Schedule = DEFAULT_SCHEDULE): number {
+export function scheduleDelay(
+  elapsedMs: number,
+  estimateMs: number,
+  polls: number,
+  s: Schedule = DEFAULT_SCHEDULE,
+): number {
   const e = Math.max(0, estimateMs);
   const first = Math.max(s.minGapMs, s.firstAt * e);
   if (polls === 0 && e >= s.earlyCheckFromMs && elapsedMs < s.earlyCheckMs) return s.earlyCheckMs - elapsedMs;
   if (elapsedMs < first) return Math.min(s.maxIntervalMs, first - elapsedMs);
   if (polls === 0) return 0;
   const left = e - elapsedMs;
-  const gap = left > 0 ? Math.min(left + s.denseIntervalMs, Math.max(s.minGapMs, s.approach * left)) : s.denseIntervalMs + s.lateGrowth * -left;
+  const gap =
+    left > 0
+      ? Math.min(left + s.denseIntervalMs, Math.max(s.minGapMs, s.approach * left))
+      : s.denseIntervalMs + s.lateGrowth * -left;
   return Math.min(s.maxIntervalMs, gap);
 }
 
@@ -275,7 +288,8 @@ export class StatusPoller {
    */
   nextDelay(): number {
     const elapsed = this.clock.now() - this.startedAt;
-    if (this.options.estimatedSeconds === undefined && this.requests === 0) return Math.max(0, this.schedule.minGapMs - elapsed);
+    if (this.options.estimatedSeconds === undefined && this.requests === 0)
+      return Math.max(0, this.schedule.minGapMs - elapsed);
     return scheduleDelay(elapsed, this.estimateMs, this.requests, this.schedule);
   }
 
@@ -331,7 +345,10 @@ export class StatusPoller {
       if (this.stopped || controller.signal.aborted) return;
       const e = err as { retryAfterMs?: unknown };
       // Honoured up to the schedule's longest gap: a router asking for days is asked again within a minute.
-      const retryAfter = typeof e.retryAfterMs === 'number' && e.retryAfterMs > 0 ? Math.min(e.retryAfterMs, this.schedule.maxIntervalMs) : 0;
+      const retryAfter =
+        typeof e.retryAfterMs === 'number' && e.retryAfterMs > 0
+          ? Math.min(e.retryAfterMs, this.schedule.maxIntervalMs)
+          : 0;
       if (retryAfter > 0) this.notBefore = this.clock.now() + retryAfter;
       if (isNotFound(err)) {
         const graceLeft = this.graceFrom + this.grace - this.clock.now();

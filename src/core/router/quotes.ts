@@ -172,7 +172,11 @@ export class QuoteRefresher<Q> {
  * warnings. Two routes with the same signature need no second look; a different one does ("Route updated").
  */
 export function routeSignature(route: Route): string {
-  const fees = (route.estimated_fees ?? []).map((f) => [String(f.amount ?? ''), f.origin_asset?.denom ?? '', f.fee_behavior ?? '']);
+  const fees = (route.estimated_fees ?? []).map((f) => [
+    String(f.amount ?? ''),
+    f.origin_asset?.denom ?? '',
+    f.fee_behavior ?? '',
+  ]);
   return JSON.stringify([
     route.amount_in,
     String(route.estimated_amount_out ?? route.amount_out ?? ''),

@@ -123,7 +123,9 @@ export const transferKey = (t: Pick<TrackedTransfer, 'chainId' | 'txHash'>): str
  * A tracked transfer that is still in progress: watched, not terminal, not given up on; an OP withdrawal until it is
  * claimable (announced).
  */
-export function isUnfinished(t: Pick<TrackedTransfer, 'watching' | 'last' | 'problem' | 'opWithdrawal' | 'claimAnnounced'>): boolean {
+export function isUnfinished(
+  t: Pick<TrackedTransfer, 'watching' | 'last' | 'problem' | 'opWithdrawal' | 'claimAnnounced'>,
+): boolean {
   if (t.opWithdrawal) return t.watching && !t.problem && !t.claimAnnounced;
   return t.watching && !t.last?.terminal && !t.problem;
 }
@@ -132,7 +134,9 @@ export function isUnfinished(t: Pick<TrackedTransfer, 'watching' | 'last' | 'pro
  * Whether some window has to ask a server about it: the router (to register it, or for its status), or the rollup's
  * executor for an OP withdrawal not yet in an output. An OP withdrawal without an executor needs only its claim timer.
  */
-export function needsPolling(t: Pick<TrackedTransfer, 'watching' | 'last' | 'problem' | 'opWithdrawal' | 'claimAnnounced'>): boolean {
+export function needsPolling(
+  t: Pick<TrackedTransfer, 'watching' | 'last' | 'problem' | 'opWithdrawal' | 'claimAnnounced'>,
+): boolean {
   if (!isUnfinished(t)) return false;
   const w = t.opWithdrawal;
   return !w || (!!w.executorUrl && !!w.receiver && w.outputIndex === undefined);
@@ -152,12 +156,20 @@ export function boundRaw(raw: unknown, max = MAX_RAW_BYTES): unknown {
   }
   if (json === undefined) return undefined;
   const bytes = Buffer.byteLength(json, 'utf8');
-  return bytes <= max ? raw : { dropped: `The status answer was too large to keep (${bytes} bytes; at most ${max}).`, bytes };
+  return bytes <= max
+    ? raw
+    : { dropped: `The status answer was too large to keep (${bytes} bytes; at most ${max}).`, bytes };
 }
 
 /** When a lossless OP withdrawal can be claimed, in words ("claimable now", "claimable from 1 Dec 2026, 14:00"). */
-export function claimText(t: Pick<TrackedTransfer, 'claimableAt' | 'summary'>, now: number, format: (ms: number) => string): string | undefined {
+export function claimText(
+  t: Pick<TrackedTransfer, 'claimableAt' | 'summary'>,
+  now: number,
+  format: (ms: number) => string,
+): string | undefined {
   if (t.claimableAt === undefined) return undefined;
   const where = t.summary?.destChainId ? ` on ${t.summary.destChainId}` : '';
-  return t.claimableAt <= now ? `Claimable now${where}: claim it with your wallet (the claim is signed outside this extension).` : `Claimable${where} from ${format(t.claimableAt)} (the OP bridge's challenge period).`;
+  return t.claimableAt <= now
+    ? `Claimable now${where}: claim it with your wallet (the claim is signed outside this extension).`
+    : `Claimable${where} from ${format(t.claimableAt)} (the OP bridge's challenge period).`;
 }

@@ -7,7 +7,16 @@
  * read the same lists (platform/services.ts keeps one per router). Pure: the clock is injected.
  */
 import type { RouterClient } from './client';
-import { addressPrefixes, assetOptions, balancesOf, chainOptions, normaliseDenom, sameDenom, type AssetOption, type ChainOption } from './catalog';
+import {
+  addressPrefixes,
+  assetOptions,
+  balancesOf,
+  chainOptions,
+  normaliseDenom,
+  sameDenom,
+  type AssetOption,
+  type ChainOption,
+} from './catalog';
 import type { Asset, BalanceEntry, ChainInfo } from './schemas';
 
 export const LIST_TTL_MS = 5 * 60_000;
@@ -19,7 +28,8 @@ interface Entry<T> {
 }
 
 /** The asset a denom names in a list (0x denoms without regard to case). */
-const findAsset = (list: readonly Asset[], denom: string): Asset | undefined => list.find((a) => !!a.denom && sameDenom(a.denom, denom));
+const findAsset = (list: readonly Asset[], denom: string): Asset | undefined =>
+  list.find((a) => !!a.denom && sameDenom(a.denom, denom));
 
 export class RouterCatalog {
   private chainList: Entry<ChainInfo[]> | undefined;
@@ -35,7 +45,12 @@ export class RouterCatalog {
     return this.client.baseUrl;
   }
 
-  private cached<T>(entry: Entry<T> | undefined, ttl: number, load: () => Promise<T>, store: (e: Entry<T> | undefined) => void): Promise<T> {
+  private cached<T>(
+    entry: Entry<T> | undefined,
+    ttl: number,
+    load: () => Promise<T>,
+    store: (e: Entry<T> | undefined) => void,
+  ): Promise<T> {
     if (entry && this.now() - entry.at < ttl) return entry.value;
     const value = load();
     const fresh = { at: this.now(), value };
@@ -47,9 +62,14 @@ export class RouterCatalog {
 
   /** The router's chains as it sent them (hidden ones included). */
   rawChains(): Promise<ChainInfo[]> {
-    return this.cached(this.chainList, LIST_TTL_MS, async () => (await this.client.chains()).chains, (e) => {
-      if (!e || !this.chainList || e.at >= this.chainList.at) this.chainList = e;
-    });
+    return this.cached(
+      this.chainList,
+      LIST_TTL_MS,
+      async () => (await this.client.chains()).chains,
+      (e) => {
+        if (!e || !this.chainList || e.at >= this.chainList.at) this.chainList = e;
+      },
+    );
   }
 
   /** The chains a person can pick, Initia's first. */
@@ -110,10 +130,15 @@ export class RouterCatalog {
   /** The address's balances on a chain (a denom missing from the answer holds nothing). */
   balances(chainId: string, address: string): Promise<Map<string, BalanceEntry>> {
     const key = `${chainId}\n${address}`;
-    return this.cached(this.balanceLists.get(key), BALANCE_TTL_MS, async () => balancesOf(await this.client.balances(chainId, address), chainId), (e) => {
-      if (e) this.balanceLists.set(key, e);
-      else this.balanceLists.delete(key);
-    });
+    return this.cached(
+      this.balanceLists.get(key),
+      BALANCE_TTL_MS,
+      async () => balancesOf(await this.client.balances(chainId, address), chainId),
+      (e) => {
+        if (e) this.balanceLists.set(key, e);
+        else this.balanceLists.delete(key);
+      },
+    );
   }
 
   /** The balance last loaded for an address and denom (undefined: not asked, or not answered yet). */

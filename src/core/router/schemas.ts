@@ -19,7 +19,18 @@ export * from './infoSchemas';
 // ---------------------------------------------------------------------------------------------------------------
 // Route request
 
-export const BRIDGE_TYPES = ['IBC', 'AXELAR', 'CCTP', 'CCTP_V2', 'HYPERLANE', 'OPINIT', 'GO_FAST', 'STARGATE', 'LAYER_ZERO', 'EUREKA'] as const;
+export const BRIDGE_TYPES = [
+  'IBC',
+  'AXELAR',
+  'CCTP',
+  'CCTP_V2',
+  'HYPERLANE',
+  'OPINIT',
+  'GO_FAST',
+  'STARGATE',
+  'LAYER_ZERO',
+  'EUREKA',
+] as const;
 export type BridgeType = (typeof BRIDGE_TYPES)[number];
 
 /** What `/v2/fungible/route` takes (the spec's five fields; the rest optional, as InterwovenKit and Skip send them). */
@@ -44,7 +55,13 @@ export interface RouteRequest {
 
 const SwapVenue = z.looseObject({ name: optStr, chain_id: optStr, logo_uri: optStr });
 const SwapOperation = z.looseObject({ pool: optStr, denom_in: optStr, denom_out: optStr, interface: optStr });
-const SmartRelayFeeQuote = z.looseObject({ fee_amount: optStr, relayer_address: optStr, expiration: optStr, fee_denom: optStr, fee_payment_address: optStr });
+const SmartRelayFeeQuote = z.looseObject({
+  fee_amount: optStr,
+  relayer_address: optStr,
+  expiration: optStr,
+  fee_denom: optStr,
+  fee_payment_address: optStr,
+});
 
 /** `transfer`: an IBC transfer. */
 export const IbcTransferOp = z.looseObject({
@@ -75,24 +92,46 @@ export const SwapOp = z.looseObject({
   denom_out: optStr,
   estimated_affiliate_fee: optStr,
   swap_venues: z.optional(z.nullable(z.array(SwapVenue))),
-  swap_in: z.optional(z.nullable(z.looseObject({
-    swap_venue: z.optional(z.nullable(SwapVenue)),
-    swap_operations: z.optional(z.nullable(z.array(SwapOperation))),
-    swap_amount_in: optStr,
-    price_impact_percent: optStr,
-    estimated_amount_out: optStr,
-  }))),
-  swap_out: z.optional(z.nullable(z.looseObject({
-    swap_venue: z.optional(z.nullable(SwapVenue)),
-    swap_operations: z.optional(z.nullable(z.array(SwapOperation))),
-    swap_amount_out: optStr,
-    price_impact_percent: optStr,
-  }))),
-  smart_swap_in: z.optional(z.nullable(z.looseObject({
-    swap_venue: z.optional(z.nullable(SwapVenue)),
-    swap_routes: z.optional(z.nullable(z.array(z.looseObject({ swap_amount_in: optStr, denom_in: optStr, swap_operations: z.optional(z.nullable(z.array(SwapOperation))) })))),
-    estimated_amount_out: optStr,
-  }))),
+  swap_in: z.optional(
+    z.nullable(
+      z.looseObject({
+        swap_venue: z.optional(z.nullable(SwapVenue)),
+        swap_operations: z.optional(z.nullable(z.array(SwapOperation))),
+        swap_amount_in: optStr,
+        price_impact_percent: optStr,
+        estimated_amount_out: optStr,
+      }),
+    ),
+  ),
+  swap_out: z.optional(
+    z.nullable(
+      z.looseObject({
+        swap_venue: z.optional(z.nullable(SwapVenue)),
+        swap_operations: z.optional(z.nullable(z.array(SwapOperation))),
+        swap_amount_out: optStr,
+        price_impact_percent: optStr,
+      }),
+    ),
+  ),
+  smart_swap_in: z.optional(
+    z.nullable(
+      z.looseObject({
+        swap_venue: z.optional(z.nullable(SwapVenue)),
+        swap_routes: z.optional(
+          z.nullable(
+            z.array(
+              z.looseObject({
+                swap_amount_in: optStr,
+                denom_in: optStr,
+                swap_operations: z.optional(z.nullable(z.array(SwapOperation))),
+              }),
+            ),
+          ),
+        ),
+        estimated_amount_out: optStr,
+      }),
+    ),
+  ),
 });
 
 export const EvmSwapOp = z.looseObject({
@@ -169,16 +208,20 @@ export const GoFastTransferOp = z.looseObject({
   bridge_id: optStr,
   source_domain: z.optional(z.nullable(z.union([z.string(), z.number()]))),
   destination_domain: z.optional(z.nullable(z.union([z.string(), z.number()]))),
-  fee: z.optional(z.nullable(z.looseObject({
-    fee_asset: optAsset,
-    bps_fee: optStr,
-    bps_fee_amount: optStr,
-    bps_fee_usd: optStr,
-    source_chain_fee_amount: optStr,
-    source_chain_fee_usd: optStr,
-    destination_chain_fee_amount: optStr,
-    destination_chain_fee_usd: optStr,
-  }))),
+  fee: z.optional(
+    z.nullable(
+      z.looseObject({
+        fee_asset: optAsset,
+        bps_fee: optStr,
+        bps_fee_amount: optStr,
+        bps_fee_usd: optStr,
+        source_chain_fee_amount: optStr,
+        source_chain_fee_usd: optStr,
+        destination_chain_fee_amount: optStr,
+        destination_chain_fee_usd: optStr,
+      }),
+    ),
+  ),
 });
 
 export const StargateTransferOp = z.looseObject({
@@ -229,7 +272,12 @@ export const EurekaTransferOp = z.looseObject({
 });
 
 /** Initia router, older builds (`RouterOperationJson` in a stored InterwovenKit): LayerZero under another key. */
-export const LzTransferOp = z.looseObject({ from_chain_id: str, to_chain_id: str, denom_in: optStr, denom_out: optStr });
+export const LzTransferOp = z.looseObject({
+  from_chain_id: str,
+  to_chain_id: str,
+  denom_in: optStr,
+  denom_out: optStr,
+});
 
 /** Every operation kind of the real service, with the schema of its body. */
 export const OPERATION_SCHEMAS = {
@@ -250,7 +298,6 @@ export const OPERATION_SCHEMAS = {
 } as const;
 export type OperationKind = keyof typeof OPERATION_SCHEMAS;
 export const OPERATION_KINDS = Object.keys(OPERATION_SCHEMAS) as OperationKind[];
-
 
 /**
  * One operation of a route. The body of a known kind is checked (a wrong type names the field, e.g.
@@ -284,7 +331,12 @@ const OPERATION_COMMON_KEYS = new Set(['tx_index', 'amount_in', 'amount_out']);
 /** An operation seen by its kind: a discriminated union whose last member keeps an unknown kind as raw JSON. */
 export type OperationView =
   | { [K in OperationKind]: { kind: K; body: NonNullable<Operation[K]>; op: Operation } }[OperationKind]
-  | { kind: 'unknown'; /** The key naming the kind, when there is one (e.g. `teleport_transfer`). */ key: string | undefined; body: unknown; op: Operation };
+  | {
+      kind: 'unknown';
+      /** The key naming the kind, when there is one (e.g. `teleport_transfer`). */ key: string | undefined;
+      body: unknown;
+      op: Operation;
+    };
 
 export function operationView(op: Operation): OperationView {
   const record = op as Record<string, unknown>;
@@ -292,7 +344,9 @@ export function operationView(op: Operation): OperationView {
     const body = record[kind];
     if (body != null) return { kind, body, op } as OperationView;
   }
-  const key = Object.keys(record).find((k) => !OPERATION_COMMON_KEYS.has(k) && record[k] != null && typeof record[k] === 'object');
+  const key = Object.keys(record).find(
+    (k) => !OPERATION_COMMON_KEYS.has(k) && record[k] != null && typeof record[k] === 'object',
+  );
   return { kind: 'unknown', key, body: key === undefined ? undefined : record[key], op };
 }
 

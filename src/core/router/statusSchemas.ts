@@ -16,7 +16,10 @@ export const ChainTx = z.looseObject({ chain_id: str, tx_hash: str, explorer_lin
 export type ChainTx = z.infer<typeof ChainTx>;
 const optTx = opt(ChainTx);
 
-const ErrorDetails = z.looseObject({ code: z.optional(z.nullable(z.union([z.number(), z.string()]))), message: optStr });
+const ErrorDetails = z.looseObject({
+  code: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+  message: optStr,
+});
 export const PacketError = z.looseObject({ type: optStr, message: optStr, details: opt(ErrorDetails) });
 const LegError = z.looseObject({ type: optStr, message: optStr });
 
@@ -27,31 +30,68 @@ export const IbcLeg = z.looseObject({
   ...legBase,
   src_chain_id: optStr,
   dst_chain_id: optStr,
-  packet_txs: opt(z.looseObject({ send_tx: optTx, receive_tx: optTx, acknowledge_tx: optTx, timeout_tx: optTx, error: opt(PacketError) })),
+  packet_txs: opt(
+    z.looseObject({
+      send_tx: optTx,
+      receive_tx: optTx,
+      acknowledge_tx: optTx,
+      timeout_tx: optTx,
+      error: opt(PacketError),
+    }),
+  ),
 });
 
 export const AxelarLeg = z.looseObject({
   ...legBase,
   type: optStr,
   axelar_scan_link: optStr,
-  txs: opt(z.looseObject({
-    send_token_txs: opt(z.looseObject({ send_tx: optTx, confirm_tx: optTx, execute_tx: optTx, error: opt(LegError) })),
-    contract_call_with_token_txs: opt(z.looseObject({ send_tx: optTx, gas_paid_tx: optTx, approve_tx: optTx, confirm_tx: optTx, execute_tx: optTx, error: opt(LegError) })),
-  })),
+  txs: opt(
+    z.looseObject({
+      send_token_txs: opt(
+        z.looseObject({ send_tx: optTx, confirm_tx: optTx, execute_tx: optTx, error: opt(LegError) }),
+      ),
+      contract_call_with_token_txs: opt(
+        z.looseObject({
+          send_tx: optTx,
+          gas_paid_tx: optTx,
+          approve_tx: optTx,
+          confirm_tx: optTx,
+          execute_tx: optTx,
+          error: opt(LegError),
+        }),
+      ),
+    }),
+  ),
 });
 
 /** cctp_transfer, cctp_transfer_v2, hyperlane_transfer, op_init_transfer: a send and a receive. */
-export const SendReceiveLeg = z.looseObject({ ...legBase, txs: opt(z.looseObject({ send_tx: optTx, receive_tx: optTx })) });
+export const SendReceiveLeg = z.looseObject({
+  ...legBase,
+  txs: opt(z.looseObject({ send_tx: optTx, receive_tx: optTx })),
+});
 
 export const GoFastLeg = z.looseObject({
   ...legBase,
-  txs: opt(z.looseObject({ order_submitted_tx: optTx, order_filled_tx: optTx, order_refunded_tx: optTx, order_timeout_tx: optTx })),
+  txs: opt(
+    z.looseObject({
+      order_submitted_tx: optTx,
+      order_filled_tx: optTx,
+      order_refunded_tx: optTx,
+      order_timeout_tx: optTx,
+    }),
+  ),
   error_message: optStr,
 });
 
-export const StargateLeg = z.looseObject({ ...legBase, txs: opt(z.looseObject({ send_tx: optTx, receive_tx: optTx, error_tx: optTx })) });
+export const StargateLeg = z.looseObject({
+  ...legBase,
+  txs: opt(z.looseObject({ send_tx: optTx, receive_tx: optTx, error_tx: optTx })),
+});
 
-export const LayerZeroLeg = z.looseObject({ ...legBase, txs: opt(z.looseObject({ send_tx: optTx, receive_tx: optTx, compose_tx: optTx, error_tx: optTx })) });
+export const LayerZeroLeg = z.looseObject({
+  ...legBase,
+  txs: opt(z.looseObject({ send_tx: optTx, receive_tx: optTx, compose_tx: optTx, error_tx: optTx })),
+});
 
 export const LEG_SCHEMAS = {
   ibc_transfer: IbcLeg,
@@ -97,7 +137,11 @@ export function legView(item: SequenceItem): LegView {
   return { kind: 'unknown', key, leg: key === undefined ? undefined : record[key] };
 }
 
-export const StatusError = z.looseObject({ type: optStr, message: optStr, details: opt(z.looseObject({ code: z.optional(z.unknown()), message: optStr })) });
+export const StatusError = z.looseObject({
+  type: optStr,
+  message: optStr,
+  details: opt(z.looseObject({ code: z.optional(z.unknown()), message: optStr })),
+});
 export type StatusError = z.infer<typeof StatusError>;
 
 export const AssetRelease = z.looseObject({ chain_id: str, denom: str, amount: optStr, released: optBool });

@@ -14,17 +14,27 @@ import * as path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
 import { firstProblem } from '../zodWords';
-import { MAX_RAW_BYTES, TrackedTransferSchema, boundRaw, isUnfinished, transferKey, type TrackedTransfer } from './records';
+import {
+  MAX_RAW_BYTES,
+  TrackedTransferSchema,
+  boundRaw,
+  isUnfinished,
+  transferKey,
+  type TrackedTransfer,
+} from './records';
 
 /** The most transfers kept; past it the oldest finished ones are evicted. */
 export const MAX_TRANSFERS = 100;
 
 /** A file name for a key: letters, digits, `.`, `_` and `-` as they are, anything else as %XX. */
 export function safeName(s: string): string {
-  return s.replace(/[^A-Za-z0-9._-]/g, (c) => [...Buffer.from(c, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+  return s.replace(/[^A-Za-z0-9._-]/g, (c) =>
+    [...Buffer.from(c, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  );
 }
 
-export const recordFileName = (t: Pick<TrackedTransfer, 'chainId' | 'txHash'>): string => `${safeName(t.chainId)}~${safeName(t.txHash)}.json`;
+export const recordFileName = (t: Pick<TrackedTransfer, 'chainId' | 'txHash'>): string =>
+  `${safeName(t.chainId)}~${safeName(t.txHash)}.json`;
 
 const isCode = (err: unknown, code: string): boolean => (err as { code?: unknown } | null)?.code === code;
 const tempSuffix = (): string => `.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
@@ -121,7 +131,10 @@ export class TransferStore {
 
   /** Stores one record (its raw status bounded), replacing the file atomically; returns what was written. */
   write(t: TrackedTransfer): TrackedTransfer {
-    const record: TrackedTransfer = t.last && t.last.raw !== undefined ? { ...t, last: { ...t.last, raw: boundRaw(t.last.raw, this.maxRawBytes) } } : t;
+    const record: TrackedTransfer =
+      t.last && t.last.raw !== undefined
+        ? { ...t, last: { ...t.last, raw: boundRaw(t.last.raw, this.maxRawBytes) } }
+        : t;
     writeAtomic(this.fileOf(record), JSON.stringify(record));
     return record;
   }

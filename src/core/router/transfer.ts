@@ -10,12 +10,26 @@
  *    and any `{tx_hash}` objects inside it).
  * Every string that comes from the router (chain ids, errors, links) is server text: the UI escapes it.
  */
-import { legView, operationView, type ChainTx, type Route, type SequenceItem, type StatusResponse, type TransferStatus } from './schemas';
+import {
+  legView,
+  operationView,
+  type ChainTx,
+  type Route,
+  type SequenceItem,
+  type StatusResponse,
+  type TransferStatus,
+} from './schemas';
 
 import type { HopOutcome, HopTx, HopView, Outcome, Release } from './records';
 export type { HopOutcome, HopTx, HopView, Outcome } from './records';
 
-export const TERMINAL_STATES: readonly string[] = ['STATE_COMPLETED_SUCCESS', 'STATE_COMPLETED_ERROR', 'STATE_ABANDONED', 'STATE_COMPLETED', 'STATE_FAILED'];
+export const TERMINAL_STATES: readonly string[] = [
+  'STATE_COMPLETED_SUCCESS',
+  'STATE_COMPLETED_ERROR',
+  'STATE_ABANDONED',
+  'STATE_COMPLETED',
+  'STATE_FAILED',
+];
 const TERMINAL = new Set(TERMINAL_STATES);
 
 export function isTerminalState(state: string | null | undefined): boolean {
@@ -82,7 +96,13 @@ const LABELS: Record<string, string> = {
 
 /** A readable name for an operation or leg kind (`op_init_transfer` → "OPinit bridge"); unknown kinds de-snaked. */
 export function bridgeLabel(kind: string): string {
-  return LABELS[kind] ?? kind.replace(/_/g, ' ').replace(/\s+transfer$/, '').trim();
+  return (
+    LABELS[kind] ??
+    kind
+      .replace(/_/g, ' ')
+      .replace(/\s+transfer$/, '')
+      .trim()
+  );
 }
 
 /** A hop's state mapped to pending / done / failed, per bridge (real-services.md B7). */
@@ -155,7 +175,13 @@ function str(v: unknown): string | undefined {
 }
 
 function chainTx(name: string, tx: ChainTx): HopTx {
-  return { name, hash: tx.tx_hash, chainId: str(tx.chain_id), explorerLink: str(tx.explorer_link), onChainAt: str(tx.on_chain_at) };
+  return {
+    name,
+    hash: tx.tx_hash,
+    chainId: str(tx.chain_id),
+    explorerLink: str(tx.explorer_link),
+    onChainAt: str(tx.on_chain_at),
+  };
 }
 
 /** The named txs of a leg, wherever the bridge nests them (txs, packet_txs, send_token_txs, …), in order. */
@@ -179,7 +205,8 @@ function legTxs(leg: unknown): HopTx[] {
 function errorText(e: unknown): string | undefined {
   if (!e || typeof e !== 'object') return str(e);
   const o = e as Record<string, unknown>;
-  const details = o.details && typeof o.details === 'object' ? str((o.details as Record<string, unknown>).message) : undefined;
+  const details =
+    o.details && typeof o.details === 'object' ? str((o.details as Record<string, unknown>).message) : undefined;
   const parts = [str(o.message), details].filter((p, i, all): p is string => !!p && all.indexOf(p) === i);
   const text = withoutFailedLead(parts.join(': '));
   if (!text) return str(o.type);
@@ -203,7 +230,8 @@ export function failureWords(error: string | undefined, state: string): string {
 
 /** The first error a leg reports (packet error, Axelar tx error, GoFast error message). */
 function legError(leg: Record<string, unknown>): string | undefined {
-  const nested = (v: unknown, key: string) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined);
+  const nested = (v: unknown, key: string) =>
+    v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
   const txs = leg.txs;
   return (
     errorText(leg.error) ??
@@ -249,13 +277,20 @@ interface Part {
   error?: string;
 }
 
-function partOf(t: Pick<TransferStatus, 'state' | 'transfer_sequence' | 'next_blocking_transfer' | 'transfer_asset_release' | 'error'>): Part {
+function partOf(
+  t: Pick<
+    TransferStatus,
+    'state' | 'transfer_sequence' | 'next_blocking_transfer' | 'transfer_asset_release' | 'error'
+  >,
+): Part {
   const r = t.transfer_asset_release;
   return {
     state: t.state,
     hops: (t.transfer_sequence ?? []).map(hopView),
     next: t.next_blocking_transfer?.transfer_sequence_index,
-    release: r ? { chainId: str(r.chain_id), denom: str(r.denom), amount: str(r.amount), released: r.released ?? undefined } : undefined,
+    release: r
+      ? { chainId: str(r.chain_id), denom: str(r.denom), amount: str(r.amount), released: r.released ?? undefined }
+      : undefined,
     error: errorText(t.error),
   };
 }
@@ -271,7 +306,15 @@ export function transferView(status: StatusResponse): TransferView {
   let parts = (status.transfers ?? []).map(partOf);
   if (parts.length === 0) {
     const state = str(status.state) ?? str(status.status) ?? 'STATE_SUBMITTED';
-    parts = [partOf({ state, transfer_sequence: status.transfer_sequence, next_blocking_transfer: status.next_blocking_transfer, transfer_asset_release: status.transfer_asset_release, error: status.error })];
+    parts = [
+      partOf({
+        state,
+        transfer_sequence: status.transfer_sequence,
+        next_blocking_transfer: status.next_blocking_transfer,
+        transfer_asset_release: status.transfer_asset_release,
+        error: status.error,
+      }),
+    ];
   }
   const terminal = parts.every((p) => isTerminalState(p.state)) || legacyDone || isTerminalState(status.status);
   const outcomes = parts.map((p) => outcomeOf(p.state));
@@ -281,7 +324,12 @@ export function transferView(status: StatusResponse): TransferView {
   let outcome: Outcome;
   if (terminal) {
     // Ended by the legacy `status` while a `state` still reads pending: the router says it completed.
-    outcome = worst === 'pending' || worst === 'failing' ? (isTerminalState(status.status) ? outcomeOf(status.status) : 'success') : worst;
+    outcome =
+      worst === 'pending' || worst === 'failing'
+        ? isTerminalState(status.status)
+          ? outcomeOf(status.status)
+          : 'success'
+        : worst;
   } else {
     outcome = worst === 'pending' && !hops.some((h) => h.outcome === 'failed') ? 'pending' : 'failing';
   }
@@ -300,7 +348,17 @@ export function transferView(status: StatusResponse): TransferView {
     }
   }
   const release = parts.find((p) => p.release)?.release;
-  const view: TransferView = { state, outcome, terminal, failing: !terminal && outcome === 'failing', summary: '', hops, currentHop, release, error };
+  const view: TransferView = {
+    state,
+    outcome,
+    terminal,
+    failing: !terminal && outcome === 'failing',
+    summary: '',
+    hops,
+    currentHop,
+    release,
+    error,
+  };
   view.summary = summarize(view);
   return view;
 }
@@ -312,7 +370,9 @@ function releaseText(r: TransferView['release']): string {
 }
 
 /** One line for a transfer view: what is happening now, or how it ended. */
-export function summarize(v: Pick<TransferView, 'state' | 'outcome' | 'terminal' | 'hops' | 'currentHop' | 'release' | 'error'>): string {
+export function summarize(
+  v: Pick<TransferView, 'state' | 'outcome' | 'terminal' | 'hops' | 'currentHop' | 'release' | 'error'>,
+): string {
   const released = releaseText(v.release);
   switch (v.outcome) {
     case 'success':
@@ -323,11 +383,19 @@ export function summarize(v: Pick<TransferView, 'state' | 'outcome' | 'terminal'
       return 'The router stopped tracking this transfer (no progress for a long time). It may still complete: check the explorer, or track it again.';
     case 'failing': {
       const failedHop = v.hops.find((h) => h.outcome === 'failed');
-      const why = v.error ?? failedHop?.error ?? (failedHop ? `${failedHop.label} hop failed` : v.state === 'STATE_UNKNOWN' ? 'the router reports an unknown state' : 'an error is propagating back');
+      const why =
+        v.error ??
+        failedHop?.error ??
+        (failedHop
+          ? `${failedHop.label} hop failed`
+          : v.state === 'STATE_UNKNOWN'
+            ? 'the router reports an unknown state'
+            : 'an error is propagating back');
       return `Failing: ${why}. Waiting for the final state (funds are usually returned).`;
     }
     case 'pending': {
-      if (v.state === 'STATE_SUBMITTED' || v.hops.length === 0) return 'Submitted: waiting for the router to see the transaction on chain.';
+      if (v.state === 'STATE_SUBMITTED' || v.hops.length === 0)
+        return 'Submitted: waiting for the router to see the transaction on chain.';
       if (v.state === 'STATE_RECEIVED') return 'Assets received; acknowledgements pending.';
       const i = v.currentHop ?? v.hops.length - 1;
       const hop = v.hops[i];
@@ -362,7 +430,8 @@ export function routeSteps(route: Pick<Route, 'operations'>): RouteStep[] {
     const v = operationView(op);
     const body = (v.body && typeof v.body === 'object' ? v.body : {}) as Record<string, unknown>;
     const kind = v.kind === 'unknown' ? (v.key ?? 'unknown') : v.kind;
-    const swap = (body.swap_in ?? body.swap_out ?? body.smart_swap_in) as { swap_venue?: { name?: unknown } } | undefined;
+    const swap = (body.swap_in ?? body.swap_out ?? body.smart_swap_in) as
+      { swap_venue?: { name?: unknown } } | undefined;
     const chain = str(body.chain_id);
     return {
       kind,
@@ -372,7 +441,11 @@ export function routeSteps(route: Pick<Route, 'operations'>): RouteStep[] {
       toChainId: str(body.to_chain_id) ?? chain,
       denomIn: str(body.denom_in) ?? str(body.denom),
       denomOut: str(body.denom_out) ?? str(body.denom),
-      venue: str(swap?.swap_venue?.name) ?? str((Array.isArray(body.swap_venues) ? (body.swap_venues[0] as { name?: unknown } | undefined) : undefined)?.name),
+      venue:
+        str(swap?.swap_venue?.name) ??
+        str(
+          (Array.isArray(body.swap_venues) ? (body.swap_venues[0] as { name?: unknown } | undefined) : undefined)?.name,
+        ),
       bridgeId: str(body.bridge_id),
       txIndex: typeof op.tx_index === 'number' ? op.tx_index : undefined,
       amountIn: str(op.amount_in),

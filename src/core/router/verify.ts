@@ -20,7 +20,17 @@ import { sameAddress } from './check/bytes';
 import { canonicalNumber, numeralWords } from './check/numeral';
 import { decodeCosmosMsg } from './check/cosmos';
 import { decodeEvmCall, nativeDenom } from './check/evm';
-import { amountText, clip, mismatch, unverified, type Intent, type Landing, type MsgSummary, type Problem, type Run } from './check/model';
+import {
+  amountText,
+  clip,
+  mismatch,
+  unverified,
+  type Intent,
+  type Landing,
+  type MsgSummary,
+  type Problem,
+  type Run,
+} from './check/model';
 import { checkRoute } from './check/route';
 import { verdictOf, type VerdictKind } from './check/verdict';
 import type { AnchorBook } from './check/anchors';
@@ -87,10 +97,21 @@ export function verifyMsgs(msgs: MsgsResponse, input: VerifyInput): Verification
   msgs.txs.forEach((raw, t) => {
     const record = raw as Record<string, unknown>;
     const extra = Object.keys(record).filter((k) => !TX_KEYS.has(k) && present(record[k]));
-    if (extra.length) unverified(run, `Transaction ${t + 1} carries ${extra.map((k) => `"${clip(k, 40)}"`).join(', ')}, which this check does not read.`, { tx: t });
+    if (extra.length)
+      unverified(
+        run,
+        `Transaction ${t + 1} carries ${extra.map((k) => `"${clip(k, 40)}"`).join(', ')}, which this check does not read.`,
+        { tx: t },
+      );
     const kinds = ['cosmos_tx', 'evm_tx', 'svm_tx'].filter((k) => present(record[k]));
     if (kinds.length !== 1) {
-      mismatch(run, kinds.length ? `Transaction ${t + 1} carries ${kinds.join(' and ')} at once: a wallet could sign either.` : `Transaction ${t + 1} is neither a Cosmos, an EVM nor a Solana transaction.`, { tx: t });
+      mismatch(
+        run,
+        kinds.length
+          ? `Transaction ${t + 1} carries ${kinds.join(' and ')} at once: a wallet could sign either.`
+          : `Transaction ${t + 1} is neither a Cosmos, an EVM nor a Solana transaction.`,
+        { tx: t },
+      );
       run.summaries.push({ tx: t, chainId: '', kind: 'unknown', type: 'Unknown transaction', fields: [] });
       complete = false;
       return;
@@ -98,7 +119,13 @@ export function verifyMsgs(msgs: MsgsResponse, input: VerifyInput): Verification
     if (raw.cosmos_tx) signable.push(cosmosTx(t, raw.cosmos_tx, raw) ?? ((complete = false), raw));
     else if (raw.evm_tx) signable.push(evmTx(t, raw.evm_tx, raw));
     else {
-      run.summaries.push({ tx: t, chainId: raw.svm_tx!.chain_id, kind: 'svm', type: 'Solana transaction', fields: [{ label: 'Transaction', value: `${raw.svm_tx!.tx.length} characters of base64` }] });
+      run.summaries.push({
+        tx: t,
+        chainId: raw.svm_tx!.chain_id,
+        kind: 'svm',
+        type: 'Solana transaction',
+        fields: [{ label: 'Transaction', value: `${raw.svm_tx!.tx.length} characters of base64` }],
+      });
       unverified(run, `Transaction ${t + 1} is a Solana transaction, which this check cannot decode.`, { tx: t });
       signable.push(raw);
     }
@@ -106,13 +133,28 @@ export function verifyMsgs(msgs: MsgsResponse, input: VerifyInput): Verification
 
   function signerCheck(t: number, chain: string, signer: string | null | undefined): void {
     const mine = intent.addresses[chain];
-    if (mine === undefined) mismatch(run, `Transaction ${t + 1} is for ${clip(chain)}, a chain on which you entered no address: the route does not go through it.`, { tx: t });
-    else if (signer && !sameAddress(signer, mine)) mismatch(run, `Transaction ${t + 1} is to be signed by ${clip(signer)}, but your address on ${clip(chain)} is ${clip(mine)}.`, { tx: t });
+    if (mine === undefined)
+      mismatch(
+        run,
+        `Transaction ${t + 1} is for ${clip(chain)}, a chain on which you entered no address: the route does not go through it.`,
+        { tx: t },
+      );
+    else if (signer && !sameAddress(signer, mine))
+      mismatch(
+        run,
+        `Transaction ${t + 1} is to be signed by ${clip(signer)}, but your address on ${clip(chain)} is ${clip(mine)}.`,
+        { tx: t },
+      );
   }
 
   function cosmosTx(t: number, tx: NonNullable<TxToSign['cosmos_tx']>, raw: TxToSign): unknown {
     const extra = Object.keys(tx).filter((k) => !COSMOS_KEYS.has(k) && present((tx as Record<string, unknown>)[k]));
-    if (extra.length) unverified(run, `Transaction ${t + 1} carries ${extra.map((k) => `"${clip(k, 40)}"`).join(', ')}, which this check does not read.`, { tx: t });
+    if (extra.length)
+      unverified(
+        run,
+        `Transaction ${t + 1} carries ${extra.map((k) => `"${clip(k, 40)}"`).join(', ')}, which this check does not read.`,
+        { tx: t },
+      );
     signerCheck(t, tx.chain_id, tx.signer_address);
     if (!tx.msgs.length) mismatch(run, `Transaction ${t + 1} has no message.`, { tx: t });
     const out: Array<{ msg_type_url: string; msg: string }> = [];
@@ -126,34 +168,118 @@ export function verifyMsgs(msgs: MsgsResponse, input: VerifyInput): Verification
       }
     }
     if (!ok) return undefined;
-    return { cosmos_tx: { chain_id: tx.chain_id, ...(tx.path ? { path: tx.path } : {}), ...(tx.signer_address ? { signer_address: tx.signer_address } : {}), msgs: out }, ...(raw.operations_indices ? { operations_indices: raw.operations_indices } : {}) };
+    return {
+      cosmos_tx: {
+        chain_id: tx.chain_id,
+        ...(tx.path ? { path: tx.path } : {}),
+        ...(tx.signer_address ? { signer_address: tx.signer_address } : {}),
+        msgs: out,
+      },
+      ...(raw.operations_indices ? { operations_indices: raw.operations_indices } : {}),
+    };
   }
 
   function evmTx(t: number, tx: NonNullable<TxToSign['evm_tx']>, raw: TxToSign): unknown {
     const extra = Object.keys(tx).filter((k) => !EVM_KEYS.has(k) && present((tx as Record<string, unknown>)[k]));
-    if (extra.length) unverified(run, `Transaction ${t + 1} carries ${extra.map((k) => `"${clip(k, 40)}"`).join(', ')}, which this check does not read.`, { tx: t });
+    if (extra.length)
+      unverified(
+        run,
+        `Transaction ${t + 1} carries ${extra.map((k) => `"${clip(k, 40)}"`).join(', ')}, which this check does not read.`,
+        { tx: t },
+      );
     signerCheck(t, tx.chain_id, tx.signer_address);
     const msg = run.summaries.length;
-    const fields = [...(tx.signer_address ? [{ label: 'From', value: clip(tx.signer_address) }] : []), { label: 'To', value: clip(tx.to) }, { label: 'Value', value: `${clip(tx.value || '0')} wei` }];
+    const fields = [
+      ...(tx.signer_address ? [{ label: 'From', value: clip(tx.signer_address) }] : []),
+      { label: 'To', value: clip(tx.to) },
+      { label: 'Value', value: `${clip(tx.value || '0')} wei` },
+    ];
     run.summaries.push({ tx: t, chainId: tx.chain_id, kind: 'evm', type: 'EVM call', fields });
     const value = canonicalNumber(tx.value || '0', 256);
-    if (value === undefined) mismatch(run, `Transaction ${t + 1}'s value, in wei: ${numeralWords('it', tx.value, 256)}`, { tx: t, msg });
+    if (value === undefined)
+      mismatch(run, `Transaction ${t + 1}'s value, in wei: ${numeralWords('it', tx.value, 256)}`, { tx: t, msg });
     const from = tx.signer_address ?? intent.addresses[tx.chain_id] ?? '';
-    const spends = decodeEvmCall(run, hops, { tx: t, msg, chain: tx.chain_id, from, to: tx.to, value: value ?? 0n, data: evmTxData(tx), fields });
+    const spends = decodeEvmCall(run, hops, {
+      tx: t,
+      msg,
+      chain: tx.chain_id,
+      from,
+      to: tx.to,
+      value: value ?? 0n,
+      data: evmTxData(tx),
+      fields,
+    });
     const approvals = tx.required_erc20_approvals ?? [];
     approvals.forEach((a, i) => {
-      const n = run.summaries.push({ tx: t, chainId: tx.chain_id, kind: 'evm', type: 'ERC-20 approval', fields: [{ label: 'Token', value: clip(a.token_contract) }, { label: 'Spender', value: clip(a.spender) }, { label: 'Amount', value: canonicalNumber(a.amount, 256) !== undefined ? amountText(run, tx.chain_id, a.token_contract, a.amount) : clip(a.amount) }] }) - 1;
+      const n =
+        run.summaries.push({
+          tx: t,
+          chainId: tx.chain_id,
+          kind: 'evm',
+          type: 'ERC-20 approval',
+          fields: [
+            { label: 'Token', value: clip(a.token_contract) },
+            { label: 'Spender', value: clip(a.spender) },
+            {
+              label: 'Amount',
+              value:
+                canonicalNumber(a.amount, 256) !== undefined
+                  ? amountText(run, tx.chain_id, a.token_contract, a.amount)
+                  : clip(a.amount),
+            },
+          ],
+        }) - 1;
       const at = { tx: t, msg: n };
       const amount = canonicalNumber(a.amount, 256);
-      if (amount === undefined) return mismatch(run, `Approval ${i + 1}'s amount: ${numeralWords('it', a.amount, 256)}`, at);
-      if (!sameAddress(a.spender, tx.to)) return mismatch(run, `Approval ${i + 1} lets ${clip(a.spender)} spend your ${clip(a.token_contract)}, but this transaction calls ${clip(tx.to)}.`, at);
-      if (!sameDenom(a.token_contract, intent.sourceDenom)) return mismatch(run, `Approval ${i + 1} is for token ${clip(a.token_contract)}, but you are sending ${clip(intent.sourceDenom)}.`, at);
-      if (spends === undefined) return mismatch(run, `Approval ${i + 1} lets ${clip(a.spender)} spend ${amountText(run, tx.chain_id, a.token_contract, amount)}, but the call spends none of it.`, at);
-      if (amount > spends) return mismatch(run, `Approval ${i + 1} lets ${clip(a.spender)} spend ${amount >= 1n << 255n ? 'an unlimited amount' : amountText(run, tx.chain_id, a.token_contract, amount)}, more than the ${amountText(run, tx.chain_id, a.token_contract, spends)} this transfer needs.`, at);
+      if (amount === undefined)
+        return mismatch(run, `Approval ${i + 1}'s amount: ${numeralWords('it', a.amount, 256)}`, at);
+      if (!sameAddress(a.spender, tx.to))
+        return mismatch(
+          run,
+          `Approval ${i + 1} lets ${clip(a.spender)} spend your ${clip(a.token_contract)}, but this transaction calls ${clip(tx.to)}.`,
+          at,
+        );
+      if (!sameDenom(a.token_contract, intent.sourceDenom))
+        return mismatch(
+          run,
+          `Approval ${i + 1} is for token ${clip(a.token_contract)}, but you are sending ${clip(intent.sourceDenom)}.`,
+          at,
+        );
+      if (spends === undefined)
+        return mismatch(
+          run,
+          `Approval ${i + 1} lets ${clip(a.spender)} spend ${amountText(run, tx.chain_id, a.token_contract, amount)}, but the call spends none of it.`,
+          at,
+        );
+      if (amount > spends)
+        return mismatch(
+          run,
+          `Approval ${i + 1} lets ${clip(a.spender)} spend ${amount >= 1n << 255n ? 'an unlimited amount' : amountText(run, tx.chain_id, a.token_contract, amount)}, more than the ${amountText(run, tx.chain_id, a.token_contract, spends)} this transfer needs.`,
+          at,
+        );
       run.grants.push({ ...at, chain: tx.chain_id, owner: from, token: a.token_contract, spender: a.spender, amount });
     });
-    if (spends !== undefined && !run.grants.some((g) => g.tx === t)) mismatch(run, `Transaction ${t + 1} spends ${amountText(run, tx.chain_id, intent.sourceDenom, spends)} through an approval that it does not ask for.`, { tx: t, msg });
-    return { evm_tx: { chain_id: tx.chain_id, to: tx.to, value: tx.value ?? '', data: tx.data ?? '', required_erc20_approvals: approvals.map((a) => ({ token_contract: a.token_contract, spender: a.spender, amount: a.amount })), ...(tx.signer_address ? { signer_address: tx.signer_address } : {}) }, ...(raw.operations_indices ? { operations_indices: raw.operations_indices } : {}) };
+    if (spends !== undefined && !run.grants.some((g) => g.tx === t))
+      mismatch(
+        run,
+        `Transaction ${t + 1} spends ${amountText(run, tx.chain_id, intent.sourceDenom, spends)} through an approval that it does not ask for.`,
+        { tx: t, msg },
+      );
+    return {
+      evm_tx: {
+        chain_id: tx.chain_id,
+        to: tx.to,
+        value: tx.value ?? '',
+        data: tx.data ?? '',
+        required_erc20_approvals: approvals.map((a) => ({
+          token_contract: a.token_contract,
+          spender: a.spender,
+          amount: a.amount,
+        })),
+        ...(tx.signer_address ? { signer_address: tx.signer_address } : {}),
+      },
+      ...(raw.operations_indices ? { operations_indices: raw.operations_indices } : {}),
+    };
   }
 
   const effects = accountFor(run, undecoded);
@@ -178,16 +304,34 @@ function spentOnTheWay(run: Run): void {
     seen.add(k);
     const mine = intent.addresses[p.chain];
     const same = spends.filter((q) => key(q.chain, q.denom) === k);
-    const landings = run.payments.filter((q) => q.role === 'transfer' && q.landing?.chain === p.chain && mine !== undefined && sameAddress(q.landing.address, mine));
+    const landings = run.payments.filter(
+      (q) =>
+        q.role === 'transfer' &&
+        q.landing?.chain === p.chain &&
+        mine !== undefined &&
+        sameAddress(q.landing.address, mine),
+    );
     for (const t of [...new Set(same.map((q) => q.tx))].sort((a, b) => a - b)) {
       const spent = same.filter((q) => q.tx <= t).reduce((sum, q) => sum + q.amount, 0n);
       const before = landings.filter((q) => q.tx < t);
-      const landed = before.filter((q) => q.landing!.denom !== undefined && sameDenom(q.landing!.denom, p.denom)).reduce((sum, q) => sum + q.amount, 0n);
+      const landed = before
+        .filter((q) => q.landing!.denom !== undefined && sameDenom(q.landing!.denom, p.denom))
+        .reduce((sum, q) => sum + q.amount, 0n);
       if (spent <= landed) continue;
       const at = { tx: t, msg: same.find((q) => q.tx === t)!.msg };
       const unknown = before.filter((q) => q.landing!.denom === undefined);
-      if (unknown.length) unverified(run, `Transaction ${t + 1} spends ${amountText(run, p.chain, p.denom, spent)} of your funds on ${clip(p.chain)}; what earlier transactions bring there is named only by the router, so it cannot be confirmed that this is it.`, at);
-      else mismatch(run, `Transaction ${t + 1} spends ${amountText(run, p.chain, p.denom, spent)} of your funds on ${clip(p.chain)}, more than this transfer brings there in that asset (${landed ? amountText(run, p.chain, p.denom, landed) : 'none'}).`, at);
+      if (unknown.length)
+        unverified(
+          run,
+          `Transaction ${t + 1} spends ${amountText(run, p.chain, p.denom, spent)} of your funds on ${clip(p.chain)}; what earlier transactions bring there is named only by the router, so it cannot be confirmed that this is it.`,
+          at,
+        );
+      else
+        mismatch(
+          run,
+          `Transaction ${t + 1} spends ${amountText(run, p.chain, p.denom, spent)} of your funds on ${clip(p.chain)}, more than this transfer brings there in that asset (${landed ? amountText(run, p.chain, p.denom, landed) : 'none'}).`,
+          at,
+        );
       break;
     }
   }
@@ -203,11 +347,19 @@ function accountFor(run: Run, undecoded: number): string[] {
   let sent = 0n;
   for (const p of fromSource) {
     if (sameDenom(p.denom, intent.sourceDenom)) sent += p.amount;
-    else mismatch(run, `Message ${p.msg + 1} sends ${amountText(run, p.chain, p.denom, p.amount)}, an asset you did not choose to send.`, { tx: p.tx, msg: p.msg });
+    else
+      mismatch(
+        run,
+        `Message ${p.msg + 1} sends ${amountText(run, p.chain, p.denom, p.amount)}, an asset you did not choose to send.`,
+        { tx: p.tx, msg: p.msg },
+      );
   }
   // Less than asked while a message could not be read is not a difference: that message is already unverified.
   if (sent > BigInt(intent.amountIn) || (sent < BigInt(intent.amountIn) && undecoded === 0)) {
-    mismatch(run, `The messages send ${amountText(run, intent.sourceChainId, intent.sourceDenom, sent)} in all, but you asked to send ${amountText(run, intent.sourceChainId, intent.sourceDenom, intent.amountIn)}.`);
+    mismatch(
+      run,
+      `The messages send ${amountText(run, intent.sourceChainId, intent.sourceDenom, sent)} in all, but you asked to send ${amountText(run, intent.sourceChainId, intent.sourceDenom, intent.amountIn)}.`,
+    );
   }
   // Fees on top, only as disclosed.
   const disclosed = new Map<string, bigint>();
@@ -220,8 +372,15 @@ function accountFor(run: Run, undecoded: number): string[] {
   for (const p of run.payments.filter((x) => x.role === 'fee')) fees.set(p.chain, (fees.get(p.chain) ?? 0n) + p.amount);
   for (const [chain, paid] of fees) {
     const allowed = disclosed.get(chain) ?? 0n;
-    if (paid > allowed) mismatch(run, `The messages pay ${amountText(run, chain, nativeDenom(run, chain), paid)} in fees on ${clip(chain)} on top of the amount, but the route discloses ${allowed ? amountText(run, chain, nativeDenom(run, chain), allowed) : 'none'}.`);
-    else words.push(`Pays ${amountText(run, chain, nativeDenom(run, chain), paid)} in fees on ${chain} on top of the amount, as the route discloses.`);
+    if (paid > allowed)
+      mismatch(
+        run,
+        `The messages pay ${amountText(run, chain, nativeDenom(run, chain), paid)} in fees on ${clip(chain)} on top of the amount, but the route discloses ${allowed ? amountText(run, chain, nativeDenom(run, chain), allowed) : 'none'}.`,
+      );
+    else
+      words.push(
+        `Pays ${amountText(run, chain, nativeDenom(run, chain), paid)} in fees on ${chain} on top of the amount, as the route discloses.`,
+      );
   }
   spentOnTheWay(run);
   // Where each payment lands.
@@ -230,21 +389,43 @@ function accountFor(run: Run, undecoded: number): string[] {
     const l = p.landing;
     if (!l) continue; // Its decoder said why.
     if (l.chain === intent.destChainId && sameAddress(l.address, receiver)) {
-      if (l.denom && !sameDenom(l.denom, intent.destDenom)) mismatch(run, `Message ${p.msg + 1} delivers ${clip(l.denom)}, not the ${clip(intent.destDenom)} you chose.`, at);
-      words.push(`Sends ${amountText(run, p.chain, p.denom, p.amount)} from ${p.from} on ${p.chain} to ${receiver} on ${intent.destChainId}${l.via.length ? ` (${l.via.join(', then ')})` : ''}.`);
+      if (l.denom && !sameDenom(l.denom, intent.destDenom))
+        mismatch(
+          run,
+          `Message ${p.msg + 1} delivers ${clip(l.denom)}, not the ${clip(intent.destDenom)} you chose.`,
+          at,
+        );
+      words.push(
+        `Sends ${amountText(run, p.chain, p.denom, p.amount)} from ${p.from} on ${p.chain} to ${receiver} on ${intent.destChainId}${l.via.length ? ` (${l.via.join(', then ')})` : ''}.`,
+      );
       continue;
     }
     const mine = intent.addresses[l.chain];
-    const carriedOn = mine !== undefined && sameAddress(l.address, mine) && run.payments.some((q) => q.tx > p.tx && q.chain === l.chain && sameAddress(q.from, mine));
+    const carriedOn =
+      mine !== undefined &&
+      sameAddress(l.address, mine) &&
+      run.payments.some((q) => q.tx > p.tx && q.chain === l.chain && sameAddress(q.from, mine));
     if (carriedOn) {
-      words.push(`Sends ${amountText(run, p.chain, p.denom, p.amount)} from ${p.from} on ${p.chain} to your address ${mine} on ${l.chain} (${l.via.join(', then ')}), which the next transaction carries on.`);
+      words.push(
+        `Sends ${amountText(run, p.chain, p.denom, p.amount)} from ${p.from} on ${p.chain} to your address ${mine} on ${l.chain} (${l.via.join(', then ')}), which the next transaction carries on.`,
+      );
       continue;
     }
-    mismatch(run, `Message ${p.msg + 1} sends ${amountText(run, p.chain, p.denom, p.amount)} to ${clip(l.address)} on ${clip(l.chain)}${l.via.length ? ` (${clip(l.via.join(', then '), 200)})` : ''}, not to your destination address ${clip(receiver)} on ${clip(intent.destChainId)}.`, at);
+    mismatch(
+      run,
+      `Message ${p.msg + 1} sends ${amountText(run, p.chain, p.denom, p.amount)} to ${clip(l.address)} on ${clip(l.chain)}${l.via.length ? ` (${clip(l.via.join(', then '), 200)})` : ''}, not to your destination address ${clip(receiver)} on ${clip(intent.destChainId)}.`,
+      at,
+    );
   }
-  for (const g of run.grants) words.push(`Lets ${g.spender} spend ${amountText(run, g.chain, g.token, g.amount)} (exactly what the contract this transaction calls takes).`);
-  if (intent.decimalsFrom === 'chain') run.caveats.push(`The amount's ${intent.decimals} decimals come from ${intent.sourceChainId} itself.`);
-  else if (intent.decimalsFrom === 'registry') run.caveats.push(`The amount's ${intent.decimals} decimals come from the asset list of the registry you chose.`);
-  else if (intent.decimalsFrom === 'user') run.caveats.push(`The amount's ${intent.decimals} decimals are the ones you entered for this custom denom.`);
+  for (const g of run.grants)
+    words.push(
+      `Lets ${g.spender} spend ${amountText(run, g.chain, g.token, g.amount)} (exactly what the contract this transaction calls takes).`,
+    );
+  if (intent.decimalsFrom === 'chain')
+    run.caveats.push(`The amount's ${intent.decimals} decimals come from ${intent.sourceChainId} itself.`);
+  else if (intent.decimalsFrom === 'registry')
+    run.caveats.push(`The amount's ${intent.decimals} decimals come from the asset list of the registry you chose.`);
+  else if (intent.decimalsFrom === 'user')
+    run.caveats.push(`The amount's ${intent.decimals} decimals are the ones you entered for this custom denom.`);
   return words;
 }

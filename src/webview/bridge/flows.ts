@@ -3,11 +3,30 @@
  * client and dispatches what comes back to the store (state.ts); it never touches the DOM. The components call these
  * as their actions (state.ts's BridgeActions), so they know neither the host nor the protocol's requests.
  */
-import { formKey, type Args, type Form, type FormField, type OPS, type Op, type TransferInfo } from '../../protocol/bridge';
+import {
+  formKey,
+  type Args,
+  type Form,
+  type FormField,
+  type OPS,
+  type Op,
+  type TransferInfo,
+} from '../../protocol/bridge';
 import type { Client } from '../lib/client';
 import { errorText } from '../lib/dom';
 import type { Store } from '../lib/store';
-import { blocked, chainOf, formOf, isLive, routeAddresses, type Action, type BridgeActions, type BridgeUi, type Side, type Slot } from './state';
+import {
+  blocked,
+  chainOf,
+  formOf,
+  isLive,
+  routeAddresses,
+  type Action,
+  type BridgeActions,
+  type BridgeUi,
+  type Side,
+  type Slot,
+} from './state';
 
 const SENDER_BALANCES_MS = 400;
 
@@ -79,7 +98,11 @@ export class BridgeFlows implements BridgeActions {
       return;
     }
     const before = this.state.assets[side];
-    this.dispatch({ type: 'assets', side, list: { chainId, reply: before?.chainId === chainId ? before.reply : undefined } });
+    this.dispatch({
+      type: 'assets',
+      side,
+      list: { chainId, reply: before?.chainId === chainId ? before.reply : undefined },
+    });
     try {
       const reply = await this.client.request('assets', { chainId, address: side === 'source' ? form.sender : '' });
       this.dispatch({ type: 'assets', side, list: { chainId, reply } });
@@ -98,7 +121,8 @@ export class BridgeFlows implements BridgeActions {
       .request('edit', { form, live: isLive(this.state) })
       .then((reply) => {
         // A stale reply (another edit went out since) is dropped.
-        if (mine === this.checkSeq && reply.formKey === formKey(formOf(this.state))) this.dispatch({ type: 'check', reply });
+        if (mine === this.checkSeq && reply.formKey === formKey(formOf(this.state)))
+          this.dispatch({ type: 'check', reply });
       })
       .catch((err: unknown) => this.dispatch({ type: 'error', slot: 'form', text: errorText(err) }));
   }
@@ -147,7 +171,9 @@ export class BridgeFlows implements BridgeActions {
     const route = this.state.saved.route;
     if (!route) return;
     const addresses = routeAddresses(this.state.saved);
-    const hook = await this.run('route', 'Getting the OP hook and checking it…', () => this.client.request('opHook', { route: route.route, addresses }));
+    const hook = await this.run('route', 'Getting the OP hook and checking it…', () =>
+      this.client.request('opHook', { route: route.route, addresses }),
+    );
     if (hook) this.dispatch({ type: 'hook', hook });
   }
 
@@ -173,9 +199,13 @@ export class BridgeFlows implements BridgeActions {
     }
     const addresses = routeAddresses(this.state.saved);
     const s = this.state.saved.signedHook;
-    const signedHook = route.view.opHookRequired ? { signer: (s?.signer ?? '').trim(), hook: (s?.hook ?? '').replace(/\s+/g, '') } : undefined;
+    const signedHook = route.view.opHookRequired
+      ? { signer: (s?.signer ?? '').trim(), hook: (s?.hook ?? '').replace(/\s+/g, '') }
+      : undefined;
     const slippage = formOf(this.state).slippage;
-    const answer = await this.run('route', 'Checking the route and generating the messages…', () => this.client.request('msgs', { route: route.route, signature: route.signature, addresses, slippage, signedHook }));
+    const answer = await this.run('route', 'Checking the route and generating the messages…', () =>
+      this.client.request('msgs', { route: route.route, signature: route.signature, addresses, slippage, signedHook }),
+    );
     if (!answer) return;
     if (answer.kind === 'updated') this.dispatch({ type: 'routeUpdated', route: answer.route, note: answer.note });
     else this.dispatch({ type: 'msgs', msgs: answer.msgs });
@@ -191,7 +221,14 @@ export class BridgeFlows implements BridgeActions {
 
   async track(txHash: string, chainId: string): Promise<void> {
     const withdrawal = this.state.quote?.withdrawal ? formOf(this.state).withdrawal : undefined;
-    const info = await this.run('track', 'Registering the transfer…', () => this.client.request('track', { route: this.state.saved.route?.route, txHash: txHash.trim(), chainId: chainId.trim(), withdrawal }));
+    const info = await this.run('track', 'Registering the transfer…', () =>
+      this.client.request('track', {
+        route: this.state.saved.route?.route,
+        txHash: txHash.trim(),
+        chainId: chainId.trim(),
+        withdrawal,
+      }),
+    );
     if (info) this.dispatch({ type: 'tracked', transfer: info });
   }
 

@@ -6,7 +6,24 @@
  * what it answers); the reducer returns the same objects for what an action does not change, so that each
  * component renders only when its slice changes.
  */
-import { BridgeState, formKey, type Args, type Op, type AssetsReply, type ChainOptionView, type Defaults, type EditReply, type Form, type FormField, type MsgsView, type OpHookView, type QuoteView, type RouteReply, type SignedHook, type TransferInfo } from '../../protocol/bridge';
+import {
+  BridgeState,
+  formKey,
+  type Args,
+  type Op,
+  type AssetsReply,
+  type ChainOptionView,
+  type Defaults,
+  type EditReply,
+  type Form,
+  type FormField,
+  type MsgsView,
+  type OpHookView,
+  type QuoteView,
+  type RouteReply,
+  type SignedHook,
+  type TransferInfo,
+} from '../../protocol/bridge';
 
 export type Side = 'source' | 'dest';
 /** Where a failure is said: under the form, the route, the messages or the timeline. */
@@ -86,7 +103,18 @@ export function initialState(saved: unknown, now: number): BridgeUi {
 }
 
 export function emptyForm(defaults: Defaults | undefined): Form {
-  return { v: 2, sourceChainId: defaults?.sourceChainId ?? '', sourceDenom: '', sourceDecimals: '', destChainId: '', destDenom: '', amount: '', slippage: defaults?.defaultSlippage ?? '0.5', sender: '', withdrawal: 'fast' };
+  return {
+    v: 2,
+    sourceChainId: defaults?.sourceChainId ?? '',
+    sourceDenom: '',
+    sourceDecimals: '',
+    destChainId: '',
+    destDenom: '',
+    amount: '',
+    slippage: defaults?.defaultSlippage ?? '0.5',
+    sender: '',
+    withdrawal: 'fast',
+  };
 }
 
 /** The form on the page (an empty one before `init`). */
@@ -96,11 +124,13 @@ export const denomOf = (form: Form, side: Side): string => (side === 'source' ? 
 /** The route is quoted live (form and route steps); from the messages on, it is what they were made from. */
 export const isLive = (s: BridgeUi): boolean => s.saved.step === 'form' || s.saved.step === 'route';
 /** The quote pushed for the form on the page, if the last one is. */
-export const quoteFor = (s: BridgeUi): QuoteView | undefined => (s.quote?.formKey === formKey(formOf(s)) ? s.quote : undefined);
+export const quoteFor = (s: BridgeUi): QuoteView | undefined =>
+  s.quote?.formKey === formKey(formOf(s)) ? s.quote : undefined;
 /** The warnings of the route as one string: accepting them holds for a later quote with the same warnings. */
 export const warningsKey = (r: RouteReply): string => JSON.stringify(r.view.warnings);
 /** The router's warnings stop "Generate messages" until the user chooses to proceed. */
-export const blocked = (s: BridgeUi): boolean => !!s.saved.route && s.saved.route.view.warnings.length > 0 && s.saved.accepted !== warningsKey(s.saved.route);
+export const blocked = (s: BridgeUi): boolean =>
+  !!s.saved.route && s.saved.route.view.warnings.length > 0 && s.saved.accepted !== warningsKey(s.saved.route);
 
 /**
  * The addresses to prefill, per chain of the route: what was entered for this route, else derived from the sender's
@@ -116,8 +146,12 @@ export function routeAddresses(s: BridgeState): string[] {
   });
 }
 
-const with_ = (s: BridgeUi, saved: Partial<BridgeState>): BridgeUi => ({ ...s, saved: { ...s.saved, ...saved } as BridgeState });
-const touch = (s: BridgeUi, f: FormField | undefined): readonly FormField[] => (f && !s.touched.includes(f) ? [...s.touched, f] : s.touched);
+const with_ = (s: BridgeUi, saved: Partial<BridgeState>): BridgeUi => ({
+  ...s,
+  saved: { ...s.saved, ...saved } as BridgeState,
+});
+const touch = (s: BridgeUi, f: FormField | undefined): readonly FormField[] =>
+  f && !s.touched.includes(f) ? [...s.touched, f] : s.touched;
 
 /** A changed form field. Another form means another route: what was shown, accepted or generated for the old one goes. */
 function setField(s: BridgeUi, key: keyof Form, value: string, touched: FormField | undefined): BridgeUi {
@@ -126,7 +160,18 @@ function setField(s: BridgeUi, key: keyof Form, value: string, touched: FormFiel
   const next = with_({ ...s, touched: touch(s, touched) }, { form: { ...form, [key]: value } as Form });
   if (s.saved.step === 'tracking' || key === 'sender' || key === 'slippage') return next;
   // Addresses typed for that route stay offered per chain (knownAddresses), below the sender's own.
-  return { ...with_(next, { step: 'form', route: undefined, hook: undefined, addresses: undefined, addressChains: undefined, msgs: undefined, overridden: undefined }), routeNote: undefined };
+  return {
+    ...with_(next, {
+      step: 'form',
+      route: undefined,
+      hook: undefined,
+      addresses: undefined,
+      addressChains: undefined,
+      msgs: undefined,
+      overridden: undefined,
+    }),
+    routeNote: undefined,
+  };
 }
 
 function rememberAddress(s: BridgeUi, i: number, value: string): BridgeUi {
@@ -135,7 +180,8 @@ function rememberAddress(s: BridgeUi, i: number, value: string): BridgeUi {
   const chains = route.view.addresses.map((a) => a.chainId);
   const chainId = chains[i];
   if (chainId === undefined) return s;
-  const addresses = s.saved.addresses && s.saved.addresses.length === chains.length ? [...s.saved.addresses] : routeAddresses(s.saved);
+  const addresses =
+    s.saved.addresses && s.saved.addresses.length === chains.length ? [...s.saved.addresses] : routeAddresses(s.saved);
   addresses[i] = value.trim();
   const known = { ...s.saved.knownAddresses };
   if (value.trim()) known[chainId] = value.trim();
@@ -152,7 +198,8 @@ function onQuote(s: BridgeUi, q: QuoteView, at: number): BridgeUi {
     const route = s.saved.route && JSON.stringify(s.saved.route) === JSON.stringify(q.route) ? s.saved.route : q.route;
     return with_({ ...s, quote: q, quoteAt: at - (q.ageMs ?? 0) }, { route, step: 'route' });
   }
-  if ((q.status === 'idle' || q.status === 'loading') && step === 'route') return with_({ ...s, quote: q }, { route: undefined, step: 'form' });
+  if ((q.status === 'idle' || q.status === 'loading') && step === 'route')
+    return with_({ ...s, quote: q }, { route: undefined, step: 'form' });
   return { ...s, quote: q };
 }
 
@@ -165,12 +212,29 @@ export function reduce(s: BridgeUi, a: Action): BridgeUi {
     }
     case 'network': {
       // Another router: its lists are asked anew, and what the old one failed to answer is no longer said.
-      const next = { ...s, defaults: a.defaults, chains: undefined, chainsError: undefined, assets: { source: undefined, dest: undefined }, errors: { ...s.errors, form: undefined } };
+      const next = {
+        ...s,
+        defaults: a.defaults,
+        chains: undefined,
+        chainsError: undefined,
+        assets: { source: undefined, dest: undefined },
+        errors: { ...s.errors, form: undefined },
+      };
       const same = s.defaults && s.defaults.network === a.defaults.network && s.defaults.router === a.defaults.router;
       if (same) return next;
       // Another network: nothing of the old one's transfer (form, route, messages, verdict, tracking) stays under the
       // new router's header; the addresses typed per chain stay offered.
-      return { ...next, saved: { ...fresh(emptyForm(a.defaults)), knownAddresses: s.saved.knownAddresses }, check: undefined, touched: [], quote: undefined, quoteAt: undefined, routeNote: undefined, transfer: undefined, errors: {} };
+      return {
+        ...next,
+        saved: { ...fresh(emptyForm(a.defaults)), knownAddresses: s.saved.knownAddresses },
+        check: undefined,
+        touched: [],
+        quote: undefined,
+        quoteAt: undefined,
+        routeNote: undefined,
+        transfer: undefined,
+        errors: {},
+      };
     }
     case 'chains':
       return { ...s, chains: a.chains ?? s.chains, chainsError: a.error };
@@ -188,7 +252,10 @@ export function reduce(s: BridgeUi, a: Action): BridgeUi {
       const form = formOf(next);
       next = with_(next, {
         form: a.side === 'source' ? { ...form, sourceDenom: '', sourceDecimals: '' } : { ...form, destDenom: '' },
-        custom: { source: a.side === 'source' ? false : (s.saved.custom?.source ?? false), dest: a.side === 'dest' ? false : (s.saved.custom?.dest ?? false) },
+        custom: {
+          source: a.side === 'source' ? false : (s.saved.custom?.source ?? false),
+          dest: a.side === 'dest' ? false : (s.saved.custom?.dest ?? false),
+        },
       });
       return { ...next, assets: { ...next.assets, [a.side]: undefined } };
     }
@@ -199,7 +266,9 @@ export function reduce(s: BridgeUi, a: Action): BridgeUi {
       const key = a.side === 'source' ? 'sourceDenom' : 'destDenom';
       let next = setField(s, key, isCustom ? '' : a.value, key);
       if (a.side === 'source' && !isCustom) next = with_(next, { form: { ...formOf(next), sourceDecimals: '' } });
-      return with_(next, { custom: { source: s.saved.custom?.source ?? false, dest: s.saved.custom?.dest ?? false, [a.side]: isCustom } });
+      return with_(next, {
+        custom: { source: s.saved.custom?.source ?? false, dest: s.saved.custom?.dest ?? false, [a.side]: isCustom },
+      });
     }
     case 'check':
       return { ...s, check: a.reply };
@@ -216,7 +285,12 @@ export function reduce(s: BridgeUi, a: Action): BridgeUi {
     case 'hookOverride':
       return with_(s, { hookOverridden: a.on });
     case 'signedHook':
-      return with_(s, { signedHook: { signer: a.signedHook.signer ?? s.saved.signedHook?.signer ?? '', hook: a.signedHook.hook ?? s.saved.signedHook?.hook ?? '' } });
+      return with_(s, {
+        signedHook: {
+          signer: a.signedHook.signer ?? s.saved.signedHook?.signer ?? '',
+          hook: a.signedHook.hook ?? s.saved.signedHook?.hook ?? '',
+        },
+      });
     case 'routeUpdated':
       return with_({ ...s, routeNote: a.note }, { route: a.route });
     case 'msgs':
@@ -226,13 +300,24 @@ export function reduce(s: BridgeUi, a: Action): BridgeUi {
     case 'back':
       return with_(s, { step: 'route', msgs: undefined, overridden: undefined });
     case 'tracked':
-      return with_({ ...s, transfer: a.transfer }, { tracking: { txHash: a.transfer.txHash, chainId: a.transfer.chainId }, step: 'tracking' });
+      return with_(
+        { ...s, transfer: a.transfer },
+        { tracking: { txHash: a.transfer.txHash, chainId: a.transfer.chainId }, step: 'tracking' },
+      );
     case 'transfer': {
       const t = s.saved.tracking;
-      return t && a.transfer.txHash === t.txHash && a.transfer.chainId === t.chainId ? { ...s, transfer: a.transfer } : s;
+      return t && a.transfer.txHash === t.txHash && a.transfer.chainId === t.chainId
+        ? { ...s, transfer: a.transfer }
+        : s;
     }
     case 'reset':
-      return { ...s, saved: { ...fresh(s.saved.form, s.saved.custom), knownAddresses: s.saved.knownAddresses }, transfer: undefined, routeNote: undefined, errors: {} };
+      return {
+        ...s,
+        saved: { ...fresh(s.saved.form, s.saved.custom), knownAddresses: s.saved.knownAddresses },
+        transfer: undefined,
+        routeNote: undefined,
+        errors: {},
+      };
     case 'busy':
       return s.busy === a.label ? s : { ...s, busy: a.label };
     case 'error':

@@ -59,7 +59,15 @@ export class Picker {
     });
     this.list = h('ul', { id: listId, role: 'listbox', class: 'picker-list', 'aria-label': spec.label, hidden: '' });
     this.errorLine = h('p', { id: errorLine(spec.id), class: 'field-error', 'aria-live': 'polite', hidden: '' });
-    this.element = h('div', { class: 'field picker' }, h('label', { for: spec.id }, spec.label), this.input, this.list, h('p', { class: 'hint small' }, spec.searchHint), this.errorLine);
+    this.element = h(
+      'div',
+      { class: 'field picker' },
+      h('label', { for: spec.id }, spec.label),
+      this.input,
+      this.list,
+      h('p', { class: 'hint small' }, spec.searchHint),
+      this.errorLine,
+    );
     this.listen();
   }
 
@@ -112,10 +120,16 @@ export class Picker {
       const q = query.trim().toLowerCase();
       // The box shows the chosen label: opening it lists everything; typing filters (exact matches first).
       const all = q === '' || q === this.chosenLabel().toLowerCase();
-      const match = (o: PickerOption) => [o.label, o.value, o.detail ?? '', o.note ?? ''].some((t) => t.toLowerCase().includes(q));
+      const match = (o: PickerOption) =>
+        [o.label, o.value, o.detail ?? '', o.note ?? ''].some((t) => t.toLowerCase().includes(q));
       const exact = (o: PickerOption) => o.label.toLowerCase() === q || o.value.toLowerCase() === q;
-      this.shown = all ? options : [...options.filter((o) => match(o) && exact(o)), ...options.filter((o) => match(o) && !exact(o))];
-      if (this.shown.length === 0) this.list.append(h('li', { class: 'picker-empty', role: 'presentation' }, `Nothing matches "${query.trim()}".`));
+      this.shown = all
+        ? options
+        : [...options.filter((o) => match(o) && exact(o)), ...options.filter((o) => match(o) && !exact(o))];
+      if (this.shown.length === 0)
+        this.list.append(
+          h('li', { class: 'picker-empty', role: 'presentation' }, `Nothing matches "${query.trim()}".`),
+        );
       let group: string | undefined;
       this.shown.forEach((o, i) => {
         if (all && o.group && o.group !== group) {
@@ -124,7 +138,13 @@ export class Picker {
         }
         const li = h(
           'li',
-          { id: `p${this.instance}-${i}`, role: 'option', 'aria-selected': 'false', class: 'picker-option', 'data-value': o.value },
+          {
+            id: `p${this.instance}-${i}`,
+            role: 'option',
+            'aria-selected': 'false',
+            class: 'picker-option',
+            'data-value': o.value,
+          },
           h('span', { class: 'picker-label' }, o.label),
           o.detail ? h('span', { class: 'picker-detail' }, o.detail) : null,
           o.note ? h('span', { class: 'picker-note' }, o.note) : null,

@@ -20,7 +20,10 @@ export function vscodeApi<S>(): VsCodeApi<S> {
 
 export class Client<T extends OpTable> {
   private seq = 0;
-  private readonly pending = new Map<number, { op: OpName<T>; resolve: (value: unknown) => void; reject: (err: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { op: OpName<T>; resolve: (value: unknown) => void; reject: (err: Error) => void }
+  >();
 
   constructor(
     private readonly check: ReplyCheck<T>,

@@ -6,7 +6,11 @@
  */
 export type Child = Node | string | null | undefined | false;
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Record<string, string>, ...children: Child[]): HTMLElementTagNameMap[K];
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs?: Record<string, string>,
+  ...children: Child[]
+): HTMLElementTagNameMap[K];
 export function h(tag: string, attrs?: Record<string, string>, ...children: Child[]): HTMLElement;
 export function h(tag: string, attrs: Record<string, string> = {}, ...children: Child[]): HTMLElement {
   const el = document.createElement(tag);
@@ -14,7 +18,8 @@ export function h(tag: string, attrs: Record<string, string> = {}, ...children: 
     if (/^on/i.test(k)) continue;
     el.setAttribute(k, v);
   }
-  for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(typeof c === 'string' ? document.createTextNode(c) : c);
+  for (const c of children)
+    if (c !== null && c !== undefined && c !== false) el.append(typeof c === 'string' ? document.createTextNode(c) : c);
   return el;
 }
 

@@ -58,8 +58,17 @@ export class Store<S, A> {
   }
 
   /** Calls `run` now with the slice, and again whenever it changes; returns a function that stops it. */
-  watch<T>(select: (state: S) => T, run: (slice: T, state: S) => void, equals: (a: T, b: T) => boolean = Object.is): () => void {
-    const w: Watch<S> = { select, equals: equals as (a: unknown, b: unknown) => boolean, last: select(this.current), run: run as (slice: unknown, state: S) => void };
+  watch<T>(
+    select: (state: S) => T,
+    run: (slice: T, state: S) => void,
+    equals: (a: T, b: T) => boolean = Object.is,
+  ): () => void {
+    const w: Watch<S> = {
+      select,
+      equals: equals as (a: unknown, b: unknown) => boolean,
+      last: select(this.current),
+      run: run as (slice: unknown, state: S) => void,
+    };
     this.watches.add(w);
     run(w.last as T, this.current);
     return () => this.watches.delete(w);

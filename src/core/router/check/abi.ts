@@ -6,7 +6,17 @@
  */
 import { DecodeError, hexBytes, toHex } from './bytes';
 
-export type AbiType = 'address' | 'bool' | 'uint8' | 'uint32' | 'uint64' | 'uint256' | 'bytes32' | 'bytes' | 'string' | { tuple: readonly AbiType[] };
+export type AbiType =
+  | 'address'
+  | 'bool'
+  | 'uint8'
+  | 'uint32'
+  | 'uint64'
+  | 'uint256'
+  | 'bytes32'
+  | 'bytes'
+  | 'string'
+  | { tuple: readonly AbiType[] };
 export type AbiValue = string | bigint | boolean | AbiValue[];
 
 export interface AbiFunction {
@@ -18,7 +28,8 @@ export interface AbiFunction {
   inputs: readonly AbiType[];
 }
 
-const isDynamic = (t: AbiType): boolean => t === 'bytes' || t === 'string' || (typeof t === 'object' && t.tuple.some(isDynamic));
+const isDynamic = (t: AbiType): boolean =>
+  t === 'bytes' || t === 'string' || (typeof t === 'object' && t.tuple.some(isDynamic));
 const BITS: Record<string, bigint> = { uint8: 8n, uint32: 32n, uint64: 64n, uint256: 256n };
 
 function word(b: Uint8Array, at: number): Uint8Array {
@@ -121,14 +132,18 @@ export function encodeCall(fn: AbiFunction, args: readonly AbiValue[]): string {
  * The function a calldata calls, among `known`, and its arguments; undefined when the selector is none of them.
  * Throws a DecodeError when the selector is known but the arguments are not exactly its canonical encoding.
  */
-export function decodeCall(calldata: string, known: readonly AbiFunction[]): { fn: AbiFunction; args: AbiValue[] } | undefined {
+export function decodeCall(
+  calldata: string,
+  known: readonly AbiFunction[],
+): { fn: AbiFunction; args: AbiValue[] } | undefined {
   const hex = calldata.replace(/^0x/i, '').toLowerCase();
   hexBytes(hex);
   const fn = known.find((f) => f.selector === hex.slice(0, 8));
   if (!fn) return undefined;
   const body = hexBytes(hex.slice(8));
   const args = decodeTuple(fn.inputs, body, 0);
-  if (encodeCall(fn, args).slice(10) !== hex.slice(8)) throw new DecodeError(`the arguments of ${fn.name} are not encoded as its ABI says (extra or reordered bytes)`);
+  if (encodeCall(fn, args).slice(10) !== hex.slice(8))
+    throw new DecodeError(`the arguments of ${fn.name} are not encoded as its ABI says (extra or reordered bytes)`);
   return { fn, args };
 }
 
@@ -138,12 +153,42 @@ export function decodeCall(calldata: string, known: readonly AbiFunction[]): { f
 const OFT_SEND_PARAM: AbiType = { tuple: ['uint32', 'bytes32', 'uint256', 'uint256', 'bytes', 'bytes', 'bytes'] };
 const MESSAGING_FEE: AbiType = { tuple: ['uint256', 'uint256'] };
 
-export const ERC20_TRANSFER: AbiFunction = { name: 'transfer', signature: 'transfer(address,uint256)', selector: 'a9059cbb', inputs: ['address', 'uint256'] };
-export const ERC20_APPROVE: AbiFunction = { name: 'approve', signature: 'approve(address,uint256)', selector: '095ea7b3', inputs: ['address', 'uint256'] };
-export const ERC20_TRANSFER_FROM: AbiFunction = { name: 'transferFrom', signature: 'transferFrom(address,address,uint256)', selector: '23b872dd', inputs: ['address', 'address', 'uint256'] };
-export const ERC20_INCREASE_ALLOWANCE: AbiFunction = { name: 'increaseAllowance', signature: 'increaseAllowance(address,uint256)', selector: '39509351', inputs: ['address', 'uint256'] };
-export const ERC20_PERMIT: AbiFunction = { name: 'permit', signature: 'permit(address,address,uint256,uint256,uint8,bytes32,bytes32)', selector: 'd505accf', inputs: ['address', 'address', 'uint256', 'uint256', 'uint8', 'bytes32', 'bytes32'] };
-export const SET_APPROVAL_FOR_ALL: AbiFunction = { name: 'setApprovalForAll', signature: 'setApprovalForAll(address,bool)', selector: 'a22cb465', inputs: ['address', 'bool'] };
+export const ERC20_TRANSFER: AbiFunction = {
+  name: 'transfer',
+  signature: 'transfer(address,uint256)',
+  selector: 'a9059cbb',
+  inputs: ['address', 'uint256'],
+};
+export const ERC20_APPROVE: AbiFunction = {
+  name: 'approve',
+  signature: 'approve(address,uint256)',
+  selector: '095ea7b3',
+  inputs: ['address', 'uint256'],
+};
+export const ERC20_TRANSFER_FROM: AbiFunction = {
+  name: 'transferFrom',
+  signature: 'transferFrom(address,address,uint256)',
+  selector: '23b872dd',
+  inputs: ['address', 'address', 'uint256'],
+};
+export const ERC20_INCREASE_ALLOWANCE: AbiFunction = {
+  name: 'increaseAllowance',
+  signature: 'increaseAllowance(address,uint256)',
+  selector: '39509351',
+  inputs: ['address', 'uint256'],
+};
+export const ERC20_PERMIT: AbiFunction = {
+  name: 'permit',
+  signature: 'permit(address,address,uint256,uint256,uint8,bytes32,bytes32)',
+  selector: 'd505accf',
+  inputs: ['address', 'address', 'uint256', 'uint256', 'uint8', 'bytes32', 'bytes32'],
+};
+export const SET_APPROVAL_FOR_ALL: AbiFunction = {
+  name: 'setApprovalForAll',
+  signature: 'setApprovalForAll(address,bool)',
+  selector: 'a22cb465',
+  inputs: ['address', 'bool'],
+};
 /** LayerZero OFT v2 `send(SendParam, MessagingFee, address refundAddress)`. */
 export const OFT_SEND: AbiFunction = {
   name: 'send',
@@ -152,4 +197,12 @@ export const OFT_SEND: AbiFunction = {
   inputs: [OFT_SEND_PARAM, MESSAGING_FEE, 'address'],
 };
 
-export const KNOWN_EVM_FUNCTIONS: readonly AbiFunction[] = [ERC20_TRANSFER, ERC20_APPROVE, ERC20_TRANSFER_FROM, ERC20_INCREASE_ALLOWANCE, ERC20_PERMIT, SET_APPROVAL_FOR_ALL, OFT_SEND];
+export const KNOWN_EVM_FUNCTIONS: readonly AbiFunction[] = [
+  ERC20_TRANSFER,
+  ERC20_APPROVE,
+  ERC20_TRANSFER_FROM,
+  ERC20_INCREASE_ALLOWANCE,
+  ERC20_PERMIT,
+  SET_APPROVAL_FOR_ALL,
+  OFT_SEND,
+];

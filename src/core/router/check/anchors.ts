@@ -22,10 +22,21 @@ export const AnchorData = z.object({
   opBridges: z.optional(z.array(z.object({ chain: z.string(), ...Entry(z.string()) }))),
   opDenoms: z.optional(z.array(z.object({ chain: z.string(), ...Entry(z.array(z.string())) }))),
   /** An IBC channel on `chain` (port, channel) and the chain at its other end. */
-  channels: z.optional(z.array(z.object({ chain: z.string(), port: z.string(), channel: z.string(), ...Entry(z.string()) }))),
+  channels: z.optional(
+    z.array(z.object({ chain: z.string(), port: z.string(), channel: z.string(), ...Entry(z.string()) })),
+  ),
   decimals: z.optional(z.array(z.object({ chain: z.string(), denom: z.string(), ...Entry(z.number()) }))),
   /** Contracts of a role: an OFT (for `token`, `native` for the chain's own asset) or an ibc-hooks entry point. */
-  contracts: z.optional(z.array(z.object({ role: z.enum(['oft', 'entry']), chain: z.string(), token: z.optional(z.string()), ...Entry(z.string()) }))),
+  contracts: z.optional(
+    z.array(
+      z.object({
+        role: z.enum(['oft', 'entry']),
+        chain: z.string(),
+        token: z.optional(z.string()),
+        ...Entry(z.string()),
+      }),
+    ),
+  ),
   lzEndpoints: z.optional(z.array(z.object({ chain: z.string(), ...Entry(z.number()) }))),
   cctpDomains: z.optional(z.array(z.object({ chain: z.string(), ...Entry(z.number()) }))),
 });
@@ -38,7 +49,8 @@ export interface Anchor<T> {
 }
 
 /** A lookup: the anchor, none, or sources that disagree (never an anchor). */
-export type Lookup<T> = { kind: 'found'; anchor: Anchor<T> } | { kind: 'none' } | { kind: 'conflict'; values: Array<Anchor<T>> };
+export type Lookup<T> =
+  { kind: 'found'; anchor: Anchor<T> } | { kind: 'none' } | { kind: 'conflict'; values: Array<Anchor<T>> };
 
 const keyOf = (...parts: Array<string | undefined>) => parts.map((p) => p ?? '').join('\u0000');
 
@@ -63,7 +75,9 @@ export class AnchorBook {
       d.opDenoms?.forEach((e) => this.add(keyOf('opd', e.chain), e));
       d.channels?.forEach((e) => this.add(keyOf('ch', e.chain, e.port, e.channel), e));
       d.decimals?.forEach((e) => this.add(keyOf('dec', e.chain, normal(e.denom)), e));
-      d.contracts?.forEach((e) => this.add(keyOf('c', e.role, e.chain, e.token === undefined ? undefined : normal(e.token)), e));
+      d.contracts?.forEach((e) =>
+        this.add(keyOf('c', e.role, e.chain, e.token === undefined ? undefined : normal(e.token)), e),
+      );
       d.lzEndpoints?.forEach((e) => this.add(keyOf('lz', e.chain), e));
       d.cctpDomains?.forEach((e) => this.add(keyOf('cctp', e.chain), e));
     }
@@ -115,7 +129,9 @@ export class AnchorBook {
 
   /** The contracts of a role on a chain (for a token: `native` for the chain's own asset). */
   contracts(role: 'oft' | 'entry', chain: string, token?: string): Array<Anchor<string>> {
-    return (this.index.get(keyOf('c', role, chain, token === undefined ? undefined : normal(token))) ?? []) as Array<Anchor<string>>;
+    return (this.index.get(keyOf('c', role, chain, token === undefined ? undefined : normal(token))) ?? []) as Array<
+      Anchor<string>
+    >;
   }
 
   lzEndpoint(chain: string): Lookup<number> {
@@ -139,7 +155,9 @@ const normal = (denom: string) => (/^0x[0-9a-f]{40}$/i.test(denom) ? denom.toLow
 export function l2Denom(bridgeId: string, l1: string): string {
   const id = Buffer.alloc(8);
   id.writeBigUInt64BE(BigInt(bridgeId));
-  return `l2/${createHash('sha3-256').update(Buffer.concat([id, Buffer.from(l1, 'utf8')])).digest('hex')}`;
+  return `l2/${createHash('sha3-256')
+    .update(Buffer.concat([id, Buffer.from(l1, 'utf8')]))
+    .digest('hex')}`;
 }
 
 /** The L1 denom an L2 denom withdraws to over `bridgeId`, among the candidates (undefined when none hashes to it). */
@@ -165,22 +183,38 @@ export function arrivingDenom(book: AnchorBook, from: string, to: string, denom:
 // Sources
 
 const U64 = /^(0|[1-9]\d{0,19})$/;
-const Channel = z.object({ chain_id: z.string().check(z.minLength(1)), port_id: z.string().check(z.minLength(1)), channel_id: z.string().check(z.regex(/^channel-(0|[1-9]\d{0,18})$/)) });
+const Channel = z.object({
+  chain_id: z.string().check(z.minLength(1)),
+  port_id: z.string().check(z.minLength(1)),
+  channel_id: z.string().check(z.regex(/^channel-(0|[1-9]\d{0,18})$/)),
+});
 
 /** What a registry says: bridge ids, the denoms bridges carry, IBC channels. */
 export function registryAnchors(chains: readonly RegistryChain[], where: string): AnchorData {
   const source = `the registry you chose (${where})`;
-  const out: Required<Pick<AnchorData, 'opBridges' | 'opDenoms' | 'channels'>> = { opBridges: [], opDenoms: [], channels: [] };
+  const out: Required<Pick<AnchorData, 'opBridges' | 'opDenoms' | 'channels'>> = {
+    opBridges: [],
+    opDenoms: [],
+    channels: [],
+  };
   for (const c of chains) {
     const m = c.metadata;
     if (!m) continue;
     const id = m.op_bridge_id === undefined ? undefined : String(m.op_bridge_id);
-    if (id !== undefined && U64.test(id) && BigInt(id) < 2n ** 64n) out.opBridges.push({ chain: c.chain_id, value: id, source });
+    if (id !== undefined && U64.test(id) && BigInt(id) < 2n ** 64n)
+      out.opBridges.push({ chain: c.chain_id, value: id, source });
     const denoms = (m.op_denoms ?? []).filter((d): d is string => typeof d === 'string' && d.length > 0);
     if (denoms.length) out.opDenoms.push({ chain: c.chain_id, value: denoms, source });
     for (const raw of m.ibc_channels ?? []) {
       const ch = Channel.safeParse(raw);
-      if (ch.success) out.channels.push({ chain: c.chain_id, port: ch.data.port_id, channel: ch.data.channel_id, value: ch.data.chain_id, source });
+      if (ch.success)
+        out.channels.push({
+          chain: c.chain_id,
+          port: ch.data.port_id,
+          channel: ch.data.channel_id,
+          value: ch.data.chain_id,
+          source,
+        });
     }
   }
   return out;
@@ -191,7 +225,11 @@ export function profileAnchors(profiles: readonly NetworkProfile[]): AnchorData 
   return {
     opBridges: profiles
       .filter((p) => p.chainId && p.opBridgeId !== undefined)
-      .map((p) => ({ chain: p.chainId!, value: String(p.opBridgeId), source: p.builtIn ? `the extension's built-in profile "${p.name}"` : `your network profile "${p.name}"` })),
+      .map((p) => ({
+        chain: p.chainId!,
+        value: String(p.opBridgeId),
+        source: p.builtIn ? `the extension's built-in profile "${p.name}"` : `your network profile "${p.name}"`,
+      })),
   };
 }
 
@@ -217,7 +255,13 @@ export function assetListAnchors(value: unknown, chain: string, where: string): 
     if (!a.success) continue;
     const unit = a.data.denom_units.find((u) => u.denom === a.data.display);
     const exponent = unit?.exponent ?? (a.data.display === a.data.base ? 0 : undefined);
-    if (exponent !== undefined && exponent <= 36) decimals.push({ chain, denom: a.data.base, value: exponent, source: `the asset list of the registry you chose (${where})` });
+    if (exponent !== undefined && exponent <= 36)
+      decimals.push({
+        chain,
+        denom: a.data.base,
+        value: exponent,
+        source: `the asset list of the registry you chose (${where})`,
+      });
   }
   return { decimals };
 }

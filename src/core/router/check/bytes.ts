@@ -138,7 +138,8 @@ export class BcsReader {
   }
 
   end(): void {
-    if (this.at !== this.bytes.length) throw new DecodeError(`${this.bytes.length - this.at} byte(s) after the BCS value`);
+    if (this.at !== this.bytes.length)
+      throw new DecodeError(`${this.bytes.length - this.at} byte(s) after the BCS value`);
   }
 }
 
@@ -180,7 +181,20 @@ export function protoFields(bytes: Uint8Array): ProtoField[] {
     } else if (wire === 1 || wire === 5) {
       const n = wire === 1 ? 8 : 4;
       if (at + n > bytes.length) throw new DecodeError('protobuf field runs past the end');
-      out.push({ no, wire, value: BigInt(`0x${toHex(bytes.subarray(at, at + n).slice().reverse()) || '0'}`) });
+      out.push({
+        no,
+        wire,
+        value: BigInt(
+          `0x${
+            toHex(
+              bytes
+                .subarray(at, at + n)
+                .slice()
+                .reverse(),
+            ) || '0'
+          }`,
+        ),
+      });
       at += n;
     } else throw new DecodeError(`protobuf wire type ${wire} is not supported`);
   }

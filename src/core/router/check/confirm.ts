@@ -11,11 +11,19 @@ import type { Anchor, Lookup } from './anchors';
 import { sameAddress } from './bytes';
 import { clip, mismatch, unverified, type Hop, type Run } from './model';
 
-const alone = 'nothing else confirms it (neither the registry you chose, the chain itself, your network profiles nor the pinned table of well-known bridges names it)';
-const sources = (values: ReadonlyArray<Anchor<unknown>>) => values.map((v) => `${clip(String(v.value), 80)} (${v.source})`).join(' but ');
+const alone =
+  'nothing else confirms it (neither the registry you chose, the chain itself, your network profiles nor the pinned table of well-known bridges names it)';
+const sources = (values: ReadonlyArray<Anchor<unknown>>) =>
+  values.map((v) => `${clip(String(v.value), 80)} (${v.source})`).join(' but ');
 
 /** Judges one value of the route against its anchor. */
-function judge<T>(run: Run, found: Lookup<T>, routeValue: T | undefined, words: { what: string; routeSays: (v: T) => string; anchorSays: (a: Anchor<T>) => string }, same: (a: T, b: T) => boolean = (a, b) => a === b): boolean {
+function judge<T>(
+  run: Run,
+  found: Lookup<T>,
+  routeValue: T | undefined,
+  words: { what: string; routeSays: (v: T) => string; anchorSays: (a: Anchor<T>) => string },
+  same: (a: T, b: T) => boolean = (a, b) => a === b,
+): boolean {
   if (routeValue === undefined) {
     unverified(run, `The route does not name ${words.what}: it cannot be confirmed.`);
     return false;
@@ -57,9 +65,11 @@ function confirmHop(run: Run, h: Hop): void {
       judge(run, found, h.channel === undefined ? undefined : h.to, {
         what: `the IBC channel from ${clip(h.from)} to ${clip(h.to)}`,
         routeSays: (to) => `channel ${clip(h.channel ?? '')} on ${clip(h.from)} leads to ${clip(to)}`,
-        anchorSays: (a) => `${a.source} says that channel ${clip(h.channel ?? '')} on ${clip(h.from)} leads to ${clip(a.value)}`,
+        anchorSays: (a) =>
+          `${a.source} says that channel ${clip(h.channel ?? '')} on ${clip(h.from)} leads to ${clip(a.value)}`,
       });
-      if (h.entryContract !== undefined) confirmContract(run, 'entry', h.to, undefined, h.entryContract, `the ibc-hooks entry point on ${clip(h.to)}`);
+      if (h.entryContract !== undefined)
+        confirmContract(run, 'entry', h.to, undefined, h.entryContract, `the ibc-hooks entry point on ${clip(h.to)}`);
       return;
     }
     case 'op_init_transfer': {
@@ -73,21 +83,41 @@ function confirmHop(run: Run, h: Hop): void {
     }
     case 'layer_zero_transfer':
     case 'lz_transfer': {
-      const lz = (h.op.layer_zero_transfer ?? h.op.lz_transfer) as { destination_endpoint_id?: unknown; source_oft_contract_address?: unknown } | null | undefined;
-      const eid = typeof lz?.destination_endpoint_id === 'number' || typeof lz?.destination_endpoint_id === 'string' ? Number(lz.destination_endpoint_id) : undefined;
+      const lz = (h.op.layer_zero_transfer ?? h.op.lz_transfer) as
+        { destination_endpoint_id?: unknown; source_oft_contract_address?: unknown } | null | undefined;
+      const eid =
+        typeof lz?.destination_endpoint_id === 'number' || typeof lz?.destination_endpoint_id === 'string'
+          ? Number(lz.destination_endpoint_id)
+          : undefined;
       judge(run, anchors.lzEndpoint(h.to), eid, {
         what: `the LayerZero endpoint of ${clip(h.to)}`,
         routeSays: (v) => `LayerZero endpoint ${v} is ${clip(h.to)}`,
         anchorSays: (a) => `${a.source} gives ${clip(h.to)} the endpoint ${a.value}`,
       });
       const oft = typeof lz?.source_oft_contract_address === 'string' ? lz.source_oft_contract_address : undefined;
-      if (oft === undefined) unverified(run, `The route does not name the LayerZero contract that takes your funds on ${clip(h.from)}: it cannot be confirmed.`);
-      else confirmContract(run, 'oft', h.from, oftToken(run, h), oft, `the LayerZero bridge for ${clip(run.intent.symbol ?? h.denomIn ?? run.intent.sourceDenom)} on ${clip(h.from)}`);
+      if (oft === undefined)
+        unverified(
+          run,
+          `The route does not name the LayerZero contract that takes your funds on ${clip(h.from)}: it cannot be confirmed.`,
+        );
+      else
+        confirmContract(
+          run,
+          'oft',
+          h.from,
+          oftToken(run, h),
+          oft,
+          `the LayerZero bridge for ${clip(run.intent.symbol ?? h.denomIn ?? run.intent.sourceDenom)} on ${clip(h.from)}`,
+        );
       return;
     }
     case 'cctp_transfer':
     case 'cctp_transfer_v2':
-      if (anchors.cctpDomain(h.to).kind !== 'found') unverified(run, `The CCTP domain of ${clip(h.to)} is not known from any source but the router: where the USDC is minted cannot be confirmed.`);
+      if (anchors.cctpDomain(h.to).kind !== 'found')
+        unverified(
+          run,
+          `The CCTP domain of ${clip(h.to)} is not known from any source but the router: where the USDC is minted cannot be confirmed.`,
+        );
       return;
     default:
       return;
@@ -101,11 +131,22 @@ export function oftToken(run: Run, h: Pick<Hop, 'denomIn'>): string {
 }
 
 /** Whether `address` is an anchored contract of that role; records why not. */
-export function confirmContract(run: Run, role: 'oft' | 'entry', chain: string, token: string | undefined, address: string, what: string): boolean {
+export function confirmContract(
+  run: Run,
+  role: 'oft' | 'entry',
+  chain: string,
+  token: string | undefined,
+  address: string,
+  what: string,
+): boolean {
   const known = run.anchors.contracts(role, chain, token);
   if (known.some((k) => sameAddress(k.value, address))) return true;
   if (!known.length) unverified(run, `The router alone says that contract ${clip(address)} is ${what}; ${alone}.`);
-  else mismatch(run, `The router says that contract ${clip(address)} is ${what}, but ${known[0]!.source} names ${clip(known.map((k) => k.value).join(' or '), 200)}.`);
+  else
+    mismatch(
+      run,
+      `The router says that contract ${clip(address)} is ${what}, but ${known[0]!.source} names ${clip(known.map((k) => k.value).join(' or '), 200)}.`,
+    );
   return false;
 }
 
@@ -114,14 +155,18 @@ export function confirmRoute(run: Run, hops: readonly Hop[]): void {
   for (const h of hops) confirmHop(run, h);
   const { intent } = run;
   if (intent.decimalsFrom === 'router') {
-    unverified(run, `The router alone says that ${clip(intent.symbol ?? intent.sourceDenom)} has ${intent.decimals} decimals; ${alone}: "${clip(intent.typed)}" could be sent as another amount.`);
+    unverified(
+      run,
+      `The router alone says that ${clip(intent.symbol ?? intent.sourceDenom)} has ${intent.decimals} decimals; ${alone}: "${clip(intent.typed)}" could be sent as another amount.`,
+    );
   }
 }
 
 /** The decimals of an asset from an anchor, or undefined. */
 export function anchoredDecimals(run: Run, chain: string, denom: string): number | undefined {
   const { intent } = run;
-  if (chain === intent.sourceChainId && sameDenom(denom, intent.sourceDenom) && intent.decimalsFrom !== 'router') return intent.decimals;
+  if (chain === intent.sourceChainId && sameDenom(denom, intent.sourceDenom) && intent.decimalsFrom !== 'router')
+    return intent.decimals;
   const found = run.anchors.decimals(chain, denom);
   return found.kind === 'found' ? found.anchor.value : undefined;
 }
@@ -129,7 +174,9 @@ export function anchoredDecimals(run: Run, chain: string, denom: string): number
 /** The least the user accepts at their slippage, from the route's own quote (the only price known), or undefined when it cannot be worked out. */
 export function quotedMinimum(run: Run): bigint | undefined {
   try {
-    return BigInt(minimumReceived(String(run.route.estimated_amount_out ?? run.route.amount_out), run.intent.slippagePercent));
+    return BigInt(
+      minimumReceived(String(run.route.estimated_amount_out ?? run.route.amount_out), run.intent.slippagePercent),
+    );
   } catch {
     return undefined;
   }

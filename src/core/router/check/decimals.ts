@@ -15,7 +15,12 @@ export const DenomMetadata = z.looseObject({
   metadata: z.looseObject({
     base: z.string(),
     display: z.string(),
-    denom_units: z.array(z.looseObject({ denom: z.string(), exponent: z.optional(z.nullable(z.number().check(z.int(), z.nonnegative()))) })),
+    denom_units: z.array(
+      z.looseObject({
+        denom: z.string(),
+        exponent: z.optional(z.nullable(z.number().check(z.int(), z.nonnegative()))),
+      }),
+    ),
   }),
 });
 
@@ -31,13 +36,21 @@ export function decimalsOfMetadata(value: unknown, denom: string): number | unde
 }
 
 /** The decimals the chain's bank module gives a denom (over its REST), or undefined when it has no metadata for it. */
-export async function bankDecimals(chain: ChainClient, denom: string, signal?: AbortSignal): Promise<number | undefined> {
+export async function bankDecimals(
+  chain: ChainClient,
+  denom: string,
+  signal?: AbortSignal,
+): Promise<number | undefined> {
   const value = await chain.denomMetadata(denom, signal);
   return value === undefined ? undefined : decimalsOfMetadata(value, denom);
 }
 
 /** An ERC-20's `decimals()` read with `eth_call` at the latest block (over its JSON-RPC), or undefined when the call fails or answers nonsense. */
-export async function erc20Decimals(chain: ChainClient, token: string, signal?: AbortSignal): Promise<number | undefined> {
+export async function erc20Decimals(
+  chain: ChainClient,
+  token: string,
+  signal?: AbortSignal,
+): Promise<number | undefined> {
   if (!/^0x[0-9a-fA-F]{40}$/.test(token)) return undefined;
   const result = await chain.ethCall(token, '0x313ce567', signal);
   if (!result || !/^0x[0-9a-fA-F]{64}$/.test(result)) return undefined;

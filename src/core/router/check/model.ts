@@ -145,7 +145,11 @@ export const clip = (s: string, max = 120): string => labelText(s, max);
 
 export function amountText(run: Pick<Run, 'asset'>, chainId: string, denom: string, amount: bigint | string): string {
   const info = run.asset(chainId, denom);
-  return amountWords(String(amount), clip(denom), info && { decimals: info.decimals, symbol: info.symbol ? clip(info.symbol) : undefined });
+  return amountWords(
+    String(amount),
+    clip(denom),
+    info && { decimals: info.decimals, symbol: info.symbol ? clip(info.symbol) : undefined },
+  );
 }
 
 export function mismatch(run: Run, text: string, at: { tx?: number; msg?: number } = {}): void {
@@ -158,5 +162,7 @@ export function unverified(run: Run, text: string, at: { tx?: number; msg?: numb
 
 /** Who may sign an OP hook: the user's address on the source chain or on the chain the deposit is made from (any prefix: the same key). */
 export function hookSignersOf(intent: Intent, depositChain: string | undefined): string[] {
-  return [intent.addresses[intent.sourceChainId], depositChain ? intent.addresses[depositChain] : undefined].filter((a): a is string => !!a && !/^0x/i.test(a));
+  return [intent.addresses[intent.sourceChainId], depositChain ? intent.addresses[depositChain] : undefined].filter(
+    (a): a is string => !!a && !/^0x/i.test(a),
+  );
 }

@@ -7,9 +7,12 @@ import type { AnchorData } from './anchors';
 
 /** Where each group of entries was read. */
 export const PROVENANCE = {
-  lzEndpoints: 'LayerZero endpoint ids of @layerzerolabs/lz-definitions 3.1.13 (EndpointId.*_V2_MAINNET), read 2026-11-28',
-  stargate: 'Stargate V2 mainnet contracts (stargateprotocol.gitbook.io, v2-developer-docs/technical-reference/mainnet-contracts#ethereum), read 2026-11-28',
-  skipEntry: "Skip Go's entry point contracts (skip-mev/skip-go-cosmwasm-contracts deployments, as Skip's own route answers name them), read 2026-11-28",
+  lzEndpoints:
+    'LayerZero endpoint ids of @layerzerolabs/lz-definitions 3.1.13 (EndpointId.*_V2_MAINNET), read 2026-11-28',
+  stargate:
+    'Stargate V2 mainnet contracts (stargateprotocol.gitbook.io, v2-developer-docs/technical-reference/mainnet-contracts#ethereum), read 2026-11-28',
+  skipEntry:
+    "Skip Go's entry point contracts (skip-mev/skip-go-cosmwasm-contracts deployments, as Skip's own route answers name them), read 2026-11-28",
   cctp: "Circle's CCTP domain list (developers.circle.com/stablecoins/supported-domains), read 2026-11-28",
 } as const;
 
@@ -26,7 +29,15 @@ const LZ_ENDPOINTS: Record<string, number> = {
 };
 
 /** Circle's CCTP domains of the chains a route may mint on. */
-const CCTP_DOMAINS: Record<string, number> = { '1': 0, '43114': 1, '10': 2, '42161': 3, 'noble-1': 4, '8453': 6, '137': 7 };
+const CCTP_DOMAINS: Record<string, number> = {
+  '1': 0,
+  '43114': 1,
+  '10': 2,
+  '42161': 3,
+  'noble-1': 4,
+  '8453': 6,
+  '137': 7,
+};
 
 /** Stargate V2 pools (OFTs) on Ethereum: the token they take (`native` for ETH) → the contract a route calls. */
 const STARGATE_ETHEREUM: Array<{ token: string; address: string }> = [
@@ -45,11 +56,30 @@ const source = (what: string) => `the extension's pinned table (${what})`;
 /** The pinned table as anchors. */
 export function pinnedAnchors(): AnchorData {
   return {
-    lzEndpoints: Object.entries(LZ_ENDPOINTS).map(([chain, value]) => ({ chain, value, source: source(PROVENANCE.lzEndpoints) })),
-    cctpDomains: Object.entries(CCTP_DOMAINS).map(([chain, value]) => ({ chain, value, source: source(PROVENANCE.cctp) })),
+    lzEndpoints: Object.entries(LZ_ENDPOINTS).map(([chain, value]) => ({
+      chain,
+      value,
+      source: source(PROVENANCE.lzEndpoints),
+    })),
+    cctpDomains: Object.entries(CCTP_DOMAINS).map(([chain, value]) => ({
+      chain,
+      value,
+      source: source(PROVENANCE.cctp),
+    })),
     contracts: [
-      ...STARGATE_ETHEREUM.map((s) => ({ role: 'oft' as const, chain: '1', token: s.token, value: s.address, source: source(PROVENANCE.stargate) })),
-      ...Object.entries(SKIP_ENTRY).map(([chain, value]) => ({ role: 'entry' as const, chain, value, source: source(PROVENANCE.skipEntry) })),
+      ...STARGATE_ETHEREUM.map((s) => ({
+        role: 'oft' as const,
+        chain: '1',
+        token: s.token,
+        value: s.address,
+        source: source(PROVENANCE.stargate),
+      })),
+      ...Object.entries(SKIP_ENTRY).map(([chain, value]) => ({
+        role: 'entry' as const,
+        chain,
+        value,
+        source: source(PROVENANCE.skipEntry),
+      })),
     ],
   };
 }

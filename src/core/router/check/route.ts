@@ -12,7 +12,8 @@ import { canonicalNumber, numeralWords } from './numeral';
 
 export type { Hop } from './model';
 
-const s = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : undefined);
+const s = (v: unknown): string | undefined =>
+  typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : undefined;
 
 /** The route's operations as hops with their chains, or undefined for an operation the check does not understand. */
 export function hopsOf(route: Route): Array<Hop | { index: number; unknown: string }> {
@@ -54,24 +55,50 @@ export function routeNeedsOpHook(route: Route): boolean {
 
 export function checkRoute(run: Run): Hop[] {
   const { route, intent } = run;
-  if (intent.decimalsFrom === 'chain' && intent.routerDecimals !== undefined && intent.routerDecimals !== intent.decimals) {
-    mismatch(run, `The router says ${clip(intent.symbol ?? intent.sourceDenom)} has ${intent.routerDecimals} decimals, but ${clip(intent.sourceChainId)} itself says ${intent.decimals}: ${clip(intent.typed)} would be sent as the wrong amount.`);
+  if (
+    intent.decimalsFrom === 'chain' &&
+    intent.routerDecimals !== undefined &&
+    intent.routerDecimals !== intent.decimals
+  ) {
+    mismatch(
+      run,
+      `The router says ${clip(intent.symbol ?? intent.sourceDenom)} has ${intent.routerDecimals} decimals, but ${clip(intent.sourceChainId)} itself says ${intent.decimals}: ${clip(intent.typed)} would be sent as the wrong amount.`,
+    );
   }
-  for (const [field, v] of [['amount_in', route.amount_in], ['amount_out', route.amount_out], ['estimated_amount_out', route.estimated_amount_out]] as const) {
-    if (v !== undefined && v !== null && canonicalNumber(v, 256) === undefined) mismatch(run, `The route's ${field}: ${numeralWords('it', v, 256)}`);
+  for (const [field, v] of [
+    ['amount_in', route.amount_in],
+    ['amount_out', route.amount_out],
+    ['estimated_amount_out', route.estimated_amount_out],
+  ] as const) {
+    if (v !== undefined && v !== null && canonicalNumber(v, 256) === undefined)
+      mismatch(run, `The route's ${field}: ${numeralWords('it', v, 256)}`);
   }
   if (route.amount_in !== intent.amountIn) {
-    mismatch(run, `The route sends ${clip(route.amount_in)} base units of ${clip(route.source_asset_denom)}, but you asked for ${clip(intent.typed)} (${intent.amountIn} base units with ${intent.decimals} decimals).`);
+    mismatch(
+      run,
+      `The route sends ${clip(route.amount_in)} base units of ${clip(route.source_asset_denom)}, but you asked for ${clip(intent.typed)} (${intent.amountIn} base units with ${intent.decimals} decimals).`,
+    );
   }
-  if (route.source_asset_chain_id !== intent.sourceChainId) mismatch(run, `The route starts on ${clip(route.source_asset_chain_id)}, but you chose ${clip(intent.sourceChainId)}.`);
-  if (!sameDenom(route.source_asset_denom, intent.sourceDenom)) mismatch(run, `The route sends ${clip(route.source_asset_denom)}, but you chose ${clip(intent.sourceDenom)}.`);
-  if (route.dest_asset_chain_id !== intent.destChainId) mismatch(run, `The route ends on ${clip(route.dest_asset_chain_id)}, but you chose ${clip(intent.destChainId)}.`);
-  if (!sameDenom(route.dest_asset_denom, intent.destDenom)) mismatch(run, `The route delivers ${clip(route.dest_asset_denom)}, but you chose ${clip(intent.destDenom)}.`);
+  if (route.source_asset_chain_id !== intent.sourceChainId)
+    mismatch(
+      run,
+      `The route starts on ${clip(route.source_asset_chain_id)}, but you chose ${clip(intent.sourceChainId)}.`,
+    );
+  if (!sameDenom(route.source_asset_denom, intent.sourceDenom))
+    mismatch(run, `The route sends ${clip(route.source_asset_denom)}, but you chose ${clip(intent.sourceDenom)}.`);
+  if (route.dest_asset_chain_id !== intent.destChainId)
+    mismatch(run, `The route ends on ${clip(route.dest_asset_chain_id)}, but you chose ${clip(intent.destChainId)}.`);
+  if (!sameDenom(route.dest_asset_denom, intent.destDenom))
+    mismatch(run, `The route delivers ${clip(route.dest_asset_denom)}, but you chose ${clip(intent.destDenom)}.`);
 
   // Addresses: one per chain, each the user's.
   const chains = route.required_chain_addresses;
   for (const c of [intent.sourceChainId, intent.destChainId]) {
-    if (!chains.includes(c)) mismatch(run, `The route names no address on ${clip(c)}, which your transfer ${c === intent.destChainId ? 'ends' : 'starts'} on.`);
+    if (!chains.includes(c))
+      mismatch(
+        run,
+        `The route names no address on ${clip(c)}, which your transfer ${c === intent.destChainId ? 'ends' : 'starts'} on.`,
+      );
   }
   for (const c of chains) if (!intent.addresses[c]?.trim()) mismatch(run, `No address was entered for ${clip(c)}.`);
 
@@ -82,30 +109,49 @@ export function checkRoute(run: Run): Hop[] {
   let at = intent.sourceChainId;
   for (const h of hops) {
     if (!isHop(h)) {
-      unverified(run, `Operation ${h.index + 1} of the route (${clip(h.unknown, 60)}) is of a kind this check does not understand.`);
+      unverified(
+        run,
+        `Operation ${h.index + 1} of the route (${clip(h.unknown, 60)}) is of a kind this check does not understand.`,
+      );
       return known;
     }
-    if (h.from !== at) mismatch(run, `Operation ${h.index + 1} of the route starts on ${clip(h.from)}, but the previous step ends on ${clip(at)}: the path is not continuous.`);
+    if (h.from !== at)
+      mismatch(
+        run,
+        `Operation ${h.index + 1} of the route starts on ${clip(h.from)}, but the previous step ends on ${clip(at)}: the path is not continuous.`,
+      );
     at = h.to;
     known.push(h);
   }
-  if (hops.length && at !== intent.destChainId) mismatch(run, `The route's last operation ends on ${clip(at)}, not on ${clip(intent.destChainId)}.`);
+  if (hops.length && at !== intent.destChainId)
+    mismatch(run, `The route's last operation ends on ${clip(at)}, not on ${clip(intent.destChainId)}.`);
   const first = known[0];
-  if (first?.denomIn && !sameDenom(first.denomIn, intent.sourceDenom)) mismatch(run, `The route's first operation takes ${clip(first.denomIn)}, not ${clip(intent.sourceDenom)}.`);
+  if (first?.denomIn && !sameDenom(first.denomIn, intent.sourceDenom))
+    mismatch(run, `The route's first operation takes ${clip(first.denomIn)}, not ${clip(intent.sourceDenom)}.`);
   const last = known.at(-1);
-  if (last?.denomOut && !sameDenom(last.denomOut, intent.destDenom)) mismatch(run, `The route's last operation delivers ${clip(last.denomOut)}, not ${clip(intent.destDenom)}.`);
+  if (last?.denomOut && !sameDenom(last.denomOut, intent.destDenom))
+    mismatch(run, `The route's last operation delivers ${clip(last.denomOut)}, not ${clip(intent.destDenom)}.`);
 
   // Every channel, bridge, contract and endpoint the route names, confirmed by a source other than the router.
   confirmRoute(run, known);
   if (route.required_op_hook === true && !routeNeedsOpHook(route)) {
-    mismatch(run, 'The router asks for an OP hook, but this route has no OPinit deposit that another hop leads into: no hook is needed, and none should be signed.');
+    mismatch(
+      run,
+      'The router asks for an OP hook, but this route has no OPinit deposit that another hop leads into: no hook is needed, and none should be signed.',
+    );
   }
   return known;
 }
 
 /** The hop that leaves `chain` (over `channel` when given). */
 export function hopFrom(hops: readonly Hop[], chain: string, kind?: string, channel?: string): Hop | undefined {
-  return hops.find((h) => h.from === chain && h.from !== h.to && (kind === undefined || h.kind === kind) && (channel === undefined || h.channel === undefined || h.channel === channel));
+  return hops.find(
+    (h) =>
+      h.from === chain &&
+      h.from !== h.to &&
+      (kind === undefined || h.kind === kind) &&
+      (channel === undefined || h.channel === undefined || h.channel === channel),
+  );
 }
 
 export const intentChains = (intent: Intent) => Object.keys(intent.addresses);

@@ -18,5 +18,12 @@ export function verdictOf(run: Run, effects: string[]): Verdict {
   const mismatches = run.problems.filter((p) => p.level === 'mismatch');
   const unverified = run.problems.filter((p) => p.level === 'unverified');
   const kind: VerdictKind = mismatches.length ? 'mismatch' : unverified.length ? 'unverified' : 'matches';
-  return { kind, effects: kind === 'matches' ? effects : [], caveats: kind === 'matches' ? [...new Set(run.caveats)] : [], mismatches, unverified, summaries: run.summaries };
+  return {
+    kind,
+    effects: kind === 'matches' ? effects : [],
+    caveats: kind === 'matches' ? [...new Set(run.caveats)] : [],
+    mismatches,
+    unverified,
+    summaries: run.summaries,
+  };
 }

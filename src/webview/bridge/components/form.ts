@@ -20,30 +20,48 @@ export function fieldProblem(s: BridgeUi, f: FormField): { text: string; error: 
 }
 
 /** Puts a problem in its line and marks the field invalid or not. */
-export function showProblem(line: HTMLElement, input: HTMLElement | undefined, p: { text: string; error: boolean }): void {
+export function showProblem(
+  line: HTMLElement,
+  input: HTMLElement | undefined,
+  p: { text: string; error: boolean },
+): void {
   setText(line, p.text);
   show(line, !!p.text);
   setAttr(line, 'class', p.error ? 'field-error' : 'field-warning');
   if (input) setAttr(input, 'aria-invalid', p.error ? 'true' : undefined);
 }
 
-const problemLine = (id: string): HTMLElement => h('p', { id: errorLine(id), class: 'field-error', 'aria-live': 'polite', hidden: '' });
+const problemLine = (id: string): HTMLElement =>
+  h('p', { id: errorLine(id), class: 'field-error', 'aria-live': 'polite', hidden: '' });
 
 function chainOptions(s: BridgeUi): PickerOption[] | undefined {
-  return s.chains?.map((c) => ({ value: c.chainId, label: c.name, detail: c.chainId, group: c.group === 'initia' ? 'Interwoven Economy' : 'Other chains' }));
+  return s.chains?.map((c) => ({
+    value: c.chainId,
+    label: c.name,
+    detail: c.chainId,
+    group: c.group === 'initia' ? 'Interwoven Economy' : 'Other chains',
+  }));
 }
 
-const CUSTOM_OPTION: PickerOption = { value: CUSTOM, label: 'Custom denom…', note: 'Enter a denom the router does not list' };
+const CUSTOM_OPTION: PickerOption = {
+  value: CUSTOM,
+  label: 'Custom denom…',
+  note: 'Enter a denom the router does not list',
+};
 
 function assetOptions(s: BridgeUi, side: Side): PickerOption[] | undefined {
   const list = s.assets[side];
-  if (!list || list.chainId !== chainOf(formOf(s), side) || !list.reply) return list?.error ? [CUSTOM_OPTION] : undefined;
+  if (!list || list.chainId !== chainOf(formOf(s), side) || !list.reply)
+    return list?.error ? [CUSTOM_OPTION] : undefined;
   return [
     ...list.reply.assets.map((a) => ({
       value: a.denom,
       label: a.label,
       detail: a.balance,
-      note: [a.name, a.origin, a.convertible ? undefined : 'decimals unknown: cannot be sent from here'].filter(Boolean).join(' · ') || undefined,
+      note:
+        [a.name, a.origin, a.convertible ? undefined : 'decimals unknown: cannot be sent from here']
+          .filter(Boolean)
+          .join(' · ') || undefined,
     })),
     CUSTOM_OPTION,
   ];
@@ -61,21 +79,42 @@ interface SideParts {
 
 function sideParts(store: Store<BridgeUi, Action>, actions: BridgeActions, side: Side): SideParts {
   const source = side === 'source';
-  const chain = new Picker({ id: source ? BRIDGE.sourceChain : BRIDGE.destChain, label: source ? 'From chain' : 'To chain', placeholder: 'Search chains', searchHint: 'Type a name or chain id; ↓ to list', onPick: (v) => actions.pickChain(side, v) });
-  const asset = new Picker({ id: source ? BRIDGE.sourceAsset : BRIDGE.destAsset, label: source ? 'Asset' : 'Asset received', placeholder: 'Search by symbol', searchHint: 'Type to search by symbol; ↓ to list', onPick: (v) => actions.pickAsset(side, v) });
+  const chain = new Picker({
+    id: source ? BRIDGE.sourceChain : BRIDGE.destChain,
+    label: source ? 'From chain' : 'To chain',
+    placeholder: 'Search chains',
+    searchHint: 'Type a name or chain id; ↓ to list',
+    onPick: (v) => actions.pickChain(side, v),
+  });
+  const asset = new Picker({
+    id: source ? BRIDGE.sourceAsset : BRIDGE.destAsset,
+    label: source ? 'Asset' : 'Asset received',
+    placeholder: 'Search by symbol',
+    searchHint: 'Type to search by symbol; ↓ to list',
+    onPick: (v) => actions.pickAsset(side, v),
+  });
   const denomId = source ? BRIDGE.sourceDenom : BRIDGE.destDenom;
   const denomKey = source ? 'sourceDenom' : 'destDenom';
-  const denom = textField(denomId, 'Denom', '', 'uinit, ibc/…, 0x…', (v) => actions.setField(denomKey, v.trim(), denomKey));
+  const denom = textField(denomId, 'Denom', '', 'uinit, ibc/…, 0x…', (v) =>
+    actions.setField(denomKey, v.trim(), denomKey),
+  );
   denom.setAttribute('aria-describedby', errorLine(denomId));
   const denomError = problemLine(denomId);
   let decimals: ValueField | undefined;
   let decimalsError: HTMLElement | undefined;
   if (source) {
-    decimals = textField(BRIDGE.sourceDecimals, 'Decimals', '', '6', (v) => actions.setField('sourceDecimals', v.trim(), 'sourceDecimals'));
+    decimals = textField(BRIDGE.sourceDecimals, 'Decimals', '', '6', (v) =>
+      actions.setField('sourceDecimals', v.trim(), 'sourceDecimals'),
+    );
     decimals.setAttribute('aria-describedby', errorLine(BRIDGE.sourceDecimals));
     decimalsError = problemLine(BRIDGE.sourceDecimals);
   }
-  const custom = h('div', { class: 'custom', hidden: '' }, h('div', { class: 'field' }, denom, denomError), decimals ? h('div', { class: 'field' }, decimals, decimalsError) : null);
+  const custom = h(
+    'div',
+    { class: 'custom', hidden: '' },
+    h('div', { class: 'field' }, denom, denomError),
+    decimals ? h('div', { class: 'field' }, decimals, decimalsError) : null,
+  );
 
   store.watch(
     (s) => [chainOf(formOf(s), side), s.chains, s.chainsError] as const,
@@ -85,7 +124,11 @@ function sideParts(store: Store<BridgeUi, Action>, actions: BridgeActions, side:
   store.watch(
     (s) => [formOf(s), s.assets[side], s.saved.custom?.[side]] as const,
     ([form, list, isCustom], s) => {
-      asset.update(isCustom ? CUSTOM : denomOf(form, side), assetOptions(s, side), list?.error ?? (chainOf(form, side) ? 'Loading the assets…' : 'Pick a chain first.'));
+      asset.update(
+        isCustom ? CUSTOM : denomOf(form, side),
+        assetOptions(s, side),
+        list?.error ?? (chainOf(form, side) ? 'Loading the assets…' : 'Pick a chain first.'),
+      );
       show(custom, !!isCustom);
       setValue(denom, denomOf(form, side));
       if (decimals) setValue(decimals, form.sourceDecimals);
@@ -101,23 +144,40 @@ export function mountForm(store: Store<BridgeUi, Action>, actions: BridgeActions
   store.watch(
     (s) => s.defaults,
     (d) => {
-      setText(origin, d ? (d.router ? `Router: ${d.router} (network ${d.network})` : `The network ${d.network} has no router.`) : '');
+      setText(
+        origin,
+        d ? (d.router ? `Router: ${d.router} (network ${d.network})` : `The network ${d.network} has no router.`) : '',
+      );
       show(origin, !!d);
-      setText(unencrypted, d?.unencrypted.length ? `⚠ Not encrypted: ${d.unencrypted.join(', ')} is plain http, so the route and the messages to sign travel in clear text.` : '');
+      setText(
+        unencrypted,
+        d?.unencrypted.length
+          ? `⚠ Not encrypted: ${d.unencrypted.join(', ')} is plain http, so the route and the messages to sign travel in clear text.`
+          : '',
+      );
       show(unencrypted, !!d?.unencrypted.length);
     },
   );
 
   const src = sideParts(store, actions, 'source');
   const dst = sideParts(store, actions, 'dest');
-  const sender = textField(BRIDGE.sender, 'Your address on the source chain', '', 'init1…', (v) => actions.setField('sender', v, 'sender'));
+  const sender = textField(BRIDGE.sender, 'Your address on the source chain', '', 'init1…', (v) =>
+    actions.setField('sender', v, 'sender'),
+  );
   sender.setAttribute('aria-describedby', errorLine(BRIDGE.sender));
   const senderError = problemLine(BRIDGE.sender);
-  const amount = textField(BRIDGE.amount, 'Amount', '', 'in whole units, such as 0.25', (v) => actions.setField('amount', v, 'amount'));
+  const amount = textField(BRIDGE.amount, 'Amount', '', 'in whole units, such as 0.25', (v) =>
+    actions.setField('amount', v, 'amount'),
+  );
   amount.setAttribute('aria-describedby', `${errorLine(BRIDGE.amount)} ${BRIDGE.balance}`);
   amount.setAttribute('inputmode', 'decimal');
   const amountError = problemLine(BRIDGE.amount);
-  const max = button('Max', () => actions.fillMax(), { id: BRIDGE.max, appearance: 'secondary', 'aria-label': 'Fill in your whole balance', disabled: '' });
+  const max = button('Max', () => actions.fillMax(), {
+    id: BRIDGE.max,
+    appearance: 'secondary',
+    'aria-label': 'Fill in your whole balance',
+    disabled: '',
+  });
   const balance = h('p', { id: BRIDGE.balance, class: 'hint small', 'aria-live': 'polite' });
   const formError = h('p', { id: BRIDGE.formError, class: 'error', role: 'alert', hidden: '' });
 
@@ -147,7 +207,10 @@ export function mountForm(store: Store<BridgeUi, Action>, actions: BridgeActions
       if (src.decimalsError) showProblem(src.decimalsError, src.decimals, fieldProblem(s, 'sourceDecimals'));
       showProblem(senderError, sender, fieldProblem(s, 'sender'));
       showProblem(amountError, amount, fieldProblem(s, 'amount'));
-      setText(balance, s.check?.balance ? `Balance: ${s.check.balance.text}` : (s.assets.source?.reply?.balanceNote ?? ''));
+      setText(
+        balance,
+        s.check?.balance ? `Balance: ${s.check.balance.text}` : (s.assets.source?.reply?.balanceNote ?? ''),
+      );
       setAttr(max, 'disabled', s.check?.balance ? undefined : '');
     },
     sameItems,

@@ -11,21 +11,38 @@ import { summaryList, verdict } from './verdict';
 
 export function mountHook(store: Store<BridgeUi, Action>, actions: BridgeActions): HTMLElement {
   const checked = h('div', {});
-  const override = checkbox(BRIDGE.overrideHook, 'Show how to sign it anyway (I will not sign it unless I understand why)', (on) => actions.overrideHook(on));
+  const override = checkbox(
+    BRIDGE.overrideHook,
+    'Show how to sign it anyway (I will not sign it unless I understand why)',
+    (on) => actions.overrideHook(on),
+  );
   const cleared = h('div', {});
   const instruction = new Presence(
     h(
       'p',
-    { class: 'hint', id: BRIDGE.hookInstruction },
+      { class: 'hint', id: BRIDGE.hookInstruction },
       'Sign the hook with your own wallet or CLI on the chain it names, then paste the signer and the signed transaction (base64) here, or open the file you saved it to. The signed hook is decoded and must carry exactly the hook checked above.',
     ),
   );
-  const signer = textField(BRIDGE.hookSigner, 'Hook signer address', '', 'init1…', (v) => actions.signedHook({ signer: v.trim() }));
-  const signed = textArea(BRIDGE.hookSigned, 'Signed hook (base64 of the signed transaction)', 'Signed hook (base64)', '', (v) => actions.signedHook({ hook: v.replace(/\s+/g, '') }));
+  const signer = textField(BRIDGE.hookSigner, 'Hook signer address', '', 'init1…', (v) =>
+    actions.signedHook({ signer: v.trim() }),
+  );
+  const signed = textArea(
+    BRIDGE.hookSigned,
+    'Signed hook (base64 of the signed transaction)',
+    'Signed hook (base64)',
+    '',
+    (v) => actions.signedHook({ hook: v.replace(/\s+/g, '') }),
+  );
 
   store.watch(
     (s) => s.saved.hook,
-    (hook) => replaceChildren(checked, hook ? verdict(hook.verdict, 'hook', 'this hook') : null, hook?.summaries.length ? summaryList(hook.summaries, BRIDGE.hookSummary, 'The OP hook') : null),
+    (hook) =>
+      replaceChildren(
+        checked,
+        hook ? verdict(hook.verdict, 'hook', 'this hook') : null,
+        hook?.summaries.length ? summaryList(hook.summaries, BRIDGE.hookSummary, 'The OP hook') : null,
+      ),
   );
   store.watch(
     (s) => [s.saved.hook, s.saved.hookOverridden] as const,
@@ -65,13 +82,21 @@ export function mountHook(store: Store<BridgeUi, Action>, actions: BridgeActions
     'div',
     { class: 'hook', id: BRIDGE.hook },
     h('h3', {}, 'OP hook'),
-    h('div', { class: 'actions' }, button('Get OP hook', () => actions.getHook(), { id: BRIDGE.getHook })),
+    h(
+      'div',
+      { class: 'actions' },
+      button('Get OP hook', () => actions.getHook(), { id: BRIDGE.getHook }),
+    ),
     checked,
     override.row,
     cleared,
     instruction.node(),
     signer,
     signed,
-    h('div', { class: 'actions' }, button('Open signed hook file…', () => actions.loadSignedHook(), { appearance: 'secondary' })),
+    h(
+      'div',
+      { class: 'actions' },
+      button('Open signed hook file…', () => actions.loadSignedHook(), { appearance: 'secondary' }),
+    ),
   );
 }

@@ -15,7 +15,14 @@ export function mountMsgs(store: Store<BridgeUi, Action>, actions: BridgeActions
   const checked = h('div', {});
   const override = checkbox(BRIDGE.overrideMismatch, '', (on) => actions.override(on));
   const overrideLabel = override.row.querySelector('label')!;
-  const mismatch = new Presence(h('div', {}, h('p', {}, 'Check the route and the addresses, or find the route again. If you still want to see them:'), override.row));
+  const mismatch = new Presence(
+    h(
+      'div',
+      {},
+      h('p', {}, 'Check the route and the addresses, or find the route again. If you still want to see them:'),
+      override.row,
+    ),
+  );
   const summary = h('div', {});
   const back = button('Back to the route', () => actions.back(), { appearance: 'secondary', id: BRIDGE.backToRoute });
   const backOnly = h('div', { class: 'actions' });
@@ -40,11 +47,25 @@ export function mountMsgs(store: Store<BridgeUi, Action>, actions: BridgeActions
       withActions,
       h('h3', {}, 'Track the broadcast transaction'),
       h('div', { class: 'grid' }, hash, chain),
-      h('div', { class: 'actions' }, button('Track', () => actions.track(hash.value, chain.value), { id: BRIDGE.track, appearance: 'primary' })),
+      h(
+        'div',
+        { class: 'actions' },
+        button('Track', () => actions.track(hash.value, chain.value), { id: BRIDGE.track, appearance: 'primary' }),
+      ),
     ),
   );
   const error = h('p', { id: BRIDGE.trackError, class: 'error', role: 'alert', hidden: '' });
-  const section = h('section', { 'aria-labelledby': BRIDGE.msgsTitle, id: BRIDGE.msgs }, title, checked, mismatch.node(), summary, backOnly, signing.node(), error);
+  const section = h(
+    'section',
+    { 'aria-labelledby': BRIDGE.msgsTitle, id: BRIDGE.msgs },
+    title,
+    checked,
+    mismatch.node(),
+    summary,
+    backOnly,
+    signing.node(),
+    error,
+  );
   const presence = new Presence(section);
 
   store.watch(
@@ -55,10 +76,18 @@ export function mountMsgs(store: Store<BridgeUi, Action>, actions: BridgeActions
       if (!msgs) return;
       replaceChildren(checked, verdict(msgs.verdict, 'msgs', 'these messages'));
       replaceChildren(summary, summaryList(msgs.summaries, BRIDGE.msgsSummary, 'Messages to sign'));
-      setText(overrideLabel, msgs.verdict.kind === 'mismatch' ? 'Show them anyway (I will not sign them unless I understand why they differ)' : 'Show them anyway (I will not sign them unless I understand what was not verified)');
+      setText(
+        overrideLabel,
+        msgs.verdict.kind === 'mismatch'
+          ? 'Show them anyway (I will not sign them unless I understand why they differ)'
+          : 'Show them anyway (I will not sign them unless I understand what was not verified)',
+      );
       setText(json, JSON.stringify(msgs.signable, null, 2));
       const source = s.saved.route?.view.sourceChainId ?? '';
-      setText(instruction, `Sign and broadcast these messages on ${source} with your own wallet or CLI: this extension never holds keys and never broadcasts. Then paste the transaction hash below to follow the transfer.`);
+      setText(
+        instruction,
+        `Sign and broadcast these messages on ${source} with your own wallet or CLI: this extension never holds keys and never broadcasts. Then paste the transaction hash below to follow the transfer.`,
+      );
       // New messages are a new transfer: the fields say what is tracked for them, else nothing typed before (a hash
       // of an earlier transfer, or the chain of an earlier route) is kept.
       setValue(hash, s.saved.tracking?.txHash ?? '');

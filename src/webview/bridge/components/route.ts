@@ -10,10 +10,19 @@ import { button, checkbox, progressRing, textField } from '../../components/kit'
 import { Presence, h, replaceChildren, setAttr, setText, setValue, show, type ValueField } from '../../lib/dom';
 import { sameItems, type Store } from '../../lib/store';
 import { BRIDGE, addressField, errorLine } from '../../selectors';
-import { blocked, formOf, isLive, quoteFor, routeAddresses, warningsKey, type Action, type BridgeUi, type BridgeActions } from '../state';
+import {
+  blocked,
+  formOf,
+  isLive,
+  quoteFor,
+  routeAddresses,
+  warningsKey,
+  type Action,
+  type BridgeUi,
+  type BridgeActions,
+} from '../state';
 import { fieldProblem, showProblem } from './form';
 import { mountHook } from './hook';
-
 
 /** "Quote from 4 s ago · refreshed every 10 s …" while live; what the route is to the messages or the transfer after. */
 function ageText(s: BridgeUi): string {
@@ -32,20 +41,26 @@ function statusLine(store: Store<BridgeUi, Action>, actions: BridgeActions): HTM
     ([hasRoute, status, error, live]) => {
       if (!hasRoute) {
         if (status === 'loading') replaceChildren(line, progressRing(), ' Finding a route…');
-        else if (status === 'error') replaceChildren(line, h('span', { class: 'error', id: BRIDGE.routeProblem }, error ?? 'No route.'));
+        else if (status === 'error')
+          replaceChildren(line, h('span', { class: 'error', id: BRIDGE.routeProblem }, error ?? 'No route.'));
         else replaceChildren(line, 'Fill in the form: the route is found as you type.');
         return;
       }
       replaceChildren(
         line,
         age,
-        status === 'error' && live ? h('p', { class: 'error', id: BRIDGE.routeProblem }, `Refreshing failed: ${error ?? ''}`) : null,
+        status === 'error' && live
+          ? h('p', { class: 'error', id: BRIDGE.routeProblem }, `Refreshing failed: ${error ?? ''}`)
+          : null,
         live ? button('Refresh', () => actions.refresh(), { appearance: 'secondary', id: BRIDGE.refreshRoute }) : null,
       );
     },
     sameItems,
   );
-  store.watch((s) => ageText(s), (text) => setText(age, text));
+  store.watch(
+    (s) => ageText(s),
+    (text) => setText(age, text),
+  );
   return line;
 }
 
@@ -60,21 +75,35 @@ function withdrawalChoice(store: Store<BridgeUi, Action>, actions: BridgeActions
       if (!w) return;
       radios.length = 0;
       const option = (value: 'fast' | 'lossless', title: string, o: typeof w.fast) => {
-        const input = h('input', { type: 'radio', name: 'withdrawal', id: value === 'fast' ? BRIDGE.withdrawalFast : BRIDGE.withdrawalLossless, value });
+        const input = h('input', {
+          type: 'radio',
+          name: 'withdrawal',
+          id: value === 'fast' ? BRIDGE.withdrawalFast : BRIDGE.withdrawalLossless,
+          value,
+        });
         input.checked = formOf(store.state).withdrawal === value;
         input.addEventListener('change', () => {
           if (input.checked) actions.setField('withdrawal', value);
         });
         radios.push(input);
         const detail = o ? (o.error ? o.error : `${o.amountOut} · ${o.duration}`) : 'asked when chosen';
-        return h('div', { class: 'radio' }, input, h('label', { for: input.id }, h('strong', {}, title), h('span', { class: 'muted' }, ` ${detail}`)));
+        return h(
+          'div',
+          { class: 'radio' },
+          input,
+          h('label', { for: input.id }, h('strong', {}, title), h('span', { class: 'muted' }, ` ${detail}`)),
+        );
       };
       replaceChildren(
         set,
         h('legend', {}, 'Withdrawal to Initia'),
         option('fast', 'Fast', w.fast),
         option('lossless', 'Lossless (OP bridge)', w.lossless),
-        h('p', { class: 'hint small' }, 'The OP bridge sends the whole amount but waits out its challenge period; you then claim it on Initia with your wallet.'),
+        h(
+          'p',
+          { class: 'hint small' },
+          'The OP bridge sends the whole amount but waits out its challenge period; you then claim it on Initia with your wallet.',
+        ),
       );
     },
   );
@@ -92,7 +121,10 @@ function facts(store: Store<BridgeUi, Action>): HTMLElement {
     (s) => s.saved.route?.view,
     (view) => {
       if (!view) return;
-      const fees = [...view.fees.deducted.map((f) => `${f} (taken from the amount)`), ...view.fees.additional.map((f) => `${f} (paid on top)`)];
+      const fees = [
+        ...view.fees.deducted.map((f) => `${f} (taken from the amount)`),
+        ...view.fees.additional.map((f) => `${f} (paid on top)`),
+      ];
       const amount = (a: typeof view.amountIn) => (a.whole ? `${a.whole} (${a.base})` : a.base);
       replaceChildren(
         dl,
@@ -109,9 +141,25 @@ function facts(store: Store<BridgeUi, Action>): HTMLElement {
         h('dt', {}, 'Fees'),
         h('dd', { id: BRIDGE.fees }, fees.length ? fees.join('; ') : 'none listed by the router'),
         h('dt', {}, 'OP hook'),
-        h('dd', { id: BRIDGE.opHookRequired }, view.opHookRequired ? 'required: get it, sign it, and paste it back below' : 'not needed'),
+        h(
+          'dd',
+          { id: BRIDGE.opHookRequired },
+          view.opHookRequired ? 'required: get it, sign it, and paste it back below' : 'not needed',
+        ),
       );
-      replaceChildren(hops, ...view.steps.map((step) => h('li', {}, h('strong', {}, step.label), ` ${step.chains}`, step.denoms ? h('span', { class: 'muted' }, ` · ${step.denoms}`) : null, step.via ? h('span', { class: 'muted' }, ` · via ${step.via}`) : null)));
+      replaceChildren(
+        hops,
+        ...view.steps.map((step) =>
+          h(
+            'li',
+            {},
+            h('strong', {}, step.label),
+            ` ${step.chains}`,
+            step.denoms ? h('span', { class: 'muted' }, ` · ${step.denoms}`) : null,
+            step.via ? h('span', { class: 'muted' }, ` · via ${step.via}`) : null,
+          ),
+        ),
+      );
     },
   );
   return h('div', {}, dl, hops);
@@ -128,11 +176,23 @@ function slippageControl(store: Store<BridgeUi, Action>, actions: BridgeActions)
     (s) => [s.defaults?.slippagePresets, formOf(s).slippage] as const,
     ([list, slippage]) => {
       const all = list ?? ['0.1', '0.5', '1'];
-      if (presets.childElementCount !== all.length || [...presets.children].some((b, i) => b.getAttribute('data-value') !== all[i])) {
-        replaceChildren(presets, ...all.map((p) => button(`${p} %`, () => {
-          custom.value = '';
-          actions.setField('slippage', p, 'slippage');
-        }, { class: 'preset', 'data-value': p })));
+      if (
+        presets.childElementCount !== all.length ||
+        [...presets.children].some((b, i) => b.getAttribute('data-value') !== all[i])
+      ) {
+        replaceChildren(
+          presets,
+          ...all.map((p) =>
+            button(
+              `${p} %`,
+              () => {
+                custom.value = '';
+                actions.setField('slippage', p, 'slippage');
+              },
+              { class: 'preset', 'data-value': p },
+            ),
+          ),
+        );
       }
       for (const b of presets.children) {
         const on = b.getAttribute('data-value') === slippage;
@@ -143,21 +203,40 @@ function slippageControl(store: Store<BridgeUi, Action>, actions: BridgeActions)
     },
     sameItems,
   );
-  store.watch((s) => [s.check, s.touched] as const, (_, s) => showProblem(error, custom, fieldProblem(s, 'slippage')), sameItems);
-  return h('div', { class: 'field' }, h('span', { class: 'label' }, 'Slippage tolerance'), h('div', { class: 'slippage', role: 'group', 'aria-label': 'Slippage tolerance' }, presets, custom), error);
+  store.watch(
+    (s) => [s.check, s.touched] as const,
+    (_, s) => showProblem(error, custom, fieldProblem(s, 'slippage')),
+    sameItems,
+  );
+  return h(
+    'div',
+    { class: 'field' },
+    h('span', { class: 'label' }, 'Slippage tolerance'),
+    h('div', { class: 'slippage', role: 'group', 'aria-label': 'Slippage tolerance' }, presets, custom),
+    error,
+  );
 }
 
 function warnings(store: Store<BridgeUi, Action>, actions: BridgeActions): Node {
   const list = h('ul', {});
   const accept = checkbox(BRIDGE.acceptWarning, 'I have read the warning: proceed anyway', (on) => actions.accept(on));
   const acceptRow = new Presence(accept.row);
-  const box = h('div', { class: 'warning-box', id: BRIDGE.routeWarnings, role: 'alert' }, h('strong', {}, 'The router warns about this route'), list, acceptRow.node());
+  const box = h(
+    'div',
+    { class: 'warning-box', id: BRIDGE.routeWarnings, role: 'alert' },
+    h('strong', {}, 'The router warns about this route'),
+    list,
+    acceptRow.node(),
+  );
   const presence = new Presence(box);
   store.watch(
     (s) => s.saved.route?.view.warnings,
     (ws) => {
       presence.set(!!ws?.length);
-      replaceChildren(list, ...(ws ?? []).map((w) => h('li', { class: 'warning' }, h('strong', {}, `${w.title}: `), w.text)));
+      replaceChildren(
+        list,
+        ...(ws ?? []).map((w) => h('li', { class: 'warning' }, h('strong', {}, `${w.title}: `), w.text)),
+      );
     },
   );
   store.watch(
@@ -200,20 +279,41 @@ function addresses(store: Store<BridgeUi, Action>, actions: BridgeActions): HTML
         replaceChildren(
           f.recent,
           ...(recent.length ? [h('span', { class: 'hint small' }, 'Recent: ')] : []),
-          ...recent.map((r) => button(shorten(r, 10, 6), () => actions.address(i, r), { appearance: 'icon', class: 'recent-address', title: r, 'aria-label': `Use ${r}`, 'data-address': r })),
+          ...recent.map((r) =>
+            button(shorten(r, 10, 6), () => actions.address(i, r), {
+              appearance: 'icon',
+              class: 'recent-address',
+              title: r,
+              'aria-label': `Use ${r}`,
+              'data-address': r,
+            }),
+          ),
         );
       });
     },
     sameItems,
   );
-  return h('div', {}, h('h3', {}, 'Addresses along the route'), h('p', { class: 'hint small' }, 'Derived from your address where the chain takes the same account; check each one, and edit it if yours differs.'), grid);
+  return h(
+    'div',
+    {},
+    h('h3', {}, 'Addresses along the route'),
+    h(
+      'p',
+      { class: 'hint small' },
+      'Derived from your address where the chain takes the same account; check each one, and edit it if yours differs.',
+    ),
+    grid,
+  );
 }
 
 export function mountRoute(store: Store<BridgeUi, Action>, actions: BridgeActions): Node {
   const note = h('p', { class: 'warning', id: BRIDGE.routeNote, role: 'alert' });
   const noteSlot = new Presence(note);
   const infos = h('div', {});
-  const generate = button('Generate messages', () => actions.generate(), { id: BRIDGE.generate, appearance: 'primary' });
+  const generate = button('Generate messages', () => actions.generate(), {
+    id: BRIDGE.generate,
+    appearance: 'primary',
+  });
   const error = h('p', { id: BRIDGE.routeError, class: 'error', role: 'alert', hidden: '' });
   const liveParts = h('div', {}, slippageControl(store, actions));
   const swapOnly = liveParts.firstElementChild as HTMLElement;
@@ -228,13 +328,28 @@ export function mountRoute(store: Store<BridgeUi, Action>, actions: BridgeAction
     liveParts,
     warnings(store, actions),
     infos,
-    h('div', { class: 'actions' }, button('Open route as JSON', () => {
-      const route = store.state.saved.route;
-      if (route) actions.act('route', 'openJson', { what: 'route', value: route.route });
-    }, { appearance: 'secondary' })),
+    h(
+      'div',
+      { class: 'actions' },
+      button(
+        'Open route as JSON',
+        () => {
+          const route = store.state.saved.route;
+          if (route) actions.act('route', 'openJson', { what: 'route', value: route.route });
+        },
+        { appearance: 'secondary' },
+      ),
+    ),
     ready,
   );
-  const section = h('section', { 'aria-labelledby': BRIDGE.routeTitle, id: BRIDGE.route }, h('h2', { id: BRIDGE.routeTitle }, '2. Route'), statusLine(store, actions), shown, error);
+  const section = h(
+    'section',
+    { 'aria-labelledby': BRIDGE.routeTitle, id: BRIDGE.route },
+    h('h2', { id: BRIDGE.routeTitle }, '2. Route'),
+    statusLine(store, actions),
+    shown,
+    error,
+  );
   const presence = new Presence(section);
 
   store.watch(

@@ -24,10 +24,14 @@ export function mountTimeline(store: Store<BridgeUi, Action>, actions: BridgeAct
     h(
       'div',
       { class: 'actions' },
-      button('Open status as JSON', () => {
-        const tracking = store.state.saved.tracking;
-        if (tracking) actions.act('timeline', 'openJson', { what: 'status', value: tracking });
-      }, { appearance: 'secondary' }),
+      button(
+        'Open status as JSON',
+        () => {
+          const tracking = store.state.saved.tracking;
+          if (tracking) actions.act('timeline', 'openJson', { what: 'status', value: tracking });
+        },
+        { appearance: 'secondary' },
+      ),
       button('New transfer', () => actions.reset(), { appearance: 'secondary' }),
     ),
     error,
@@ -60,7 +64,19 @@ export function mountTimeline(store: Store<BridgeUi, Action>, actions: BridgeAct
             hop.error ? h('div', { class: 'error' }, hop.error) : null,
             ...hop.txs.map((tx) => {
               const link = tx.explorerLink;
-              return h('div', { class: 'tx' }, `${tx.label}: `, h('code', {}, tx.hash), link ? button('Open in explorer ↗', () => actions.act('timeline', 'openLink', { url: link }), { appearance: 'secondary', class: 'explorer', 'aria-label': `Open ${tx.label} in the explorer` }) : null);
+              return h(
+                'div',
+                { class: 'tx' },
+                `${tx.label}: `,
+                h('code', {}, tx.hash),
+                link
+                  ? button('Open in explorer ↗', () => actions.act('timeline', 'openLink', { url: link }), {
+                      appearance: 'secondary',
+                      class: 'explorer',
+                      'aria-label': `Open ${tx.label} in the explorer`,
+                    })
+                  : null,
+              );
             }),
           ),
         ),

@@ -26,7 +26,13 @@ export function mountOutcome(store: Store<ExplainUi, ExplainAction>, actions: Ex
     reason.node(),
     mountRevertSource(store, actions, parts),
     where,
-    h('div', { class: 'actions' }, button('Copy hash', () => actions.copy(store.state.view?.hash ?? '')), button('Open JSON', () => actions.openJson()), button('Refresh', () => actions.refresh(), { id: EXPLAIN.refresh })),
+    h(
+      'div',
+      { class: 'actions' },
+      button('Copy hash', () => actions.copy(store.state.view?.hash ?? '')),
+      button('Open JSON', () => actions.openJson()),
+      button('Refresh', () => actions.refresh(), { id: EXPLAIN.refresh }),
+    ),
   );
   const summary = h('section', { 'aria-label': 'Summary' });
   const notes = h('div', {});
@@ -51,7 +57,12 @@ export function mountOutcome(store: Store<ExplainUi, ExplainAction>, actions: Ex
       setText(title, `${view.outcome.ok ? '✓ ' : '✗ '}${view.outcome.text}`);
       reason.set(!!view.outcome.reason);
       setText(reason.element, view.outcome.reason ?? '');
-      replaceChildren(where, `${view.kind === 'evm' ? 'EVM transaction' : 'Transaction'} `, hash, ` on ${view.network}`);
+      replaceChildren(
+        where,
+        `${view.kind === 'evm' ? 'EVM transaction' : 'Transaction'} `,
+        hash,
+        ` on ${view.network}`,
+      );
       setText(hash, view.hash);
       replaceChildren(summary, parts.fields(view.facts, { id: EXPLAIN.facts }));
       replaceChildren(notes, ...view.notes.map((n) => h('p', { class: 'note', role: 'note' }, n)));

@@ -31,7 +31,12 @@ export class Parts {
 
   events(list: readonly EventView[], label: string): HTMLElement | null {
     if (!list.length) return null;
-    return h('details', { class: 'events' }, h('summary', {}, `${label} (${list.length})`), ...list.map((e) => h('div', { class: 'event' }, h('strong', {}, e.type), this.fields(e.attributes))));
+    return h(
+      'details',
+      { class: 'events' },
+      h('summary', {}, `${label} (${list.length})`),
+      ...list.map((e) => h('div', { class: 'event' }, h('strong', {}, e.type), this.fields(e.attributes))),
+    );
   }
 
   decoded(d: DecodedView, kind: string): HTMLElement {
@@ -40,7 +45,15 @@ export class Parts {
       'div',
       { class: 'decoded' },
       h('div', {}, h('strong', {}, d.title), ' ', h('code', {}, d.signature)),
-      d.source ? h('div', { class: 'muted' }, `${kind} decoded with ${d.source}`, file !== undefined ? ' · ' : null, file !== undefined ? this.link('Open the ABI file', () => this.actions.openAbi(file)) : null) : null,
+      d.source
+        ? h(
+            'div',
+            { class: 'muted' },
+            `${kind} decoded with ${d.source}`,
+            file !== undefined ? ' · ' : null,
+            file !== undefined ? this.link('Open the ABI file', () => this.actions.openAbi(file)) : null,
+          )
+        : null,
       this.fields(d.args),
     );
   }

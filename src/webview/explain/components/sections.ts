@@ -11,7 +11,13 @@ import type { ExplainAction, ExplainUi } from '../state';
 import type { Parts } from './parts';
 
 /** A section shown while the page shows a view that has something for it, rebuilt when that part of the view changes. */
-export function section<T>(store: Store<ExplainUi, ExplainAction>, pick: (view: ExplainView) => T, has: (part: T) => boolean, element: HTMLElement, fill: (part: T) => void): Node {
+export function section<T>(
+  store: Store<ExplainUi, ExplainAction>,
+  pick: (view: ExplainView) => T,
+  has: (part: T) => boolean,
+  element: HTMLElement,
+  fill: (part: T) => void,
+): Node {
   const presence = new Presence(element);
   store.watch(
     (s) => (s.phase === 'view' && s.view ? pick(s.view) : undefined),
@@ -31,63 +37,119 @@ export function mountSections(store: Store<ExplainUi, ExplainAction>, parts: Par
   const calls = h('section', { id: EXPLAIN.calls, 'aria-labelledby': EXPLAIN.callsTitle });
   const other = h('section', { id: EXPLAIN.otherEvents });
   return [
-    section(store, (v) => v.messages, (l) => l.length > 0, messages, (list) =>
-      replaceChildren(
-        messages,
-        h('h2', { id: EXPLAIN.messagesTitle }, `Messages (${list.length})`),
-        ...list.map((m) => h('article', { class: 'message' }, h('h3', {}, m.title, ' ', h('span', { class: 'muted' }, m.typeUrl)), parts.fields(m.fields), m.call ? parts.decoded(m.call, 'Call') : m.rawCall ? parts.raw(m.rawCall) : null, parts.events(m.events, 'Events'))),
-      ),
-    ),
-    section(store, (v) => v.balances, (l) => l.length > 0, balances, (list) =>
-      replaceChildren(
-        balances,
-        h('h2', { id: EXPLAIN.balancesTitle }, 'Balance changes'),
-        h(
-          'table',
-          {},
-          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Address'), h('th', { scope: 'col' }, 'Change'))),
-          h('tbody', {}, ...list.map((b) => h('tr', {}, h('td', {}, parts.value(b.address)), h('td', {}, ...b.changes.map((c) => h('div', { class: c.startsWith('−') ? 'minus' : 'plus' }, c)))))),
-        ),
-      ),
-    ),
-    section(store, (v) => v.logs, (l) => l.length > 0, logs, (list) =>
-      replaceChildren(
-        logs,
-        h('h2', { id: EXPLAIN.logsTitle }, `EVM logs (${list.length})`),
-        ...list.map((log) =>
-          h(
-            'article',
-            { class: 'log' },
-            h('h3', {}, `Log ${log.index}`, ' ', log.decoded ? log.decoded.title : h('span', { class: 'muted' }, 'not decoded: no ABI in the workspace knows it')),
-            parts.fields([log.address]),
-            log.decoded ? parts.decoded(log.decoded, 'Event') : h('pre', {}, [...log.topics.map((t, i) => `topic ${i}: ${t}`), `data: ${log.data}`].join('\n')),
-          ),
-        ),
-      ),
-    ),
-    section(store, (v) => v.calls, (l) => l.length > 0, calls, (list) =>
-      replaceChildren(
-        calls,
-        h('h2', { id: EXPLAIN.callsTitle }, `Internal calls (${list.length})`),
-        h(
-          'ul',
-          { class: 'calls', role: 'tree', 'aria-label': 'Internal calls' },
-          ...list.map((c) =>
+    section(
+      store,
+      (v) => v.messages,
+      (l) => l.length > 0,
+      messages,
+      (list) =>
+        replaceChildren(
+          messages,
+          h('h2', { id: EXPLAIN.messagesTitle }, `Messages (${list.length})`),
+          ...list.map((m) =>
             h(
-              'li',
-              { role: 'treeitem', 'aria-level': String(c.depth + 1), class: `depth-${Math.min(c.depth, 8)}` },
-              h('strong', {}, c.title),
-              ' ',
-              parts.value(c.from),
-              ' → ',
-              parts.value(c.to),
-              h('span', { class: 'muted' }, ` · value ${c.value} · gas used ${c.gasUsed}`),
-              c.decoded ? parts.decoded(c.decoded, 'Call') : c.raw ? parts.raw(c.raw) : null,
+              'article',
+              { class: 'message' },
+              h('h3', {}, m.title, ' ', h('span', { class: 'muted' }, m.typeUrl)),
+              parts.fields(m.fields),
+              m.call ? parts.decoded(m.call, 'Call') : m.rawCall ? parts.raw(m.rawCall) : null,
+              parts.events(m.events, 'Events'),
             ),
           ),
         ),
-      ),
     ),
-    section(store, (v) => v.otherEvents, (l) => l.length > 0, other, (list) => replaceChildren(other, parts.events(list, 'Events of the transaction itself (fees, signatures)'))),
+    section(
+      store,
+      (v) => v.balances,
+      (l) => l.length > 0,
+      balances,
+      (list) =>
+        replaceChildren(
+          balances,
+          h('h2', { id: EXPLAIN.balancesTitle }, 'Balance changes'),
+          h(
+            'table',
+            {},
+            h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Address'), h('th', { scope: 'col' }, 'Change'))),
+            h(
+              'tbody',
+              {},
+              ...list.map((b) =>
+                h(
+                  'tr',
+                  {},
+                  h('td', {}, parts.value(b.address)),
+                  h('td', {}, ...b.changes.map((c) => h('div', { class: c.startsWith('−') ? 'minus' : 'plus' }, c))),
+                ),
+              ),
+            ),
+          ),
+        ),
+    ),
+    section(
+      store,
+      (v) => v.logs,
+      (l) => l.length > 0,
+      logs,
+      (list) =>
+        replaceChildren(
+          logs,
+          h('h2', { id: EXPLAIN.logsTitle }, `EVM logs (${list.length})`),
+          ...list.map((log) =>
+            h(
+              'article',
+              { class: 'log' },
+              h(
+                'h3',
+                {},
+                `Log ${log.index}`,
+                ' ',
+                log.decoded
+                  ? log.decoded.title
+                  : h('span', { class: 'muted' }, 'not decoded: no ABI in the workspace knows it'),
+              ),
+              parts.fields([log.address]),
+              log.decoded
+                ? parts.decoded(log.decoded, 'Event')
+                : h('pre', {}, [...log.topics.map((t, i) => `topic ${i}: ${t}`), `data: ${log.data}`].join('\n')),
+            ),
+          ),
+        ),
+    ),
+    section(
+      store,
+      (v) => v.calls,
+      (l) => l.length > 0,
+      calls,
+      (list) =>
+        replaceChildren(
+          calls,
+          h('h2', { id: EXPLAIN.callsTitle }, `Internal calls (${list.length})`),
+          h(
+            'ul',
+            { class: 'calls', role: 'tree', 'aria-label': 'Internal calls' },
+            ...list.map((c) =>
+              h(
+                'li',
+                { role: 'treeitem', 'aria-level': String(c.depth + 1), class: `depth-${Math.min(c.depth, 8)}` },
+                h('strong', {}, c.title),
+                ' ',
+                parts.value(c.from),
+                ' → ',
+                parts.value(c.to),
+                h('span', { class: 'muted' }, ` · value ${c.value} · gas used ${c.gasUsed}`),
+                c.decoded ? parts.decoded(c.decoded, 'Call') : c.raw ? parts.raw(c.raw) : null,
+              ),
+            ),
+          ),
+        ),
+    ),
+    section(
+      store,
+      (v) => v.otherEvents,
+      (l) => l.length > 0,
+      other,
+      (list) => replaceChildren(other, parts.events(list, 'Events of the transaction itself (fees, signatures)')),
+    ),
   ];
 }

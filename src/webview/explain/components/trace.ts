@@ -20,7 +20,13 @@ export function mountRevertSource(store: Store<ExplainUi, ExplainAction>, action
     (s) => s.view?.trace?.revert?.source,
     (source) => {
       presence.set(!!source);
-      if (source) replaceChildren(line, parts.link(`Open ${source.label}`, () => actions.openSource(source.source), { id: EXPLAIN.openRevertSource }), ' ', h('code', {}, source.snippet));
+      if (source)
+        replaceChildren(
+          line,
+          parts.link(`Open ${source.label}`, () => actions.openSource(source.source), { id: EXPLAIN.openRevertSource }),
+          ' ',
+          h('code', {}, source.snippet),
+        );
     },
   );
   return presence.node();
@@ -30,7 +36,12 @@ function frameItem(f: TraceFrameView, i: number, actions: ExplainActions, parts:
   const ref = f.contractRef;
   const item = h(
     'li',
-    { id: traceFrame(i), role: 'treeitem', 'aria-level': String(f.depth + 1), class: `depth-${Math.min(f.depth, 8)}${f.failed ? ' failed' : ''}` },
+    {
+      id: traceFrame(i),
+      role: 'treeitem',
+      'aria-level': String(f.depth + 1),
+      class: `depth-${Math.min(f.depth, 8)}${f.failed ? ' failed' : ''}`,
+    },
     h('span', { class: 'muted' }, `#${i} ${f.type} `),
     h('strong', { class: 'contract' }, f.contract),
     '.',
@@ -39,7 +50,9 @@ function frameItem(f: TraceFrameView, i: number, actions: ExplainActions, parts:
     f.address ? parts.value(f.address) : null,
     h('span', { class: 'muted' }, ` · value ${f.value} · gas used ${f.gasUsed}`),
     ref !== undefined ? ' ' : null,
-    ref !== undefined ? parts.link('Call Contract…', () => actions.callContract(ref), { title: 'Read this contract (eth_call)' }) : null,
+    ref !== undefined
+      ? parts.link('Call Contract…', () => actions.callContract(ref), { title: 'Read this contract (eth_call)' })
+      : null,
   );
   if (f.decoded) item.append(parts.decoded(f.decoded, 'Call'));
   else if (f.input) item.append(h('pre', {}, `input: ${f.input}`));
@@ -53,9 +66,19 @@ function frameItem(f: TraceFrameView, i: number, actions: ExplainActions, parts:
         f.revert.raised && f.error ? h('span', { class: 'muted' }, ` (${f.error})`) : null,
       ),
     );
-  } else if (f.returned) item.append(h('div', { class: 'returned' }, h('span', { class: 'muted' }, '↩ returned'), parts.fields(f.returned)));
+  } else if (f.returned)
+    item.append(h('div', { class: 'returned' }, h('span', { class: 'muted' }, '↩ returned'), parts.fields(f.returned)));
   const source = f.source;
-  if (source) item.append(h('div', { class: 'source' }, parts.link(`Open ${source.label}`, () => actions.openSource(source.source)), ' ', h('code', {}, source.snippet)));
+  if (source)
+    item.append(
+      h(
+        'div',
+        { class: 'source' },
+        parts.link(`Open ${source.label}`, () => actions.openSource(source.source)),
+        ' ',
+        h('code', {}, source.snippet),
+      ),
+    );
   if (f.note) item.append(h('p', { class: 'note' }, f.note));
   return item;
 }
@@ -63,15 +86,29 @@ function frameItem(f: TraceFrameView, i: number, actions: ExplainActions, parts:
 /** The call trace section, present while the view has one. */
 export function mountTrace(store: Store<ExplainUi, ExplainAction>, actions: ExplainActions, parts: Parts): Node {
   const element = h('section', { id: EXPLAIN.trace, 'aria-labelledby': EXPLAIN.traceTitle });
-  return section(store, (v) => v.trace, (t) => t !== undefined, element, (trace) => {
-    if (!trace) return;
-    const total = trace.frames.length + (trace.omitted ?? 0);
-    const count = `${trace.frames.length}${trace.omitted ? ` of ${total}` : ''} ${total === 1 ? 'frame' : 'frames'}`;
-    replaceChildren(
-      element,
-      h('h2', { id: EXPLAIN.traceTitle }, `Call trace (${count})`),
-      h('p', { class: 'muted' }, `From the JSON-RPC node ${trace.node}; contracts named and decoded with the workspace's artifacts.`),
-      h('ul', { class: 'calls trace', role: 'tree', 'aria-label': 'Call trace' }, ...trace.frames.map((f, i) => frameItem(f, i, actions, parts))),
-    );
-  });
+  return section(
+    store,
+    (v) => v.trace,
+    (t) => t !== undefined,
+    element,
+    (trace) => {
+      if (!trace) return;
+      const total = trace.frames.length + (trace.omitted ?? 0);
+      const count = `${trace.frames.length}${trace.omitted ? ` of ${total}` : ''} ${total === 1 ? 'frame' : 'frames'}`;
+      replaceChildren(
+        element,
+        h('h2', { id: EXPLAIN.traceTitle }, `Call trace (${count})`),
+        h(
+          'p',
+          { class: 'muted' },
+          `From the JSON-RPC node ${trace.node}; contracts named and decoded with the workspace's artifacts.`,
+        ),
+        h(
+          'ul',
+          { class: 'calls trace', role: 'tree', 'aria-label': 'Call trace' },
+          ...trace.frames.map((f, i) => frameItem(f, i, actions, parts)),
+        ),
+      );
+    },
+  );
 }

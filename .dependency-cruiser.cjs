@@ -1,18 +1,19 @@
 // The architecture of src/ as rules (docs/architecture.md), checked by `npm run lint`:
 //   depcruise src --config .dependency-cruiser.cjs
-// Layers: core (pure, no vscode) ← platform (VS Code concerns every adapter shares) ← adapters (documents, views,
-// hover, network, bridge, explain, tools, terminal, watch, names; each its own folder) ← features.ts (the lazily loaded
-// bundle's entry) ⇠ extension.ts (the activation shell: values only from platform and core/terminalScan.ts, types only
-// from the rest). src/abi/ is the ABI
-// decoder bundle's entry (dist/abi.js, required on the first decode): it takes only viem and core/abi, and the
-// features take only its types. The webviews are browser code that speak to the host only through src/protocol/
-// (zod and pure core helpers only), and use the UI kit only from their component files. Type-only imports count (tsPreCompilationDeps), so a cycle through
-// `import type` is a cycle too.
+// Floors, from the bottom: core (pure, no vscode) ← the page kit (src/webview/: the webviews' envelope, DOM helpers)
+// ← platform (VS Code concerns every feature shares) ← the feature services (abi/: the ABI index and the decoder
+// bundle; transfers/: the tracker, its tree and documents) ← the features (one folder each: host code, page/, protocol,
+// lazy bundle and its loader; none imports another) ← features.ts (the lazily loaded bundle's entry) ⇠ extension.ts
+// (the activation shell: values only from platform and core/terminalScan.ts, types only from the rest). A page is
+// browser code that speaks to its host only through its feature's protocol. Type-only imports count
+// (tsPreCompilationDeps), so a cycle through `import type` is a cycle too.
 //
 // 'vscode' has no JavaScript (only @types/vscode): it resolves to nothing, so rules match the bare name `^vscode$`
 // (and, should a resolver ever map it to its types, the @types package).
 const VSCODE = ['^vscode$', '^node_modules/@types/vscode/'];
-const ADAPTERS = '^src/(documents|views|hover|network|bridge|explain|tools|terminal|watch|names)/';
+/** The feature folders: each holds its host code, its page (page/), its protocol and its lazy bundle's loader. */
+const FEATURES = 'documents|views|hover|network|bridge|explain|tools|terminal|watch|names';
+const ADAPTERS = `^src/(${FEATURES}|abi|transfers)/`;
 /** Imports that are types only: `import type …` (or every name `type`) and `typeof import('…')`. */
 const TYPES = ['type-only', 'type-import'];
 
@@ -36,48 +37,72 @@ module.exports = {
     {
       name: 'platform-only-core-platform',
       comment:
-        "src/platform (what every adapter shares) imports only src/core, src/protocol (the webviews' envelope) and src/platform (and vscode, node, npm).",
+        "src/platform (what every feature shares) imports only src/core, src/platform and the webviews' envelope (src/webview/rpc.ts) (and vscode, node, npm).",
       severity: 'error',
       from: { path: '^src/platform/' },
-      to: { pathNot: ['^src/(core|protocol|platform)/', '^node_modules/', ...VSCODE], dependencyTypesNot: ['core'] },
+      to: {
+        pathNot: ['^src/(core|platform)/', '^src/webview/rpc\\.ts$', '^node_modules/', ...VSCODE],
+        dependencyTypesNot: ['core'],
+      },
     },
     {
-      name: 'adapter-only-core-platform-own',
+      name: 'feature-only-core-platform-own-services',
       comment:
-        'An adapter (documents, views, hover, network, bridge, explain, terminal, watch, names) imports only src/core, src/platform, src/protocol and its own folder (and the types of src/abi/: see abi-types-only).',
+        "A feature's host code (src/<feature>/, its page/ aside) imports only src/core, src/platform, its own folder and the two feature services others build on: the ABI index (src/abi/) and the transfers (src/transfers/). No feature imports another.",
       severity: 'error',
-      from: { path: '^src/(documents|views|hover|network|bridge|explain|terminal|watch|names)/' },
-      to: { path: '^src/', pathNot: ['^src/$1/', '^src/core/', '^src/platform/', '^src/protocol/', '^src/abi/'] },
+      from: { path: `^src/(${FEATURES})/`, pathNot: `^src/(${FEATURES})/page/` },
+      to: {
+        path: '^src/',
+        pathNot: [
+          '^src/$1/',
+          '^src/core/',
+          '^src/platform/',
+          '^src/webview/rpc\\.ts$',
+          '^src/(abi|transfers)/',
+          '^src/explain/protocol\\.ts$',
+        ],
+      },
     },
     {
-      name: 'tools-only-core-platform-own',
+      name: 'services-only-core-platform-own',
       comment:
-        "The language-model tools (src/tools/) import only src/core, src/platform, their own folder and the view model types of Explain Transaction's protocol (src/protocol/explain.ts): features.ts hands them the explain and tracker functions.",
+        'The feature services (src/abi/, src/transfers/) import only src/core, src/platform and their own folder: they are a floor below the features.',
       severity: 'error',
-      from: { path: '^src/tools/' },
-      to: { path: '^src/', pathNot: ['^src/tools/', '^src/core/', '^src/platform/', '^src/protocol/explain\\.ts$'] },
+      from: { path: '^src/(abi|transfers)/' },
+      to: { path: '^src/', pathNot: ['^src/$1/', '^src/core/', '^src/platform/'] },
+    },
+    {
+      name: 'host-not-page',
+      comment:
+        "A feature's host never imports its page (browser code, its own bundle): they speak only through the feature's protocol.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/[a-z]+/page/' },
+      to: { path: '^src/[a-z]+/page/' },
     },
     {
       name: 'tools-explain-types-only',
       comment:
-        'The tools take only types from src/protocol/explain.ts (its zod schemas are the webview protocol, not theirs).',
+        "The language-model tools take only types from Explain's protocol (src/explain/protocol.ts: its zod schemas are the webview's, not theirs) and nothing else of Explain: features.ts hands them the explain and tracker functions.",
       severity: 'error',
       from: { path: '^src/tools/' },
-      to: { path: '^src/protocol/explain\\.ts$', dependencyTypesNot: TYPES },
+      to: { path: '^src/explain/', pathNot: '^src/explain/protocol\\.ts$' },
+    },
+    {
+      name: 'tools-explain-protocol-types-only',
+      comment: 'The tools take only types from src/explain/protocol.ts.',
+      severity: 'error',
+      from: { path: '^src/tools/' },
+      to: { path: '^src/explain/protocol\\.ts$', dependencyTypesNot: TYPES },
     },
     {
       name: 'core-evm-only-evm-basics',
       comment:
-        "src/core/evm (a node's JSON-RPC, call traces, reverts, source maps, artifacts' code) knows nothing of Initia's indexer, router or registry: from the core it imports only itself, the ABI types (core/abi/artifacts.ts) and the HTTP layer, errors, parsing and formats.",
+        "src/core/evm (a node's JSON-RPC, call traces, reverts, source maps, artifacts' code) knows nothing of Initia's indexer, router or registry: from the core it imports only itself and the HTTP layer, errors, parsing and formats.",
       severity: 'error',
       from: { path: '^src/core/evm/' },
       to: {
         path: '^src/core/',
-        pathNot: [
-          '^src/core/evm/',
-          '^src/core/abi/artifacts\\.ts$',
-          '^src/core/(errors|http|zodParse|zodWords|format)\\.ts$',
-        ],
+        pathNot: ['^src/core/evm/', '^src/core/(errors|http|zodParse|zodWords|format)\\.ts$'],
       },
     },
     {
@@ -91,19 +116,19 @@ module.exports = {
     {
       name: 'abi-types-only',
       comment:
-        'src/abi/ is the decoder bundle (dist/abi.js), required at run time on the first decode: the rest of src takes only its types (a value import would put viem in the features bundle).',
+        'src/abi/decoder.ts is the decoder bundle (dist/abi.js), required at run time on the first decode by the ABI index (src/abi/workspaceAbis.ts): the rest of src takes only its types (a value import would put viem in the features bundle).',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/abi/' },
-      to: { path: '^src/abi/', dependencyTypesNot: TYPES },
+      from: { path: '^src/' },
+      to: { path: '^src/abi/decoder\\.ts$', dependencyTypesNot: [...TYPES, 'require'] },
     },
     {
       name: 'abi-only-viem-core-abi',
       comment:
         'The decoder bundle takes values only from viem (npm), its own folder and src/core/abi/builtins.ts, and types from src/core: no module in two host bundles (esbuild.mjs).',
       severity: 'error',
-      from: { path: '^src/abi/' },
+      from: { path: '^src/abi/decoder\\.ts$' },
       to: {
-        pathNot: ['^src/abi/', '^src/core/abi/builtins\\.ts$', '^node_modules/'],
+        pathNot: ['^src/core/abi/builtins\\.ts$', '^node_modules/'],
         dependencyTypesNot: [...TYPES, 'core'],
       },
     },
@@ -111,7 +136,7 @@ module.exports = {
       name: 'builtins-only-in-decoder',
       comment: "src/core/abi/builtins.ts is the decoder bundle's: the features never import its values.",
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(abi|core/abi)/' },
+      from: { path: '^src/', pathNot: ['^src/abi/decoder\\.ts$', '^src/core/abi/'] },
       to: { path: '^src/core/abi/builtins\\.ts$', dependencyTypesNot: TYPES },
     },
     {
@@ -141,12 +166,12 @@ module.exports = {
     {
       name: 'lazy-bundles-behind-their-loaders',
       comment:
-        'The bridge (dist/bridge.js, entry src/bridge/panel.ts) loads when a panel opens, the language-model tools (dist/tools.js, entry src/tools/tools.ts) on their first call, Explain (dist/explain.js, entry src/explain/bundle.ts: the panel, the call trace, Call Contract…) on its first use, the watcher (dist/watch.js, entry src/watch/txWatcher.ts) on the first watch; the features keep explain/abiIndex.ts, callResults.ts and explainCommand.ts: from outside their folders only their loaders are imported (src/bridge/loader.ts, src/tools/loader.ts, which require the entry at its first use); a value import of another of their modules would put them back in the features bundle.',
+        'The bridge (dist/bridge.js, entry src/bridge/panel.ts) loads when a panel opens, the language-model tools (dist/tools.js, entry src/tools/tools.ts) on their first call, Explain (dist/explain.js, entry src/explain/bundle.ts: the panel, the call trace, Call Contract…) on its first use, the watcher (dist/watch.js, entry src/watch/txWatcher.ts) on the first watch; the features keep explain/callResults.ts and explainCommand.ts. From outside their folders only their loaders are imported (which require the entry at its first use): a value import of another of their modules would put them back in the features bundle.',
       severity: 'error',
-      from: { path: '^src/', pathNot: ['^src/(bridge|tools|explain|watch)/', '^src/webview/'] },
+      from: { path: '^src/', pathNot: '^src/(bridge|tools|explain|watch)/' },
       to: {
         path: '^src/(bridge|tools|watch)/|^src/explain/(bundle|panel|callContract|contracts|evmTrace|traceExplain|traceView|txView|sourceLine)\\.ts$',
-        pathNot: '^src/(bridge|tools|explain|watch)/loader\\.ts$',
+        pathNot: ['^src/(bridge|tools|explain|watch)/loader\\.ts$', '^src/[a-z]+/page/'],
         dependencyTypesNot: TYPES,
       },
     },
@@ -174,60 +199,90 @@ module.exports = {
       to: { pathNot: ['^src/', '^node_modules/', ...VSCODE], dependencyTypesNot: ['core'] },
     },
     {
-      name: 'webview-only-protocol-and-kit',
+      name: 'page-only-protocol-and-kit',
       comment:
-        'The webviews (browser code) import only the protocols (src/protocol/), their own folder and the UI kit (@vscode/webview-ui-toolkit): no vscode, no node, no host code, no other npm package (zod comes with the protocol).',
+        "A feature's page (src/<feature>/page/, browser code) imports only its own page, its feature's protocol (src/<feature>/protocol*.ts), the page kit (src/webview/), the pure display helpers of the core (core/zodWords.ts, core/format.ts) and the UI kit (@vscode/webview-ui-toolkit): no vscode, no node, no host code, no other npm package (zod comes with the protocol).",
+      severity: 'error',
+      from: { path: '^src/([a-z]+)/page/' },
+      to: {
+        pathNot: [
+          '^src/$1/page/',
+          '^src/$1/protocol[A-Za-z]*\\.ts$',
+          '^src/webview/',
+          '^src/core/(zodWords|format)\\.ts$',
+          '^node_modules/@vscode/webview-ui-toolkit/',
+        ],
+      },
+    },
+    {
+      name: 'kit-only-kit',
+      comment:
+        'The page kit (src/webview/: the envelope, the DOM helpers, the store, the request client, shared components) imports only itself, the pure display helpers of the core, zod and the UI kit: never a feature.',
       severity: 'error',
       from: { path: '^src/webview/' },
-      to: { pathNot: ['^src/protocol/', '^src/webview/', '^node_modules/@vscode/webview-ui-toolkit/'] },
+      to: {
+        pathNot: [
+          '^src/webview/',
+          '^src/core/(zodWords|format)\\.ts$',
+          '^node_modules/zod/',
+          '^node_modules/@vscode/webview-ui-toolkit/',
+        ],
+      },
     },
     {
       name: 'ui-kit-only-in-components',
       comment:
-        'The UI kit (@vscode/webview-ui-toolkit, deprecated upstream) is used only from component files (src/webview/**/components/), so that a swap touches only them.',
+        'The UI kit (@vscode/webview-ui-toolkit, deprecated upstream) is used only from component files (src/webview/components/, src/<feature>/page/components/), so that a swap touches only them.',
       severity: 'error',
-      from: { path: '^src/webview/', pathNot: '^src/webview/(components|[a-z]+/components)/' },
+      from: { path: '^src/', pathNot: '^src/(webview|[a-z]+/page)/components/' },
       to: { path: '^node_modules/@vscode/webview-ui-toolkit/' },
     },
     {
       name: 'webview-lib-is-a-leaf',
       comment:
-        'src/webview/lib/ (the DOM helpers, the store, the request client) is what panels build on: it imports nothing of a panel.',
+        'src/webview/lib/ (the DOM helpers, the store, the request client) is what pages build on: it imports nothing of a page.',
       severity: 'error',
       from: { path: '^src/webview/lib/' },
-      to: { path: '^src/webview/', pathNot: '^src/webview/lib/' },
+      to: { path: '^src/', pathNot: ['^src/webview/lib/', '^src/webview/rpc\\.ts$', '^src/core/zodWords\\.ts$'] },
     },
     {
-      name: 'webview-components-call-down',
+      name: 'page-components-call-down',
       comment:
-        "A component renders a slice of its panel's state and calls the actions it is given: it imports components, src/webview/lib/, its panel's state (types and pure selectors) and the selector table, never the flows or an entry (no upward calls).",
+        "A component renders a slice of its page's state and calls the actions it is given: it imports components, the kit, its page's state (types and pure selectors) and the selector table, never the flows or the entry (no upward calls).",
       severity: 'error',
-      from: { path: '^src/webview/(components|[a-z]+/components)/' },
+      from: { path: '^src/([a-z]+)/page/components/' },
+      to: { path: '^src/$1/page/', pathNot: ['^src/$1/page/components/', '^src/$1/page/state\\.ts$'] },
+    },
+    {
+      name: 'page-state-is-pure',
+      comment:
+        "A page's state and reducer (src/<feature>/page/state.ts) are pure: they import only the protocol and the kit's store (no DOM, no requests).",
+      severity: 'error',
+      from: { path: '^src/([a-z]+)/page/state\\.ts$' },
       to: {
-        path: '^src/webview/',
         pathNot: [
-          '^src/webview/(components|[a-z]+/components)/',
-          '^src/webview/lib/',
-          '^src/webview/[a-z]+/state\\.ts$',
-          '^src/webview/selectors\\.ts$',
+          '^src/$1/protocol[A-Za-z]*\\.ts$',
+          '^src/webview/lib/store\\.ts$',
+          '^src/webview/rpc\\.ts$',
+          '^src/core/(zodWords|format)\\.ts$',
+          '^node_modules/zod/',
         ],
       },
     },
     {
-      name: 'webview-state-is-pure',
-      comment:
-        "A panel's state and reducer (src/webview/<panel>/state.ts) are pure: they import only the protocol and src/webview/lib/ (no DOM, no requests).",
-      severity: 'error',
-      from: { path: '^src/webview/[a-z]+/state\\.ts$' },
-      to: { pathNot: ['^src/protocol/', '^src/webview/lib/store\\.ts$'] },
-    },
-    {
       name: 'protocol-only-zod-and-pure-core',
       comment:
-        'The protocols (src/protocol/) are shared with the webviews: they import only zod, each other and the pure, import-free helpers of the core they share (core/zodWords.ts: the words of a failed parse; core/format.ts: display formats).',
+        "A feature's protocol (src/<feature>/protocol*.ts) is shared with its page: it imports only zod, its own protocol files, the envelope (src/webview/rpc.ts) and the pure, import-free helpers of the core (core/zodWords.ts: the words of a failed parse; core/format.ts: display formats).",
       severity: 'error',
-      from: { path: '^src/protocol/' },
-      to: { pathNot: ['^src/protocol/', '^node_modules/zod/', '^src/core/(zodWords|format)\\.ts$'] },
+      from: { path: '^src/([a-z]+)/protocol[A-Za-z]*\\.ts$' },
+      to: {
+        pathNot: [
+          '^src/$1/protocol[A-Za-z]*\\.ts$',
+          '^src/webview/rpc\\.ts$',
+          '^node_modules/zod/',
+          '^src/core/(zodWords|format)\\.ts$',
+        ],
+      },
     },
     {
       name: 'shell-types-only-from-features',

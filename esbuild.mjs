@@ -1,7 +1,7 @@
 // Builds the extension's bundles:
 //   dist/extension.js  activation shell: registrations, settings, the status item (no undici, no zod).
 //   dist/features.js   required on first use: every adapter and the pure core (HTTP, schemas, API clients).
-//   dist/abi.js        required by the features on the first EVM decode (src/explain/abiIndex.ts): the ABI decoder
+//   dist/abi.js        required by the features on the first EVM decode (src/abi/workspaceAbis.ts): the ABI decoder
 //                      (src/abi/decoder.ts: viem's decoding and keccak, the built-in token ABIs).
 //   dist/direct.js     required by the features only when the direct transport or CA certificates handed to VS Code's
 //                      fetch need one of undici's dispatchers (src/core/undici.ts, loaded by src/core/transport.ts):
@@ -15,7 +15,7 @@
 //   dist/explain.js    required by the features on the first use of Explain Transaction, the node's call trace or Call
 //                      Contract… (src/explain/loader.ts): the panel, the trace and the contract reads, read the same way.
 //   dist/watch.js      required by the features when a transaction is first watched (src/watch/loader.ts): the watcher.
-//   dist/webview/*.js  browser bundles for webviews (any src/webview/<name>.entry.ts), when present.
+//   dist/webview/*.js  a feature's page, the browser bundle of its webview (src/<feature>/page/entry.ts).
 // The host bundles must not share code: a module whose code lands in two of them (a value import from the shell into
 // the features, from the features into the decoder, or the other way round) fails the build, naming it. The decoder
 // imports only viem, src/core/abi/builtins.ts (nothing else imports it) and types, so it shares nothing either. Enums are inlined by esbuild, so the shared
@@ -272,19 +272,19 @@ function checkNoSharedModules(results) {
   return false;
 }
 
-const webviewDir = 'src/webview';
-if (existsSync(webviewDir)) {
-  const entries = readdirSync(webviewDir).filter((f) => /^[a-z][\w-]*\.entry\.ts$/.test(f));
-  if (entries.length > 0) {
-    builds.push({
-      ...common,
-      platform: 'browser',
-      format: 'iife',
-      target: 'es2022',
-      entryPoints: Object.fromEntries(entries.map((f) => [f.replace(/\.entry\.ts$/, ''), `${webviewDir}/${f}`])),
-      outdir: 'dist/webview',
-    });
-  }
+// A feature's page is `src/<feature>/page/entry.ts`, built to dist/webview/<feature>.js.
+const pages = readdirSync('src', { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(join('src', d.name, 'page', 'entry.ts')))
+  .map((d) => d.name);
+if (pages.length > 0) {
+  builds.push({
+    ...common,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    entryPoints: Object.fromEntries(pages.map((name) => [name, `src/${name}/page/entry.ts`])),
+    outdir: 'dist/webview',
+  });
 }
 
 if (watch) {

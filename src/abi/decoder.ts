@@ -1,5 +1,5 @@
 /**
- * Entry of the ABI decoder bundle (dist/abi.js), required by src/explain/abiIndex.ts on the first decode: never at
+ * Entry of the ABI decoder bundle (dist/abi.js), required by src/abi/workspaceAbis.ts on the first decode: never at
  * activation, and not part of dist/features.js. It holds viem's decoding and keccak and the built-in token ABIs; its
  * imports stay viem, src/core/abi/builtins.ts (used by nothing else) and types, so no module's code is in two bundles
  * (esbuild.mjs checks). Pure functions, unit-tested straight from the TypeScript:

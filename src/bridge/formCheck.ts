@@ -9,7 +9,7 @@ import { formatUnits } from '../core/format';
 import { checkSlippage, compareBase, fromBaseUnits, parseWholeAmount } from '../core/units';
 import { parseAssetDenom, parseChainId, type Parsed } from '../core/validate';
 import { parseAddressForChain } from '../core/router/client';
-import type { EditReply, Form, FormErrors, FormField } from '../protocol/bridge';
+import type { EditReply, Form, FormErrors, FormField } from './protocol';
 
 /** What the form check needs to know besides the form. */
 export interface FormContext {

@@ -13,7 +13,7 @@ import { DEFAULT_SLIPPAGE, checkSlippage, parseWholeAmount } from '../core/units
 import { errorMessage } from '../core/errors';
 import type { Services } from '../platform/services';
 import type { AnchorBook } from '../core/router/check/anchors';
-import type { Form } from '../protocol/bridge';
+import type { Form } from './protocol';
 import type { FormContext } from './formCheck';
 
 /**

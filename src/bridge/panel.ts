@@ -3,13 +3,13 @@
  * state its webview saved. Each panel is a BridgeSession (session.ts), which wires the webview to the router.
  */
 import * as vscode from 'vscode';
-import type { Clock } from '../core/router/poller';
+import type { Clock } from '../core/clock';
 import { WebviewType } from '../platform/ids';
 import type { Hooks } from '../platform/hooks';
 import type { Services } from '../platform/services';
-import type { TransferTracker } from '../platform/transferTracker';
+import type { TransferTracker } from '../transfers/tracker';
 import { panelOptions } from '../platform/webviewPanel';
-import { BridgeState } from '../protocol/bridge';
+import { BridgeState } from './protocol';
 import { BRIDGE_PAGE, BridgeSession } from './session';
 
 /** Whether a state VS Code restored is unreadable (no state at all is not: the webview never saved one). */

@@ -14,7 +14,7 @@ import { absoluteTime, estimatedDuration, formatUnits, groupDigits } from '../co
 import { minimumReceived } from '../core/units';
 import { claimText, type TrackedTransfer } from '../core/router/records';
 import { nameSummaryFields } from '../core/names';
-import type { HopInfo, MsgsView, RouteStepView, RouteView, TransferInfo, VerdictView } from '../protocol/bridge';
+import type { HopInfo, MsgsView, RouteStepView, RouteView, TransferInfo, VerdictView } from './protocol';
 
 /** The assets the router knows on a chain (undefined: not known, e.g. the assets request failed). */
 export type AssetsOf = (chainId: string) => readonly Asset[] | undefined;

@@ -11,7 +11,7 @@ import { deriveAddress } from '../core/router/catalog';
 import type { RouterCatalog } from '../core/router/routerLists';
 import { BridgeQuotes, type AssetsOf, type Quote } from '../core/router/bridgeQuotes';
 import { QUOTE_MAX_AGE_MS, QUOTE_REFRESH_MS, routeSignature, type QuoteEvent } from '../core/router/quotes';
-import type { Clock } from '../core/router/poller';
+import type { Clock } from '../core/clock';
 import { verifyMsgs, type Intent } from '../core/router/verify';
 import { checkOpHook, hookForMsgs } from '../core/router/check/hook';
 import { Route, type OpHook } from '../core/router/schemas';
@@ -22,7 +22,7 @@ import { unencryptedOrigins } from '../core/networks';
 import { Command } from '../platform/ids';
 import type { Hooks } from '../platform/hooks';
 import type { Services } from '../platform/services';
-import type { TransferTracker } from '../platform/transferTracker';
+import type { TransferTracker } from '../transfers/tracker';
 import { PanelHost, commonHandlers, openJsonDocument } from '../platform/webviewPanel';
 import {
   FromWebview,
@@ -36,9 +36,9 @@ import {
   type HopInfo,
   type RouteReply,
   type ToWebview,
-} from '../protocol/bridge';
+} from './protocol';
 import { RecentAddresses } from './addresses';
-import { trackChainProblem, trackRequest } from './trackRequest';
+import { trackChainProblem, trackRequest } from '../transfers/trackRequest';
 import { checkForm } from './formCheck';
 import { ChainDecimals, checkOptions, formContext, intentOf } from './intent';
 import { BridgeAnchors } from './anchors';
@@ -473,7 +473,7 @@ export class BridgeSession implements vscode.Disposable {
         asset: (chainId: string, denom: string) => catalog.assetNow(chainId, denom),
       };
       // Recorded at once; the router is asked once the tx has landed (the timeline says so meanwhile), and never for
-      // a lossless OP withdrawal (trackRequest.ts).
+      // a lossless OP withdrawal (src/transfers/trackRequest.ts).
       const t = await this.deps.tracker.track(await trackRequest(input, this.deps.services));
       return transferInfo(t, Date.now(), this.follow(t, route));
     },

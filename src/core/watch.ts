@@ -21,7 +21,7 @@
  * Pure: the requests are the caller's `check`, the clock is injected (tests run it on ManualClock).
  */
 import { HttpError } from './errors';
-import { systemClock, type Clock } from './router/poller';
+import { systemClock, type Clock } from './clock';
 import { MAX_RETRY_AFTER_MS } from './timers';
 
 export type WatchSource = 'indexer' | 'node';

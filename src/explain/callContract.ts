@@ -2,13 +2,13 @@
  * `Initia: Call Contract…`: a read-only call (`eth_call`) of a view function, from the palette, a hover, the account
  * picker of a document link, or a frame of Explain's call trace. The contract's ABI is the workspace artifact whose
  * runtime code is deployed at the address (else the one chosen), the function one of its view or pure functions,
- * each argument checked as it is typed (core/evm/callArgs.ts; an address's checksum by the decoder); the call runs at
+ * each argument checked as it is typed (core/abi/callArgs.ts; an address's checksum by the decoder); the call runs at
  * the latest block or the transaction's, and its result is decoded. Nothing is signed or sent: no key is involved.
  * The result opens as a read-only JSON document beside the editor, and the command resolves to it (tests, other
  * extensions).
  */
 import * as vscode from 'vscode';
-import { argumentHint, parseArgument } from '../core/evm/callArgs';
+import { argumentHint, parseArgument } from '../core/abi/callArgs';
 import { JsonRpcError, type BlockTag } from '../core/evm/jsonRpc';
 import { classifyRevert, revertWords } from '../core/evm/revert';
 import { errorMessage } from '../core/errors';
@@ -17,7 +17,7 @@ import type { CallResults } from './callResults';
 import { obtain, refuse } from '../platform/input';
 import type { Services } from '../platform/services';
 import { Scheme } from '../platform/ids';
-import type { WorkspaceAbis } from './abiIndex';
+import type { WorkspaceAbis } from '../abi/workspaceAbis';
 import type { WorkspaceContracts } from './contracts';
 import type { EvmTraces } from './evmTrace';
 import { decodedWords } from './traceView';

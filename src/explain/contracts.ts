@@ -29,7 +29,7 @@ import {
   type SourceMap,
 } from '../core/evm/sourceMap';
 import type { Artifact } from '../core/abi/artifacts';
-import type { DecoderModule, WorkspaceAbis } from './abiIndex';
+import type { DecoderModule, WorkspaceAbis } from '../abi/workspaceAbis';
 
 export interface ContractInfo {
   address: string;

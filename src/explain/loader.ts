@@ -5,7 +5,7 @@
  */
 import type * as vscode from 'vscode';
 import type { NetworkProfile } from '../core/networks';
-import type { ExplainView } from '../protocol/explain';
+import type { ExplainView } from './protocol';
 import type { Explain, ExplainDeps } from './bundle';
 import type { CallResult } from './callContract';
 

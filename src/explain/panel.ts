@@ -29,11 +29,11 @@ import {
   type ExplainHandlers,
   type ExplainPush,
   type ExplainView,
-} from '../protocol/explain';
+} from './protocol';
 import type { Decoded } from '../core/abi/artifacts';
 import { explainCosmos, explainEvm } from './txView';
 import { nameAccountFields } from '../core/names';
-import type { WorkspaceAbis } from './abiIndex';
+import type { WorkspaceAbis } from '../abi/workspaceAbis';
 import { traceInto, type TraceDeps } from './traceExplain';
 import { showSourceLine } from './sourceLine';
 

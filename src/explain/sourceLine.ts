@@ -3,7 +3,7 @@
  * panel, the range selected (only files of the open folders: the artifacts' sources are read nowhere else).
  */
 import * as vscode from 'vscode';
-import type { TraceView } from '../protocol/explain';
+import type { TraceView } from './protocol';
 
 /** A source line of the call trace (the view names it by number). */
 export type SourceLine = TraceView['sources'][number];

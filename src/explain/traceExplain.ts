@@ -1,6 +1,6 @@
 /**
  * Why an EVM transaction did what it did, from the network's JSON-RPC node and the workspace: the call trace
- * (evmTrace.ts) with each frame's contract named (contracts.ts), decoded with the workspace's ABIs (abiIndex.ts, the
+ * (evmTrace.ts) with each frame's contract named (contracts.ts), decoded with the workspace's ABIs (src/abi/workspaceAbis.ts, the
  * lazily loaded decoder), and for a failed transaction its revert in words at the frame that raised it and the
  * Solidity line of each failed frame (a second, opcode trace). Where the network has no JSON-RPC URL, or its node
  * does not serve `debug_traceTransaction`, the answer is one sentence for Explain to show above what the indexer has.
@@ -11,7 +11,7 @@ import { flattenTrace, revertOrigin, type TraceFrame } from '../core/evm/callTra
 import { JsonRpcError, type BlockTag, type JsonRpcClient } from '../core/evm/jsonRpc';
 import { CancelledError, errorMessage, isCancelled } from '../core/errors';
 import type { Services } from '../platform/services';
-import type { WorkspaceAbis } from './abiIndex';
+import type { WorkspaceAbis } from '../abi/workspaceAbis';
 import type { ContractInfo, SourceLocation, WorkspaceContracts } from './contracts';
 import type { EvmTraces } from './evmTrace';
 import {
@@ -23,7 +23,7 @@ import {
   type FrameSource,
 } from './traceView';
 import { fillEvmValue } from './txView';
-import type { ExplainView, TraceView } from '../protocol/explain';
+import type { ExplainView, TraceView } from './protocol';
 
 export interface TraceDeps {
   services: Pick<Services, 'jsonRpc'>;

@@ -9,7 +9,7 @@ import { revertOrigin, type FlatTrace, type TraceFrame } from '../core/evm/callT
 import { classifyRevert, revertWords } from '../core/evm/revert';
 import { formatUnits, groupDigits, labelText, shorten } from '../core/format';
 import type { Decoded, DecodedArg } from '../core/abi/artifacts';
-import type { Field, SourceRefView, TraceFrameView, TraceView } from '../protocol/explain';
+import type { Field, SourceRefView, TraceFrameView, TraceView } from './protocol';
 import { decodedView } from './txView';
 
 /** What the workspace says of a contract at an address. */

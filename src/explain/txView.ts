@@ -27,7 +27,7 @@ import type {
   LogView,
   MessageView,
   RawCallView,
-} from '../protocol/explain';
+} from './protocol';
 
 /** An asset's symbol and decimals on this network, when known (the router's asset list). */
 export type AssetOf = (denom: string) => { symbol?: string; decimals?: number } | undefined;

@@ -17,7 +17,7 @@ import {
   type OpTable,
   type ReplyMessage,
   type RequestOfTable,
-} from '../protocol/rpc';
+} from '../webview/rpc';
 import { errorMessage } from '../core/errors';
 import type { Delivery, Hooks } from './hooks';
 import { openExternalUrl } from './links';

@@ -8,7 +8,7 @@
  */
 import type { NetworkProfile } from '../core/networks';
 import { knownMsgTypeWords } from '../core/txExplain';
-import type { DecodedView, EventView, ExplainView, Field, TraceView } from '../protocol/explain';
+import type { DecodedView, EventView, ExplainView, Field, TraceView } from '../explain/protocol';
 import { links } from './render';
 import { LIMITS, type Result, data, shown, val } from './text';
 

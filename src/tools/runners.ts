@@ -24,7 +24,7 @@ import { claimText, type TrackedTransfer } from '../core/router/records';
 import type { NetworkProfile } from '../core/networks';
 import type { Block } from '../core/indexer/schemas';
 import type { Services } from '../platform/services';
-import type { ExplainView } from '../protocol/explain';
+import type { ExplainView } from '../explain/protocol';
 import type {
   AccountTransactionsInput,
   ExplainInput,
@@ -41,7 +41,7 @@ export interface ToolContext {
   services: Services;
   /** Explain Transaction's view of a hash (explain/panel.ts `describe`: the panel is not touched). */
   explain: (hash: string, network: NetworkProfile, signal: AbortSignal) => Promise<ExplainView>;
-  /** The transfers the user tracks (platform/transferTracker.ts), and whether this window polls one. */
+  /** The transfers the user tracks (src/transfers/tracker.ts), and whether this window polls one. */
   transfers: () => readonly TrackedTransfer[];
   polledHere: (t: TrackedTransfer) => boolean;
   /** The network the tool runs on (the active one unless the input named another). */

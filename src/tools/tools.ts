@@ -18,7 +18,7 @@ import type { NetworkProfile } from '../core/networks';
 import type { TrackedTransfer } from '../core/router/records';
 import { Tool } from '../platform/ids';
 import type { Services } from '../platform/services';
-import type { ExplainView } from '../protocol/explain';
+import type { ExplainView } from '../explain/protocol';
 import { TOOL_INPUTS } from './inputs';
 import {
   accountTransactions,

@@ -21,7 +21,8 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createRouterClient } from '../../src/core/clients';
-import { ManualClock, StatusPoller, type PollEvent } from '../../src/core/router/poller';
+import { ManualClock } from '../../src/core/clock';
+import { StatusPoller, type PollEvent } from '../../src/core/router/poller';
 import { httpIdle } from '../fixtures/httpIdle';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
 

@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { createRouterClient } from '../../src/core/clients';
-import { systemClock } from '../../src/core/router/poller';
+import { systemClock } from '../../src/core/clock';
 import { QuoteRefresher } from '../../src/core/router/quotes';
 import { startFakeRouter } from '../fixtures/fakeRouter';
 

@@ -7,7 +7,7 @@
  * Budget (issue 28): ≤ 1 request per second in total at the steady state; 0 after each ends.
  */
 import { writeFileSync } from 'node:fs';
-import { ManualClock } from '../../src/core/router/poller';
+import { ManualClock } from '../../src/core/clock';
 import { WatchScheduler } from '../../src/core/watch';
 import { askIndexer, watchedHash } from '../../src/core/watchChecks';
 import { createIndexerClient } from '../../src/core/clients';

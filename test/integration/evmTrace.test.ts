@@ -18,7 +18,7 @@ import { buildEvmProject, copyEvmProject, evmToolsAvailable } from '../fixtures/
 import { startEvmChain, type EvmChain } from '../fixtures/evmChain';
 import { startRpcProxy, type RpcProxy } from '../fixtures/rpcProxy';
 import { FAKE_NETWORK, setUp, waitFor, type Harness } from './helpers';
-import type { ExplainView } from '../../src/protocol/explain';
+import type { ExplainView } from '../../src/explain/protocol';
 import { EvmTraces } from '../../src/explain/evmTrace';
 import { showSourceLine } from '../../src/explain/sourceLine';
 import { createJsonRpcClient } from '../../src/core/clients';

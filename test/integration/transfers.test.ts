@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import type { FakeRouter } from '../fixtures/fakeRouter';
 import { startFakeExecutor, type FakeExecutor } from '../fixtures/fakeExecutor';
 import { createRouterClient } from '../../src/core/clients';
-import { trackRequest } from '../../src/bridge/trackRequest';
+import { trackRequest } from '../../src/transfers/trackRequest';
 import { transferInfo } from '../../src/bridge/routeViews';
 import { FAKE_NETWORK, setUp, startRouterFor, type Harness, waitFor } from './helpers';
 

@@ -1,5 +1,5 @@
 /**
- * The bridge webview protocol (src/protocol/bridge.ts) in plain Node: the op table (every op has a request and a
+ * The bridge webview protocol (src/bridge/protocol.ts) in plain Node: the op table (every op has a request and a
  * reply schema, the Request union is derived from it, replies that do not match are refused in words), the
  * persisted state's schema, the host's view models, and the queue that holds posts until the webview is ready.
  */
@@ -21,13 +21,13 @@ import {
   type Form,
   type Handlers,
   type Reply,
-} from '../../src/protocol/bridge';
+} from '../../src/bridge/protocol';
 import { ReadyQueue } from '../../src/platform/readyQueue';
 import { checkForm } from '../../src/bridge/formCheck';
 import { routeView, transferInfo } from '../../src/bridge/routeViews';
 import { parseChainId } from '../../src/core/validate';
 import { Route, type Asset } from '../../src/core/router/schemas';
-import type { TrackedTransfer } from '../../src/platform/transferTracker';
+import type { TrackedTransfer } from '../../src/transfers/tracker';
 
 const form: Form = {
   v: 2,

@@ -9,7 +9,7 @@ import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRouterClient } from '../../src/core/clients';
 import type { RouterClient } from '../../src/core/router/client';
-import { ManualClock } from '../../src/core/router/poller';
+import { ManualClock } from '../../src/core/clock';
 import { BridgeQuotes, type Quote, type QuoteRequest } from '../../src/core/router/bridgeQuotes';
 import type { QuoteEvent } from '../../src/core/router/quotes';
 import { RouterCatalog } from '../../src/core/router/routerLists';

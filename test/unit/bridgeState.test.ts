@@ -1,12 +1,12 @@
 /**
- * The bridge page's state in plain Node (src/webview/bridge/state.ts, src/webview/lib/store.ts): every step change
+ * The bridge page's state in plain Node (src/bridge/page/state.ts, src/webview/lib/store.ts): every step change
  * is the reducer's (a new form puts the route aside, a quote for another form is dropped, messages freeze the route),
  * what an action does not change keeps its object, the saved part parses as the protocol's BridgeState, and a
  * listener of the store runs only when its slice changes.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BridgeState, formKey, type QuoteView, type RouteReply } from '../../src/protocol/bridge';
+import { BridgeState, formKey, type QuoteView, type RouteReply } from '../../src/bridge/protocol';
 import {
   CUSTOM,
   STATE_NOTE,
@@ -16,7 +16,7 @@ import {
   reduce,
   type Action,
   type BridgeUi,
-} from '../../src/webview/bridge/state';
+} from '../../src/bridge/page/state';
 import { Store } from '../../src/webview/lib/store';
 
 const defaults = {

@@ -13,7 +13,7 @@ import { classifyRevert, panicWords, revertWords } from '../../src/core/evm/reve
 import { decodeSourceMap, instructionIndexes, lineStarts, positionAt, rangeAt } from '../../src/core/evm/sourceMap';
 import { compareRuntime, comparableSize, metadataLength } from '../../src/core/evm/bytecode';
 import { framePcs } from '../../src/core/evm/steps';
-import { parseArgument } from '../../src/core/evm/callArgs';
+import { parseArgument } from '../../src/core/abi/callArgs';
 import { broadcastChainId, readBroadcast, runtimeSizeOf } from '../../src/core/evm/artifactCode';
 import { JSON_RPC_SERVICE, JsonRpcClient, JsonRpcError } from '../../src/core/evm/jsonRpc';
 import { DEFAULT_HTTP_OPTIONS, HttpClient } from '../../src/core/http';

@@ -18,7 +18,7 @@ import {
   signersOf,
 } from '../../src/core/txExplain';
 import { VALUE_UNKNOWN, explainCosmos, explainEvm, fillEvmValue } from '../../src/explain/txView';
-import { ExplainView } from '../../src/protocol/explain';
+import { ExplainView } from '../../src/explain/protocol';
 import { EvmTx, Tx } from '../../src/core/indexer/schemas';
 
 const A = 'init1veaum7vy45fzw5x4mflskgx5lnmwmxx5wm3x8p';

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
 import { createRouterClient } from '../../src/core/clients';
-import { ManualClock } from '../../src/core/router/poller';
+import { ManualClock } from '../../src/core/clock';
 import {
   RegistrationPoll,
   isNotLandedYet,

@@ -22,8 +22,8 @@ import {
 import { evmChainIdOf, keccak256 } from '../../src/core/evmChainId';
 import { msgsView, summaryViews } from '../../src/bridge/routeViews';
 import type { Verification } from '../../src/core/router/verify';
-import { OPS } from '../../src/protocol/bridge';
-import { replyCheck } from '../../src/protocol/rpc';
+import { OPS } from '../../src/bridge/protocol';
+import { replyCheck } from '../../src/webview/rpc';
 
 const FIXTURES = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'workspace-names');
 const DEMO = '2665154421996606';

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';
 import { startFakeExecutor, type FakeExecutor } from '../fixtures/fakeExecutor';
 import { createExecutorHttp, createRouterClient } from '../../src/core/clients';
-import { ManualClock } from '../../src/core/router/poller';
+import { ManualClock } from '../../src/core/clock';
 import {
   ExecutorWatch,
   applyExecutorWithdrawal,

@@ -7,7 +7,7 @@ import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRouterClient } from '../../src/core/clients';
 import type { RouterClient } from '../../src/core/router/client';
-import { ManualClock } from '../../src/core/router/poller';
+import { ManualClock } from '../../src/core/clock';
 import { QuoteRefresher, routeSignature, type QuoteEvent } from '../../src/core/router/quotes';
 import type { Route } from '../../src/core/router/schemas';
 import { startFakeRouter, type FakeRouter } from '../fixtures/fakeRouter';

@@ -1,8 +1,8 @@
 /** The adaptive status poller on a manual clock: schedule, one request in flight, backoff, Retry-After, 404 grace, terminal stop, cancellation. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { ManualClock } from '../../src/core/clock';
 import {
-  ManualClock,
   StatusPoller,
   scheduleDelay,
   DEFAULT_SCHEDULE,

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { trackChainProblem } from '../../src/bridge/trackRequest';
+import { trackChainProblem } from '../../src/transfers/trackRequest';
 
 test('a hash said to be on another chain than the route broadcasts on is refused in words (issue 34)', () => {
   const route = { source_asset_chain_id: 'osmosis-1' };

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Leases, TransferStore, recordFileName } from '../../src/core/router/store';
 import { PollCoordinator, type Poll } from '../../src/core/router/coordinator';
-import { ManualClock } from '../../src/core/router/poller';
+import { ManualClock } from '../../src/core/clock';
 import { MAX_RAW_BYTES, transferKey, type TrackedTransfer } from '../../src/core/router/records';
 
 const STORE_JS = path.resolve(__dirname, '..', '..', 'src', 'core', 'router', 'store.js');

@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ManualClock } from '../../src/core/router/poller';
+import { ManualClock } from '../../src/core/clock';
 import { WatchScheduler, type CheckAnswer, type Watch, type WatchEnd, type WatchSource } from '../../src/core/watch';
 import { askIndexer, askNode, watchedHash } from '../../src/core/watchChecks';
 import { HttpError } from '../../src/core/errors';

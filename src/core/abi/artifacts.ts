@@ -6,7 +6,7 @@
  *   - plain:    `<Name>.abi.json`                              a bare ABI array
  * Parsing is lenient (unknown fields are allowed and dropped; an item without `type` is a function, as the ABI spec
  * says; items of a type this version does not know are dropped) but checks the shapes decoding relies on.
- * Also the types the decoder answers with (src/abi/decoder.ts makes them, src/explain/abiIndex.ts hands them out).
+ * Also the types the decoder answers with (src/abi/decoder.ts makes them, src/abi/workspaceAbis.ts hands them out).
  */
 import * as z from 'zod/mini';
 import { firstProblem } from '../zodWords';

@@ -7,7 +7,7 @@
  * only the chosen way is refreshed after that, and the other's answer (or its failure) is kept for the choice.
  */
 import type { RouteInput } from './client';
-import type { Clock } from './poller';
+import type { Clock } from '../clock';
 import { QuoteRefresher, type QuoteEvent } from './quotes';
 import type { Asset, ChainInfo, Route } from './schemas';
 

@@ -6,7 +6,7 @@
  * that closes releases its leases (another takes them at its next check); one that dies leaves them to expire.
  * Pure: no vscode, the clock injected (the bench runs three on one folder on a virtual clock).
  */
-import { systemClock, type Clock } from './poller';
+import { systemClock, type Clock } from '../clock';
 import type { Leases } from './store';
 
 /** A running poll of one transfer (a StatusPoller). */

@@ -7,7 +7,7 @@
  * other 4xx answers end it at once. At most one request in flight; stop() aborts it. Pure: the clock injected.
  */
 import { HttpError, errorMessage } from '../errors';
-import { systemClock, type Clock } from './poller';
+import { systemClock, type Clock } from '../clock';
 import { timerDelay } from '../timers';
 import type { TrackResponse } from './schemas';
 

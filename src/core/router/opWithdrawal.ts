@@ -18,7 +18,7 @@
 import * as z from 'zod/mini';
 import { endpoint, type HttpClient } from '../http';
 import { parseWith } from '../zodParse';
-import { systemClock, type Clock } from './poller';
+import { systemClock, type Clock } from '../clock';
 import { timerDelay } from '../timers';
 
 /** InterwovenKit's test: the first operation is an OPinit transfer and the route ends in `uinit` on L1. */

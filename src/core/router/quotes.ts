@@ -10,7 +10,7 @@
  * - `fresh(maxAgeMs)`: the quote, fetched again first when it is older than `maxAgeMs` (before "Generate messages").
  * Exactly one request per period while visible: the next one is scheduled when the previous one has answered.
  */
-import type { Clock } from './poller';
+import type { Clock } from '../clock';
 import type { Route } from './schemas';
 
 export const QUOTE_DEBOUNCE_MS = 300;

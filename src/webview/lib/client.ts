@@ -3,7 +3,7 @@
  * client. `request(op, args)` posts a numbered request and resolves with the host's reply once it matches the op's
  * reply schema; a reply that does not (or the host's error) rejects, saying what is off in words.
  */
-import type { ArgsOf, OpName, OpTable, ReplyCheck, ReplyMessage, ReplyOf, RequestOfTable } from '../../protocol/rpc';
+import type { ArgsOf, OpName, OpTable, ReplyCheck, ReplyMessage, ReplyOf, RequestOfTable } from '../rpc';
 
 export interface VsCodeApi<S> {
   postMessage(message: unknown): void;

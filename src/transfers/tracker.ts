@@ -25,9 +25,9 @@ import { errorMessage } from '../core/errors';
 import { timerDelay } from '../core/timers';
 import { absoluteTime, shorten } from '../core/format';
 import { must, parseChainId } from '../core/validate';
-import { Command, StorageKey, ViewId } from './ids';
-import type { Services } from './services';
-import { pollFor } from './transferPolls';
+import { Command, StorageKey, ViewId } from '../platform/ids';
+import type { Services } from '../platform/services';
+import { pollFor } from './polls';
 
 export { claimText, isUnfinished, transferKey, type TrackedTransfer, type TransferSummary };
 

@@ -3,8 +3,8 @@
  * leads somewhere, else text), a list of labelled values, a list of events, a decoded log or call, a call shown raw
  * when no ABI decodes it. Text only.
  */
-import type { DecodedView, EventView, Field, RawCallView } from '../../../protocol/explain';
-import { h } from '../../lib/dom';
+import type { DecodedView, EventView, Field, RawCallView } from '../../protocol';
+import { h } from '../../../webview/lib/dom';
 import type { ExplainActions } from '../state';
 
 export class Parts {

@@ -15,7 +15,7 @@ import {
   requestSchema,
   type HandlersOf,
   type RequestOfTable,
-} from './rpc';
+} from '../webview/rpc';
 
 /** Where a value leads: the same lookups as the JSON documents' links. */
 export const Link = z.object({ kind: z.enum(['tx', 'block', 'account']), value: z.string() });

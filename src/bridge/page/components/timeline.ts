@@ -3,10 +3,10 @@
  * then as the router reports them) with its state coloured by its own outcome and its transactions, what was
  * released, when a lossless withdrawal can be claimed, and New transfer.
  */
-import { button } from '../../components/kit';
-import { Presence, h, replaceChildren, setAttr, setText, show } from '../../lib/dom';
-import type { Store } from '../../lib/store';
-import { BRIDGE } from '../../selectors';
+import { button } from '../../../webview/components/kit';
+import { Presence, h, replaceChildren, setAttr, setText, show } from '../../../webview/lib/dom';
+import type { Store } from '../../../webview/lib/store';
+import { BRIDGE } from '../../../webview/selectors';
 import type { Action, BridgeUi, BridgeActions } from '../state';
 
 export function mountTimeline(store: Store<BridgeUi, Action>, actions: BridgeActions): Node {

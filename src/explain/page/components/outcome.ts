@@ -2,10 +2,10 @@
  * The top of Explain Transaction: what the page waits for or why it failed, then the outcome (with the chain's
  * reason when it failed, or the EVM revert in words and its Solidity line), the hash and network with Copy hash, Open JSON and Refresh, the summary and the notes.
  */
-import { button } from '../../components/kit';
-import { Presence, h, replaceChildren, setText } from '../../lib/dom';
-import type { Store } from '../../lib/store';
-import { EXPLAIN } from '../../selectors';
+import { button } from '../../../webview/components/kit';
+import { Presence, h, replaceChildren, setText } from '../../../webview/lib/dom';
+import type { Store } from '../../../webview/lib/store';
+import { EXPLAIN } from '../../../webview/selectors';
 import type { ExplainAction, ExplainActions, ExplainUi } from '../state';
 import type { Parts } from './parts';
 import { mountRevertSource } from './trace';

@@ -6,16 +6,16 @@
  * its number in the view, and so are the call trace's Solidity lines and contracts to read. The transaction shown is
  * kept with setState, so a reload shows it again.
  */
-import { ToExplainWebview, parseExplainReply, type EXPLAIN_OPS, type ExplainState } from '../protocol/explain';
-import { registerButtons } from './components/kit';
-import { Client, vscodeApi } from './lib/client';
-import { errorText } from './lib/dom';
-import { Store } from './lib/store';
-import { initialState, reduce, type ExplainActions } from './explain/state';
-import { Parts } from './explain/components/parts';
-import { mountOutcome } from './explain/components/outcome';
-import { mountSections } from './explain/components/sections';
-import { mountTrace } from './explain/components/trace';
+import { ToExplainWebview, parseExplainReply, type EXPLAIN_OPS, type ExplainState } from '../protocol';
+import { registerButtons } from '../../webview/components/kit';
+import { Client, vscodeApi } from '../../webview/lib/client';
+import { errorText } from '../../webview/lib/dom';
+import { Store } from '../../webview/lib/store';
+import { initialState, reduce, type ExplainActions } from './state';
+import { Parts } from './components/parts';
+import { mountOutcome } from './components/outcome';
+import { mountSections } from './components/sections';
+import { mountTrace } from './components/trace';
 
 registerButtons();
 const api = vscodeApi<ExplainState>();

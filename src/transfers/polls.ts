@@ -20,7 +20,7 @@ import { boundRaw, needsPolling, type TrackedTransfer } from '../core/router/rec
 import type { Poll } from '../core/router/coordinator';
 import { errorMessage } from '../core/errors';
 import { shorten } from '../core/format';
-import type { Services } from './services';
+import type { Services } from '../platform/services';
 
 export interface PollDeps {
   services: Services;

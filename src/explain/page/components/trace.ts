@@ -4,10 +4,10 @@
  * value, gas, what it returned or why it reverted (raised here, or passed on from a callee), the line it stopped at
  * and "Call Contract…". Text only; a line and a contract are asked for by their numbers in the trace.
  */
-import type { TraceFrameView } from '../../../protocol/explain';
-import { Presence, h, replaceChildren } from '../../lib/dom';
-import type { Store } from '../../lib/store';
-import { EXPLAIN, traceFrame } from '../../selectors';
+import type { TraceFrameView } from '../../protocol';
+import { Presence, h, replaceChildren } from '../../../webview/lib/dom';
+import type { Store } from '../../../webview/lib/store';
+import { EXPLAIN, traceFrame } from '../../../webview/selectors';
 import type { ExplainAction, ExplainActions, ExplainUi } from '../state';
 import type { Parts } from './parts';
 import { section } from './sections';

@@ -23,7 +23,7 @@ import {
   type RouteReply,
   type SignedHook,
   type TransferInfo,
-} from '../../protocol/bridge';
+} from '../protocol';
 
 export type Side = 'source' | 'dest';
 /** Where a failure is said: under the form, the route, the messages or the timeline. */

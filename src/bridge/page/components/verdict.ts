@@ -2,9 +2,9 @@
  * The check's verdict in words, for the OP hook and for the messages: matches (what they do), couldn't verify (what
  * was not understood, and why), doesn't match (what differs); and the decoded messages as a list of fields.
  */
-import type { MsgsView, VerdictView } from '../../../protocol/bridge';
-import { h } from '../../lib/dom';
-import { verdictBox } from '../../selectors';
+import type { MsgsView, VerdictView } from '../../protocol';
+import { h } from '../../../webview/lib/dom';
+import { verdictBox } from '../../../webview/selectors';
 
 export function verdict(v: VerdictView, of: 'msgs' | 'hook', what: string): HTMLElement {
   const id = verdictBox(of, v.kind);

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { shorten } from '../core/format';
 import type { Register } from '../platform/commandTable';
 import { Command, Scheme } from '../platform/ids';
-import type { TrackedTransfer, TransferTracker } from '../platform/transferTracker';
+import type { TrackedTransfer, TransferTracker } from './tracker';
 
 const TRANSFER_SCHEME = Scheme.Transfer;
 

@@ -28,7 +28,7 @@ import {
   type HandlersOf,
   type ReplyOf,
   type RequestOfTable,
-} from './rpc';
+} from '../webview/rpc';
 import {
   AssetsReply,
   ChainOptionView,
@@ -44,9 +44,9 @@ import {
   TransferInfo,
   TxRef,
   Withdrawal,
-} from './bridgeViews';
+} from './protocolViews';
 
-export * from './bridgeViews';
+export * from './protocolViews';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Requests: one row per op, with the schema of its arguments and of its reply

@@ -8,18 +8,18 @@
  * says so. The quote is the host's: it asks for the route 300 ms after the last edit and every 10 s while the panel
  * is visible, and pushes each answer here.
  */
-import { ToWebview, parseReply, type BridgeState } from '../protocol/bridge';
-import { registerFormKit } from './components/kit';
-import { Client, vscodeApi } from './lib/client';
-import { keepSelectAllInFields } from './lib/keys';
-import { Store } from './lib/store';
-import { BridgeFlows } from './bridge/flows';
-import { initialState, isLive, reduce } from './bridge/state';
-import { mountStatus } from './bridge/components/status';
-import { mountForm } from './bridge/components/form';
-import { mountRoute } from './bridge/components/route';
-import { mountMsgs } from './bridge/components/msgs';
-import { mountTimeline } from './bridge/components/timeline';
+import { ToWebview, parseReply, type BridgeState } from '../protocol';
+import { registerFormKit } from '../../webview/components/kit';
+import { Client, vscodeApi } from '../../webview/lib/client';
+import { keepSelectAllInFields } from '../../webview/lib/keys';
+import { Store } from '../../webview/lib/store';
+import { BridgeFlows } from './flows';
+import { initialState, isLive, reduce } from './state';
+import { mountStatus } from './components/status';
+import { mountForm } from './components/form';
+import { mountRoute } from './components/route';
+import { mountMsgs } from './components/msgs';
+import { mountTimeline } from './components/timeline';
 
 registerFormKit();
 keepSelectAllInFields(document);

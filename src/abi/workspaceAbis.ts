@@ -12,7 +12,7 @@
  */
 import * as vscode from 'vscode';
 import { join } from 'node:path';
-import type * as Decoder from '../abi/decoder';
+import type * as Decoder from './decoder';
 import { FolderWatches, folderOf, mayBeMadeFolder, searchMadeFolders } from '../platform/folderWatches';
 import {
   ARTIFACT_EXCLUDE,

@@ -3,10 +3,10 @@
  * messages (each with its fields, its decoded EVM call and its own events), the balance changes, the EVM logs
  * (decoded, or their topics and data), the internal calls as a tree, and the transaction's own events.
  */
-import type { ExplainView } from '../../../protocol/explain';
-import { Presence, h, replaceChildren } from '../../lib/dom';
-import type { Store } from '../../lib/store';
-import { EXPLAIN } from '../../selectors';
+import type { ExplainView } from '../../protocol';
+import { Presence, h, replaceChildren } from '../../../webview/lib/dom';
+import type { Store } from '../../../webview/lib/store';
+import { EXPLAIN } from '../../../webview/selectors';
 import type { ExplainAction, ExplainUi } from '../state';
 import type { Parts } from './parts';
 

@@ -1,7 +1,7 @@
 /**
  * The Transfers view (tracked transfers, newest first, a state icon each; hops as children, each hop's txs below)
  * and its commands: track a tx hash without the panel, refresh, stop watching, remove, copy the hash, open a hop's
- * transaction in the explorer. A row opens the transfer's status document (documents/transfers.ts).
+ * transaction in the explorer. A row opens the transfer's status document (documents.ts).
  */
 import * as vscode from 'vscode';
 import { bridgeLabel, describeHopState, type HopView } from '../core/router/transfer';
@@ -16,13 +16,7 @@ import { Command, ContextValue, ViewId } from '../platform/ids';
 import { ExplorerNode, ExplorerTree } from '../platform/tree';
 import { untrustedMarkdown } from '../platform/markdown';
 import type { Services } from '../platform/services';
-import {
-  claimText,
-  isUnfinished,
-  transferKey,
-  type TrackedTransfer,
-  type TransferTracker,
-} from '../platform/transferTracker';
+import { claimText, isUnfinished, transferKey, type TrackedTransfer, type TransferTracker } from './tracker';
 
 const OUTCOME_ICONS: Record<string, [string, string?]> = {
   pending: ['sync~spin'],

@@ -1,8 +1,8 @@
 /** The top of the panel: a note when the saved state was discarded, and what the page waits for (a progress ring). */
-import { progressRing } from '../../components/kit';
-import { Presence, h, setText, show } from '../../lib/dom';
-import type { Store } from '../../lib/store';
-import { BRIDGE } from '../../selectors';
+import { progressRing } from '../../../webview/components/kit';
+import { Presence, h, setText, show } from '../../../webview/lib/dom';
+import type { Store } from '../../../webview/lib/store';
+import { BRIDGE } from '../../../webview/selectors';
 import type { Action, BridgeUi } from '../state';
 
 export function mountStatus(store: Store<BridgeUi, Action>): Node[] {

@@ -4,12 +4,12 @@
  * field's problem next to it. Built once; each part follows its slice of the state. A field's value is written only
  * when it differs from what it holds, so typing keeps its caret and selection whatever answer comes meanwhile.
  */
-import { formKey, type FormField } from '../../../protocol/bridge';
-import { Picker, type PickerOption } from '../../components/picker';
-import { button, textField } from '../../components/kit';
-import { h, setAttr, setText, setValue, show, type ValueField } from '../../lib/dom';
-import { sameItems, type Store } from '../../lib/store';
-import { BRIDGE, errorLine } from '../../selectors';
+import { formKey, type FormField } from '../../protocol';
+import { Picker, type PickerOption } from '../../../webview/components/picker';
+import { button, textField } from '../../../webview/components/kit';
+import { h, setAttr, setText, setValue, show, type ValueField } from '../../../webview/lib/dom';
+import { sameItems, type Store } from '../../../webview/lib/store';
+import { BRIDGE, errorLine } from '../../../webview/selectors';
 import { CUSTOM, chainOf, denomOf, formOf, type Action, type BridgeUi, type Side, type BridgeActions } from '../state';
 
 /** The problem of a field as shown: an error once the field was touched (all of them once a route is asked), else a warning. */

@@ -3,7 +3,7 @@
  * failed, or the view of what the transaction did) and the failure of the last thing the user asked for. The
  * components show its slices; the actions the user can take are the page's requests (flows in explain.entry.ts).
  */
-import type { ExplainView, Link } from '../../protocol/explain';
+import type { ExplainView, Link } from '../protocol';
 
 export interface ExplainUi {
   /** Nothing yet, a hash being loaded, a failure, or the view. */

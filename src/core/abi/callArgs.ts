@@ -4,7 +4,7 @@
  * booleans; arrays and tuples as JSON), or a sentence that says what is wrong. An address's checksum is checked when
  * the call is encoded (the decoder bundle has keccak).
  */
-import type { AbiParameter } from '../abi/artifacts';
+import type { AbiParameter } from './artifacts';
 
 export type ArgValue = string | bigint | boolean | ArgValue[];
 export type Parsed = { ok: true; value: ArgValue } | { ok: false; error: string };

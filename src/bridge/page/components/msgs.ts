@@ -3,10 +3,10 @@
  * user asked for (or the user chose to see them anyway), the signing instructions, the JSON to sign (rebuilt from
  * what was checked), and the hash to paste back to follow the transfer.
  */
-import { button, checkbox, textField } from '../../components/kit';
-import { Presence, h, replaceChildren, setText, setValue, show } from '../../lib/dom';
-import { sameItems, type Store } from '../../lib/store';
-import { BRIDGE } from '../../selectors';
+import { button, checkbox, textField } from '../../../webview/components/kit';
+import { Presence, h, replaceChildren, setText, setValue, show } from '../../../webview/lib/dom';
+import { sameItems, type Store } from '../../../webview/lib/store';
+import { BRIDGE } from '../../../webview/selectors';
 import type { Action, BridgeUi, BridgeActions } from '../state';
 import { summaryList, verdict } from './verdict';
 

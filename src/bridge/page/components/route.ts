@@ -5,11 +5,20 @@
  * host and says so; from the messages on, the route is what they were made from and says that instead. Built once;
  * each part follows its slice of the state, and fields are never rebuilt while the route is refreshed.
  */
-import { shorten } from '../../../protocol/format';
-import { button, checkbox, progressRing, textField } from '../../components/kit';
-import { Presence, h, replaceChildren, setAttr, setText, setValue, show, type ValueField } from '../../lib/dom';
-import { sameItems, type Store } from '../../lib/store';
-import { BRIDGE, addressField, errorLine } from '../../selectors';
+import { shorten } from '../../../core/format';
+import { button, checkbox, progressRing, textField } from '../../../webview/components/kit';
+import {
+  Presence,
+  h,
+  replaceChildren,
+  setAttr,
+  setText,
+  setValue,
+  show,
+  type ValueField,
+} from '../../../webview/lib/dom';
+import { sameItems, type Store } from '../../../webview/lib/store';
+import { BRIDGE, addressField, errorLine } from '../../../webview/selectors';
 import {
   blocked,
   formOf,

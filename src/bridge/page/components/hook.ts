@@ -2,10 +2,10 @@
  * The OP hook, for a route that needs one: Get OP hook, its verdict and what it does, the hook to sign (only once it
  * matches, or the user chose to see it anyway), and the signer and signed hook to paste back (or a file to open).
  */
-import { button, checkbox, textArea, textField } from '../../components/kit';
-import { Presence, h, replaceChildren, setValue, show } from '../../lib/dom';
-import { sameItems, type Store } from '../../lib/store';
-import { BRIDGE } from '../../selectors';
+import { button, checkbox, textArea, textField } from '../../../webview/components/kit';
+import { Presence, h, replaceChildren, setValue, show } from '../../../webview/lib/dom';
+import { sameItems, type Store } from '../../../webview/lib/store';
+import { BRIDGE } from '../../../webview/selectors';
 import type { Action, BridgeUi, BridgeActions } from '../state';
 import { summaryList, verdict } from './verdict';
 

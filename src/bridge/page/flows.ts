@@ -3,18 +3,10 @@
  * client and dispatches what comes back to the store (state.ts); it never touches the DOM. The components call these
  * as their actions (state.ts's BridgeActions), so they know neither the host nor the protocol's requests.
  */
-import {
-  formKey,
-  type Args,
-  type Form,
-  type FormField,
-  type OPS,
-  type Op,
-  type TransferInfo,
-} from '../../protocol/bridge';
-import type { Client } from '../lib/client';
-import { errorText } from '../lib/dom';
-import type { Store } from '../lib/store';
+import { formKey, type Args, type Form, type FormField, type OPS, type Op, type TransferInfo } from '../protocol';
+import type { Client } from '../../webview/lib/client';
+import { errorText } from '../../webview/lib/dom';
+import type { Store } from '../../webview/lib/store';
 import {
   blocked,
   chainOf,

@@ -7,7 +7,7 @@
  */
 import type { Route } from '../core/router/schemas';
 import { isOpWithdrawalRoute } from '../core/router/opWithdrawal';
-import type { TrackRequest } from '../platform/transferTracker';
+import type { TrackRequest } from './tracker';
 import type { Services } from '../platform/services';
 
 /** The OP bridge's finalization period when the route does not say (7 days, Initia's mainnet rollups). */

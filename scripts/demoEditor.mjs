@@ -1,9 +1,11 @@
 // What `npm start` opens its editor with, shared with the e2e test that reloads that editor (test/e2e/demo.e2e.ts).
 // Node built-ins only.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 
 /**
- * The demo editor's own user settings, beside the demo network. `window.restoreWindows: preserve`: the URL opens
- * TRY-ME.md (`payload=openFile`), and a workbench opened with a file to open restores no other editor unless told to
+ * The demo editor's own user settings, beside the demo network. `window.restoreWindows: preserve`: desktop VS Code is
+ * opened with TRY-ME.md to open, and a workbench opened with a file to open restores no other editor unless told to
  * preserve them: without it, Reload Window would drop every result tab.
  */
 export const DEMO_EDITOR_SETTINGS = {
@@ -11,12 +13,30 @@ export const DEMO_EDITOR_SETTINGS = {
   'window.restoreWindows': 'preserve',
 };
 
-/** The workbench URL's payload: open TRY-ME.md (its address on the server). */
-export function demoPayload(tryMeRemoteUri) {
-  return [['openFile', tryMeRemoteUri]];
+/**
+ * Packs the demo-only extension that opens TRY-ME.md on the demo's first start (scripts/demo-opener) into `out`, for
+ * code-server: a URL that opened the file (`payload=openFile`) opened it again, and made it the active tab, at every
+ * Reload Window (the browser reloads that same URL).
+ */
+export function packDemoOpener(repoRoot, out) {
+  const r = spawnSync(
+    process.execPath,
+    [
+      join(repoRoot, 'node_modules/@vscode/vsce/vsce'),
+      'package',
+      '--no-dependencies',
+      '--allow-missing-repository',
+      '--skip-license',
+      '--out',
+      out,
+    ],
+    { cwd: join(repoRoot, 'scripts', 'demo-opener'), encoding: 'utf8' },
+  );
+  if (r.status !== 0) throw new Error(`packaging the demo opener failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+  return out;
 }
 
-/** The URL `npm start` prints for code-server: the demo folder, with TRY-ME.md open. */
-export function demoUrl(serverUrl, workspace, tryMeRemoteUri) {
-  return `${serverUrl}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(demoPayload(tryMeRemoteUri)))}`;
+/** The URL `npm start` prints for code-server: the demo folder (TRY-ME.md is opened by the demo opener, once). */
+export function demoUrl(serverUrl, workspace) {
+  return `${serverUrl}/?folder=${encodeURIComponent(workspace)}`;
 }

@@ -1,6 +1,7 @@
 // `npm start`: build, start the offline demo backend, and open the extension in a real VS Code with the "Local demo"
-// network selected and TRY-ME.md open: desktop VS Code (`code` on PATH) when present, with a throwaway profile,
-// otherwise code-server on 127.0.0.1 (installed on first use) whose URL is printed. Ctrl+C stops everything.
+// network selected and TRY-ME.md open (on the first start only: Reload Window keeps the tab the user was on): desktop
+// VS Code (`code` on PATH) when present, with a throwaway profile, otherwise code-server on 127.0.0.1 (installed on
+// first use) whose URL is printed. Ctrl+C stops everything.
 //   INITIA_USE_CODE_SERVER=1   use code-server even when `code` is available
 //
 // The demo's network goes into the throwaway user settings of the editor it starts (a workspace cannot choose
@@ -13,7 +14,7 @@ import { join } from 'node:path';
 import { CACHE_DIR, REPO_ROOT, portIsFree, startCodeServer } from './vscode-server.mjs';
 import { build } from './build.mjs';
 import { startDemo, DEMO_EVM_NETWORK, DEMO_INDEXER_PORT, DEMO_ROUTER_PORT } from './demo.mjs';
-import { DEMO_EDITOR_SETTINGS, demoUrl } from './demoEditor.mjs';
+import { DEMO_EDITOR_SETTINGS, demoUrl, packDemoOpener } from './demoEditor.mjs';
 
 const started = Date.now();
 const step = (what) => console.log(`[start] ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -96,9 +97,12 @@ if (useDesktop) {
   const last = existsSync(portFile) ? Number(JSON.parse(readFileSync(portFile, 'utf8')).port) : undefined;
   const port = last && (await portIsFree(last)) ? last : undefined;
   step('starting code-server');
-  const server = await startCodeServer({ settings, vsix: [vsix], smokeTestDriver: false, port });
+  // TRY-ME.md is opened by a demo-only extension on the demo's first start, not by the URL (which every Reload Window
+  // loads again, making TRY-ME.md the active tab each time).
+  const opener = packDemoOpener(REPO_ROOT, join(CACHE_DIR, 'initia-demo-opener.vsix'));
+  const server = await startCodeServer({ settings, vsix: [vsix, opener], smokeTestDriver: false, port });
   writeFileSync(portFile, JSON.stringify({ port: server.port }));
-  const url = demoUrl(server.url, workspace, server.remoteUri(tryMe));
+  const url = demoUrl(server.url, workspace);
   step('code-server is running');
   console.log(`\n  Open this URL in a browser:\n\n  ${url}\n`);
   stopEditor = () => server.stop();

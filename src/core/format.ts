@@ -184,6 +184,23 @@ export function compactUnits(whole: string): string {
 }
 
 /**
+ * A rich-list row as the sidebar's default width shows it (about 30 characters of a 300 px sidebar): what matters
+ * first, the rank and the amount (compact; whole units when decimals are known) in the label, the account shortened
+ * in the description, which VS Code cuts first. The exact values belong in the tooltip (`whole`, the base amount).
+ */
+export function holderRow(
+  rank: number,
+  account: string,
+  amount: string,
+  asset?: { symbol?: string; decimals?: number },
+): { label: string; description: string; whole?: string; symbol: string } {
+  const whole = asset?.decimals !== undefined ? formatUnits(amount, asset.decimals) : undefined;
+  const symbol = asset?.symbol ? ` ${labelText(asset.symbol, 20)}` : '';
+  const shown = whole !== undefined ? `${compactUnits(whole)}${symbol}` : compactAmount(amount);
+  return { label: `${rank}. ${shown}`, description: shorten(account, 8, 4), whole, symbol };
+}
+
+/**
  * Token ids in number order when they are all whole numbers, in the direction the page came in (the indexer orders
  * them as text: 9, 8, 7, 48, 47…); other ids as they came.
  */

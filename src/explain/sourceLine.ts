@@ -1,6 +1,7 @@
 /**
  * "Open source" of Explain's call trace: the workspace's Solidity file at the line a frame stopped at, beside the
- * panel, the range selected (only files of the open folders: the artifacts' sources are read nowhere else).
+ * panel, the range selected and scrolled into view, sideways too (only files of the open folders: the artifacts'
+ * sources are read nowhere else).
  */
 import * as vscode from 'vscode';
 import type { TraceView } from './protocol';
@@ -19,8 +20,9 @@ export async function showSourceLine(source: SourceLine): Promise<vscode.TextEdi
     source.endLine > source.line
       ? editor.document.lineAt(start.line).range.end
       : editor.document.validatePosition(new vscode.Position(source.endLine - 1, source.endColumn));
-  // The cursor at the start of the range (the editor scrolls to its start, not to the end of a long line).
+  // The cursor at the start of the range; the whole range on its line revealed, which scrolls a narrow editor
+  // sideways to the statement (revealing its start alone left the statement beyond the right edge).
   editor.selection = new vscode.Selection(end, start);
-  editor.revealRange(new vscode.Range(start, start), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  editor.revealRange(new vscode.Range(start, end), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   return editor;
 }

@@ -9,10 +9,8 @@ import type { Block, Collection, EvmTx, Holder, Nft, Tx } from '../core/indexer/
 import {
   absoluteTime,
   clockTime,
-  compactAmount,
-  compactUnits,
-  formatUnits,
   groupDigits,
+  holderRow,
   labelText,
   numericTokenOrder,
   shorten,
@@ -550,18 +548,12 @@ export class HolderNode extends RowNode {
 
   protected createTreeItem(): vscode.TreeItem {
     const h = this.holder;
-    const item = new vscode.TreeItem(
-      `${this.rank}. ${shorten(h.account, 10, 6)}`,
-      vscode.TreeItemCollapsibleState.None,
-    );
-    const decimals = this.asset?.decimals;
-    const whole = decimals !== undefined ? formatUnits(h.amount, decimals) : undefined;
-    const symbol = this.asset?.symbol ? ` ${labelText(this.asset.symbol, 20)}` : '';
-    // Compact in the row (28-digit amounts were cut off); exact in the tooltip. Whole units when decimals are known.
+    // The amount first, in the label (a 300 px sidebar cut it off in the description); exact in the tooltip.
+    const { label, description, whole, symbol } = holderRow(this.rank, h.account, h.amount, this.asset);
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
     // A negative amount is the indexer's own inconsistency (rollytics richlist/utils/db.go): shown, and marked as such.
     const negative = h.amount.startsWith('-');
-    const shown = whole !== undefined ? `${compactUnits(whole)}${symbol}` : compactAmount(h.amount);
-    item.description = negative ? `${shown} · ${vscode.l10n.t("the indexer's inconsistency")}` : shown;
+    item.description = negative ? `${description} · ${vscode.l10n.t("the indexer's inconsistency")}` : description;
     item.iconPath = negative
       ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
       : new vscode.ThemeIcon('account');

@@ -24,6 +24,60 @@ async function pick(page: Page, label: string | RegExp): Promise<void> {
   await row.click();
 }
 
+/** The little of the DOM `textInView` uses (this project's TypeScript has no DOM library). */
+interface Box {
+  left: number;
+  right: number;
+  width: number;
+}
+interface DomNode {
+  textContent: string | null;
+}
+interface DomElement extends DomNode {
+  closest(selector: string): DomElement | null;
+  getBoundingClientRect(): Box;
+}
+interface DomDocument {
+  querySelectorAll(selector: string): Iterable<DomElement>;
+  createRange(): {
+    setStart(node: DomNode, offset: number): void;
+    setEnd(node: DomNode, offset: number): void;
+    getBoundingClientRect(): Box;
+  };
+  createTreeWalker(root: DomElement, whatToShow: number): { nextNode(): DomNode | null };
+}
+
+/**
+ * Whether `text`, on the editor line that holds it, lies inside the editor's visible text area (not scrolled off to a
+ * side): its characters' box, from a DOM range over the line's text, within the scrollable area's box.
+ */
+async function textInView(page: Page, text: string): Promise<boolean> {
+  return page.evaluate((wanted) => {
+    const doc = (globalThis as unknown as { document: DomDocument }).document;
+    for (const line of doc.querySelectorAll('.monaco-editor .view-line')) {
+      const at = (line.textContent ?? '').replace(/\u00a0/g, ' ').indexOf(wanted);
+      const area = line.closest('.editor-scrollable');
+      if (at < 0 || !area) continue;
+      const range = doc.createRange();
+      const walker = doc.createTreeWalker(line, 4 /* NodeFilter.SHOW_TEXT */);
+      let offset = 0;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const length = node.textContent?.length ?? 0;
+        if (at >= offset && at < offset + length) range.setStart(node, at - offset);
+        if (at + wanted.length <= offset + length) {
+          range.setEnd(node, at + wanted.length - offset);
+          break;
+        }
+        offset += length;
+      }
+      const box = range.getBoundingClientRect();
+      const view = area.getBoundingClientRect();
+      return box.width > 0 && box.left >= view.left && box.right <= view.right;
+    }
+    return false;
+  }, text);
+}
+
 e2eTest(
   'evm trace: a revert two calls deep explained from the workspace, its line opened, the contract read; nothing asked again after a reload',
   async ({ page, evm, workspace }) => {
@@ -82,6 +136,12 @@ e2eTest(
         .locator('.statusbar-item', { hasText: new RegExp(`^Ln ${line}, Col \\d+ \\(38 selected\\)`) })
         .first()
         .waitFor({ timeout: 15_000 });
+      // In the editor beside the panel (narrower than the line), the statement is scrolled into view, sideways too.
+      await waitFor(
+        'the revert scrolled into view in the narrow editor',
+        () => textInView(page, 'InsufficientBalance(available, amount)'),
+        10_000,
+      );
       // For the README: the explorer out of the way, the panel and the file side by side.
       await runCommand(page, 'View: Close Primary Side Bar');
       await screenshot(page, 'explain-evm-revert');

@@ -86,6 +86,8 @@ export interface OpenOptions {
   workspace?: string;
   /** Install this .vsix (the packaged extension); otherwise load the repo as the extension under development. */
   vsix?: string;
+  /** Other extensions to install (.vsix files), beside this one. */
+  moreVsix?: string[];
   /** Extra environment for code-server and the extension host. */
   env?: NodeJS.ProcessEnv;
   /** Extra user settings. */
@@ -121,7 +123,7 @@ export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
       // If this process dies uncleanly, code-server's watchdog removes the browser profile too.
       cleanupDirs: [browserTmp],
       env: { ...process.env, ...opts.env },
-      vsix: opts.vsix ? [opts.vsix] : [],
+      vsix: [...(opts.vsix ? [opts.vsix] : []), ...(opts.moreVsix ?? [])],
       trust: opts.trust,
       smokeTestDriver: opts.smokeTestDriver,
       settings: {

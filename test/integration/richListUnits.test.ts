@@ -35,7 +35,8 @@ describe('Rich List: whole units from the router', function () {
     const holders = await tree.getChildren(denom);
     assert.ok(holders.length > 0);
     const item = tree.getTreeItem(holders[0]!);
-    assert.match(String(item.description), /^[\d,.]+( × 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+)? INIT$/);
+    assert.match(String(item.label), /^1\. [\d,.]+( × 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+)? INIT$/, 'the amount in the label, first');
+    assert.match(String(item.description), /^init1[0-9a-z]{3}…[0-9a-z]{4}$/);
     const tooltip = (item.tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' ');
     assert.match(tooltip, /[\d,.]+ INIT \\?\([\d,]+ base units\\?\)/);
     await vscode.commands.executeCommand('initia.tree.copyAmount', holders[0]);

@@ -73,6 +73,46 @@ async function msgsFor(r: Route, addresses: string[], extra: Record<string, unkn
   return MsgsResponse.parse(json);
 }
 
+test("the demo router's figures agree with its own amounts: fees, USD values and price impact (issue 34, cosmetic)", async () => {
+  const usd = (base: string, price: number) => (Number(base) / 1e6) * price; // every asset here has 6 decimals
+  const cases: Array<[string, string, string, string, string, number, number]> = [
+    ['interwoven-1', 'uinit', 'osmosis-1', 'uosmo', '500000', 0.52, 0.25], // IBC, then a swap
+    ['interwoven-1', 'uinit', 'osmosis-1', 'uosmo', '2000000', 0.52, 0.25], // the same with the bad-price impact
+    ['noble-1', 'uusdc', 'interwoven-1', USDC_ON_INITIA, '7000000', 1, 1], // IBC alone
+  ];
+  const demo = await startFakeRouter({ hostile: false }); // as `npm run demo` runs it
+  try {
+    for (const [from, denom, to, destDenom, amount, priceIn, priceOut] of cases) {
+      const res = await fetch(`${demo.url}/v2/fungible/route`, {
+        method: 'POST',
+        body: JSON.stringify(routeBody(from, denom, to, destDenom, amount)),
+      });
+      const r = Route.parse(await res.json());
+      const what = `${amount} ${denom} → ${destDenom}`;
+      const deducted = (r.estimated_fees ?? []).filter((f) => f.fee_behavior === 'FEE_BEHAVIOR_DEDUCTED');
+      assert.equal(deducted.length, 1, what);
+      const fee = deducted[0]!;
+      const feeAmount = String(fee.amount ?? '0');
+      const kept = BigInt(r.amount_in) - BigInt(feeAmount);
+      // The fee is what the route keeps of the amount in; on the same asset, what is left arrives.
+      if (!r.does_swap) assert.equal(String(kept), r.amount_out, `${what}: fee + amount out = amount in`);
+      assert.equal(fee.usd_amount, usd(feeAmount, priceIn).toFixed(2), `${what}: the fee's USD value`);
+      assert.equal(r.usd_amount_in, usd(r.amount_in, priceIn).toFixed(2), `${what}: USD in`);
+      assert.equal(r.usd_amount_out, usd(r.amount_out, priceOut).toFixed(2), `${what}: USD out is amount_out's`);
+      const impact = (r as { swap_price_impact_percent?: string }).swap_price_impact_percent;
+      if (r.does_swap)
+        assert.equal(
+          impact,
+          ((1 - usd(r.amount_out, priceOut) / usd(String(kept), priceIn)) * 100).toFixed(2),
+          `${what}: price impact from the amounts`,
+        );
+      else assert.equal(impact, undefined, what);
+    }
+  } finally {
+    await demo.close();
+  }
+});
+
 test('chains: Initia extras on every chain, the EVM fee asset on the rollup, a hidden chain, and a chain to sort', async () => {
   const { json } = await get('/v2/info/chains?include_evm=true');
   const chains = ChainsResponse.parse(json).chains as Array<Record<string, unknown>>;
@@ -378,19 +418,19 @@ test('tamperMsgs: the msgs differ from the request in one field; shiftQuotes mov
     fake.shiftQuotes(-50);
     assert.equal(
       (await route(routeBody('interwoven-1', 'uinit', 'osmosis-1', 'uosmo', '2000000'))).amount_out,
-      '1986020',
+      '3641406',
     );
     fake.shiftQuotes(25);
     assert.equal(
       (await route(routeBody('interwoven-1', 'uinit', 'osmosis-1', 'uosmo', '2000000'))).amount_out,
-      '2000990',
+      '3668854',
     );
   } finally {
     fake.shiftQuotes(0);
   }
   assert.equal(
     (await route(routeBody('interwoven-1', 'uinit', 'osmosis-1', 'uosmo', '2000000'))).amount_out,
-    '1996000',
+    '3659705',
   );
   assert.throws(() => fake.shiftQuotes(1.5));
   fake.resetRequests();

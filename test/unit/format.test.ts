@@ -7,6 +7,7 @@ import {
   clockTime,
   compactAmount,
   compactUnits,
+  holderRow,
   markdownText,
   numericTokenOrder,
   estimatedDuration,
@@ -138,6 +139,18 @@ test('compactUnits: whole units for a row, at most 4 decimals cut (never rounded
   assert.equal(compactUnits('0.00001'), '0');
   assert.equal(compactUnits('7'), '7');
   assert.equal(compactUnits('1,234,567,890,123,456,789.5'), compactAmount('1234567890123456789'));
+});
+
+test('holderRow: the rank and the amount first, within what a 300 px sidebar shows; the account shortened after it (issue 34, cosmetic)', () => {
+  const account = 'init1veaum7vy45fzw5x4mflskgx5lnmwmxx5wm3x8p';
+  // About 30 characters of a label fit a 300 px sidebar beside the icon: the amount must be in them.
+  const row = holderRow(12, account, '123456789012345678', { symbol: 'INIT', decimals: 6 });
+  assert.equal(row.label, '12. 123,456,789,012.3456 INIT');
+  assert.ok(row.label.length <= 30, row.label);
+  assert.equal(row.description, 'init1vea…3x8p');
+  assert.equal(row.whole, '123,456,789,012.345678', 'exact, for the tooltip');
+  assert.equal(holderRow(1, account, '1234567890123456789012345678').label, '1. 1.234 × 10²⁷');
+  assert.equal(holderRow(3, '0x' + 'ab'.repeat(20), '-5000000', { symbol: 'GAS', decimals: 6 }).label, '3. -5 GAS');
 });
 
 test('absoluteTime names its zone, in the local zone or the one given; zoneName', () => {

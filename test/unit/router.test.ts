@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRouterClient } from '../../src/core/clients';
-import { parseAddressForChain, routerErrorInfo, type RouterClient } from '../../src/core/router/client';
+import { msgsRequest, parseAddressForChain, routerErrorInfo, type RouterClient } from '../../src/core/router/client';
 import * as routerSchemas from '../../src/core/router/schemas';
 import { transferView } from '../../src/core/router/transfer';
 import { routeErrorText } from '../../src/bridge/routeViews';
@@ -98,7 +98,8 @@ test('IBC + swap route: typed operations; hostile server text is kept verbatim',
     route.operations.map((o) => operationView(o).kind),
     ['transfer', 'swap'],
   );
-  assert.equal(route.amount_out, '998000');
+  // 0.2 % kept by the bridge, the rest at INIT $0.52 / OSMO $0.25, less the swap's 11.85 % price impact.
+  assert.equal(route.amount_out, '1829852');
   assert.deepEqual(route.required_chain_addresses, ['interwoven-1', 'osmosis-1']);
   const swap = operationView(route.operations[1]!);
   assert.ok(swap.kind === 'swap' && swap.body.swap_in?.swap_venue?.name?.includes('<script>'));
@@ -485,4 +486,30 @@ test('assets: symbols and decimals per chain, chain ids repeated; a bad chain id
   fake.resetRequests();
   await assert.rejects(client.assets(['<b>']), (e: Error & { kind?: string }) => e.kind === 'input');
   assert.equal(fake.requests.length, 0);
+});
+
+test('a refused address says what is wrong once: no "Address:" before "An address on …" (issue 34, cosmetic)', async () => {
+  fake.resetRequests();
+  const wrongPrefix = 'An address on osmosis-1 starts with "osmo1", not "init1".';
+  await assert.rejects(client.balances('osmosis-1', INIT), (e: Error) => e.message === wrongPrefix);
+  const route = {
+    required_chain_addresses: ['interwoven-1', 'osmosis-1'],
+    amount_in: '1000',
+    amount_out: '998',
+    source_asset_chain_id: 'interwoven-1',
+    source_asset_denom: 'uinit',
+    dest_asset_chain_id: 'osmosis-1',
+    dest_asset_denom: 'uosmo',
+    operations: [],
+  } as unknown as routerSchemas.Route;
+  assert.throws(
+    () => msgsRequest({ route, addresses: [INIT, INIT] }),
+    (e: Error) => e.message === wrongPrefix,
+  );
+  // A refusal of the address's form names no chain: which one it was for comes first.
+  assert.throws(
+    () => msgsRequest({ route, addresses: [INIT, 'osmo1xyz'] }),
+    (e: Error) => /^Address on osmosis-1: /.test(e.message) && !/address on osmosis-1/i.test(e.message.slice(8)),
+  );
+  assert.equal(fake.requests.length, 0, 'nothing sent');
 });

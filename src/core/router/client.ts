@@ -123,6 +123,23 @@ export function parseAddressForChain(
   return parsed;
 }
 
+/**
+ * An address for a chain, or an InputError that says what is wrong once: `parseAddressForChain`'s own refusals name
+ * the address and its chain already ("An address on osmosis-1 starts with…"), so only a refusal of the address's
+ * form (which names no chain) gets `who` and the chain before it.
+ */
+export function mustAddressOn(
+  chainId: string,
+  input: string,
+  prefixes: Readonly<Record<string, string>>,
+  who = 'Address',
+): string {
+  const parsed = parseAddressForChain(chainId, input, prefixes);
+  if (parsed.ok) return parsed.value;
+  const formRefused = !/^solana/i.test(chainId) && !parseChainAddress(input).ok;
+  throw new InputError(formRefused ? `${who} on ${chainId}: ${parsed.error}` : parsed.error);
+}
+
 /** The form each chain uses for tx hashes: EVM chains (numeric ids) and 0x-written hashes 0x lower-case, cosmos chains upper-case hex. */
 export function normaliseTxHash(hash: string, chainId: string): string {
   const h = must(parseTxHash(hash), 'tx hash');
@@ -150,9 +167,7 @@ export function msgsRequest(
     if (missing.length) throw new InputError(`This route needs an address on ${missing.join(', ')}.`);
     given = required.map((c) => map[c]!);
   }
-  const address_list = given.map((a, i) =>
-    must(parseAddressForChain(required[i]!, a, prefixes), `Address on ${required[i]}`),
-  );
+  const address_list = given.map((a, i) => mustAddressOn(required[i]!, a, prefixes));
   if (route.required_op_hook && !input.signedOpHook)
     throw new InputError('This route needs a signed OP hook before its messages can be generated.');
   const body: S.MsgsRequest = {
@@ -269,7 +284,7 @@ export class RouterClient {
   /** POST /op-hook (Initia only): the hook to sign, for routes with `required_op_hook`. Both addresses are bech32. */
   async opHook(route: S.Route, sourceAddress: string, destAddress: string, signal?: AbortSignal): Promise<S.OpHook> {
     const bech32Only = (chainId: string, address: string, what: string) => {
-      const a = must(parseAddressForChain(chainId, address, this.prefixes), what);
+      const a = mustAddressOn(chainId, address, this.prefixes, what);
       if (a.startsWith('0x')) throw new InputError(`${what}: the OP hook takes bech32 addresses (init1…), not 0x….`);
       return a;
     };
@@ -357,7 +372,7 @@ export class RouterClient {
    */
   async balances(chainId: string, address: string, signal?: AbortSignal): Promise<S.BalancesResponse> {
     const chain = must(parseChainId(chainId), 'Chain');
-    const checked = must(parseAddressForChain(chain, address, this.prefixes), 'Address');
+    const checked = mustAddressOn(chain, address, this.prefixes);
     const body: S.BalancesRequest = { chains: { [chain]: { address: checked, denoms: [] } } };
     return this.post(S.BalancesResponse, '/v2/info/balances', body, signal);
   }

@@ -26,8 +26,16 @@ after(async () => {
 beforeEach(() => fake.resetRequests());
 
 const routeRequests = () => fake.requests.filter((r) => r.path === '/v2/fungible/route').length;
-/** Lets real I/O (a request to the fake router and its answer) finish between clock steps. */
-const io = () => new Promise<void>((r) => setTimeout(r, 30));
+/**
+ * Lets real I/O (a request to the fake router and its answer) finish between clock steps: waits until the refresher
+ * has a timer again (it schedules its next step once an answer is in), at most 5 s. A fixed real-time pause was not
+ * enough on a busy machine, where an answer can take longer than any pause chosen.
+ */
+const settled = (clock: ManualClock) => async () => {
+  const end = Date.now() + 5000;
+  do await new Promise<void>((r) => setTimeout(r, 5));
+  while (clock.pending === 0 && Date.now() < end);
+};
 
 function setUp(amount = '1000000') {
   const clock = new ManualClock();
@@ -39,11 +47,11 @@ function setUp(amount = '1000000') {
       signal,
     );
   quotes.edit(ask(amount));
-  return { clock, events, quotes, ask };
+  return { clock, events, quotes, ask, io: settled(clock) };
 }
 
 test('quotes: one request 300 ms after the last edit, then exactly one per 10 s while visible, none while hidden', async () => {
-  const { clock, quotes, ask, events } = setUp();
+  const { clock, quotes, ask, events, io } = setUp();
   // Typing: three edits 100 ms apart; only the last one is asked for, 300 ms after it.
   await clock.advance(100, io);
   quotes.edit(ask('1500000'));
@@ -72,7 +80,7 @@ test('quotes: one request 300 ms after the last edit, then exactly one per 10 s 
 });
 
 test('quotes: an incomplete form asks nothing and clears the quote; fresh() asks again only when too old', async () => {
-  const { clock, quotes, events, ask } = setUp();
+  const { clock, quotes, events, ask, io } = setUp();
   await clock.advance(300, io);
   await io();
   assert.equal(routeRequests(), 1);
@@ -104,7 +112,7 @@ test('quotes: an incomplete form asks nothing and clears the quote; fresh() asks
 });
 
 test('quotes: an edit while a request is on its way aborts it and drops its answer; a failure is an event and refreshing goes on', async () => {
-  const { clock, quotes, events, ask } = setUp();
+  const { clock, quotes, events, ask, io } = setUp();
   await clock.advance(300, () => Promise.resolve());
   // The request is in flight: edit now.
   quotes.edit(ask('3000000'));

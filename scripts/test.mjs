@@ -1,6 +1,7 @@
 // `npm test`: every check, in order, stopping at the first failure (non-zero exit).
 //
 //   compile      rm -rf out && tsc -p .               (typecheck + compile the tests to out/)
+//   compile-pages tsc -p test/unit/pages              (the pages' component tests, with DOM types, to out/)
 //   typecheck-webview  tsc -p src/webview              (the browser code, with DOM types)
 //   bundle       node esbuild.mjs                      (dist/)
 //   lint         npm run lint                          (skipped with a warning when there is no eslint config)
@@ -45,6 +46,8 @@ const steps = [
       return [node, bin('typescript', 'bin/tsc'), '-p', '.'];
     },
   },
+  // The pages' component tests (test/unit/pages/): the browser code compiled for Node with DOM types, into out/.
+  { name: 'compile-pages', run: () => [node, bin('typescript', 'bin/tsc'), '-p', 'test/unit/pages'] },
   // The webview's browser code (DOM types, no emit: esbuild bundles it).
   { name: 'typecheck-webview', run: () => [node, bin('typescript', 'bin/tsc'), '-p', 'src/webview'] },
   { name: 'bundle', run: () => [node, 'esbuild.mjs'] },

@@ -25,7 +25,7 @@ export interface FormContext {
   prefixes?: Readonly<Record<string, string>>;
 }
 
-export interface FormCheck extends Omit<EditReply, 'formKey' | 'minimumReceived'> {
+export interface FormCheck extends Omit<EditReply, 'formKey'> {
   /** The amount in base units, when every field the route needs is valid. */
   base?: string;
   /** The slippage as the router takes it, when it is valid. */

@@ -192,8 +192,6 @@ export const EditReply = z.object({
   warnings: z.partialRecord(FormField, z.string()),
   /** The sender's balance of the source asset, when known: in words, and as the plain number Max fills in. */
   balance: z.optional(z.object({ text: z.string(), max: z.string() })),
-  /** "0.99 OSMO" for a swap route at the form's slippage. */
-  minimumReceived: z.optional(z.string()),
   formKey: z.string(),
 });
 export type EditReply = z.infer<typeof EditReply>;

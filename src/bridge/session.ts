@@ -378,17 +378,7 @@ export class BridgeSession implements vscode.Disposable {
           current.value.view = await this.routeReply(current.value.route, current.value.assets, form);
         this.host.post(() => this.quoteMessage(), 'quote');
       }
-      const current = this.quotes.current?.value.route;
-      const reply: EditReply = {
-        errors: check.errors,
-        warnings: check.warnings,
-        balance: check.balance,
-        formKey: key,
-        minimumReceived:
-          current && check.slippage
-            ? minimumReceivedText(current, check.slippage, (c) => this.router().catalog.loaded(c))
-            : undefined,
-      };
+      const reply: EditReply = { errors: check.errors, warnings: check.warnings, balance: check.balance, formKey: key };
       return reply;
     },
     refresh: async () => {

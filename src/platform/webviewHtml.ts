@@ -12,7 +12,8 @@ export interface WebviewHtmlInput {
   /** The webview's own resource origin (webview.cspSource). */
   cspSource: string;
   scriptUri: string;
-  styleUri: string;
+  /** The page's style sheets, in order: the shared base (media/base.css), then the page's own. */
+  styleUris: readonly string[];
   scriptNonce: string;
   styleNonce: string;
 }
@@ -37,7 +38,7 @@ export function webviewHtml(i: WebviewHtmlInput & { title: string; lead: string 
 <meta http-equiv="Content-Security-Policy" content="${webviewCsp(i)}">
 <meta property="csp-nonce" content="${i.styleNonce}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${i.styleUri}">
+${i.styleUris.map((uri) => `<link rel="stylesheet" href="${uri}">`).join('\n')}
 <title>${i.title}</title>
 </head>
 <body>

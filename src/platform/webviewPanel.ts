@@ -24,7 +24,8 @@ import { openExternalUrl } from './links';
 import { ReadyQueue, type Message } from './readyQueue';
 import { nonce, webviewHtml } from './webviewHtml';
 
-/** A panel's page: its bundle (dist/webview/<name>.js), its style sheet (media/<name>.css), its heading and lead. */
+/** A panel's page: its bundle (dist/webview/<name>.js), its style sheet (media/<name>.css, over the shared
+ * media/base.css), its heading and lead. */
 export interface PanelPage {
   name: string;
   title: string;
@@ -109,7 +110,9 @@ export class PanelHost<T extends OpTable, Push extends { type: string }> impleme
     return webviewHtml({
       cspSource: webview.cspSource,
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(uri, 'dist', 'webview', `${name}.js`)).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(uri, 'media', `${name}.css`)).toString(),
+      styleUris: ['base', name].map((sheet) =>
+        webview.asWebviewUri(vscode.Uri.joinPath(uri, 'media', `${sheet}.css`)).toString(),
+      ),
       scriptNonce: nonce(),
       styleNonce: nonce(),
       title,

@@ -17,7 +17,7 @@ const bridgeHtml = (i: typeof input) =>
 const input = {
   cspSource: 'https://res.example',
   scriptUri: 'https://res.example/bridge.js',
-  styleUri: 'https://res.example/bridge.css',
+  styleUris: ['https://res.example/base.css', 'https://res.example/bridge.css'],
   scriptNonce: 'SCRIPTNONCE1',
   styleNonce: 'STYLENONCE2',
 };
@@ -47,6 +47,8 @@ test('bridge HTML: the style nonce is where the component library reads it, the 
   assert.ok(html.indexOf('csp-nonce') < html.indexOf('<script'), 'the meta is in the document before the script runs');
   assert.ok(html.includes('<script nonce="SCRIPTNONCE1" src="https://res.example/bridge.js"></script>'));
   assert.equal(/\sstyle=|<style/i.test(html), false, 'no inline style of our own');
+  const sheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]);
+  assert.deepEqual(sheets, input.styleUris, 'the shared base sheet first, then the page sheet');
   assert.equal(/\son[a-z]+=/i.test(html), false, 'no inline handler');
 });
 

@@ -1,12 +1,13 @@
 /**
  * What the bridge page asks the host, and what it does with the answers: each flow sends typed requests through the
  * client and dispatches what comes back to the store (state.ts); it never touches the DOM. The components call these
- * as their actions (state.ts's BridgeActions), so they know neither the host nor the protocol's requests.
+ * as their actions (state.ts's BridgeActions, named for what the user means), so they know neither the host nor the
+ * protocol's requests. The form goes to the host from one place (`followForm`), whatever changed it.
  */
-import { formKey, type Args, type Form, type FormField, type OPS, type Op, type TransferInfo } from '../protocol';
-import type { Client } from '../../webview/lib/client';
+import { formKey, type Form, type FormField, type OPS, type TransferInfo, type BridgeState } from '../protocol';
 import { errorText } from '../../webview/lib/dom';
-import type { Store } from '../../webview/lib/store';
+import type { Page } from '../../webview/lib/page';
+import { sameItems, type Store } from '../../webview/lib/store';
 import {
   blocked,
   chainOf,
@@ -28,8 +29,14 @@ export class BridgeFlows implements BridgeActions {
 
   constructor(
     private readonly store: Store<BridgeUi, Action>,
-    private readonly client: Client<typeof OPS>,
-  ) {}
+    private readonly page: Pick<Page<typeof OPS, BridgeState>, 'client' | 'ask'>,
+  ) {
+    this.followForm();
+  }
+
+  private get client(): Page<typeof OPS, BridgeState>['client'] {
+    return this.page.client;
+  }
 
   private get state(): BridgeUi {
     return this.store.state;
@@ -53,13 +60,11 @@ export class BridgeFlows implements BridgeActions {
     }
   }
 
-  /** The first message of a document (or of a network switch): load the lists, tell the host the form again. */
+  /** The first message of a document (or of a network switch): load the lists (the form goes to the host with it). */
   start(): void {
     this.loadChains();
     void this.loadAssets('source');
     void this.loadAssets('dest');
-    // The host keeps the route fresh for the form it was told last: tell it (again, after a reload).
-    this.edit();
     const tracking = this.state.saved.tracking;
     if (tracking) {
       const route = this.state.saved.route?.route;
@@ -101,12 +106,25 @@ export class BridgeFlows implements BridgeActions {
     } catch (err) {
       this.dispatch({ type: 'assets', side, list: { chainId, error: errorText(err) } });
     }
-    // The balance may make the amount too large (or fine again).
-    this.edit();
+  }
+
+  /**
+   * The one place the form goes to the host: when the form changes, when its route goes live or stops being so, when
+   * a chain's assets answer (the balance may make the amount too large, or fine again), and at every `init` or
+   * network switch (new defaults: the host keeps the route fresh for the form it was told last, so tell it again).
+   */
+  private followForm(): void {
+    this.store.watch(
+      (s) => [s.saved.form, isLive(s), s.defaults, listed(s, 'source'), listed(s, 'dest')] as const,
+      (_, s) => {
+        if (s.defaults) this.edit();
+      },
+      sameItems,
+    );
   }
 
   /** Tells the host the form (and whether its route is live): it checks every field and keeps the route fresh. */
-  edit(): void {
+  private edit(): void {
     const form = formOf(this.state);
     const mine = ++this.checkSeq;
     this.client
@@ -121,7 +139,6 @@ export class BridgeFlows implements BridgeActions {
 
   setField(key: keyof Form, value: string, touched?: FormField): void {
     this.dispatch({ type: 'field', key, value, touched });
-    this.edit();
     if (key === 'sender') {
       if (this.senderTimer !== undefined) clearTimeout(this.senderTimer);
       this.senderTimer = setTimeout(() => void this.loadAssets('source'), SENDER_BALANCES_MS);
@@ -131,15 +148,11 @@ export class BridgeFlows implements BridgeActions {
   pickChain(side: Side, chainId: string): void {
     const before = this.state;
     this.dispatch({ type: 'pickChain', side, chainId });
-    if (this.state === before) return;
-    this.edit();
-    void this.loadAssets(side);
+    if (this.state !== before) void this.loadAssets(side);
   }
 
   pickAsset(side: Side, value: string): void {
-    const before = this.state;
     this.dispatch({ type: 'pickAsset', side, value });
-    if (this.state !== before) this.edit();
   }
 
   fillMax(): void {
@@ -148,7 +161,52 @@ export class BridgeFlows implements BridgeActions {
   }
 
   refresh(): void {
-    this.act('route', 'refresh', {});
+    this.page.ask('refresh', {}, this.say('route'));
+  }
+
+  openRouteJson(): void {
+    const route = this.state.saved.route;
+    if (route) this.page.ask('openJson', { what: 'route', value: route.route }, this.say('route'));
+  }
+
+  copyHook(): void {
+    const hook = this.state.saved.hook;
+    if (hook) this.page.ask('copy', { text: JSON.stringify(hook.hook, null, 2) }, this.say('route'));
+  }
+
+  openHookJson(): void {
+    const hook = this.state.saved.hook;
+    if (hook) this.page.ask('openJson', { what: 'hook', value: hook.hook }, this.say('route'));
+  }
+
+  saveHook(): void {
+    const hook = this.state.saved.hook;
+    if (hook) this.page.ask('saveJson', { what: 'hook', value: hook.hook }, this.say('route'));
+  }
+
+  private signable(): unknown {
+    return this.state.saved.msgs?.signable ?? {};
+  }
+
+  copyMessages(): void {
+    this.page.ask('copy', { text: JSON.stringify(this.signable(), null, 2) }, this.say('track'));
+  }
+
+  openMessagesJson(): void {
+    this.page.ask('openJson', { what: 'msgs', value: this.signable() }, this.say('track'));
+  }
+
+  saveMessages(): void {
+    this.page.ask('saveJson', { what: 'msgs', value: this.signable() }, this.say('track'));
+  }
+
+  openStatusJson(): void {
+    const tracking = this.state.saved.tracking;
+    if (tracking) this.page.ask('openJson', { what: 'status', value: tracking }, this.say('timeline'));
+  }
+
+  openExplorer(url: string): void {
+    this.page.ask('openLink', { url }, this.say('timeline'));
   }
 
   accept(accepted: boolean): void {
@@ -233,8 +291,11 @@ export class BridgeFlows implements BridgeActions {
     this.dispatch({ type: 'transfer', transfer });
   }
 
-  act<K extends Op>(slot: Slot, op: K, args: Args<K>): void {
-    this.dispatch({ type: 'error', slot, text: undefined });
-    this.client.request(op, args).catch((err: unknown) => this.dispatch({ type: 'error', slot, text: errorText(err) }));
+  /** Where a small request's failure is said. */
+  private say(slot: Slot): (text: string | undefined) => void {
+    return (text) => this.dispatch({ type: 'error', slot, text });
   }
 }
+
+/** A chain's asset list once answered (its reply or its failure); the same while it loads again. */
+const listed = (s: BridgeUi, side: Side): unknown => s.assets[side]?.reply ?? s.assets[side]?.error;

@@ -9,8 +9,6 @@
 import {
   BridgeState,
   formKey,
-  type Args,
-  type Op,
   type AssetsReply,
   type ChainOptionView,
   type Defaults,
@@ -203,6 +201,62 @@ function onQuote(s: BridgeUi, q: QuoteView, at: number): BridgeUi {
   return { ...s, quote: q };
 }
 
+/** Another router: its lists are asked anew, and what the old one failed to answer is no longer said. */
+function onNetwork(s: BridgeUi, defaults: Defaults): BridgeUi {
+  const next = {
+    ...s,
+    defaults,
+    chains: undefined,
+    chainsError: undefined,
+    assets: { source: undefined, dest: undefined },
+    errors: { ...s.errors, form: undefined },
+  };
+  const same = s.defaults && s.defaults.network === defaults.network && s.defaults.router === defaults.router;
+  if (same) return next;
+  // Another network: nothing of the old one's transfer (form, route, messages, verdict, tracking) stays under the
+  // new router's header; the addresses typed per chain stay offered.
+  return {
+    ...next,
+    saved: { ...fresh(emptyForm(defaults)), knownAddresses: s.saved.knownAddresses },
+    check: undefined,
+    touched: [],
+    quote: undefined,
+    quoteAt: undefined,
+    routeNote: undefined,
+    transfer: undefined,
+    errors: {},
+  };
+}
+
+/** A chain picked: its side's asset (and decimals) and list go, and the side is no longer a custom denom. */
+function pickChain(s: BridgeUi, side: Side, chainId: string): BridgeUi {
+  const key = side === 'source' ? 'sourceChainId' : 'destChainId';
+  if (chainId === chainOf(formOf(s), side)) return s;
+  let next = setField(s, key, chainId, key);
+  const form = formOf(next);
+  next = with_(next, {
+    form: side === 'source' ? { ...form, sourceDenom: '', sourceDecimals: '' } : { ...form, destDenom: '' },
+    custom: {
+      source: side === 'source' ? false : (s.saved.custom?.source ?? false),
+      dest: side === 'dest' ? false : (s.saved.custom?.dest ?? false),
+    },
+  });
+  return { ...next, assets: { ...next.assets, [side]: undefined } };
+}
+
+/** An asset picked from the list, or "Custom denom…" (its denom typed then). */
+function pickAsset(s: BridgeUi, side: Side, value: string): BridgeUi {
+  const isCustom = value === CUSTOM;
+  const wasCustom = (side === 'source' ? s.saved.custom?.source : s.saved.custom?.dest) ?? false;
+  if (!isCustom && !wasCustom && value === denomOf(formOf(s), side)) return s;
+  const key = side === 'source' ? 'sourceDenom' : 'destDenom';
+  let next = setField(s, key, isCustom ? '' : value, key);
+  if (side === 'source' && !isCustom) next = with_(next, { form: { ...formOf(next), sourceDecimals: '' } });
+  return with_(next, {
+    custom: { source: s.saved.custom?.source ?? false, dest: s.saved.custom?.dest ?? false, [side]: isCustom },
+  });
+}
+
 export function reduce(s: BridgeUi, a: Action): BridgeUi {
   switch (a.type) {
     case 'init': {
@@ -210,32 +264,8 @@ export function reduce(s: BridgeUi, a: Action): BridgeUi {
       const next = { ...base, defaults: a.defaults };
       return next.saved.form ? next : with_(next, { form: emptyForm(a.defaults) });
     }
-    case 'network': {
-      // Another router: its lists are asked anew, and what the old one failed to answer is no longer said.
-      const next = {
-        ...s,
-        defaults: a.defaults,
-        chains: undefined,
-        chainsError: undefined,
-        assets: { source: undefined, dest: undefined },
-        errors: { ...s.errors, form: undefined },
-      };
-      const same = s.defaults && s.defaults.network === a.defaults.network && s.defaults.router === a.defaults.router;
-      if (same) return next;
-      // Another network: nothing of the old one's transfer (form, route, messages, verdict, tracking) stays under the
-      // new router's header; the addresses typed per chain stay offered.
-      return {
-        ...next,
-        saved: { ...fresh(emptyForm(a.defaults)), knownAddresses: s.saved.knownAddresses },
-        check: undefined,
-        touched: [],
-        quote: undefined,
-        quoteAt: undefined,
-        routeNote: undefined,
-        transfer: undefined,
-        errors: {},
-      };
-    }
+    case 'network':
+      return onNetwork(s, a.defaults);
     case 'chains':
       return { ...s, chains: a.chains ?? s.chains, chainsError: a.error };
     case 'assets': {
@@ -245,31 +275,10 @@ export function reduce(s: BridgeUi, a: Action): BridgeUi {
     }
     case 'field':
       return setField(s, a.key, a.value, a.touched);
-    case 'pickChain': {
-      const key = a.side === 'source' ? 'sourceChainId' : 'destChainId';
-      if (a.chainId === chainOf(formOf(s), a.side)) return s;
-      let next = setField(s, key, a.chainId, key);
-      const form = formOf(next);
-      next = with_(next, {
-        form: a.side === 'source' ? { ...form, sourceDenom: '', sourceDecimals: '' } : { ...form, destDenom: '' },
-        custom: {
-          source: a.side === 'source' ? false : (s.saved.custom?.source ?? false),
-          dest: a.side === 'dest' ? false : (s.saved.custom?.dest ?? false),
-        },
-      });
-      return { ...next, assets: { ...next.assets, [a.side]: undefined } };
-    }
-    case 'pickAsset': {
-      const isCustom = a.value === CUSTOM;
-      const wasCustom = (a.side === 'source' ? s.saved.custom?.source : s.saved.custom?.dest) ?? false;
-      if (!isCustom && !wasCustom && a.value === denomOf(formOf(s), a.side)) return s;
-      const key = a.side === 'source' ? 'sourceDenom' : 'destDenom';
-      let next = setField(s, key, isCustom ? '' : a.value, key);
-      if (a.side === 'source' && !isCustom) next = with_(next, { form: { ...formOf(next), sourceDecimals: '' } });
-      return with_(next, {
-        custom: { source: s.saved.custom?.source ?? false, dest: s.saved.custom?.dest ?? false, [a.side]: isCustom },
-      });
-    }
+    case 'pickChain':
+      return pickChain(s, a.side, a.chainId);
+    case 'pickAsset':
+      return pickAsset(s, a.side, a.value);
     case 'check':
       return { ...s, check: a.reply };
     case 'quote':
@@ -343,6 +352,14 @@ export interface BridgeActions {
   back(): void;
   track(txHash: string, chainId: string): void;
   reset(): void;
-  /** A request behind a small button (copy, open, save): its failure is said in the section's error line. */
-  act<K extends Op>(slot: Slot, op: K, args: Args<K>): void;
+  // The small buttons (copy, open, save): a failure is said in their section's error line.
+  openRouteJson(): void;
+  copyHook(): void;
+  openHookJson(): void;
+  saveHook(): void;
+  copyMessages(): void;
+  openMessagesJson(): void;
+  saveMessages(): void;
+  openStatusJson(): void;
+  openExplorer(url: string): void;
 }

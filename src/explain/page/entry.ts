@@ -1,15 +1,14 @@
 /**
- * The Explain Transaction page (browser bundle): a store (explain/state.ts, one reducer), the components that show
- * its slices (explain/components/), and the page's requests through the typed request/reply client. It derives
+ * The Explain Transaction page (browser bundle), started by the kit's startPage: a store (state.ts, one reducer),
+ * the components that show its slices (components/), and the user's actions as the page's requests. It derives
  * nothing: the host pushes one view model with every text ready, and the page puts it in the document as text. A
- * value that leads somewhere asks the host to run the lookup (the host checks it first); an ABI file is asked for by
- * its number in the view, and so are the call trace's Solidity lines and contracts to read. The transaction shown is
- * kept with setState, so a reload shows it again.
+ * value that leads somewhere asks the host to run the lookup (the host checks it first); an ABI file, a Solidity
+ * line and a contract to read are asked for by their numbers in the view. The transaction shown is kept with
+ * setState, so a reload shows it again.
  */
 import { ToExplainWebview, parseExplainReply, type EXPLAIN_OPS, type ExplainState } from '../protocol';
 import { registerButtons } from '../../webview/components/kit';
-import { Client, vscodeApi } from '../../webview/lib/client';
-import { errorText } from '../../webview/lib/dom';
+import { startPage, type Page } from '../../webview/lib/page';
 import { Store } from '../../webview/lib/store';
 import { initialState, reduce, type ExplainActions } from './state';
 import { Parts } from './components/parts';
@@ -17,38 +16,39 @@ import { mountOutcome } from './components/outcome';
 import { mountSections } from './components/sections';
 import { mountTrace } from './components/trace';
 
+type ExplainPage = Page<typeof EXPLAIN_OPS, ExplainState>;
+
+/** What the user can do, each one request; its failure is said at the top of the page. */
+export function explainActions(page: ExplainPage, said: (text: string | undefined) => void): ExplainActions {
+  return {
+    open: (link) => page.ask('open', { link }, said),
+    openAbi: (file) => page.ask('openAbi', { file }, said),
+    copy: (text) => page.ask('copy', { text }, said),
+    openJson: () => page.ask('openJson', {}, said),
+    refresh: () => page.ask('refresh', {}, said),
+    openSource: (source) => page.ask('openSource', { source }, said),
+    callContract: (contract) => page.ask('callContract', { contract }, said),
+  };
+}
+
 registerButtons();
-const api = vscodeApi<ExplainState>();
-const store = new Store(initialState(), reduce, (next, previous) => {
-  if (next.view && next.view !== previous.view) api.setState({ hash: next.view.hash, network: next.view.network });
+startPage({
+  check: parseExplainReply,
+  messages: ToExplainWebview,
+  mount(page: ExplainPage) {
+    const store = new Store(initialState(), reduce, (next, previous) => {
+      if (next.view && next.view !== previous.view)
+        page.api.setState({ hash: next.view.hash, network: next.view.network });
+    });
+    const actions = explainActions(page, (text) => store.dispatch({ type: 'actionError', text }));
+    const parts = new Parts(actions);
+    return {
+      nodes: [
+        ...mountOutcome(store, actions, parts),
+        mountTrace(store, actions, parts),
+        ...mountSections(store, parts),
+      ],
+      push: (msg) => store.dispatch(msg.type === 'explain' ? { type: 'explain', view: msg.view } : msg),
+    };
+  },
 });
-const client = new Client<typeof EXPLAIN_OPS>(parseExplainReply, (message) => api.postMessage(message));
-
-/** A request of the user's; its failure is said at the top of the page. */
-const ask = <K extends keyof typeof EXPLAIN_OPS>(op: K, args: Parameters<typeof client.request<K>>[1]) => {
-  store.dispatch({ type: 'actionError', text: undefined });
-  client.request(op, args).catch((err: unknown) => store.dispatch({ type: 'actionError', text: errorText(err) }));
-};
-const actions: ExplainActions = {
-  open: (link) => ask('open', { link }),
-  openAbi: (file) => ask('openAbi', { file }),
-  copy: (text) => ask('copy', { text }),
-  openJson: () => ask('openJson', {}),
-  refresh: () => ask('refresh', {}),
-  openSource: (source) => ask('openSource', { source }),
-  callContract: (contract) => ask('callContract', { contract }),
-};
-const parts = new Parts(actions);
-document
-  .getElementById('app')
-  ?.append(...mountOutcome(store, actions, parts), mountTrace(store, actions, parts), ...mountSections(store, parts));
-
-window.addEventListener('message', (event: MessageEvent) => {
-  const parsed = ToExplainWebview.safeParse(event.data);
-  if (!parsed.success) return;
-  const msg = parsed.data;
-  if (msg.type === 'reply') client.settle(msg);
-  else store.dispatch(msg.type === 'explain' ? { type: 'explain', view: msg.view } : msg);
-});
-
-api.postMessage({ type: 'ready' });

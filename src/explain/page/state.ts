@@ -1,7 +1,7 @@
 /**
  * The Explain Transaction page's state and its one reducer (pure): what the host pushed last (loading a hash, why it
  * failed, or the view of what the transaction did) and the failure of the last thing the user asked for. The
- * components show its slices; the actions the user can take are the page's requests (flows in explain.entry.ts).
+ * components show its slices; the actions the user can take are the page's requests (explainActions in entry.ts).
  */
 import type { ExplainView, Link } from '../protocol';
 

@@ -92,3 +92,34 @@ export class Presence {
     else this.element.parentNode?.replaceChild(this.anchor, this.element);
   }
 }
+
+/** The elements a parent shows for its keyed list, in order (the parent holds nothing else). */
+const keyedChildren = new WeakMap<Element, { key: string; el: HTMLElement }[]>();
+
+/**
+ * A list kept by key: an item whose key was shown already keeps its element (and the focus in it), passed to
+ * `update`; a new key gets `create`'s element, a gone one is removed, and the elements follow the items' order
+ * (moved only when it changed). A refresh of the list rebuilds nothing that is still there.
+ */
+export function keyed<T>(
+  parent: HTMLElement,
+  items: readonly T[],
+  key: (item: T, index: number) => string,
+  create: (item: T, index: number) => HTMLElement,
+  update?: (el: HTMLElement, item: T, index: number) => void,
+): void {
+  const before = new Map((keyedChildren.get(parent) ?? []).map((c) => [c.key, c.el]));
+  const after = items.map((item, i) => {
+    const k = key(item, i);
+    const kept = before.get(k);
+    before.delete(k); // a key given twice gets a second element
+    if (kept) update?.(kept, item, i);
+    return { key: k, el: kept ?? create(item, i) };
+  });
+  for (const el of before.values()) el.remove();
+  after.forEach(({ el }, i) => {
+    const at = parent.children[i];
+    if (at !== el) parent.insertBefore(el, at ?? null);
+  });
+  keyedChildren.set(parent, after);
+}

@@ -11,6 +11,7 @@ import { h, setAttr, setText, setValue, show, type ValueField } from '../../../w
 import { sameItems, type Store } from '../../../webview/lib/store';
 import { BRIDGE, errorLine } from '../../../webview/selectors';
 import { CUSTOM, chainOf, denomOf, formOf, type Action, type BridgeUi, type Side, type BridgeActions } from '../state';
+import { slotError } from './status';
 
 /** The problem of a field as shown: an error once the field was touched (all of them once a route is asked), else a warning. */
 export function fieldProblem(s: BridgeUi, f: FormField): { text: string; error: boolean } {
@@ -138,7 +139,20 @@ function sideParts(store: Store<BridgeUi, Action>, actions: BridgeActions, side:
   return { chain, asset, custom, denom, denomError, decimals, decimalsError };
 }
 
-export function mountForm(store: Store<BridgeUi, Action>, actions: BridgeActions): HTMLElement {
+/** The problems of one side's fields: its chain's, and its denom's under the picker or the custom field. */
+function showSideProblems(s: BridgeUi, p: SideParts, side: Side): void {
+  const source = side === 'source';
+  showProblem(p.chain.errorLine, p.chain.input, fieldProblem(s, source ? 'sourceChainId' : 'destChainId'));
+  const denom = fieldProblem(s, source ? 'sourceDenom' : 'destDenom');
+  const custom = s.saved.custom?.[side];
+  const none = { text: '', error: false };
+  showProblem(p.asset.errorLine, p.asset.input, custom ? none : denom);
+  showProblem(p.denomError, p.denom, custom ? denom : none);
+  if (p.decimalsError) showProblem(p.decimalsError, p.decimals, fieldProblem(s, 'sourceDecimals'));
+}
+
+/** The router the panel talks to, and a warning when what it talks to is plain http. */
+function routerLines(store: Store<BridgeUi, Action>): HTMLElement[] {
   const origin = h('p', { class: 'hint', id: BRIDGE.routerOrigin, hidden: '' });
   const unencrypted = h('p', { class: 'warning', id: BRIDGE.unencrypted, role: 'note', hidden: '' });
   store.watch(
@@ -158,7 +172,10 @@ export function mountForm(store: Store<BridgeUi, Action>, actions: BridgeActions
       show(unencrypted, !!d?.unencrypted.length);
     },
   );
+  return [origin, unencrypted];
+}
 
+export function mountForm(store: Store<BridgeUi, Action>, actions: BridgeActions): HTMLElement {
   const src = sideParts(store, actions, 'source');
   const dst = sideParts(store, actions, 'dest');
   const sender = textField(BRIDGE.sender, 'Your address on the source chain', '', 'init1…', (v) =>
@@ -179,7 +196,7 @@ export function mountForm(store: Store<BridgeUi, Action>, actions: BridgeActions
     disabled: '',
   });
   const balance = h('p', { id: BRIDGE.balance, class: 'hint small', 'aria-live': 'polite' });
-  const formError = h('p', { id: BRIDGE.formError, class: 'error', role: 'alert', hidden: '' });
+  const formError = slotError(store, 'form', BRIDGE.formError);
 
   store.watch(
     (s) => [formOf(s), s.chains] as const,
@@ -194,17 +211,8 @@ export function mountForm(store: Store<BridgeUi, Action>, actions: BridgeActions
   store.watch(
     (s) => [s.check, s.touched, s.saved.custom, s.assets.source, formKey(formOf(s))] as const,
     (_, s) => {
-      const custom = s.saved.custom;
-      showProblem(src.chain.errorLine, src.chain.input, fieldProblem(s, 'sourceChainId'));
-      showProblem(dst.chain.errorLine, dst.chain.input, fieldProblem(s, 'destChainId'));
-      const sourceDenom = fieldProblem(s, 'sourceDenom');
-      const destDenom = fieldProblem(s, 'destDenom');
-      const none = { text: '', error: false };
-      showProblem(src.asset.errorLine, src.asset.input, custom?.source ? none : sourceDenom);
-      showProblem(src.denomError, src.denom, custom?.source ? sourceDenom : none);
-      showProblem(dst.asset.errorLine, dst.asset.input, custom?.dest ? none : destDenom);
-      showProblem(dst.denomError, dst.denom, custom?.dest ? destDenom : none);
-      if (src.decimalsError) showProblem(src.decimalsError, src.decimals, fieldProblem(s, 'sourceDecimals'));
+      showSideProblems(s, src, 'source');
+      showSideProblems(s, dst, 'dest');
       showProblem(senderError, sender, fieldProblem(s, 'sender'));
       showProblem(amountError, amount, fieldProblem(s, 'amount'));
       setText(
@@ -215,20 +223,12 @@ export function mountForm(store: Store<BridgeUi, Action>, actions: BridgeActions
     },
     sameItems,
   );
-  store.watch(
-    (s) => s.errors.form,
-    (text) => {
-      setText(formError, text ?? '');
-      show(formError, !!text);
-    },
-  );
 
   return h(
     'section',
     { 'aria-labelledby': BRIDGE.formTitle, id: BRIDGE.form },
     h('h2', { id: BRIDGE.formTitle }, '1. Transfer'),
-    origin,
-    unencrypted,
+    ...routerLines(store),
     h('h3', {}, 'From'),
     h('div', { class: 'grid' }, src.chain.element, h('div', {}, src.asset.element, src.custom)),
     h(

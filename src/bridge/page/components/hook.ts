@@ -9,6 +9,42 @@ import { BRIDGE } from '../../../webview/selectors';
 import type { Action, BridgeUi, BridgeActions } from '../state';
 import { summaryList, verdict } from './verdict';
 
+/** The override (when the hook does not match), the hook to sign with its buttons, and the instruction. */
+function followVerdict(
+  store: Store<BridgeUi, Action>,
+  override: { row: HTMLElement; input: HTMLInputElement },
+  cleared: HTMLElement,
+  instruction: Presence,
+  actions: BridgeActions,
+): void {
+  store.watch(
+    (s) => [s.saved.hook, s.saved.hookOverridden] as const,
+    ([hook, overridden]) => {
+      const kind = hook?.verdict.kind;
+      const clear = kind === 'matches' || overridden === true;
+      show(override.row, !!kind && kind !== 'matches');
+      override.input.checked = overridden === true;
+      const json = hook ? JSON.stringify(hook.hook, null, 2) : '';
+      replaceChildren(
+        cleared,
+        hook && clear ? h('pre', { id: BRIDGE.hookJson, tabindex: '0' }, json) : null,
+        hook && clear
+          ? h(
+              'div',
+              { class: 'actions' },
+              button('Copy', () => actions.copyHook()),
+              button('Open as JSON', () => actions.openHookJson()),
+              button('Save as JSON…', () => actions.saveHook()),
+            )
+          : null,
+      );
+      // Not asked to sign a hook that does not match, until the user chooses to see it.
+      instruction.set(!hook || clear);
+    },
+    sameItems,
+  );
+}
+
 export function mountHook(store: Store<BridgeUi, Action>, actions: BridgeActions): HTMLElement {
   const checked = h('div', {});
   const override = checkbox(
@@ -44,32 +80,7 @@ export function mountHook(store: Store<BridgeUi, Action>, actions: BridgeActions
         hook?.summaries.length ? summaryList(hook.summaries, BRIDGE.hookSummary, 'The OP hook') : null,
       ),
   );
-  store.watch(
-    (s) => [s.saved.hook, s.saved.hookOverridden] as const,
-    ([hook, overridden]) => {
-      const kind = hook?.verdict.kind;
-      const clear = kind === 'matches' || overridden === true;
-      show(override.row, !!kind && kind !== 'matches');
-      override.input.checked = overridden === true;
-      const json = hook ? JSON.stringify(hook.hook, null, 2) : '';
-      replaceChildren(
-        cleared,
-        hook && clear ? h('pre', { id: BRIDGE.hookJson, tabindex: '0' }, json) : null,
-        hook && clear
-          ? h(
-              'div',
-              { class: 'actions' },
-              button('Copy', () => actions.act('route', 'copy', { text: json })),
-              button('Open as JSON', () => actions.act('route', 'openJson', { what: 'hook', value: hook.hook })),
-              button('Save as JSON…', () => actions.act('route', 'saveJson', { what: 'hook', value: hook.hook })),
-            )
-          : null,
-      );
-      // Not asked to sign a hook that does not match, until the user chooses to see it.
-      instruction.set(!hook || clear);
-    },
-    sameItems,
-  );
+  followVerdict(store, override, cleared, instruction, actions);
   store.watch(
     (s) => s.saved.signedHook,
     (sh) => {

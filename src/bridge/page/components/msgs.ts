@@ -8,35 +8,21 @@ import { Presence, h, replaceChildren, setText, setValue, show } from '../../../
 import { sameItems, type Store } from '../../../webview/lib/store';
 import { BRIDGE } from '../../../webview/selectors';
 import type { Action, BridgeUi, BridgeActions } from '../state';
+import { slotError } from './status';
 import { summaryList, verdict } from './verdict';
 
-export function mountMsgs(store: Store<BridgeUi, Action>, actions: BridgeActions): Node {
-  const title = h('h2', { id: BRIDGE.msgsTitle, tabindex: '-1' }, '3. Sign and broadcast');
-  const checked = h('div', {});
-  const override = checkbox(BRIDGE.overrideMismatch, '', (on) => actions.override(on));
-  const overrideLabel = override.row.querySelector('label')!;
-  const mismatch = new Presence(
-    h(
-      'div',
-      {},
-      h('p', {}, 'Check the route and the addresses, or find the route again. If you still want to see them:'),
-      override.row,
-    ),
-  );
-  const summary = h('div', {});
-  const back = button('Back to the route', () => actions.back(), { appearance: 'secondary', id: BRIDGE.backToRoute });
-  const backOnly = h('div', { class: 'actions' });
+/** What is shown only for messages that match (or that the user chose to see): how to sign them, and Track. */
+function signingParts(actions: BridgeActions) {
   const instruction = h('p', { class: 'instruction', id: BRIDGE.signInstruction });
   const json = h('pre', { id: BRIDGE.msgsJson, tabindex: '0' });
   const hash = textField(BRIDGE.trackHash, 'Transaction hash', '', '64 hexadecimal digits');
   const chain = textField(BRIDGE.trackChain, 'Chain it was broadcast on', '');
-  const signable = () => store.state.saved.msgs?.signable ?? {};
   const withActions = h(
     'div',
     { class: 'actions' },
-    button('Copy', () => actions.act('track', 'copy', { text: JSON.stringify(signable(), null, 2) })),
-    button('Open as JSON', () => actions.act('track', 'openJson', { what: 'msgs', value: signable() })),
-    button('Save to file…', () => actions.act('track', 'saveJson', { what: 'msgs', value: signable() })),
+    button('Copy', () => actions.copyMessages()),
+    button('Open as JSON', () => actions.openMessagesJson()),
+    button('Save to file…', () => actions.saveMessages()),
   );
   const signing = new Presence(
     h(
@@ -54,7 +40,27 @@ export function mountMsgs(store: Store<BridgeUi, Action>, actions: BridgeActions
       ),
     ),
   );
-  const error = h('p', { id: BRIDGE.trackError, class: 'error', role: 'alert', hidden: '' });
+  return { instruction, json, hash, chain, withActions, signing };
+}
+
+export function mountMsgs(store: Store<BridgeUi, Action>, actions: BridgeActions): Node {
+  const title = h('h2', { id: BRIDGE.msgsTitle, tabindex: '-1' }, '3. Sign and broadcast');
+  const checked = h('div', {});
+  const override = checkbox(BRIDGE.overrideMismatch, '', (on) => actions.override(on));
+  const overrideLabel = override.row.querySelector('label')!;
+  const mismatch = new Presence(
+    h(
+      'div',
+      {},
+      h('p', {}, 'Check the route and the addresses, or find the route again. If you still want to see them:'),
+      override.row,
+    ),
+  );
+  const summary = h('div', {});
+  const back = button('Back to the route', () => actions.back(), { appearance: 'secondary', id: BRIDGE.backToRoute });
+  const backOnly = h('div', { class: 'actions' });
+  const { instruction, json, hash, chain, withActions, signing } = signingParts(actions);
+  const error = slotError(store, 'track', BRIDGE.trackError);
   const section = h(
     'section',
     { 'aria-labelledby': BRIDGE.msgsTitle, id: BRIDGE.msgs },
@@ -109,13 +115,6 @@ export function mountMsgs(store: Store<BridgeUi, Action>, actions: BridgeActions
       show(backOnly, withheld);
     },
     sameItems,
-  );
-  store.watch(
-    (s) => s.errors.track,
-    (text) => {
-      setText(error, text ?? '');
-      show(error, !!text);
-    },
   );
   return presence.node();
 }

@@ -30,6 +30,7 @@ import {
   type BridgeUi,
   type BridgeActions,
 } from '../state';
+import { slotError } from './status';
 import { fieldProblem, showProblem } from './form';
 import { mountHook } from './hook';
 
@@ -73,52 +74,55 @@ function statusLine(store: Store<BridgeUi, Action>, actions: BridgeActions): HTM
   return line;
 }
 
+/** Fast or Lossless, built once: a quote refresh changes only their details, so the focus and choice stay put. */
 function withdrawalChoice(store: Store<BridgeUi, Action>, actions: BridgeActions): Node {
-  const set = h('fieldset', { class: 'withdrawal', id: BRIDGE.withdrawal });
-  const choice = new Presence(set);
-  const radios: HTMLInputElement[] = [];
+  const option = (value: 'fast' | 'lossless', title: string) => {
+    const input = h('input', {
+      type: 'radio',
+      name: 'withdrawal',
+      id: value === 'fast' ? BRIDGE.withdrawalFast : BRIDGE.withdrawalLossless,
+      value,
+    });
+    input.addEventListener('change', () => {
+      if (input.checked) actions.setField('withdrawal', value);
+    });
+    const detail = h('span', { class: 'muted' });
+    const row = h('div', { class: 'radio' }, input, h('label', { for: input.id }, h('strong', {}, title), detail));
+    return { input, detail, row };
+  };
+  const fast = option('fast', 'Fast');
+  const lossless = option('lossless', 'Lossless (OP bridge)');
+  const choice = new Presence(
+    h(
+      'fieldset',
+      { class: 'withdrawal', id: BRIDGE.withdrawal },
+      h('legend', {}, 'Withdrawal to Initia'),
+      fast.row,
+      lossless.row,
+      h(
+        'p',
+        { class: 'hint small' },
+        'The OP bridge sends the whole amount but waits out its challenge period; you then claim it on Initia with your wallet.',
+      ),
+    ),
+  );
+  type Way = NonNullable<NonNullable<ReturnType<typeof quoteFor>>['withdrawal']>['fast'];
+  const detailText = (o: Way) => ` ${o ? (o.error ? o.error : `${o.amountOut} · ${o.duration}`) : 'asked when chosen'}`;
   store.watch(
     (s) => (s.saved.route ? quoteFor(s)?.withdrawal : undefined),
     (w) => {
       choice.set(!!w);
       if (!w) return;
-      radios.length = 0;
-      const option = (value: 'fast' | 'lossless', title: string, o: typeof w.fast) => {
-        const input = h('input', {
-          type: 'radio',
-          name: 'withdrawal',
-          id: value === 'fast' ? BRIDGE.withdrawalFast : BRIDGE.withdrawalLossless,
-          value,
-        });
-        input.checked = formOf(store.state).withdrawal === value;
-        input.addEventListener('change', () => {
-          if (input.checked) actions.setField('withdrawal', value);
-        });
-        radios.push(input);
-        const detail = o ? (o.error ? o.error : `${o.amountOut} · ${o.duration}`) : 'asked when chosen';
-        return h(
-          'div',
-          { class: 'radio' },
-          input,
-          h('label', { for: input.id }, h('strong', {}, title), h('span', { class: 'muted' }, ` ${detail}`)),
-        );
-      };
-      replaceChildren(
-        set,
-        h('legend', {}, 'Withdrawal to Initia'),
-        option('fast', 'Fast', w.fast),
-        option('lossless', 'Lossless (OP bridge)', w.lossless),
-        h(
-          'p',
-          { class: 'hint small' },
-          'The OP bridge sends the whole amount but waits out its challenge period; you then claim it on Initia with your wallet.',
-        ),
-      );
+      setText(fast.detail, detailText(w.fast));
+      setText(lossless.detail, detailText(w.lossless));
     },
   );
   store.watch(
     (s) => formOf(s).withdrawal,
-    (way) => radios.forEach((r) => (r.checked = r.value === way)),
+    (way) => {
+      fast.input.checked = way === 'fast';
+      lossless.input.checked = way === 'lossless';
+    },
   );
   return choice.node();
 }
@@ -323,7 +327,7 @@ export function mountRoute(store: Store<BridgeUi, Action>, actions: BridgeAction
     id: BRIDGE.generate,
     appearance: 'primary',
   });
-  const error = h('p', { id: BRIDGE.routeError, class: 'error', role: 'alert', hidden: '' });
+  const error = slotError(store, 'route', BRIDGE.routeError);
   const liveParts = h('div', {}, slippageControl(store, actions));
   const swapOnly = liveParts.firstElementChild as HTMLElement;
   const hook = new Presence(mountHook(store, actions));
@@ -340,14 +344,7 @@ export function mountRoute(store: Store<BridgeUi, Action>, actions: BridgeAction
     h(
       'div',
       { class: 'actions' },
-      button(
-        'Open route as JSON',
-        () => {
-          const route = store.state.saved.route;
-          if (route) actions.act('route', 'openJson', { what: 'route', value: route.route });
-        },
-        { appearance: 'secondary' },
-      ),
+      button('Open route as JSON', () => actions.openRouteJson(), { appearance: 'secondary' }),
     ),
     ready,
   );
@@ -382,13 +379,6 @@ export function mountRoute(store: Store<BridgeUi, Action>, actions: BridgeAction
       setAttr(generate, 'title', stop ? 'Read the warning above and choose to proceed first' : undefined);
     },
     sameItems,
-  );
-  store.watch(
-    (s) => s.errors.route,
-    (text) => {
-      setText(error, text ?? '');
-      show(error, !!text);
-    },
   );
   return presence.node();
 }

@@ -3,7 +3,7 @@ import { progressRing } from '../../../webview/components/kit';
 import { Presence, h, setText, show } from '../../../webview/lib/dom';
 import type { Store } from '../../../webview/lib/store';
 import { BRIDGE } from '../../../webview/selectors';
-import type { Action, BridgeUi } from '../state';
+import type { Action, BridgeUi, Slot } from '../state';
 
 export function mountStatus(store: Store<BridgeUi, Action>): Node[] {
   const note = new Presence(h('p', { id: BRIDGE.stateNote, class: 'hint', role: 'status' }));
@@ -24,4 +24,17 @@ export function mountStatus(store: Store<BridgeUi, Action>): Node[] {
     },
   );
   return [note.node(), busy];
+}
+
+/** A section's error line: what failed last in that slot, shown while it is said. */
+export function slotError(store: Store<BridgeUi, Action>, slot: Slot, id: string): HTMLElement {
+  const line = h('p', { id, class: 'error', role: 'alert', hidden: '' });
+  store.watch(
+    (s) => s.errors[slot],
+    (text) => {
+      setText(line, text ?? '');
+      show(line, !!text);
+    },
+  );
+  return line;
 }

@@ -1,19 +1,92 @@
 /**
  * Section 4, the transfer as it goes: its state in words, each hop (the route's own from the moment it is tracked,
  * then as the router reports them) with its state coloured by its own outcome and its transactions, what was
- * released, when a lossless withdrawal can be claimed, and New transfer.
+ * released, when a lossless withdrawal can be claimed, and New transfer. Hops, their transactions and the detail
+ * lines are kept by key: an update changes what differs in place and rebuilds nothing that is still there.
  */
+import type { HopInfo } from '../../protocol';
 import { button } from '../../../webview/components/kit';
-import { Presence, h, replaceChildren, setAttr, setText, show } from '../../../webview/lib/dom';
+import { Presence, h, keyed, setAttr, setText } from '../../../webview/lib/dom';
 import type { Store } from '../../../webview/lib/store';
 import { BRIDGE } from '../../../webview/selectors';
 import type { Action, BridgeUi, BridgeActions } from '../state';
+import { slotError } from './status';
+
+type Tx = HopInfo['txs'][number];
+
+function txRow(tx: Tx, actions: BridgeActions): HTMLElement {
+  const link = tx.explorerLink;
+  return h(
+    'div',
+    { class: 'tx' },
+    `${tx.label}: `,
+    h('code', {}, tx.hash),
+    link
+      ? button('Open in explorer ↗', () => actions.openExplorer(link), {
+          appearance: 'secondary',
+          class: 'explorer',
+          'aria-label': `Open ${tx.label} in the explorer`,
+        })
+      : null,
+  );
+}
+
+/** One hop, built once for its key; `update` follows its state, error and transactions in place. */
+function hopItem(actions: BridgeActions): {
+  create: (hop: HopInfo) => HTMLElement;
+  update: (el: HTMLElement, hop: HopInfo) => void;
+} {
+  const parts = new WeakMap<HTMLElement, { badge: HTMLElement; error: Presence; txs: HTMLElement }>();
+  const update = (li: HTMLElement, hop: HopInfo): void => {
+    const p = parts.get(li)!;
+    setAttr(li, 'class', hop.outcome);
+    // The hop's state in words, coloured by its own outcome (a hop can arrive inside a transfer that failed later).
+    setText(p.badge, hop.stateText);
+    setAttr(p.badge, 'class', `badge ${hop.outcome}`);
+    setAttr(p.badge, 'title', hop.state);
+    p.error.set(!!hop.error);
+    setText(p.error.element, hop.error ?? '');
+    keyed(
+      p.txs,
+      hop.txs,
+      (tx) => JSON.stringify([tx.label, tx.hash, tx.explorerLink]),
+      (tx) => txRow(tx, actions),
+    );
+  };
+  const create = (hop: HopInfo): HTMLElement => {
+    const badge = h('span', {});
+    const error = new Presence(h('div', { class: 'error' }));
+    const txs = h('div', { class: 'txs' });
+    const li = h('li', {}, h('strong', {}, hop.label), ` ${hop.chains} `, badge, error.node(), txs);
+    parts.set(li, { badge, error, txs });
+    update(li, hop);
+    return li;
+  };
+  return { create, update };
+}
+
+interface Line {
+  key: string;
+  attrs: Record<string, string>;
+  text?: string;
+}
+
+/** The lines above the hops: a problem, an error, what moved, the claim to make (those that apply). */
+function detailLines(t: BridgeUi['transfer'] | null): Line[] {
+  const lines: Line[] = [
+    { key: 'problem', attrs: { class: 'error' }, text: t?.problem },
+    { key: 'error', attrs: { class: 'error', id: BRIDGE.transferError }, text: t?.error },
+    { key: 'amount', attrs: { id: BRIDGE.transferAmount }, text: t?.amountOut },
+    { key: 'claim', attrs: { class: 'instruction', id: BRIDGE.claim }, text: t?.claim },
+  ];
+  return lines.filter((l) => !!l.text);
+}
 
 export function mountTimeline(store: Store<BridgeUi, Action>, actions: BridgeActions): Node {
   const state = h('p', { id: BRIDGE.transferState, class: 'state pending' });
   const details = h('div', {});
   const hops = h('ol', { class: 'timeline', id: BRIDGE.hops });
-  const error = h('p', { id: BRIDGE.timelineError, class: 'error', role: 'alert', hidden: '' });
+  const error = slotError(store, 'timeline', BRIDGE.timelineError);
   const section = h(
     'section',
     { 'aria-labelledby': BRIDGE.timelineTitle, id: BRIDGE.timeline, 'aria-live': 'polite' },
@@ -24,19 +97,13 @@ export function mountTimeline(store: Store<BridgeUi, Action>, actions: BridgeAct
     h(
       'div',
       { class: 'actions' },
-      button(
-        'Open status as JSON',
-        () => {
-          const tracking = store.state.saved.tracking;
-          if (tracking) actions.act('timeline', 'openJson', { what: 'status', value: tracking });
-        },
-        { appearance: 'secondary' },
-      ),
+      button('Open status as JSON', () => actions.openStatusJson(), { appearance: 'secondary' }),
       button('New transfer', () => actions.reset(), { appearance: 'secondary' }),
     ),
     error,
   );
   const presence = new Presence(section);
+  const hop = hopItem(actions);
 
   store.watch(
     (s) => (s.saved.tracking ? s.transfer : null),
@@ -44,50 +111,14 @@ export function mountTimeline(store: Store<BridgeUi, Action>, actions: BridgeAct
       presence.set(!!s.saved.tracking);
       setText(state, t ? `${t.stateText}${t.terminal ? '' : ' · watching'}` : 'Waiting for the first status…');
       setAttr(state, 'class', `state ${t?.outcome ?? 'pending'}`);
-      replaceChildren(
+      keyed(
         details,
-        t?.problem ? h('p', { class: 'error' }, t.problem) : null,
-        t?.error ? h('p', { class: 'error', id: BRIDGE.transferError }, t.error) : null,
-        t?.amountOut ? h('p', { id: BRIDGE.transferAmount }, t.amountOut) : null,
-        t?.claim ? h('p', { class: 'instruction', id: BRIDGE.claim }, t.claim) : null,
+        detailLines(t),
+        (l) => l.key,
+        (l) => h('p', l.attrs, l.text),
+        (el, l) => setText(el, l.text ?? ''),
       );
-      replaceChildren(
-        hops,
-        ...(t?.hops ?? []).map((hop) =>
-          h(
-            'li',
-            { class: hop.outcome },
-            h('strong', {}, hop.label),
-            ` ${hop.chains} `,
-            // The hop's state in words, coloured by its own outcome (a hop can arrive inside a transfer that failed later).
-            h('span', { class: `badge ${hop.outcome}`, title: hop.state }, hop.stateText),
-            hop.error ? h('div', { class: 'error' }, hop.error) : null,
-            ...hop.txs.map((tx) => {
-              const link = tx.explorerLink;
-              return h(
-                'div',
-                { class: 'tx' },
-                `${tx.label}: `,
-                h('code', {}, tx.hash),
-                link
-                  ? button('Open in explorer ↗', () => actions.act('timeline', 'openLink', { url: link }), {
-                      appearance: 'secondary',
-                      class: 'explorer',
-                      'aria-label': `Open ${tx.label} in the explorer`,
-                    })
-                  : null,
-              );
-            }),
-          ),
-        ),
-      );
-    },
-  );
-  store.watch(
-    (s) => s.errors.timeline,
-    (text) => {
-      setText(error, text ?? '');
-      show(error, !!text);
+      keyed(hops, t?.hops ?? [], (x, i) => `${i} ${x.label} ${x.chains}`, hop.create, hop.update);
     },
   );
   return presence.node();

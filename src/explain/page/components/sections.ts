@@ -30,6 +30,71 @@ export function section<T>(
   return presence.node();
 }
 
+type View = ExplainView;
+
+function messageArticle(m: View['messages'][number], parts: Parts): HTMLElement {
+  return h(
+    'article',
+    { class: 'message' },
+    h('h3', {}, m.title, ' ', h('span', { class: 'muted' }, m.typeUrl)),
+    parts.fields(m.fields),
+    m.call ? parts.decoded(m.call, 'Call') : m.rawCall ? parts.raw(m.rawCall) : null,
+    parts.events(m.events, 'Events'),
+  );
+}
+
+function balanceTable(list: View['balances'], parts: Parts): HTMLElement {
+  return h(
+    'table',
+    {},
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Address'), h('th', { scope: 'col' }, 'Change'))),
+    h(
+      'tbody',
+      {},
+      ...list.map((b) =>
+        h(
+          'tr',
+          {},
+          h('td', {}, parts.value(b.address)),
+          h('td', {}, ...b.changes.map((c) => h('div', { class: c.startsWith('−') ? 'minus' : 'plus' }, c))),
+        ),
+      ),
+    ),
+  );
+}
+
+function logArticle(log: View['logs'][number], parts: Parts): HTMLElement {
+  return h(
+    'article',
+    { class: 'log' },
+    h(
+      'h3',
+      {},
+      `Log ${log.index}`,
+      ' ',
+      log.decoded ? log.decoded.title : h('span', { class: 'muted' }, 'not decoded: no ABI in the workspace knows it'),
+    ),
+    parts.fields([log.address]),
+    log.decoded
+      ? parts.decoded(log.decoded, 'Event')
+      : h('pre', {}, [...log.topics.map((t, i) => `topic ${i}: ${t}`), `data: ${log.data}`].join('\n')),
+  );
+}
+
+function callItem(c: View['calls'][number], parts: Parts): HTMLElement {
+  return h(
+    'li',
+    { role: 'treeitem', 'aria-level': String(c.depth + 1), class: `depth-${Math.min(c.depth, 8)}` },
+    h('strong', {}, c.title),
+    ' ',
+    parts.value(c.from),
+    ' → ',
+    parts.value(c.to),
+    h('span', { class: 'muted' }, ` · value ${c.value} · gas used ${c.gasUsed}`),
+    c.decoded ? parts.decoded(c.decoded, 'Call') : c.raw ? parts.raw(c.raw) : null,
+  );
+}
+
 export function mountSections(store: Store<ExplainUi, ExplainAction>, parts: Parts): Node[] {
   const messages = h('section', { id: EXPLAIN.messages, 'aria-labelledby': EXPLAIN.messagesTitle });
   const balances = h('section', { id: EXPLAIN.balances, 'aria-labelledby': EXPLAIN.balancesTitle });
@@ -46,16 +111,7 @@ export function mountSections(store: Store<ExplainUi, ExplainAction>, parts: Par
         replaceChildren(
           messages,
           h('h2', { id: EXPLAIN.messagesTitle }, `Messages (${list.length})`),
-          ...list.map((m) =>
-            h(
-              'article',
-              { class: 'message' },
-              h('h3', {}, m.title, ' ', h('span', { class: 'muted' }, m.typeUrl)),
-              parts.fields(m.fields),
-              m.call ? parts.decoded(m.call, 'Call') : m.rawCall ? parts.raw(m.rawCall) : null,
-              parts.events(m.events, 'Events'),
-            ),
-          ),
+          ...list.map((m) => messageArticle(m, parts)),
         ),
     ),
     section(
@@ -64,27 +120,7 @@ export function mountSections(store: Store<ExplainUi, ExplainAction>, parts: Par
       (l) => l.length > 0,
       balances,
       (list) =>
-        replaceChildren(
-          balances,
-          h('h2', { id: EXPLAIN.balancesTitle }, 'Balance changes'),
-          h(
-            'table',
-            {},
-            h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Address'), h('th', { scope: 'col' }, 'Change'))),
-            h(
-              'tbody',
-              {},
-              ...list.map((b) =>
-                h(
-                  'tr',
-                  {},
-                  h('td', {}, parts.value(b.address)),
-                  h('td', {}, ...b.changes.map((c) => h('div', { class: c.startsWith('−') ? 'minus' : 'plus' }, c))),
-                ),
-              ),
-            ),
-          ),
-        ),
+        replaceChildren(balances, h('h2', { id: EXPLAIN.balancesTitle }, 'Balance changes'), balanceTable(list, parts)),
     ),
     section(
       store,
@@ -95,25 +131,7 @@ export function mountSections(store: Store<ExplainUi, ExplainAction>, parts: Par
         replaceChildren(
           logs,
           h('h2', { id: EXPLAIN.logsTitle }, `EVM logs (${list.length})`),
-          ...list.map((log) =>
-            h(
-              'article',
-              { class: 'log' },
-              h(
-                'h3',
-                {},
-                `Log ${log.index}`,
-                ' ',
-                log.decoded
-                  ? log.decoded.title
-                  : h('span', { class: 'muted' }, 'not decoded: no ABI in the workspace knows it'),
-              ),
-              parts.fields([log.address]),
-              log.decoded
-                ? parts.decoded(log.decoded, 'Event')
-                : h('pre', {}, [...log.topics.map((t, i) => `topic ${i}: ${t}`), `data: ${log.data}`].join('\n')),
-            ),
-          ),
+          ...list.map((l) => logArticle(l, parts)),
         ),
     ),
     section(
@@ -128,19 +146,7 @@ export function mountSections(store: Store<ExplainUi, ExplainAction>, parts: Par
           h(
             'ul',
             { class: 'calls', role: 'tree', 'aria-label': 'Internal calls' },
-            ...list.map((c) =>
-              h(
-                'li',
-                { role: 'treeitem', 'aria-level': String(c.depth + 1), class: `depth-${Math.min(c.depth, 8)}` },
-                h('strong', {}, c.title),
-                ' ',
-                parts.value(c.from),
-                ' → ',
-                parts.value(c.to),
-                h('span', { class: 'muted' }, ` · value ${c.value} · gas used ${c.gasUsed}`),
-                c.decoded ? parts.decoded(c.decoded, 'Call') : c.raw ? parts.raw(c.raw) : null,
-              ),
-            ),
+            ...list.map((c) => callItem(c, parts)),
           ),
         ),
     ),

@@ -21,7 +21,7 @@ import { registerTreeCommands, type Views } from './views/treeCommands';
 import { TxHoverProvider, registerHoverCommands } from './hover/txHover';
 import { NetworkStatusBar } from './network/statusBar';
 import { NetworkPicker, registerNetworkCommands } from './network/networkPicker';
-import { Registry } from './platform/registry';
+import type { Registry } from './platform/registry';
 import { TransferTracker } from './transfers/tracker';
 import { TransfersTree, registerTransferCommands } from './transfers/tree';
 import { TransferDocuments, registerTransferDocumentCommands } from './transfers/documents';
@@ -60,7 +60,7 @@ export interface FeatureDeps {
 }
 
 export interface Features extends vscode.Disposable {
-  services: Services;
+  services: Services<WorkspaceNames>;
   documents: ResultDocuments;
   links: ResultLinks;
   views: Views;
@@ -111,11 +111,16 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     handlers.set(id, handler);
     return new vscode.Disposable(() => handlers.delete(id));
   };
-  const services = new Services(
-    settings,
-    log,
-    String((context.extension.packageJSON as { version?: unknown }).version ?? 'dev'),
-  );
+  const services = new Services(settings, log, {
+    version: String((context.extension.packageJSON as { version?: unknown }).version ?? 'dev'),
+    registry: {
+      storageDir: context.globalStorageUri.fsPath,
+      snapshotPath: context.asAbsolutePath('media/registry-snapshot.json'),
+    },
+    names: (s) =>
+      new WorkspaceNames(settings, log, (jsonRpcUrl) => s.chain({ name: 'names', jsonRpcUrl })!.evmChainId()),
+  });
+  const { chainRegistry: registry, names } = services;
   const documents = new ResultDocuments(services);
   const views: Views = {
     blocks: new BlocksView(services, context.workspaceState, treeViews.blocks, hooks),
@@ -133,24 +138,6 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
   const bridge = new LazyBridgePanels(
     ({ BridgePanels }) => new BridgePanels(context, services, tracker, systemClock, hooks),
   );
-  const registry = new Registry(
-    services,
-    context.globalStorageUri.fsPath,
-    context.asAbsolutePath('media/registry-snapshot.json'),
-  );
-  services.registryChains = async () => (await registry.load()).chains;
-  services.registrySource = async () => {
-    const state = (await registry.refresh().catch(() => undefined)) ?? (await registry.load());
-    const where =
-      state.origin === 'snapshot'
-        ? 'the registry snapshot shipped with the extension'
-        : settings.get('registry.urls').join(', ');
-    return { chains: state.chains, where };
-  };
-  const names = new WorkspaceNames(settings, log, (jsonRpcUrl) =>
-    services.chain({ name: 'names', jsonRpcUrl })!.evmChainId(),
-  );
-  services.names = names;
   const nameLabels = new NameLabels(services, names);
   const addressHover = new AddressHoverProvider(services);
   const watch = new LazyWatcher(services);
@@ -177,7 +164,6 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     views.collections,
     views.richList,
     hover,
-    registry,
     names,
     addressHover,
     watch,

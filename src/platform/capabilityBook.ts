@@ -1,7 +1,8 @@
 /**
  * What each network's indexer can answer (EVM routes, internal EVM transactions), decided once per network from the
  * routes' own answers, the chain's VM and /status, with at most one /status and one probe in flight: the services'
- * capability questions (platform/services.ts), apart so that the services stay a list of clients.
+ * capability questions, the base of platform/services.ts (which gives the indexer clients, the chains' facts and the
+ * profiles), apart so that the services' file stays a list of clients.
  */
 import type * as vscode from 'vscode';
 import type { IndexerClient } from '../core/indexer/client';
@@ -18,20 +19,17 @@ import {
 } from '../core/capabilities';
 import { errorMessage } from '../core/errors';
 
-export interface CapabilityDeps {
-  indexer(network: NetworkProfile): IndexerClient;
-  chainFacts(chainId: string): Promise<Pick<NetworkProfile, 'vm'>>;
-  byName(name: string): NetworkProfile | undefined;
-  log: Pick<vscode.LogOutputChannel, 'warn'>;
-}
-
-export class NetworkCapabilityBook {
+export abstract class CapabilityServices {
   /** The last /status answer per network (name and indexer), whoever read it: what capabilities() are made of. */
   private readonly statuses = new Map<string, Status>();
   /** A /status request in flight per network, shared by everyone asking for capabilities meanwhile. */
   private readonly statusReads = new Map<string, Promise<Status | undefined>>();
 
-  constructor(private readonly deps: CapabilityDeps) {}
+  abstract readonly log: Pick<vscode.LogOutputChannel, 'warn'>;
+  abstract readonly networks: { byName(name: string): NetworkProfile | undefined };
+  abstract get network(): NetworkProfile;
+  abstract indexer(network?: NetworkProfile): IndexerClient;
+  abstract chainFacts(chainId: string): Promise<Pick<NetworkProfile, 'vm'>>;
 
   /** Keeps a /status answer read elsewhere (the status bar's), so that capabilities() need not ask again. */
   noteStatus(network: NetworkProfile, status: Status): void {
@@ -74,14 +72,17 @@ export class NetworkCapabilityBook {
    * them. At most one /status and one probe per network, none when the profile or the registry tells, never at
    * activation (only lookups and views ask). A failed /status or probe is not kept: the next question asks again.
    */
-  async capabilities(network: NetworkProfile, what: Capability = 'evmInternalTxs'): Promise<NetworkCapabilities> {
+  async capabilities(
+    network: NetworkProfile = this.network,
+    what: Capability = 'evmInternalTxs',
+  ): Promise<NetworkCapabilities> {
     void what;
     const key = statusKey(network);
-    let vm = network.vm ?? (network.chainId ? (await this.deps.chainFacts(network.chainId)).vm : undefined);
+    let vm = network.vm ?? (network.chainId ? (await this.chainFacts(network.chainId)).vm : undefined);
     if (evmKnown(this.factsNow(network, vm)) === undefined) {
       const status = this.statuses.get(key) ?? (await this.readStatus(network));
       if (!vm && typeof status?.chain_id === 'string' && status.chain_id)
-        vm = (await this.deps.chainFacts(status.chain_id)).vm;
+        vm = (await this.chainFacts(status.chain_id)).vm;
     }
     if (evmKnown(this.factsNow(network, vm)) === undefined) await this.probeEvm(network);
     return networkCapabilities(this.factsNow(network, vm));
@@ -92,8 +93,7 @@ export class NetworkCapabilityBook {
     const key = statusKey(network);
     let read = this.statusReads.get(key);
     if (!read) {
-      read = this.deps
-        .indexer(network)
+      read = this.indexer(network)
         .status()
         .then(
           (status) => {
@@ -101,7 +101,7 @@ export class NetworkCapabilityBook {
             return status;
           },
           (err: unknown) => {
-            this.deps.log.warn(
+            this.log.warn(
               `Capabilities of ${network.name}: /status did not answer (${errorMessage(err)}); the routes will tell.`,
             );
             return undefined;
@@ -118,17 +118,14 @@ export class NetworkCapabilityBook {
     const key = statusKey(network);
     let probe = this.probes.get(key);
     if (!probe) {
-      probe = this.deps
-        .indexer(network)
+      probe = this.indexer(network)
         .evmTxs({ limit: 1, countTotal: false })
         .then(
           () => this.noteRoute(network, 'evm', true),
           (err: unknown) => {
             if (isEvmRouteMissing(err)) this.noteRoute(network, 'evm', false);
             else
-              this.deps.log.warn(
-                `Capabilities of ${network.name}: the EVM routes did not answer (${errorMessage(err)}).`,
-              );
+              this.log.warn(`Capabilities of ${network.name}: the EVM routes did not answer (${errorMessage(err)}).`);
           },
         )
         .finally(() => this.probes.delete(key));
@@ -142,14 +139,14 @@ export class NetworkCapabilityBook {
    * request would tell. `networkName`: a profile's name (documents keep theirs).
    */
   knownCapabilities(networkName: string): NetworkCapabilities | undefined {
-    const network = this.deps.byName(networkName);
+    const network = this.networks.byName(networkName);
     if (!network) return undefined;
     const facts = this.factsNow(network);
     return evmKnown(facts) === undefined ? undefined : networkCapabilities(facts);
   }
 
   /** The capabilities of a network as the lookup table asks for them, told what the routes answer. */
-  capabilitySource(network: NetworkProfile): CapabilitySource {
+  capabilitySource(network: NetworkProfile = this.network): CapabilitySource {
     return Object.assign((what: Capability) => this.capabilities(network, what), {
       noteRoute: (what: Capability, available: boolean) => this.noteRoute(network, what, available),
     });

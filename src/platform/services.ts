@@ -22,11 +22,9 @@ import type { ChainClient, ChainEndpoints } from '../core/chain/client';
 import type { AddressNames } from '../core/names';
 import type { NetworkProfile } from '../core/networks';
 import { chainVm, registryExecutor, type RegistryChain } from '../core/registry';
-import type { Status } from '../core/indexer/schemas';
 import { RouterCatalog } from '../core/router/routerLists';
 import { normaliseDenom } from '../core/router/catalog';
-import type { Capability, CapabilitySource, NetworkCapabilities } from '../core/capabilities';
-import { NetworkCapabilityBook } from './capabilityBook';
+import { CapabilityServices } from './capabilityBook';
 import { markOnce } from '../core/marks';
 import { Networks } from './networks';
 import { Registry } from './registry';
@@ -42,7 +40,7 @@ export interface ServicesOptions<N extends AddressNames> {
   names: (services: Services) => N;
 }
 
-export class Services<N extends AddressNames = AddressNames> implements vscode.Disposable {
+export class Services<N extends AddressNames = AddressNames> extends CapabilityServices implements vscode.Disposable {
   readonly networks: Networks;
   private readonly clients = new Map<string, IndexerClient>();
   private readonly routers = new Map<string, RouterClient>();
@@ -62,12 +60,6 @@ export class Services<N extends AddressNames = AddressNames> implements vscode.D
   private readonly heights = new vscode.EventEmitter<{ network: string; height: number }>();
   /** A view saw the chain's latest height (the status bar shows it without asking again). */
   readonly onDidSeeHeight = this.heights.event;
-  private readonly book = new NetworkCapabilityBook({
-    indexer: (network) => this.indexer(network),
-    chainFacts: (chainId) => this.chainFacts(chainId),
-    byName: (name) => this.networks.byName(name),
-    log: { warn: (line) => this.log.warn(line) },
-  });
 
   private readonly version: string;
 
@@ -76,6 +68,7 @@ export class Services<N extends AddressNames = AddressNames> implements vscode.D
     readonly log: vscode.LogOutputChannel,
     options: ServicesOptions<N>,
   ) {
+    super();
     this.version = options.version;
     this.networks = new Networks(settings);
     this.chainRegistry = new Registry(this, options.registry.storageDir, options.registry.snapshotPath);
@@ -138,34 +131,6 @@ export class Services<N extends AddressNames = AddressNames> implements vscode.D
       symbol: asset.symbol ?? undefined,
       decimals: typeof asset.decimals === 'number' ? asset.decimals : undefined,
     };
-  }
-
-  /** Keeps a /status answer read elsewhere (the status bar's), so that capabilities() need not ask again. */
-  noteStatus(network: NetworkProfile, status: Status): void {
-    this.book.noteStatus(network, status);
-  }
-
-  /** A route's own answer, which decides from now on (platform/capabilityBook.ts). */
-  noteRoute(network: NetworkProfile, what: Capability, available: boolean): void {
-    this.book.noteRoute(network, what, available);
-  }
-
-  /** What the network's indexer can answer (EVM routes, internal EVM transactions): platform/capabilityBook.ts. */
-  capabilities(
-    network: NetworkProfile = this.network,
-    what: Capability = 'evmInternalTxs',
-  ): Promise<NetworkCapabilities> {
-    return this.book.capabilities(network, what);
-  }
-
-  /** The capabilities known without a request (for what must be decided at once: CodeLenses), or undefined. */
-  knownCapabilities(networkName: string): NetworkCapabilities | undefined {
-    return this.book.knownCapabilities(networkName);
-  }
-
-  /** The capabilities of a network as the lookup table asks for them, told what the routes answer. */
-  capabilitySource(network: NetworkProfile = this.network): CapabilitySource {
-    return this.book.capabilitySource(network);
   }
 
   get network(): NetworkProfile {

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { join } from 'node:path';
-import type { Features } from './features';
+import type { FeatureDeps, Features } from './features';
 import { Settings } from './platform/settings';
 import { Command, Scheme, StorageKey, ViewId, WebviewType } from './platform/ids';
 import { testHooks, type Hooks } from './platform/hooks';
@@ -87,60 +87,76 @@ const readOnly = (): never => {
   throw vscode.FileSystemError.NoPermissions();
 };
 
-export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
-  const started = performance.now();
-  const startedCpu = process.cpuUsage();
-  const settings = new Settings();
-  const log = vscode.window.createOutputChannel('Initia Explorer', { log: true });
-  const contentChanged = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
-  const lensesChanged = new vscode.EventEmitter<void>();
-  const transferChanged = new vscode.EventEmitter<vscode.Uri>();
-  const namesChanged = new vscode.EventEmitter<void>();
+/** The emitters through which the features, once loaded, tell the shell's providers that something changed. */
+function shellEvents() {
+  return {
+    content: new vscode.EventEmitter<vscode.FileChangeEvent[]>(),
+    lenses: new vscode.EventEmitter<void>(),
+    transfer: new vscode.EventEmitter<vscode.Uri>(),
+    names: new vscode.EventEmitter<void>(),
+  };
+}
+type ShellEvents = ReturnType<typeof shellEvents>;
 
-  const statusItem = vscode.window.createStatusBarItem('initia.network', vscode.StatusBarAlignment.Left, 50);
-  statusItem.name = vscode.l10n.t('Initia Network');
-  statusItem.command = Command.SelectNetwork;
-  statusItem.text = `$(globe) ${settings.get('activeNetwork')}`;
+/** What the shell knows of the features: loaded or not, and a test run's observers (set at the end of activation). */
+interface ShellState {
+  features?: Features;
+  hooks?: Hooks;
+}
 
-  let features: Features | undefined;
-  /** A test run's observers, set at the end of activation (platform/hooks.ts); none in use. */
-  let hooks: Hooks | undefined = undefined;
-  const load = (): Features => {
-    hooks?.featureRequest?.();
-    if (!features) {
-      // Marks of the first lookup's parts, for the bench (set once: this runs once).
-      performance.mark('initia:features:load');
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const module = require(featuresPath()) as typeof import('./features');
-      performance.mark('initia:features:required');
-      features = module.createFeatures({ context, settings, log, treeViews, statusItem, hooks });
-      performance.mark('initia:features:created');
-      context.subscriptions.push(
-        features,
-        features.documents.onDidChange((uri) => contentChanged.fire([{ type: vscode.FileChangeType.Changed, uri }])),
-        features.documents.onDidChangeCodeLenses(() => lensesChanged.fire()),
-        features.transferDocuments.onDidChange((uri) => transferChanged.fire(uri)),
-        features.nameLabels.onDidChangeInlayHints(() => namesChanged.fire()),
-      );
-      // Files shown before the features were loaded get their names' hints now.
-      namesChanged.fire();
-    }
+/** Requires dist/features.js on first use and creates the features, wiring their changes to the shell's events. */
+function featureLoader(
+  context: vscode.ExtensionContext,
+  deps: Omit<FeatureDeps, 'context' | 'hooks' | 'treeViews'> & { treeViews: () => FeatureDeps['treeViews'] },
+  events: ShellEvents,
+  state: ShellState,
+): () => Features {
+  return () => {
+    state.hooks?.featureRequest?.();
+    if (state.features) return state.features;
+    // Marks of the first lookup's parts, for the bench (set once: this runs once).
+    performance.mark('initia:features:load');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const module = require(featuresPath()) as typeof import('./features');
+    performance.mark('initia:features:required');
+    const features = module.createFeatures({ ...deps, context, treeViews: deps.treeViews(), hooks: state.hooks });
+    state.features = features;
+    performance.mark('initia:features:created');
+    context.subscriptions.push(
+      features,
+      features.documents.onDidChange((uri) => events.content.fire([{ type: vscode.FileChangeType.Changed, uri }])),
+      features.documents.onDidChangeCodeLenses(() => events.lenses.fire()),
+      features.transferDocuments.onDidChange((uri) => events.transfer.fire(uri)),
+      features.nameLabels.onDidChangeInlayHints(() => events.names.fire()),
+    );
+    // Files shown before the features were loaded get their names' hints now.
+    events.names.fire();
     return features;
   };
+}
 
+/** The four tree views, over lazy providers that load the features when a view is first shown. */
+function createTreeViews(load: () => Features): FeatureDeps['treeViews'] {
   const tree = (id: ViewId, pick: (f: Features) => vscode.TreeDataProvider<unknown>) =>
     vscode.window.createTreeView(id, { treeDataProvider: new LazyTree(() => pick(load())), showCollapseAll: true });
-  const treeViews = {
+  return {
     blocks: tree(ViewId.Blocks, (f) => f.views.blocks.tree as vscode.TreeDataProvider<unknown>),
     collections: tree(ViewId.Collections, (f) => f.views.collections.tree as vscode.TreeDataProvider<unknown>),
     richList: tree(ViewId.RichList, (f) => f.views.richList.tree as vscode.TreeDataProvider<unknown>),
     transfers: tree(ViewId.Transfers, (f) => f.transfers.tree as vscode.TreeDataProvider<unknown>),
   };
+}
 
-  // The status bar shows the network's name now; the features read its height, 1.5 s after a focused start.
+/** The network item: its name now; the features read the chain's height 1.5 s after a focused start. */
+function statusFirstRead(
+  settings: Settings,
+  statusItem: vscode.StatusBarItem,
+  load: () => Features,
+  state: ShellState,
+): { schedule: () => void; disposables: vscode.Disposable[] } {
   let firstRead: ReturnType<typeof setTimeout> | undefined;
-  const scheduleFirstRead = () => {
-    if (features) return; // the features' status bar owns the item from then on
+  const schedule = () => {
+    if (state.features) return; // the features' status bar owns the item from then on
     if (!settings.get('statusBar.enabled')) {
       if (firstRead) clearTimeout(firstRead);
       firstRead = undefined;
@@ -151,56 +167,49 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
     statusItem.show();
     if (!firstRead && vscode.window.state.focused) firstRead = setTimeout(load, FIRST_STATUS_READ_MS);
   };
-
-  const selector: vscode.DocumentSelector = { scheme: Scheme.Result };
-  let terminalLinksOn = settings.get('terminal.links');
-  const terminalLinkProvider: vscode.TerminalLinkProvider<InitiaTerminalLink> = {
-    provideTerminalLinks: (context) => (terminalLinksOn ? terminalLinks(context.line) : []),
-    handleTerminalLink: (link) => void load().terminalLinks.open(link.target),
-  };
-  const contributes = (
-    context.extension.packageJSON as {
-      contributes?: { commands?: Array<{ command: string }>; languageModelTools?: Array<{ name: string }> };
-    }
-  ).contributes;
-  const contributed = contributes?.commands ?? [];
-  context.subscriptions.push(
-    settings,
-    log,
-    statusItem,
-    contentChanged,
-    lensesChanged,
-    transferChanged,
-    namesChanged,
-    ...Object.values(treeViews),
-    settings.onChange(['statusBar.enabled', 'activeNetwork'], scheduleFirstRead),
-    settings.onChange(['terminal.links'], () => (terminalLinksOn = settings.get('terminal.links'))),
-    // Hashes, heights and addresses printed in the terminal are links; nothing is loaded or fetched until one is clicked.
-    vscode.window.registerTerminalLinkProvider(terminalLinkProvider),
-    vscode.window.onDidChangeWindowState((state) => {
-      if (state.focused) scheduleFirstRead();
+  const disposables = [
+    settings.onChange(['statusBar.enabled', 'activeNetwork'], schedule),
+    vscode.window.onDidChangeWindowState((s) => {
+      if (s.focused) schedule();
     }),
     { dispose: () => firstRead && clearTimeout(firstRead) },
+  ];
+  return { schedule, disposables };
+}
+
+/** Hashes, heights and addresses printed in the terminal are links; nothing is loaded or fetched until one is clicked. */
+function terminalShell(settings: Settings, load: () => Features) {
+  let on = settings.get('terminal.links');
+  const provider: vscode.TerminalLinkProvider<InitiaTerminalLink> = {
+    provideTerminalLinks: (context) => (on ? terminalLinks(context.line) : []),
+    handleTerminalLink: (link) => void load().terminalLinks.open(link.target),
+  };
+  const disposables = [
+    settings.onChange(['terminal.links'], () => (on = settings.get('terminal.links'))),
+    vscode.window.registerTerminalLinkProvider(provider),
+  ];
+  return { provider, disposables };
+}
+
+/**
+ * The documents' providers: transfers' and contract reads' content, and result documents as read-only files of their
+ * own scheme (not a text content provider): VS Code restores the tabs of a file system after a window reload
+ * (activating the extension by onFileSystem:initia), and the document then loads itself again from its address.
+ */
+function documentShells(load: () => Features, events: ShellEvents): vscode.Disposable[] {
+  const selector: vscode.DocumentSelector = { scheme: Scheme.Result };
+  return [
     vscode.workspace.registerTextDocumentContentProvider(Scheme.Transfer, {
-      onDidChange: transferChanged.event,
+      onDidChange: events.transfer.event,
       provideTextDocumentContent: (uri) => load().transferDocuments.provideTextDocumentContent(uri),
     }),
     vscode.workspace.registerTextDocumentContentProvider(Scheme.CallResult, {
       provideTextDocumentContent: (uri) => load().callResults.provideTextDocumentContent(uri),
     }),
-    vscode.window.registerWebviewPanelSerializer(WebviewType.Bridge, {
-      deserializeWebviewPanel: async (panel, state: unknown) => load().restoreBridge(panel, state),
-    }),
-    vscode.window.registerWebviewPanelSerializer(WebviewType.Explain, {
-      deserializeWebviewPanel: async (panel, state: unknown) => load().restoreExplain(panel, state),
-    }),
-    // Result documents are read-only files of their own scheme (not a text content provider): VS Code restores the
-    // tabs of a file system after a window reload (activating the extension by onFileSystem:initia), and the
-    // document then loads itself again from its address.
     vscode.workspace.registerFileSystemProvider(
       Scheme.Result,
       {
-        onDidChangeFile: contentChanged.event,
+        onDidChangeFile: events.content.event,
         watch: () => new vscode.Disposable(() => undefined),
         stat: (uri) => load().documents.stat(uri),
         readFile: (uri) => load().documents.readFile(uri),
@@ -213,20 +222,39 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
       { isCaseSensitive: true, isReadonly: true },
     ),
     vscode.languages.registerCodeLensProvider(selector, {
-      onDidChangeCodeLenses: lensesChanged.event,
+      onDidChangeCodeLenses: events.lenses.event,
       provideCodeLenses: (doc) => load().documents.provideCodeLenses(doc),
     }),
     vscode.languages.registerDocumentLinkProvider(selector, {
       provideDocumentLinks: (doc) => load().links.provideDocumentLinks(doc),
     }),
-    vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], {
+  ];
+}
+
+/** The panels VS Code restores after a reload, re-attached by the features. */
+function panelShells(load: () => Features): vscode.Disposable[] {
+  return [
+    vscode.window.registerWebviewPanelSerializer(WebviewType.Bridge, {
+      deserializeWebviewPanel: async (panel, state: unknown) => load().restoreBridge(panel, state),
+    }),
+    vscode.window.registerWebviewPanelSerializer(WebviewType.Explain, {
+      deserializeWebviewPanel: async (panel, state: unknown) => load().restoreExplain(panel, state),
+    }),
+  ];
+}
+
+/** The hovers in files (only a line that could hold what they are about loads anything) and the names' hints. */
+function editorShells(load: () => Features, events: ShellEvents, state: ShellState): vscode.Disposable[] {
+  const files = [{ scheme: 'file' }, { scheme: 'untitled' }];
+  return [
+    vscode.languages.registerHoverProvider(files, {
       provideHover(doc, position, token) {
         // Only a line that holds a 64-hex run can hold a tx hash: anything else loads nothing.
         if (!/[0-9a-fA-F]{64}/.test(doc.lineAt(position.line).text)) return undefined;
         return load().hover.provideHover(doc, position, token);
       },
     }),
-    vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], {
+    vscode.languages.registerHoverProvider(files, {
       provideHover(doc, position, token) {
         // Only a line that holds an init1… or 0x + 40 hex address: anything else loads nothing.
         if (!/init1[02-9ac-hj-np-z]{38}|0x[0-9a-fA-F]{40}/.test(doc.lineAt(position.line).text)) return undefined;
@@ -235,62 +263,64 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
     }),
     // Names of the workspace's deployments beside addresses: in result documents, and in files once the features are
     // loaded for another reason (this never loads them).
-    vscode.languages.registerInlayHintsProvider(
-      [{ scheme: Scheme.Result }, { scheme: 'file' }, { scheme: 'untitled' }],
-      {
-        onDidChangeInlayHints: namesChanged.event,
-        provideInlayHints: (doc, range, token) =>
-          features || doc.uri.scheme === Scheme.Result
-            ? load().nameLabels.provideInlayHints(doc, range, token)
-            : undefined,
-      },
-    ),
-    // Every contributed command is a shell over the features' handler table (a test holds the two to each other).
-    ...contributed.map(({ command }) =>
-      vscode.commands.registerCommand(command, (...args: unknown[]) => {
-        const handler = load().handlers.get(command);
-        if (!handler) throw new Error(`Initia: no handler for ${command}`);
-        return handler(...args);
-      }),
-    ),
+    vscode.languages.registerInlayHintsProvider([{ scheme: Scheme.Result }, ...files], {
+      onDidChangeInlayHints: events.names.event,
+      provideInlayHints: (doc, range, token) =>
+        state.features || doc.uri.scheme === Scheme.Result
+          ? load().nameLabels.provideInlayHints(doc, range, token)
+          : undefined,
+    }),
+  ];
+}
+
+interface Contributes {
+  commands?: Array<{ command: string }>;
+  languageModelTools?: Array<{ name: string }>;
+}
+
+/**
+ * Every contributed command is a shell over the features' handler table, and every contributed language-model tool
+ * a shell over the features' tools where this VS Code has the API (tests hold both to package.json). Registering
+ * loads nothing; the first call does.
+ */
+function commandAndToolShells(contributes: Contributes | undefined, load: () => Features): vscode.Disposable[] {
+  const shells = (contributes?.commands ?? []).map(({ command }) =>
+    vscode.commands.registerCommand(command, (...args: unknown[]) => {
+      const handler = load().handlers.get(command);
+      if (!handler) throw new Error(`Initia: no handler for ${command}`);
+      return handler(...args);
+    }),
   );
-  // Every contributed language-model tool is a shell over the features' tools, where this VS Code has the API (a test
-  // holds the declarations and the implementations to each other). Registering loads nothing; the first call does.
   const lm = (vscode as { lm?: Partial<typeof vscode.lm> }).lm;
-  if (typeof lm?.registerTool === 'function') {
-    for (const { name } of contributes?.languageModelTools ?? []) {
-      context.subscriptions.push(
-        lm.registerTool(name, {
-          invoke: (options, token) => load().tools.invoke(name, options, token),
-          prepareInvocation: (options) => load().tools.prepare(name, options),
-        }),
-      );
-    }
-  }
-  scheduleFirstRead();
-  // Transfers tracked before a reload keep being watched: the tracker resumes the unfinished ones shortly after
-  // activation, not during it. Activation reads only the tracker's hint (how many are unfinished; anything but true or
-  // a positive number is nothing) and whether an older version left its list to move.
+  if (typeof lm?.registerTool !== 'function') return shells;
+  for (const { name } of contributes?.languageModelTools ?? [])
+    shells.push(
+      lm.registerTool(name, {
+        invoke: (options, token) => load().tools.invoke(name, options, token),
+        prepareInvocation: (options) => load().tools.prepare(name, options),
+      }),
+    );
+  return shells;
+}
+
+/**
+ * Transfers tracked before a reload keep being watched: the tracker resumes the unfinished ones shortly after
+ * activation, not during it. Activation reads only the tracker's hint (how many are unfinished; anything but true or
+ * a positive number is nothing) and whether an older version left its list to move.
+ */
+function resumeTransfers(context: vscode.ExtensionContext, load: () => Features): vscode.Disposable[] {
   const pending = context.globalState.get<unknown>(StorageKey.TransfersPending);
   const legacy = context.globalState.get<unknown>(StorageKey.Transfers);
-  if (
-    pending === true ||
-    (typeof pending === 'number' && pending > 0) ||
-    (Array.isArray(legacy) && legacy.length > 0)
-  ) {
-    const timer = setTimeout(() => load().tracker.resume(), RESUME_DELAY_MS);
-    context.subscriptions.push({ dispose: () => clearTimeout(timer) });
-  }
+  const some =
+    pending === true || (typeof pending === 'number' && pending > 0) || (Array.isArray(legacy) && legacy.length > 0);
+  if (!some) return [];
+  const timer = setTimeout(() => load().tracker.resume(), RESUME_DELAY_MS);
+  return [{ dispose: () => clearTimeout(timer) }];
+}
 
-  const activationMs = performance.now() - started;
-  const cpu = process.cpuUsage(startedCpu);
-  const activationCpuMs = (cpu.user + cpu.system) / 1000;
-  const featuresLoadedAtActivation = features !== undefined || require.cache[featuresPath()] !== undefined;
-  log.debug(`Activated in ${activationMs.toFixed(2)} ms (${activationCpuMs.toFixed(2)} ms CPU)`);
-  hooks = testHooks(context);
-  hooks?.activated?.({ ms: activationMs, cpuMs: activationCpuMs, featuresLoaded: featuresLoadedAtActivation });
-  hooks?.terminalLinkProvider?.(terminalLinkProvider);
-  return {
+/** What activation returns: the settings, the log, and the features (reading one loads them). */
+function shellApi(settings: Settings, log: vscode.LogOutputChannel, load: () => Features, state: ShellState) {
+  const api: InitiaExplorerApi = {
     settings,
     log,
     get features() {
@@ -314,8 +344,52 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
     get bridge() {
       return load().bridge;
     },
-    featuresLoaded: () => features !== undefined,
+    featuresLoaded: () => state.features !== undefined,
   };
+  return api;
+}
+
+export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
+  const started = performance.now();
+  const startedCpu = process.cpuUsage();
+  const settings = new Settings();
+  const log = vscode.window.createOutputChannel('Initia Explorer', { log: true });
+  const events = shellEvents();
+  const statusItem = vscode.window.createStatusBarItem('initia.network', vscode.StatusBarAlignment.Left, 50);
+  statusItem.name = vscode.l10n.t('Initia Network');
+  statusItem.command = Command.SelectNetwork;
+  statusItem.text = `$(globe) ${settings.get('activeNetwork')}`;
+  const state: ShellState = {};
+  const load = featureLoader(context, { settings, log, statusItem, treeViews: () => treeViews }, events, state);
+  const treeViews = createTreeViews(load);
+  const firstRead = statusFirstRead(settings, statusItem, load, state);
+  const terminal = terminalShell(settings, load);
+  const contributes = (context.extension.packageJSON as { contributes?: Contributes }).contributes;
+  context.subscriptions.push(
+    settings,
+    log,
+    statusItem,
+    ...Object.values(events),
+    ...Object.values(treeViews),
+    ...firstRead.disposables,
+    ...terminal.disposables,
+    ...documentShells(load, events),
+    ...panelShells(load),
+    ...editorShells(load, events, state),
+    ...commandAndToolShells(contributes, load),
+  );
+  firstRead.schedule();
+  context.subscriptions.push(...resumeTransfers(context, load));
+
+  const activationMs = performance.now() - started;
+  const cpu = process.cpuUsage(startedCpu);
+  const activationCpuMs = (cpu.user + cpu.system) / 1000;
+  const featuresLoadedAtActivation = state.features !== undefined || require.cache[featuresPath()] !== undefined;
+  log.debug(`Activated in ${activationMs.toFixed(2)} ms (${activationCpuMs.toFixed(2)} ms CPU)`);
+  state.hooks = testHooks(context);
+  state.hooks?.activated?.({ ms: activationMs, cpuMs: activationCpuMs, featuresLoaded: featuresLoadedAtActivation });
+  state.hooks?.terminalLinkProvider?.(terminal.provider);
+  return shellApi(settings, log, load, state);
 }
 
 export function deactivate(): void {

@@ -21,7 +21,7 @@ import { registerTreeCommands, type Views } from './views/treeCommands';
 import { TxHoverProvider, registerHoverCommands } from './hover/txHover';
 import { NetworkStatusBar } from './network/statusBar';
 import { NetworkPicker, registerNetworkCommands } from './network/networkPicker';
-import { Registry } from './platform/registry';
+import type { Registry } from './platform/registry';
 import { TransferTracker } from './transfers/tracker';
 import { TransfersTree, registerTransferCommands } from './transfers/tree';
 import { TransferDocuments, registerTransferDocumentCommands } from './transfers/documents';
@@ -60,7 +60,7 @@ export interface FeatureDeps {
 }
 
 export interface Features extends vscode.Disposable {
-  services: Services;
+  services: Services<WorkspaceNames>;
   documents: ResultDocuments;
   links: ResultLinks;
   views: Views;
@@ -104,18 +104,67 @@ export interface Features extends vscode.Disposable {
   handlers: ReadonlyMap<string, Handler>;
 }
 
-export function createFeatures({ context, settings, log, treeViews, statusItem, hooks }: FeatureDeps): Features {
+/** The command handler table activation's shells call into, and how a feature registers in it. */
+function handlerTable(): { handlers: Map<string, Handler>; register: Register } {
   const handlers = new Map<string, Handler>();
   const register: Register = (id, handler) => {
     if (handlers.has(id)) throw new Error(`Initia: two handlers for ${id}`);
     handlers.set(id, handler);
     return new vscode.Disposable(() => handlers.delete(id));
   };
-  const services = new Services(
-    settings,
-    log,
-    String((context.extension.packageJSON as { version?: unknown }).version ?? 'dev'),
-  );
+  return { handlers, register };
+}
+
+/** The services, built in order: the clients, the registry, and the workspace's names over them. */
+function createServices({ context, settings, log }: FeatureDeps): Services<WorkspaceNames> {
+  return new Services(settings, log, {
+    version: String((context.extension.packageJSON as { version?: unknown }).version ?? 'dev'),
+    registry: {
+      storageDir: context.globalStorageUri.fsPath,
+      snapshotPath: context.asAbsolutePath('media/registry-snapshot.json'),
+    },
+    names: (s) =>
+      new WorkspaceNames(settings, log, (jsonRpcUrl) => s.chain({ name: 'names', jsonRpcUrl })!.evmChainId()),
+  });
+}
+
+/** Every command's handler, feature by feature, over the features that answer them. */
+function registerCommands(
+  register: Register,
+  { context, log }: FeatureDeps,
+  services: Services,
+  f: Pick<Features, 'tracker' | 'documents' | 'views' | 'explain' | 'bridge' | 'networkPicker'> & {
+    watch: LazyWatcher;
+  },
+): vscode.Disposable[] {
+  const { tracker, documents, explain } = f;
+  return [
+    ...f.watch.register(register),
+    ...registerAddressHoverCommands(register),
+    ...registerNetworkCommands(f.networkPicker, services.networks, register),
+    ...registerTransferCommands(tracker, services, register),
+    ...registerTransferDocumentCommands(tracker, register),
+    register(Command.OpenBridge, () => {
+      f.bridge.open();
+    }),
+    register(Command.ShowLog, () => log.show()),
+    ...new LookupCommands(documents, context.globalState, () => services.capabilities()).register(register),
+    ...registerDocumentPaging(documents, register),
+    ...registerPagingCommands(register),
+    ...registerTreeCommands(f.views, services, register),
+    ...registerHoverCommands(register, services, context.globalStorageUri),
+    ...registerExplainCommands(explain, register),
+    register(Command.CallContract, (address?: unknown, block?: unknown, fn?: unknown, args?: unknown) =>
+      explain.callContract(address, block, fn, args),
+    ),
+  ];
+}
+
+export function createFeatures(deps: FeatureDeps): Features {
+  const { context, settings, log, treeViews, statusItem, hooks } = deps;
+  const { handlers, register } = handlerTable();
+  const services = createServices(deps);
+  const { chainRegistry: registry, names } = services;
   const documents = new ResultDocuments(services);
   const views: Views = {
     blocks: new BlocksView(services, context.workspaceState, treeViews.blocks, hooks),
@@ -133,28 +182,9 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
   const bridge = new LazyBridgePanels(
     ({ BridgePanels }) => new BridgePanels(context, services, tracker, systemClock, hooks),
   );
-  const registry = new Registry(
-    services,
-    context.globalStorageUri.fsPath,
-    context.asAbsolutePath('media/registry-snapshot.json'),
-  );
-  services.registryChains = async () => (await registry.load()).chains;
-  services.registrySource = async () => {
-    const state = (await registry.refresh().catch(() => undefined)) ?? (await registry.load());
-    const where =
-      state.origin === 'snapshot'
-        ? 'the registry snapshot shipped with the extension'
-        : settings.get('registry.urls').join(', ');
-    return { chains: state.chains, where };
-  };
-  const names = new WorkspaceNames(settings, log, (jsonRpcUrl) =>
-    services.chain({ name: 'names', jsonRpcUrl })!.evmChainId(),
-  );
-  services.names = names;
   const nameLabels = new NameLabels(services, names);
   const addressHover = new AddressHoverProvider(services);
   const watch = new LazyWatcher(services);
-  const terminalLinks = new TerminalLinkActions();
   const localRollup = new LocalRollupFinder(settings, services.networks, log, services);
   const networkPicker = new NetworkPicker(services.networks, registry, settings, localRollup, hooks);
   const tools = new LazyLanguageModelTools({
@@ -164,41 +194,9 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     polledHere: (t) => tracker.isPolling(t),
   });
   const disposables: vscode.Disposable[] = [
-    services,
-    statusBar,
-    tracker,
-    transfers,
-    transferDocuments,
-    bridge,
-    explain,
-    abis,
-    documents,
-    views.blocks,
-    views.collections,
-    views.richList,
-    hover,
-    registry,
-    names,
-    addressHover,
-    watch,
-    ...watch.register(register),
-    ...registerAddressHoverCommands(register),
-    ...registerNetworkCommands(networkPicker, services.networks, register),
-    ...registerTransferCommands(tracker, services, register),
-    ...registerTransferDocumentCommands(tracker, register),
-    register(Command.OpenBridge, () => {
-      bridge.open();
-    }),
-    register(Command.ShowLog, () => log.show()),
-    ...new LookupCommands(documents, context.globalState, () => services.capabilities()).register(register),
-    ...registerDocumentPaging(documents, register),
-    ...registerPagingCommands(register),
-    ...registerTreeCommands(views, services, register),
-    ...registerHoverCommands(register, services, context.globalStorageUri),
-    ...registerExplainCommands(explain, register),
-    register(Command.CallContract, (address?: unknown, block?: unknown, fn?: unknown, args?: unknown) =>
-      explain.callContract(address, block, fn, args),
-    ),
+    ...[services, statusBar, tracker, transfers, transferDocuments, bridge, explain, abis, documents],
+    ...[views.blocks, views.collections, views.richList, hover, names, addressHover, watch],
+    ...registerCommands(register, deps, services, { tracker, documents, views, explain, bridge, networkPicker, watch }),
   ];
   statusBar.start();
   return {
@@ -221,7 +219,7 @@ export function createFeatures({ context, settings, log, treeViews, statusItem, 
     get watcher() {
       return watch.watcher;
     },
-    terminalLinks,
+    terminalLinks: new TerminalLinkActions(),
     names,
     nameLabels,
     addressHover,

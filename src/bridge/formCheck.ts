@@ -40,6 +40,17 @@ function chainProblem(chainId: string, chains: readonly ChainOption[] | undefine
   return parsed;
 }
 
+/** The source asset's decimals: the router's for a listed asset, else the user's for a custom denom (checked). */
+function sourceDecimals(form: Form, ctx: FormContext, denomOk: boolean, errors: FormErrors): number | undefined {
+  if (ctx.sourceAsset) return typeof ctx.sourceAsset.decimals === 'number' ? ctx.sourceAsset.decimals : undefined;
+  if (!denomOk) return undefined;
+  const d = form.sourceDecimals.trim();
+  if (/^\d{1,2}$/.test(d) && Number(d) <= 36) return Number(d);
+  errors.sourceDecimals =
+    "Enter the asset's decimals, a whole number from 0 to 36 (6 for most Cosmos assets, 18 for most EVM tokens).";
+  return undefined;
+}
+
 /**
  * Every field's problem at once, and what is worth a look, as the user types (the rules of the core: units,
  * validate, the router's chain list and prefixes). `base` is the amount in base units when nothing is wrong.
@@ -60,16 +71,7 @@ export function checkForm(form: Form, ctx: FormContext = {}): FormCheck {
   else if (denom.ok && form.sourceChainId.trim() === form.destChainId.trim() && sameDenom(denom.value, dest.value))
     errors.destDenom = 'The destination is the same asset on the same chain.';
 
-  let decimals: number | undefined;
-  if (ctx.sourceAsset) {
-    decimals = typeof ctx.sourceAsset.decimals === 'number' ? ctx.sourceAsset.decimals : undefined;
-  } else if (denom.ok) {
-    const d = form.sourceDecimals.trim();
-    if (!/^\d{1,2}$/.test(d) || Number(d) > 36)
-      errors.sourceDecimals =
-        "Enter the asset's decimals, a whole number from 0 to 36 (6 for most Cosmos assets, 18 for most EVM tokens).";
-    else decimals = Number(d);
-  }
+  const decimals = sourceDecimals(form, ctx, denom.ok, errors);
 
   if (form.sender.trim() && source.ok) {
     const parsed = parseAddressForChain(source.value, form.sender, ctx.prefixes);

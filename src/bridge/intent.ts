@@ -4,13 +4,13 @@
  * intent (held here, never taken from the router's answer), the source asset's decimals from the chain itself, and
  * what the checks know of the user's own network profiles.
  */
-import * as vscode from 'vscode';
 import type { RouterCatalog } from '../core/router/routerLists';
 import type { Intent } from '../core/router/verify';
 import type { Route } from '../core/router/schemas';
 import { bankDecimals, erc20Decimals } from '../core/router/check/decimals';
 import { DEFAULT_SLIPPAGE, checkSlippage, parseWholeAmount } from '../core/units';
 import { errorMessage } from '../core/errors';
+import type { L10n } from '../core/l10n';
 import type { Services } from '../platform/services';
 import type { AnchorBook } from '../core/router/check/anchors';
 import type { Form } from './protocol';
@@ -23,7 +23,7 @@ import type { FormContext } from './formCheck';
 export async function formContext(
   catalog: RouterCatalog | undefined,
   form: Form,
-  log: vscode.LogOutputChannel,
+  log: { debug(line: string): void },
 ): Promise<FormContext> {
   if (!catalog) return {};
   const quiet = <T>(p: Promise<T>) =>
@@ -88,10 +88,11 @@ export async function intentOf(
   route: Route,
   addresses: readonly string[],
   ctx: (form: Form) => Promise<FormContext>,
-  decimals: ChainDecimals,
+  decimals: Pick<ChainDecimals, 'get'>,
   book: AnchorBook,
+  l10n: L10n,
 ): Promise<Intent> {
-  if (!form) throw new Error(vscode.l10n.t('Fill in the form first.'));
+  if (!form) throw new Error(l10n.t('Fill in the form first.'));
   const context = await ctx(form);
   const custom = form.sourceDecimals.trim();
   const routerDecimals = context.sourceAsset?.decimals ?? undefined;
@@ -100,9 +101,7 @@ export async function intentOf(
   const fromRegistry = listed.kind === 'found' ? listed.anchor.value : undefined;
   const used = custom ? Number(custom) : (fromChain ?? fromRegistry ?? routerDecimals);
   if (typeof used !== 'number' || !Number.isInteger(used))
-    throw new Error(
-      vscode.l10n.t('The decimals of {0} are not known: the amount cannot be checked.', form.sourceDenom),
-    );
+    throw new Error(l10n.t('The decimals of {0} are not known: the amount cannot be checked.', form.sourceDenom));
   const amount = parseWholeAmount(form.amount, used);
   if (!amount.ok) throw new Error(amount.error);
   // The slippage as the form check reads it ("1%", " 1 % " and "1" are one slippage, "1"); refused here otherwise.

@@ -1,7 +1,8 @@
 /**
- * Entry of Explain's lazy bundle (dist/explain.js, see esbuild.mjs; required by explain/loader.ts): the Explain
- * Transaction panel, the node's call trace (contracts named from the workspace, reverts decoded, Solidity lines) and
- * Call Contract…, made together on the first use of any of them.
+ * Entry of Explain's lazy bundle (dist/explain.js, see esbuild.mjs; required by explain/loader.ts): the explainer
+ * (explainer.ts: the pipeline the panel, the tools and the hover share), the Explain Transaction panel over it, the
+ * node's call trace (contracts named from the workspace, reverts decoded, Solidity lines) and Call Contract…, made
+ * together on the first use of any of them.
  */
 import type * as vscode from 'vscode';
 import type { NetworkProfile } from '../core/networks';
@@ -13,8 +14,9 @@ import { callContract, type CallResult } from './callContract';
 import type { CallResults } from './callResults';
 import { WorkspaceContracts } from './contracts';
 import { EvmTraces } from './evmTrace';
+import { Explainer } from './explainer';
 import { ExplainPanels } from './panel';
-import { revertSummary, type TraceDeps } from './traceExplain';
+import type { TraceDeps } from './traceExplain';
 
 export interface ExplainDeps {
   context: vscode.ExtensionContext;
@@ -44,12 +46,13 @@ export function createExplain({ context, services, abis, log, results, hooks }: 
     abis: () => abis,
     log,
   };
-  const panels = new ExplainPanels(context, services, () => abis, hooks, traces);
+  const explainer = new Explainer(services, () => abis, traces);
+  const panels = new ExplainPanels(context, services, explainer, hooks);
   return {
     open: (hash) => panels.open(hash),
-    describe: (hash, network, signal) => panels.describe(hash, network, signal),
+    describe: (hash, network, signal) => explainer.describe(hash, network, signal),
     restore: (panel, state) => panels.restore(panel, state),
-    revertSummary: (network, hash, signal) => revertSummary(traces, network, hash, signal),
+    revertSummary: (network, hash, signal) => explainer.revertSummary(network, hash, signal),
     callContract: (address, block, fn, args) =>
       callContract({ services, traces: traces.traces, contracts, abis, results }, address, block, fn, args),
     dispose: () => {

@@ -9,7 +9,7 @@
  */
 import * as vscode from 'vscode';
 import { argumentHint, parseArgument } from '../core/abi/callArgs';
-import { JsonRpcError, type BlockTag } from '../core/evm/jsonRpc';
+import { JsonRpcError, type BlockTag, type JsonRpcClient } from '../core/evm/jsonRpc';
 import { classifyRevert, revertWords } from '../core/evm/revert';
 import { errorMessage } from '../core/errors';
 import type { AbiItem, AbiParameter, Artifact } from '../core/abi/artifacts';
@@ -52,6 +52,8 @@ const isRead = (item: AbiItem) =>
 const typeOf = (p: AbiParameter): string =>
   p.type.startsWith('tuple') ? `(${(p.components ?? []).map(typeOf).join(',')})${p.type.slice(5)}` : p.type;
 const signature = (item: AbiItem) => `${item.name}(${(item.inputs ?? []).map(typeOf).join(',')})`;
+type Snapshot = NonNullable<Awaited<ReturnType<WorkspaceAbis['snapshot']>>>;
+
 const described = (params: readonly AbiParameter[] | undefined) =>
   (params ?? []).map((p) => `${typeOf(p)}${p.name ? ` ${p.name}` : ''}`).join(', ');
 
@@ -84,6 +86,45 @@ export async function callContract(
   if (!address) return undefined;
   const snapshot = await deps.abis.snapshot();
   if (!snapshot) return undefined;
+  const artifact = await contractAt(deps, rpc, snapshot, address, network.name, fnArg);
+  const item = artifact && (await chooseFunction(artifact, address, fnArg));
+  if (!artifact || !item) return undefined;
+  const given = Array.isArray(argsArg) ? argsArg.map(String) : undefined;
+  const args = await readArguments(item, snapshot, given);
+  const block = args && (await chooseBlock(blockArg, given !== undefined));
+  if (!args || block === undefined) return undefined;
+  const output = await call(rpc, snapshot, artifact, item, address, args.values, block);
+  if (output === undefined) return undefined;
+  const decoded = snapshot.decoder.decodeReturnWith(item, output);
+  const result: Record<string, string> = {};
+  if (decoded) for (const a of decoded) result[a.name] = a.value;
+  else result.raw = output.length > 2000 ? `${output.slice(0, 1999)}…` : output;
+  const answer: CallResult = {
+    network: network.name,
+    address,
+    contract: artifact.contract,
+    function: signature(item),
+    arguments: args.shown,
+    block,
+    result,
+  };
+  const uri = deps.results.add(`${artifact.contract}.${item.name ?? 'call'}`, `${JSON.stringify(answer, null, 2)}\n`);
+  await vscode.window.showTextDocument(uri, { viewColumn: resultColumn(), preview: true });
+  return answer;
+}
+
+/**
+ * The artifact whose runtime code is deployed at the address, else one the user picks among those with a view
+ * function (or the one that has `fn`); undefined (said in words) when there is no code or no such ABI.
+ */
+async function contractAt(
+  deps: CallContractDeps,
+  rpc: JsonRpcClient,
+  snapshot: Snapshot,
+  address: string,
+  networkName: string,
+  fnArg: unknown,
+): Promise<Artifact | undefined> {
   let code: string;
   try {
     code = await deps.traces.code(rpc, address, 'latest');
@@ -91,62 +132,60 @@ export async function callContract(
     return refuse(errorMessage(err));
   }
   if (code.length <= 2)
-    return refuse(vscode.l10n.t('There is no contract at {0} on {1} (no code).', address, network.name));
+    return refuse(vscode.l10n.t('There is no contract at {0} on {1} (no code).', address, networkName));
   const info = await deps.contracts.identify(address.toLowerCase(), code, undefined, snapshot.artifacts);
-  let artifact: Artifact | undefined = info.artifact
-    ? snapshot.artifacts.find((a) => a.file === info.artifact!.uri.toString())
-    : undefined;
-  if (!artifact) {
-    const readable = snapshot.artifacts.filter((a) => a.abi.some(isRead));
-    if (!readable.length)
-      return refuse(
-        vscode.l10n.t('No ABI in the open folders has a view function (Foundry out/, Hardhat artifacts/, *.abi.json).'),
-      );
-    if (typeof fnArg === 'string')
-      artifact = readable.find((a) => a.abi.some((i) => isRead(i) && signature(i) === fnArg));
-    else {
-      const picked = await vscode.window.showQuickPick(
-        readable.map((a) => ({
-          label: a.contract,
-          description: a.file ? vscode.workspace.asRelativePath(vscode.Uri.parse(a.file), false) : '',
-          artifact: a,
-        })),
-        {
-          placeHolder: vscode.l10n.t(
-            'No artifact in the workspace is the code at {0}: which ABI should read it?',
-            address,
-          ),
-          ignoreFocusOut: true,
-          matchOnDescription: true,
-        },
-      );
-      artifact = picked?.artifact;
-    }
-    if (!artifact) return undefined;
-  }
-  const reads = artifact.abi.filter(isRead);
-  let item: AbiItem | undefined;
-  if (typeof fnArg === 'string') {
-    item = reads.find((i) => signature(i) === fnArg || i.name === fnArg);
-    if (!item) return refuse(vscode.l10n.t('{0} has no view function {1}.', artifact.contract, fnArg));
-  } else {
-    if (!reads.length) return refuse(vscode.l10n.t('{0} has no view function.', artifact.contract));
-    const picked = await vscode.window.showQuickPick(
-      reads.map((i) => ({
-        label: `${i.name}(${described(i.inputs)})`,
-        description: `→ ${described(i.outputs) || 'nothing'}`,
-        item: i,
-      })),
-      {
-        placeHolder: vscode.l10n.t('{0} at {1}: which function to call (read-only)?', artifact.contract, address),
-        ignoreFocusOut: true,
-      },
+  const found = info.artifact ? snapshot.artifacts.find((a) => a.file === info.artifact!.uri.toString()) : undefined;
+  if (found) return found;
+  const readable = snapshot.artifacts.filter((a) => a.abi.some(isRead));
+  if (!readable.length)
+    return refuse(
+      vscode.l10n.t('No ABI in the open folders has a view function (Foundry out/, Hardhat artifacts/, *.abi.json).'),
     );
-    item = picked?.item;
+  if (typeof fnArg === 'string') return readable.find((a) => a.abi.some((i) => isRead(i) && signature(i) === fnArg));
+  const picked = await vscode.window.showQuickPick(
+    readable.map((a) => ({
+      label: a.contract,
+      description: a.file ? vscode.workspace.asRelativePath(vscode.Uri.parse(a.file), false) : '',
+      artifact: a,
+    })),
+    {
+      placeHolder: vscode.l10n.t('No artifact in the workspace is the code at {0}: which ABI should read it?', address),
+      ignoreFocusOut: true,
+      matchOnDescription: true,
+    },
+  );
+  return picked?.artifact;
+}
+
+/** The view function to call: `fn` by signature or name, else the one the user picks. */
+async function chooseFunction(artifact: Artifact, address: string, fnArg: unknown): Promise<AbiItem | undefined> {
+  const reads = artifact.abi.filter(isRead);
+  if (typeof fnArg === 'string') {
+    const item = reads.find((i) => signature(i) === fnArg || i.name === fnArg);
+    return item ?? refuse(vscode.l10n.t('{0} has no view function {1}.', artifact.contract, fnArg));
   }
-  if (!item) return undefined;
+  if (!reads.length) return refuse(vscode.l10n.t('{0} has no view function.', artifact.contract));
+  const picked = await vscode.window.showQuickPick(
+    reads.map((i) => ({
+      label: `${i.name}(${described(i.inputs)})`,
+      description: `→ ${described(i.outputs) || 'nothing'}`,
+      item: i,
+    })),
+    {
+      placeHolder: vscode.l10n.t('{0} at {1}: which function to call (read-only)?', artifact.contract, address),
+      ignoreFocusOut: true,
+    },
+  );
+  return picked?.item;
+}
+
+/** Each argument, given (checked) or asked for as it is typed, with its text as the result document shows it. */
+async function readArguments(
+  item: AbiItem,
+  snapshot: Snapshot,
+  given: string[] | undefined,
+): Promise<{ values: unknown[]; shown: Record<string, string> } | undefined> {
   const inputs = item.inputs ?? [];
-  const given = Array.isArray(argsArg) ? argsArg.map(String) : undefined;
   const values: unknown[] = [];
   const shown: Record<string, string> = {};
   for (let i = 0; i < inputs.length; i++) {
@@ -179,34 +218,45 @@ export async function callContract(
             : value,
         );
   }
-  let block: BlockTag = 'latest';
-  if (typeof blockArg === 'number' && Number.isSafeInteger(blockArg) && blockArg >= 0) {
-    if (given) block = blockArg;
-    else {
-      const picked = await vscode.window.showQuickPick(
-        [
-          {
-            label: vscode.l10n.t('At block {0}', blockArg),
-            description: vscode.l10n.t("the transaction's block"),
-            block: blockArg as BlockTag,
-          },
-          { label: vscode.l10n.t('At the latest block'), block: 'latest' as BlockTag },
-        ],
-        { placeHolder: vscode.l10n.t('Read the state at which block?'), ignoreFocusOut: true },
-      );
-      if (!picked) return undefined;
-      block = picked.block;
-    }
-  }
+  return { values, shown };
+}
+
+/** The block to read at: the transaction's (given, or chosen against the latest) or the latest; undefined: cancelled. */
+async function chooseBlock(blockArg: unknown, given: boolean): Promise<BlockTag | undefined> {
+  if (typeof blockArg !== 'number' || !Number.isSafeInteger(blockArg) || blockArg < 0) return 'latest';
+  if (given) return blockArg;
+  const picked = await vscode.window.showQuickPick(
+    [
+      {
+        label: vscode.l10n.t('At block {0}', blockArg),
+        description: vscode.l10n.t("the transaction's block"),
+        block: blockArg as BlockTag,
+      },
+      { label: vscode.l10n.t('At the latest block'), block: 'latest' as BlockTag },
+    ],
+    { placeHolder: vscode.l10n.t('Read the state at which block?'), ignoreFocusOut: true },
+  );
+  return picked?.block;
+}
+
+/** The `eth_call`, cancellable from its progress notification; a revert said in words (a custom error decoded). */
+async function call(
+  rpc: JsonRpcClient,
+  snapshot: Snapshot,
+  artifact: Artifact,
+  item: AbiItem,
+  address: string,
+  values: unknown[],
+  block: BlockTag,
+): Promise<string | undefined> {
   let data: string;
   try {
     data = snapshot.decoder.encodeCallWith(item, values);
   } catch (err) {
     return refuse(errorMessage(err));
   }
-  let output: string;
   try {
-    output = await vscode.window.withProgress(
+    return await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
         title: vscode.l10n.t('Calling {0}.{1}…', artifact.contract, item.name ?? ''),
@@ -227,22 +277,6 @@ export async function callContract(
     }
     return refuse(errorMessage(err));
   }
-  const decoded = snapshot.decoder.decodeReturnWith(item, output);
-  const result: Record<string, string> = {};
-  if (decoded) for (const a of decoded) result[a.name] = a.value;
-  else result.raw = output.length > 2000 ? `${output.slice(0, 1999)}…` : output;
-  const answer: CallResult = {
-    network: network.name,
-    address,
-    contract: artifact.contract,
-    function: signature(item),
-    arguments: shown,
-    block,
-    result,
-  };
-  const uri = deps.results.add(`${artifact.contract}.${item.name ?? 'call'}`, `${JSON.stringify(answer, null, 2)}\n`);
-  await vscode.window.showTextDocument(uri, { viewColumn: resultColumn(), preview: true });
-  return answer;
 }
 
 /** Where a read's result opens: the group that shows an earlier result (its preview tab), else beside the editor. */

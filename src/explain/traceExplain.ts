@@ -100,39 +100,9 @@ export async function explainTrace(
         decodeError: (data) => snapshot.decoder.decodeErrorWith(snapshot.index, data),
       })
     : { calls: new Map(), returns: new Map(), errors: new Map() };
-  const sources = new Map<number, SourceLocation | string>();
-  const failed = flat.frames.filter((f) => f.error);
-  if (failed.length && snapshot) {
-    const withArtifact = failed.filter((f) => contracts.get(f.to)?.artifact && !f.type.startsWith('CREATE'));
-    for (const f of failed) {
-      const info = contracts.get(f.to);
-      if (f.type.startsWith('CREATE')) sources.set(f.index, 'a constructor: its line is not shown');
-      else if (!info?.artifact && !info?.mismatch)
-        sources.set(f.index, "No artifact in the workspace has this contract's code: no source line.");
-    }
-    if (withArtifact.length) {
-      try {
-        const steps = await deps.traces.framePcs(rpc, hash, signal);
-        for (const f of withArtifact) {
-          const pcs = steps.pcs.get(f.index);
-          if (!steps.consistent || !pcs?.length)
-            sources.set(
-              f.index,
-              `The opcode trace does not fit the call trace (${steps.problem ?? 'this frame ran no instruction'}): no source line.`,
-            );
-          else
-            sources.set(f.index, await deps.contracts.sourceOf(contracts.get(f.to)!.artifact!, pcs, snapshot.decoder));
-        }
-      } catch (err) {
-        if (isCancelled(err)) throw err;
-        for (const f of withArtifact)
-          sources.set(
-            f.index,
-            `The opcode trace could not be read (${errorMessage(err).replace(/\.$/, '')}): no source line.`,
-          );
-      }
-    }
-  }
+  const sources = snapshot
+    ? await failedFrameSources(deps, rpc, hash, flat.frames, contracts, snapshot, signal)
+    : new Map<number, SourceLocation | string>();
   const naming = new Map<string, ContractNaming>();
   for (const [address, info] of contracts)
     naming.set(address, { name: info.name, mismatch: info.mismatch, code: info.code });
@@ -161,6 +131,52 @@ export async function explainTrace(
     abiFile,
   });
   return { trace: view, value: flat.frames[0]?.value };
+}
+
+/**
+ * The Solidity line of each failed frame, from the opcode trace and the artifact's source map, or why there is none
+ * (a constructor, no artifact with the contract's code, an opcode trace that does not fit or could not be read).
+ */
+async function failedFrameSources(
+  deps: TraceDeps,
+  rpc: JsonRpcClient,
+  hash: string,
+  frames: readonly TraceFrame[],
+  contracts: Awaited<ReturnType<typeof nameContracts>>,
+  snapshot: NonNullable<Awaited<ReturnType<NonNullable<ReturnType<TraceDeps['abis']>>['snapshot']>>>,
+  signal?: AbortSignal,
+): Promise<Map<number, SourceLocation | string>> {
+  const sources = new Map<number, SourceLocation | string>();
+  const failed = frames.filter((f) => f.error);
+  const withArtifact = failed.filter((f) => contracts.get(f.to)?.artifact && !f.type.startsWith('CREATE'));
+  for (const f of failed) {
+    const info = contracts.get(f.to);
+    if (f.type.startsWith('CREATE')) sources.set(f.index, 'a constructor: its line is not shown');
+    else if (!info?.artifact && !info?.mismatch)
+      sources.set(f.index, "No artifact in the workspace has this contract's code: no source line.");
+  }
+  if (withArtifact.length) {
+    try {
+      const steps = await deps.traces.framePcs(rpc, hash, signal);
+      for (const f of withArtifact) {
+        const pcs = steps.pcs.get(f.index);
+        if (!steps.consistent || !pcs?.length)
+          sources.set(
+            f.index,
+            `The opcode trace does not fit the call trace (${steps.problem ?? 'this frame ran no instruction'}): no source line.`,
+          );
+        else sources.set(f.index, await deps.contracts.sourceOf(contracts.get(f.to)!.artifact!, pcs, snapshot.decoder));
+      }
+    } catch (err) {
+      if (isCancelled(err)) throw err;
+      for (const f of withArtifact)
+        sources.set(
+          f.index,
+          `The opcode trace could not be read (${errorMessage(err).replace(/\.$/, '')}): no source line.`,
+        );
+    }
+  }
+  return sources;
 }
 
 /** Names each contract the frames call: code read (at the transaction's block, else the latest), broadcast names. */

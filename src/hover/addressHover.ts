@@ -157,8 +157,7 @@ export class AddressHoverProvider implements vscode.HoverProvider, vscode.Dispos
     const md = untrustedMarkdown();
     md.supportThemeIcons = true;
     md.isTrusted = { enabledCommands: ENABLED_COMMANDS };
-    const cmd = (id: string, ...args: unknown[]) => commandLink(id, args);
-    const kind =
+    const kind: Kind =
       at.bytes === 32
         ? 'object'
         : named || facts?.contract
@@ -166,79 +165,11 @@ export class AddressHoverProvider implements vscode.HoverProvider, vscode.Dispos
           : facts?.contract === false
             ? 'account'
             : 'unknown';
-    const icon = {
-      object: '$(symbol-namespace)',
-      contract: '$(file-code)',
-      account: '$(account)',
-      unknown: '$(account)',
-    }[kind];
-    md.appendMarkdown(`${icon} `);
-    if (named) appendUntrusted(md.appendMarkdown('**'), addressLabel(named.name, at.address)).appendMarkdown('**');
-    else md.appendMarkdown(`**${vscode.l10n.t('Address')}** \`${shorten(at.address, 8, 6)}\``);
-    md.appendMarkdown(' · ');
-    md.appendMarkdown(
-      {
-        object: vscode.l10n.t('a Move object (an NFT collection, a token store, …)'),
-        contract: vscode.l10n.t('a contract'),
-        account: vscode.l10n.t('an account (no code)'),
-        unknown: vscode.l10n.t('an account or a contract'),
-      }[kind],
-    );
-    if (named) {
-      md.appendMarkdown('  \n');
-      const file = named.source.slice(named.source.lastIndexOf('/') + 1);
-      appendUntrusted(
-        md,
-        vscode.l10n.t(
-          'Deployed as {0} on this network ({1}, {2})',
-          named.name,
-          named.tool === 'foundry' ? 'Foundry' : 'Hardhat Ignition',
-          file,
-        ),
-      );
-    } else if (elsewhere.length > 0) {
-      md.appendMarkdown('  \n');
-      appendUntrusted(
-        md,
-        vscode.l10n.t(
-          'Deployed as {0} on chain {1}, not on this network',
-          labelText(elsewhere[0]!.name, 60),
-          elsewhere[0]!.chainId ?? '?',
-        ),
-      );
-    }
+    heading(md, at, kind, named, elsewhere);
     md.appendMarkdown('  \n');
-    if (problem) {
-      md.appendMarkdown(`$(warning) ${vscode.l10n.t('Balances: ')}`);
-      appendUntrusted(md, problem);
-    } else if (!facts?.source) {
-      md.appendMarkdown(
-        vscode.l10n.t("Balances: this network's profile names no REST, JSON-RPC or router endpoint to ask."),
-      );
-    } else if (facts.balances.length === 0) {
-      md.appendMarkdown(vscode.l10n.t('Balances: none'));
-    } else {
-      md.appendMarkdown(`${vscode.l10n.t('Balances')} `);
-      appendUntrusted(
-        md,
-        facts.balances.join(', ') + (facts.more ? ` ${vscode.l10n.t('and {0} more', facts.more)}` : ''),
-      );
-    }
-    const evm = network.vm === 'minievm';
-    const actions = [
-      `[${vscode.l10n.t('Latest transactions')}](${cmd(Command.LookupAccount, at.address, evm && at.format === 'hex' ? 'evmTxs' : 'txs')})`,
-      `[${vscode.l10n.t('Look Up')}](${cmd(Command.LookupAccount, at.address)})`,
-    ];
-    if (kind === 'object' || kind === 'contract')
-      actions.push(`[${vscode.l10n.t('As NFT collection')}](${cmd(Command.LookupCollection, at.address)})`);
-    if (named?.txHash)
-      actions.push(`[${vscode.l10n.t('Explain its deployment')}](${cmd(Command.ExplainTransaction, named.txHash)})`);
-    actions.push(`[${vscode.l10n.t('Copy')}](${cmd(Command.HoverCopyAddress, at.address)})`);
-    const explorer = explorerLink(network, 'account', at.address);
-    const target = explorer && markdownUrl(explorer);
-    if (target) actions.push(`[${vscode.l10n.t('Open in explorer')}](${target})`);
+    balancesLine(md, facts, problem);
     md.appendMarkdown('\n\n---\n\n');
-    md.appendMarkdown(actions.join(' · '));
+    md.appendMarkdown(actions(network, at, kind, named).join(' · '));
     appendUntrusted(md.appendMarkdown(' · '), network.name);
     if (facts?.source)
       md.appendMarkdown(
@@ -251,4 +182,96 @@ export class AddressHoverProvider implements vscode.HoverProvider, vscode.Dispos
     this.subscription.dispose();
     this.pending.abortAll();
   }
+}
+
+type Kind = 'object' | 'contract' | 'account' | 'unknown';
+const cmd = (id: string, ...args: unknown[]) => commandLink(id, args);
+
+/** What the address is (its name where the workspace deployed it), and where else it was deployed. */
+function heading(
+  md: vscode.MarkdownString,
+  at: AddressAt,
+  kind: Kind,
+  named: DeployedName | undefined,
+  elsewhere: readonly DeployedName[],
+): void {
+  const icon = {
+    object: '$(symbol-namespace)',
+    contract: '$(file-code)',
+    account: '$(account)',
+    unknown: '$(account)',
+  }[kind];
+  md.appendMarkdown(`${icon} `);
+  if (named) appendUntrusted(md.appendMarkdown('**'), addressLabel(named.name, at.address)).appendMarkdown('**');
+  else md.appendMarkdown(`**${vscode.l10n.t('Address')}** \`${shorten(at.address, 8, 6)}\``);
+  md.appendMarkdown(' · ');
+  md.appendMarkdown(
+    {
+      object: vscode.l10n.t('a Move object (an NFT collection, a token store, …)'),
+      contract: vscode.l10n.t('a contract'),
+      account: vscode.l10n.t('an account (no code)'),
+      unknown: vscode.l10n.t('an account or a contract'),
+    }[kind],
+  );
+  if (named) {
+    md.appendMarkdown('  \n');
+    const file = named.source.slice(named.source.lastIndexOf('/') + 1);
+    appendUntrusted(
+      md,
+      vscode.l10n.t(
+        'Deployed as {0} on this network ({1}, {2})',
+        named.name,
+        named.tool === 'foundry' ? 'Foundry' : 'Hardhat Ignition',
+        file,
+      ),
+    );
+  } else if (elsewhere.length > 0) {
+    md.appendMarkdown('  \n');
+    appendUntrusted(
+      md,
+      vscode.l10n.t(
+        'Deployed as {0} on chain {1}, not on this network',
+        labelText(elsewhere[0]!.name, 60),
+        elsewhere[0]!.chainId ?? '?',
+      ),
+    );
+  }
+}
+
+/** The address's balances, or why there are none to show. */
+function balancesLine(md: vscode.MarkdownString, facts: Facts | undefined, problem: string | undefined): void {
+  if (problem) {
+    md.appendMarkdown(`$(warning) ${vscode.l10n.t('Balances: ')}`);
+    appendUntrusted(md, problem);
+  } else if (!facts?.source) {
+    md.appendMarkdown(
+      vscode.l10n.t("Balances: this network's profile names no REST, JSON-RPC or router endpoint to ask."),
+    );
+  } else if (facts.balances.length === 0) {
+    md.appendMarkdown(vscode.l10n.t('Balances: none'));
+  } else {
+    md.appendMarkdown(`${vscode.l10n.t('Balances')} `);
+    appendUntrusted(
+      md,
+      facts.balances.join(', ') + (facts.more ? ` ${vscode.l10n.t('and {0} more', facts.more)}` : ''),
+    );
+  }
+}
+
+/** Its transactions, Look Up, as a collection, its deployment explained, copy, the explorer. */
+function actions(network: NetworkProfile, at: AddressAt, kind: Kind, named: DeployedName | undefined): string[] {
+  const evm = network.vm === 'minievm';
+  const actions = [
+    `[${vscode.l10n.t('Latest transactions')}](${cmd(Command.LookupAccount, at.address, evm && at.format === 'hex' ? 'evmTxs' : 'txs')})`,
+    `[${vscode.l10n.t('Look Up')}](${cmd(Command.LookupAccount, at.address)})`,
+  ];
+  if (kind === 'object' || kind === 'contract')
+    actions.push(`[${vscode.l10n.t('As NFT collection')}](${cmd(Command.LookupCollection, at.address)})`);
+  if (named?.txHash)
+    actions.push(`[${vscode.l10n.t('Explain its deployment')}](${cmd(Command.ExplainTransaction, named.txHash)})`);
+  actions.push(`[${vscode.l10n.t('Copy')}](${cmd(Command.HoverCopyAddress, at.address)})`);
+  const explorer = explorerLink(network, 'account', at.address);
+  const target = explorer && markdownUrl(explorer);
+  if (target) actions.push(`[${vscode.l10n.t('Open in explorer')}](${target})`);
+  return actions;
 }

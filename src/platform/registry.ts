@@ -7,9 +7,18 @@
 import * as vscode from 'vscode';
 import { fetchRegistry } from '../core/registry';
 import { RegistryStore, type RegistryState } from '../core/registryStore';
-import type { Services } from './services';
+import type { HttpClient } from '../core/http';
+import type { Settings } from './settings';
 
 export type { RegistryState } from '../core/registryStore';
+
+/** What the registry reads through: the settings (its URLs), the log and the shared HTTP layer (services.ts). */
+export interface RegistryDeps {
+  settings: Pick<Settings, 'get'>;
+  log: vscode.LogOutputChannel;
+  /** The HTTP client for a registry's `chains.json`. */
+  registry(url: string): HttpClient;
+}
 
 export class Registry implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<RegistryState>();
@@ -17,7 +26,7 @@ export class Registry implements vscode.Disposable {
   readonly onDidChange = this.emitter.event;
   readonly store: RegistryStore;
 
-  constructor(services: Services, storageDir: string, snapshotPath: string) {
+  constructor(services: RegistryDeps, storageDir: string, snapshotPath: string) {
     this.store = new RegistryStore({
       storageDir,
       snapshotPath,

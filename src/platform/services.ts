@@ -19,27 +19,28 @@ import type { IndexerClient } from '../core/indexer/client';
 import type { RouterClient } from '../core/router/client';
 import type { JsonRpcClient } from '../core/evm/jsonRpc';
 import type { ChainClient, ChainEndpoints } from '../core/chain/client';
-import { NO_NAMES, type AddressNames } from '../core/names';
+import type { AddressNames } from '../core/names';
 import type { NetworkProfile } from '../core/networks';
 import { chainVm, registryExecutor, type RegistryChain } from '../core/registry';
-import type { Status } from '../core/indexer/schemas';
 import { RouterCatalog } from '../core/router/routerLists';
 import { normaliseDenom } from '../core/router/catalog';
-import {
-  evmKnown,
-  isEvmRouteMissing,
-  networkCapabilities,
-  type Capability,
-  type CapabilityFacts,
-  type CapabilitySource,
-  type NetworkCapabilities,
-} from '../core/capabilities';
-import { errorMessage } from '../core/errors';
+import { CapabilityServices } from './capabilityBook';
 import { markOnce } from '../core/marks';
 import { Networks } from './networks';
+import { Registry } from './registry';
 import type { Settings } from './settings';
 
-export class Services implements vscode.Disposable {
+/** What the services are made with besides the settings and the log. */
+export interface ServicesOptions<N extends AddressNames> {
+  /** The extension's version (the requests' user agent). */
+  version: string;
+  /** Where the registry's answer is kept, and the snapshot bundled with the extension. */
+  registry: { storageDir: string; snapshotPath: string };
+  /** The names of the workspace's deployments, made over these services (a node's EVM chain id). */
+  names: (services: Services) => N;
+}
+
+export class Services<N extends AddressNames = AddressNames> extends CapabilityServices implements vscode.Disposable {
   readonly networks: Networks;
   private readonly clients = new Map<string, IndexerClient>();
   private readonly routers = new Map<string, RouterClient>();
@@ -47,19 +48,10 @@ export class Services implements vscode.Disposable {
   private readonly rpcs = new Map<string, JsonRpcClient>();
   private readonly chains = new Map<string, ChainClient>();
   private readonly executors = new Map<string, HttpClient>();
-  /**
-   * The registry's chains known without a request (the last answer, the kept one or the bundled snapshot); the
-   * features set it once the registry exists.
-   */
-  registryChains: () => Promise<readonly RegistryChain[]> = () => Promise.resolve([]);
-  /**
-   * The registry the user chose, for the bridge's trust anchors: its chains, read again when a day old (at most one
-   * request a day), and where they come from in words; the features set it once the registry exists.
-   */
-  registrySource: () => Promise<{ chains: readonly RegistryChain[]; where: string }> = () =>
-    Promise.resolve({ chains: [], where: '' });
-  /** The names the workspace's deployments give addresses (the features set the real ones). */
-  names: AddressNames = NO_NAMES;
+  /** The chain registry (read when the network picker opens or the bridge checks a route; kept a day). */
+  readonly chainRegistry: Registry;
+  /** The names the workspace's deployments give addresses. */
+  readonly names: N;
   private readonly disposables: vscode.Disposable[] = [];
   /** How requests travel, shared by every client; made on the first request, again after a network setting changed. */
   private shared: Transport | undefined;
@@ -68,20 +60,23 @@ export class Services implements vscode.Disposable {
   private readonly heights = new vscode.EventEmitter<{ network: string; height: number }>();
   /** A view saw the chain's latest height (the status bar shows it without asking again). */
   readonly onDidSeeHeight = this.heights.event;
-  /** The last /status answer per network (name and indexer), whoever read it: what capabilities() are made of. */
-  private readonly statuses = new Map<string, Status>();
-  /** A /status request in flight per network, shared by everyone asking for capabilities meanwhile. */
-  private readonly statusReads = new Map<string, Promise<Status | undefined>>();
+
+  private readonly version: string;
 
   constructor(
     readonly settings: Settings,
     readonly log: vscode.LogOutputChannel,
-    private readonly version: string,
+    options: ServicesOptions<N>,
   ) {
+    super();
+    this.version = options.version;
     this.networks = new Networks(settings);
+    this.chainRegistry = new Registry(this, options.registry.storageDir, options.registry.snapshotPath);
+    this.names = options.names(this);
     this.disposables.push(
       this.heights,
       this.networks,
+      this.chainRegistry,
       settings.onChange(['maxResponseBytes'], () => this.reset()),
       // The transport's connect timeout follows requestTimeoutMs: a new value makes a new transport too.
       settings.onChange(['requestTimeoutMs'], () => {
@@ -136,127 +131,6 @@ export class Services implements vscode.Disposable {
       symbol: asset.symbol ?? undefined,
       decimals: typeof asset.decimals === 'number' ? asset.decimals : undefined,
     };
-  }
-
-  /** Keeps a /status answer read elsewhere (the status bar's), so that capabilities() need not ask again. */
-  noteStatus(network: NetworkProfile, status: Status): void {
-    this.statuses.set(statusKey(network), status);
-  }
-
-  /** What the network's EVM or internal-transaction routes answered (false: "evm routes are not available"). */
-  private readonly routeAnswers = new Map<string, { evmRoutes?: boolean; internalRoutes?: boolean }>();
-  /** The probe of a network's EVM routes in flight, shared. */
-  private readonly probes = new Map<string, Promise<void>>();
-
-  /**
-   * A route's own answer, which decides from now on. When it contradicts what was decided from the network's /status,
-   * that /status is read again at the next question (it may have been read before anything was indexed).
-   */
-  noteRoute(network: NetworkProfile, what: Capability, available: boolean): void {
-    const key = statusKey(network);
-    const before = networkCapabilities(this.factsNow(network));
-    const answers = { ...this.routeAnswers.get(key) };
-    if (what === 'evm') answers.evmRoutes = available;
-    else {
-      answers.internalRoutes = available;
-      if (available) answers.evmRoutes = true;
-    }
-    this.routeAnswers.set(key, answers);
-    const decided = what === 'evm' ? before.evm : before.evmInternalTxs;
-    if (decided !== available) this.statuses.delete(key);
-  }
-
-  /** The facts known now, without a request (the registry's VM for the profile's chain id is looked up by `facts`). */
-  private factsNow(network: NetworkProfile, vm = network.vm): CapabilityFacts {
-    const key = statusKey(network);
-    return { vm, status: this.statuses.get(key), ...this.routeAnswers.get(key) };
-  }
-
-  /**
-   * What the network's indexer can answer (EVM routes, internal EVM transactions): the routes' own answers first, then
-   * the chain's VM (the profile's, else the registry's entry for its chain id, else for /status's `chain_id`), then
-   * /status's proof (`internal_tx_height`); when none tells, one request to the EVM routes (`/evm-txs`, one item) asks
-   * them. At most one /status and one probe per network, none when the profile or the registry tells, never at
-   * activation (only lookups and views ask). A failed /status or probe is not kept: the next question asks again.
-   */
-  async capabilities(
-    network: NetworkProfile = this.network,
-    what: Capability = 'evmInternalTxs',
-  ): Promise<NetworkCapabilities> {
-    void what;
-    const key = statusKey(network);
-    let vm = network.vm ?? (network.chainId ? (await this.chainFacts(network.chainId)).vm : undefined);
-    if (evmKnown(this.factsNow(network, vm)) === undefined) {
-      const status = this.statuses.get(key) ?? (await this.readStatus(network));
-      if (!vm && typeof status?.chain_id === 'string' && status.chain_id)
-        vm = (await this.chainFacts(status.chain_id)).vm;
-    }
-    if (evmKnown(this.factsNow(network, vm)) === undefined) await this.probeEvm(network);
-    return networkCapabilities(this.factsNow(network, vm));
-  }
-
-  /** One /status per network at a time, shared by everyone asking meanwhile. */
-  private readStatus(network: NetworkProfile): Promise<Status | undefined> {
-    const key = statusKey(network);
-    let read = this.statusReads.get(key);
-    if (!read) {
-      read = this.indexer(network)
-        .status()
-        .then(
-          (status) => {
-            this.statuses.set(key, status);
-            return status;
-          },
-          (err: unknown) => {
-            this.log.warn(
-              `Capabilities of ${network.name}: /status did not answer (${errorMessage(err)}); the routes will tell.`,
-            );
-            return undefined;
-          },
-        )
-        .finally(() => this.statusReads.delete(key));
-      this.statusReads.set(key, read);
-    }
-    return read;
-  }
-
-  /** Asks the EVM routes once (one item of `/evm-txs`): an answer or their 404 decides; another failure decides nothing. */
-  private probeEvm(network: NetworkProfile): Promise<void> {
-    const key = statusKey(network);
-    let probe = this.probes.get(key);
-    if (!probe) {
-      probe = this.indexer(network)
-        .evmTxs({ limit: 1, countTotal: false })
-        .then(
-          () => this.noteRoute(network, 'evm', true),
-          (err: unknown) => {
-            if (isEvmRouteMissing(err)) this.noteRoute(network, 'evm', false);
-            else
-              this.log.warn(`Capabilities of ${network.name}: the EVM routes did not answer (${errorMessage(err)}).`);
-          },
-        )
-        .finally(() => this.probes.delete(key));
-      this.probes.set(key, probe);
-    }
-    return probe;
-  }
-
-  /**
-   * The capabilities known without a request (for what must be decided at once: CodeLenses); undefined when only a
-   * request would tell. `networkName`: a profile's name (documents keep theirs).
-   */
-  knownCapabilities(networkName: string): NetworkCapabilities | undefined {
-    const network = this.networks.byName(networkName);
-    if (!network) return undefined;
-    const facts = this.factsNow(network);
-    return evmKnown(facts) === undefined ? undefined : networkCapabilities(facts);
-  }
-
-  /** The capabilities of a network as the lookup table asks for them, told what the routes answer. */
-  capabilitySource(network: NetworkProfile = this.network): CapabilitySource {
-    return Object.assign((what: Capability) => this.capabilities(network, what), {
-      noteRoute: (what: Capability, available: boolean) => this.noteRoute(network, what, available),
-    });
   }
 
   get network(): NetworkProfile {
@@ -332,6 +206,26 @@ export class Services implements vscode.Disposable {
     return network.jsonRpcUrl
       ? this.client(this.rpcs, network.jsonRpcUrl, network.name, createJsonRpcClient)
       : undefined;
+  }
+
+  /**
+   * The registry's chains known without a request (the last answer, the kept one or the bundled snapshot).
+   */
+  async registryChains(): Promise<readonly RegistryChain[]> {
+    return (await this.chainRegistry.load()).chains;
+  }
+
+  /**
+   * The registry the user chose, for the bridge's trust anchors: its chains, read again when a day old (at most one
+   * request a day), and where they come from in words.
+   */
+  async registrySource(): Promise<{ chains: readonly RegistryChain[]; where: string }> {
+    const state = (await this.chainRegistry.refresh().catch(() => undefined)) ?? (await this.chainRegistry.load());
+    const where =
+      state.origin === 'snapshot'
+        ? 'the registry snapshot shipped with the extension'
+        : this.settings.get('registry.urls').join(', ');
+    return { chains: state.chains, where };
   }
 
   /** The HTTP client for a chain registry's `chains.json` (the same transport, proxies and limits as every request). */
@@ -437,8 +331,4 @@ export class Services implements vscode.Disposable {
     this.dropTransport();
     vscode.Disposable.from(...this.disposables).dispose();
   }
-}
-
-function statusKey(network: NetworkProfile): string {
-  return JSON.stringify([network.name, network.indexerUrl]);
 }

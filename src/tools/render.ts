@@ -176,8 +176,18 @@ export function renderQuery(
     default:
       break;
   }
-  const list = result.list;
-  if (!list) return;
+  if (result.list) listLines(out, network, query, body, result.list, limit);
+}
+
+/** The answer of a lookup that lists (an account's transactions, NFTs or collections, a rich list, a history). */
+function listLines(
+  out: Result,
+  network: NetworkProfile,
+  query: Query,
+  body: Record<string, unknown>,
+  list: NonNullable<QueryResult['list']>,
+  limit?: number,
+): void {
   switch (query.op) {
     case 'account': {
       const what = {

@@ -27,7 +27,7 @@ function stripHexPrefix(s: string): { body: string; prefixed: boolean } {
   return /^0x/i.test(s) ? { body: s.slice(2), prefixed: true } : { body: s, prefixed: false };
 }
 
-export interface TxHash {
+interface TxHash {
   /** Upper-case hex without 0x: the form of cosmos tx hashes. */
   cosmos: string;
   /** 0x + lower-case hex: the form of EVM tx hashes. */

@@ -28,7 +28,7 @@ import { OneTimer } from './timedPoll';
 export type WatchSource = 'indexer' | 'node';
 
 /** What the transaction did, as the indexer (or, at a time limit, the node) tells it. */
-export interface TxOutcome {
+interface TxOutcome {
   ok: boolean;
   height?: number;
   /** The chain's reason for a failure, in its own words (`raw_log`), or "reverted" for an EVM transaction. */
@@ -47,7 +47,7 @@ export type WatchEnd =
   | { kind: 'timeout'; seen?: Partial<TxOutcome>; lastError?: string }
   | { kind: 'cancelled' };
 
-export interface WatchTarget {
+interface WatchTarget {
   /** The hash as the user gave it (`0x…` for an EVM hash). */
   hash: string;
   /** The network's name (a watch is bound to the network it was started on). */
@@ -69,7 +69,7 @@ export interface Watch extends Readonly<WatchTarget> {
   readonly useNode: boolean;
 }
 
-export interface WatchSchedulerOptions {
+interface WatchSchedulerOptions {
   /** One request for a watch, to the source named; rejects with the HTTP layer's errors. */
   check(watch: Watch, source: WatchSource, signal: AbortSignal): Promise<CheckAnswer>;
   clock?: Clock;
@@ -87,8 +87,8 @@ export interface WatchSchedulerOptions {
   onError?(watch: Watch, source: WatchSource, error: unknown): void;
 }
 
-export const DEFAULT_WATCH_TIME_LIMIT_MS = 3 * 60_000;
-export const DEFAULT_WATCH_DELAYS_MS: readonly number[] = [1000, 2000, 3000, 5000, 8000, 13_000];
+const DEFAULT_WATCH_TIME_LIMIT_MS = 3 * 60_000;
+const DEFAULT_WATCH_DELAYS_MS: readonly number[] = [1000, 2000, 3000, 5000, 8000, 13_000];
 const ERROR_BACKOFF_MS = [4000, 8000, 16_000, 32_000, 60_000];
 
 interface State {

@@ -36,7 +36,7 @@ const icon = ([id, color]: [string, string?]) =>
   new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
 
 /** A tracked transfer: its state and route; its hops below. */
-export class TransferNode extends ExplorerNode {
+class TransferNode extends ExplorerNode {
   readonly id: string;
 
   constructor(readonly t: TrackedTransfer) {

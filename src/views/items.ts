@@ -64,7 +64,7 @@ export interface RowContext {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-export class TxNode extends RowNode {
+class TxNode extends RowNode {
   override resolveTooltip(): vscode.MarkdownString {
     const tx = this.tx;
     const failed = tx.code !== 0;
@@ -142,7 +142,7 @@ function hexQuantity(v: string | undefined): string | undefined {
 }
 
 /** An EVM transaction (its receipt, as the indexer keeps it). */
-export class EvmTxNode extends RowNode {
+class EvmTxNode extends RowNode {
   override resolveTooltip(): vscode.MarkdownString {
     const tx = this.tx;
     return tooltip([
@@ -218,7 +218,7 @@ export class EvmTxNode extends RowNode {
 }
 
 /** A block's EVM transactions (`evm-txs/by_height`), listed on EVM networks only, loaded when expanded. */
-export class EvmTxsNode extends ExplorerNode {
+class EvmTxsNode extends ExplorerNode {
   readonly id: string;
   private readonly txs: PagedChildren<EvmTx>;
 
@@ -366,7 +366,7 @@ export class BlockNode extends RowNode {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-export type TokenOrder = 'token_id' | 'height';
+type TokenOrder = 'token_id' | 'height';
 
 export class CollectionNode extends RowNode {
   readonly id: string;
@@ -462,7 +462,7 @@ export class CollectionNode extends RowNode {
   }
 }
 
-export class TokenNode extends RowNode {
+class TokenNode extends RowNode {
   readonly id: string;
   readonly actions: RowActions;
   private readonly history: PagedChildren<Tx>;

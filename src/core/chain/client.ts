@@ -29,7 +29,7 @@ export interface ChainTx {
   reason?: string;
 }
 
-export interface AccountCode {
+interface AccountCode {
   /** Whether code is deployed at the address (a contract). */
   contract: boolean;
   /** The native balance in base units (wei-like), as a decimal string. */

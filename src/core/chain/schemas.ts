@@ -73,7 +73,6 @@ export const EvmReceipt = z.nullable(
     contractAddress: z.optional(z.nullable(z.string())),
   }),
 );
-export type EvmReceiptResponse = z.infer<typeof EvmReceipt>;
 export const HexQuantity = Quantity;
 export const HexData = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 

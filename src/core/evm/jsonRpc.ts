@@ -68,7 +68,7 @@ const StructLogResult = z.object({
   failed: z.optional(z.boolean()),
   structLogs: z.array(z.unknown()),
 });
-export type StructLogResult = z.infer<typeof StructLogResult>;
+type StructLogResult = z.infer<typeof StructLogResult>;
 
 /** A block to read state at: the latest, or a height. */
 export type BlockTag = 'latest' | number;
@@ -83,7 +83,7 @@ function blockParam(block: BlockTag): string {
   return `0x${block.toString(16)}`;
 }
 
-export interface JsonRpcOptions {
+interface JsonRpcOptions {
   /** The service named by a parse error (default JSON_RPC_SERVICE). */
   service?: string;
   /** Overrides the HTTP client's retries (0: the caller does its own asking again). */
@@ -91,7 +91,7 @@ export interface JsonRpcOptions {
 }
 
 /** One call of a batch: its method, parameters and the schema of its result. */
-export interface JsonRpcCall<S extends z.ZodMiniType = z.ZodMiniType> {
+interface JsonRpcCall<S extends z.ZodMiniType = z.ZodMiniType> {
   method: string;
   params: unknown[];
   schema: S;

@@ -12,9 +12,9 @@ import { MAX_LIMIT, pageInfo } from './paging';
 import type { InternalTx } from './schemas';
 
 /** At most this many calls are loaded for one transaction (ten pages of the server's largest). */
-export const MAX_TREE_CALLS = 10_000;
+const MAX_TREE_CALLS = 10_000;
 
-export interface CallTreeLoad {
+interface CallTreeLoad {
   calls: InternalTx[];
   /** The server's count of the transaction's calls, when it gave one. */
   total?: number;
@@ -26,7 +26,7 @@ export interface CallTreeLoad {
   requests: number;
 }
 
-export interface CallTreeOptions {
+interface CallTreeOptions {
   signal?: AbortSignal;
   /** Calls per request (default the server's largest, 1000). */
   pageLimit?: number;

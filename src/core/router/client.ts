@@ -38,7 +38,7 @@ export interface RouteInput {
   bridges?: S.BridgeType[];
 }
 
-export interface MsgsInput {
+interface MsgsInput {
   route: S.Route;
   /**
    * One address per `route.required_chain_addresses` entry: an array in that order, or a map chain id → address.
@@ -53,7 +53,7 @@ export interface MsgsInput {
   addressPrefixes?: Readonly<Record<string, string>>;
 }
 
-export interface StatusOptions {
+interface StatusOptions {
   /**
    * Let the HTTP layer retry a 429/503 itself (default true). A poller passes false: it has its own schedule and
    * honours Retry-After itself, so each poll is exactly one request.
@@ -61,13 +61,13 @@ export interface StatusOptions {
   retry?: boolean;
 }
 
-export interface RouterClientOptions {
+interface RouterClientOptions {
   /** Bech32 prefixes by chain id, added to (and overriding) the built-in ones, e.g. from `chains()`. */
   addressPrefixes?: Readonly<Record<string, string>>;
 }
 
 /** Bech32 prefixes of chains the Initia router commonly routes through. Chains not listed accept any prefix. */
-export const KNOWN_ADDRESS_PREFIXES: Readonly<Record<string, string>> = {
+const KNOWN_ADDRESS_PREFIXES: Readonly<Record<string, string>> = {
   'interwoven-1': 'init',
   'initiation-2': 'init',
   'osmosis-1': 'osmo',
@@ -130,7 +130,7 @@ export function normaliseTxHash(hash: string, chainId: string): string {
 }
 
 /** The msgs request for a route (checked: addresses per chain, slippage, the signed hook when the route needs it). */
-export function msgsRequest(
+function msgsRequest(
   input: MsgsInput,
   prefixes: Readonly<Record<string, string>> = KNOWN_ADDRESS_PREFIXES,
 ): S.MsgsRequest {
@@ -179,7 +179,7 @@ export function msgsRequest(
 }
 
 /** What the router said when it refused, for the UI to react to. */
-export interface RouterErrorInfo {
+interface RouterErrorInfo {
   status: number;
   /** gRPC code of the Skip form (3 invalid argument, 5 not found, 12 unimplemented, …). */
   code?: number;

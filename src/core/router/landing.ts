@@ -12,7 +12,7 @@ import { TimedPoll, tellSafely } from '../timedPoll';
 import type { TrackResponse } from './schemas';
 
 /** How long a transaction may take to land before the router is no longer asked (ms). */
-export const LANDING_WINDOW_MS = 60_000;
+const LANDING_WINDOW_MS = 60_000;
 const FIRST_GAP_MS = 1_000;
 const MAX_GAP_MS = 8_000;
 
@@ -35,7 +35,7 @@ export type RegistrationEvent =
   | { kind: 'registered'; ack: TrackResponse; attempts: number }
   | { kind: 'failed'; error: unknown; attempts: number; landed: boolean };
 
-export interface RegistrationOptions {
+interface RegistrationOptions {
   /** When the first attempt was made (ms on the clock); the window counts from here. */
   since: number;
   clock?: Clock;

@@ -34,7 +34,7 @@ const num = z.union([z.number(), z.string().check(z.regex(/^\d+$/))]);
 const optStr = z.optional(z.nullable(z.string()));
 
 /** One withdrawal as the executor lists it (opinit-bots executor/types/query.go QueryWithdrawalResponse). */
-export const ExecutorWithdrawal = z.looseObject({
+const ExecutorWithdrawal = z.looseObject({
   sequence: num,
   to: optStr,
   from: optStr,
@@ -46,13 +46,13 @@ export const ExecutorWithdrawal = z.looseObject({
   tx_height: z.optional(z.nullable(num)),
   tx_hash: optStr,
 });
-export type ExecutorWithdrawal = z.infer<typeof ExecutorWithdrawal>;
+type ExecutorWithdrawal = z.infer<typeof ExecutorWithdrawal>;
 
-export const ExecutorWithdrawals = z.looseObject({
+const ExecutorWithdrawals = z.looseObject({
   withdrawals: z.optional(z.nullable(z.array(ExecutorWithdrawal))),
   next: z.optional(z.nullable(num)),
 });
-export type ExecutorWithdrawals = z.infer<typeof ExecutorWithdrawals>;
+type ExecutorWithdrawals = z.infer<typeof ExecutorWithdrawals>;
 
 /** How many withdrawals are read per page, and how many pages at most (newest first: ours is recent). */
 const PAGE = 50;
@@ -89,7 +89,6 @@ export async function findExecutorWithdrawal(
 }
 
 export type WithdrawalStage = 'sent' | 'initiated' | 'inOutput' | 'claimable';
-export const WITHDRAWAL_STAGES: readonly WithdrawalStage[] = ['sent', 'initiated', 'inOutput', 'claimable'];
 
 /** What is known of a withdrawal (kept with the tracked record). */
 export interface WithdrawalState {

@@ -31,7 +31,7 @@ import { transferView, type TransferView } from './transfer';
 import { systemClock, type Clock } from '../clock';
 import { TimedPoll, tellSafely } from '../timedPoll';
 
-export interface Schedule {
+interface Schedule {
   /** Fraction of the estimate before which nothing is asked (but the early check). */
   firstAt: number;
   /** Before the expected end: the next gap is this share of the time left… */
@@ -111,7 +111,7 @@ export type PollEvent =
   | { kind: 'notFound'; error: unknown }
   | { kind: 'done'; view: TransferView; status: StatusResponse };
 
-export type StatusFetcher = (signal: AbortSignal) => Promise<StatusResponse>;
+type StatusFetcher = (signal: AbortSignal) => Promise<StatusResponse>;
 
 const DEFAULT_ESTIMATE_S = 30;
 

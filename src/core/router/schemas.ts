@@ -64,7 +64,7 @@ const SmartRelayFeeQuote = z.looseObject({
 });
 
 /** `transfer`: an IBC transfer. */
-export const IbcTransferOp = z.looseObject({
+const IbcTransferOp = z.looseObject({
   from_chain_id: str,
   to_chain_id: str,
   port: optStr,
@@ -83,9 +83,9 @@ export const IbcTransferOp = z.looseObject({
   dest_denom: optStr,
 });
 
-export const BankSendOp = z.looseObject({ chain_id: str, denom: optStr });
+const BankSendOp = z.looseObject({ chain_id: str, denom: optStr });
 
-export const SwapOp = z.looseObject({
+const SwapOp = z.looseObject({
   from_chain_id: optStr,
   chain_id: optStr,
   denom_in: optStr,
@@ -134,7 +134,7 @@ export const SwapOp = z.looseObject({
   ),
 });
 
-export const EvmSwapOp = z.looseObject({
+const EvmSwapOp = z.looseObject({
   from_chain_id: optStr,
   denom_in: optStr,
   denom_out: optStr,
@@ -145,7 +145,7 @@ export const EvmSwapOp = z.looseObject({
   swap_venues: z.optional(z.nullable(z.array(SwapVenue))),
 });
 
-export const AxelarTransferOp = z.looseObject({
+const AxelarTransferOp = z.looseObject({
   from_chain_id: str,
   to_chain_id: str,
   asset: optStr,
@@ -161,7 +161,7 @@ export const AxelarTransferOp = z.looseObject({
   smart_relay: optBool,
 });
 
-export const CctpTransferOp = z.looseObject({
+const CctpTransferOp = z.looseObject({
   from_chain_id: str,
   to_chain_id: str,
   burn_token: optStr,
@@ -176,7 +176,7 @@ export const CctpTransferOp = z.looseObject({
   max_fee: optStr,
 });
 
-export const HyperlaneTransferOp = z.looseObject({
+const HyperlaneTransferOp = z.looseObject({
   from_chain_id: str,
   to_chain_id: str,
   denom_in: optStr,
@@ -189,7 +189,7 @@ export const HyperlaneTransferOp = z.looseObject({
   smart_relay: optBool,
 });
 
-export const OpInitTransferOp = z.looseObject({
+const OpInitTransferOp = z.looseObject({
   from_chain_id: str,
   to_chain_id: str,
   denom_in: optStr,
@@ -200,7 +200,7 @@ export const OpInitTransferOp = z.looseObject({
   smart_relay: optBool,
 });
 
-export const GoFastTransferOp = z.looseObject({
+const GoFastTransferOp = z.looseObject({
   from_chain_id: str,
   to_chain_id: str,
   denom_in: optStr,
@@ -224,7 +224,7 @@ export const GoFastTransferOp = z.looseObject({
   ),
 });
 
-export const StargateTransferOp = z.looseObject({
+const StargateTransferOp = z.looseObject({
   from_chain_id: str,
   to_chain_id: str,
   denom_in: optStr,
@@ -240,7 +240,7 @@ export const StargateTransferOp = z.looseObject({
   bridge_id: optStr,
 });
 
-export const LayerZeroTransferOp = z.looseObject({
+const LayerZeroTransferOp = z.looseObject({
   from_chain_id: str,
   to_chain_id: str,
   denom_in: optStr,
@@ -253,7 +253,7 @@ export const LayerZeroTransferOp = z.looseObject({
   bridge_id: optStr,
 });
 
-export const EurekaTransferOp = z.looseObject({
+const EurekaTransferOp = z.looseObject({
   from_chain_id: str,
   to_chain_id: str,
   destination_port: optStr,
@@ -272,7 +272,7 @@ export const EurekaTransferOp = z.looseObject({
 });
 
 /** Initia router, older builds (`RouterOperationJson` in a stored InterwovenKit): LayerZero under another key. */
-export const LzTransferOp = z.looseObject({
+const LzTransferOp = z.looseObject({
   from_chain_id: str,
   to_chain_id: str,
   denom_in: optStr,
@@ -280,7 +280,7 @@ export const LzTransferOp = z.looseObject({
 });
 
 /** Every operation kind of the real service, with the schema of its body. */
-export const OPERATION_SCHEMAS = {
+const OPERATION_SCHEMAS = {
   transfer: IbcTransferOp,
   bank_send: BankSendOp,
   swap: SwapOp,
@@ -296,7 +296,7 @@ export const OPERATION_SCHEMAS = {
   eureka_transfer: EurekaTransferOp,
   lz_transfer: LzTransferOp,
 } as const;
-export type OperationKind = keyof typeof OPERATION_SCHEMAS;
+type OperationKind = keyof typeof OPERATION_SCHEMAS;
 export const OPERATION_KINDS = Object.keys(OPERATION_SCHEMAS) as OperationKind[];
 
 /**
@@ -329,7 +329,7 @@ export type Operation = z.infer<typeof Operation>;
 const OPERATION_COMMON_KEYS = new Set(['tx_index', 'amount_in', 'amount_out']);
 
 /** An operation seen by its kind: a discriminated union whose last member keeps an unknown kind as raw JSON. */
-export type OperationView =
+type OperationView =
   | { [K in OperationKind]: { kind: K; body: NonNullable<Operation[K]>; op: Operation } }[OperationKind]
   | {
       kind: 'unknown';
@@ -439,21 +439,21 @@ export interface MsgsRequest {
   [extra: string]: unknown;
 }
 
-export const CosmosMsg = z.looseObject({
+const CosmosMsg = z.looseObject({
   /** Amino JSON, as a string. */
   msg: str,
   /** The proto type URL. */
   msg_type_url: str,
 });
-export const CosmosTx = z.looseObject({
+const CosmosTx = z.looseObject({
   chain_id: str,
   path: z.optional(z.nullable(z.array(str))),
   signer_address: optStr,
   msgs: z.array(CosmosMsg),
 });
-export type CosmosTx = z.infer<typeof CosmosTx>;
+type CosmosTx = z.infer<typeof CosmosTx>;
 
-export const Erc20Approval = z.looseObject({ token_contract: str, spender: str, amount: str });
+const Erc20Approval = z.looseObject({ token_contract: str, spender: str, amount: str });
 
 export const EvmTx = z.looseObject({
   chain_id: str,
@@ -467,8 +467,8 @@ export const EvmTx = z.looseObject({
 });
 export type EvmTx = z.infer<typeof EvmTx>;
 
-export const SvmTx = z.looseObject({ chain_id: str, signer_address: optStr, tx: str });
-export type SvmTx = z.infer<typeof SvmTx>;
+const SvmTx = z.looseObject({ chain_id: str, signer_address: optStr, tx: str });
+type SvmTx = z.infer<typeof SvmTx>;
 
 /** One transaction to sign: exactly one of cosmos_tx / evm_tx / svm_tx. */
 export const TxToSign = z.looseObject({
@@ -479,7 +479,7 @@ export const TxToSign = z.looseObject({
 });
 export type TxToSign = z.infer<typeof TxToSign>;
 
-export type TxView =
+type TxView =
   | { kind: 'cosmos'; tx: CosmosTx; chainId: string }
   | { kind: 'evm'; tx: EvmTx; chainId: string }
   | { kind: 'svm'; tx: SvmTx; chainId: string }

@@ -9,7 +9,7 @@ import { endpoint, type HttpClient } from './http';
 import { firstProblem } from './zodWords';
 import { NETWORK_VMS, type NetworkVm } from './capabilities';
 import { BUILT_IN_NETWORKS, type NetworkProfile } from './networks';
-import { parsePageUrl, parseServiceUrl } from './validate';
+import { parsePageUrl, parseServiceUrl } from './validateUrl';
 
 /** A registry's answer is read again at most this often (a day). */
 export const REGISTRY_MAX_AGE_MS = 24 * 60 * 60 * 1000;

@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { bridgeLabel, describeHopState, type HopView } from '../core/router/transfer';
 import { shortStateWords, stateWords } from '../core/router/transferText';
-import { parseChainId, parseTxHash } from '../core/validate';
+import { parseTxHash } from '../core/validate';
+import { parseChainId } from '../core/router/inputs';
 import { absoluteTime, labelText, shorten } from '../core/format';
 import { errorMessage } from '../core/errors';
 import { obtain, refuse, textArg } from '../platform/input';

@@ -11,16 +11,8 @@ import type * as z from 'zod/mini';
 import { endpoint, type HttpClient } from '../http';
 import { HttpError, InputError, SchemaError } from '../errors';
 import { parseWith } from '../zodParse';
-import {
-  must,
-  parseAssetDenom,
-  parseBaseAmount,
-  parseChainAddress,
-  parseChainId,
-  parseSlippage,
-  parseTxHash,
-  type Parsed,
-} from '../validate';
+import { must, parseTxHash, type Parsed } from '../validate';
+import { parseAssetDenom, parseBaseAmount, parseChainAddress, parseChainId, parseSlippage } from '../router/inputs';
 import * as S from './schemas';
 
 export interface RouteInput {

@@ -55,6 +55,14 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Sizes (CONTRIBUTING.md "Size"): a file at most 400 lines, a function at most 80, every line counted.
+    files: ['src/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: false, skipComments: false, IIFEs: true }],
+    },
+  },
   { files: ['src/platform/settings.ts'], rules: { 'no-restricted-properties': 'off' } },
   {
     // The pure core never imports VS Code (it is unit-tested in plain Node and shared with scripts).

@@ -8,7 +8,7 @@
  */
 import { endpoint } from '../core/http';
 import { errorMessage } from '../core/errors';
-import { parseServiceUrl } from '../core/validate';
+import { parseServiceUrl } from '../core/validateUrl';
 import {
   AnchorBook,
   assetListAnchors,

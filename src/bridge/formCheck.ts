@@ -7,7 +7,8 @@ import type { Asset, BalanceEntry } from '../core/router/schemas';
 import { sameDenom, type ChainOption } from '../core/router/catalog';
 import { formatUnits } from '../core/format';
 import { checkSlippage, compareBase, fromBaseUnits, parseWholeAmount } from '../core/units';
-import { parseAssetDenom, parseChainId, type Parsed } from '../core/validate';
+import { type Parsed } from '../core/validate';
+import { parseAssetDenom, parseChainId } from '../core/router/inputs';
 import { parseAddressForChain } from '../core/router/client';
 import type { EditReply, Form, FormErrors, FormField } from './protocol';
 

@@ -4,29 +4,26 @@
  * for a lookup, a tree or a hover.
  */
 import type * as vscode from 'vscode';
+import { LazyBundle } from '../core/lazyBundle';
 import type { BridgePanels } from './panel';
 
 type PanelModule = typeof import('./panel');
 
-export class LazyBridgePanels implements vscode.Disposable {
-  private loaded: BridgePanels | undefined;
+export class LazyBridgePanels extends LazyBundle<BridgePanels> implements vscode.Disposable {
   private disposed = false;
 
   constructor(
-    private readonly create: (module: PanelModule) => BridgePanels,
+    create: (module: PanelModule) => BridgePanels,
     /** esbuild.mjs keeps this require as one of dist/bridge.js. */
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    private readonly load: () => PanelModule = () => require('./panel') as PanelModule,
-  ) {}
-
-  /** Whether the bridge's code has been loaded (only opening or restoring a panel loads it). */
-  get isLoaded(): boolean {
-    return this.loaded !== undefined;
+    load: () => PanelModule = () => require('./panel') as PanelModule,
+  ) {
+    super(() => create(load()));
   }
 
   private get panelsImpl(): BridgePanels {
     if (this.disposed) throw new Error('Initia: the bridge panels were disposed');
-    return (this.loaded ??= this.create(this.load()));
+    return this.loaded;
   }
 
   /** Shows the bridge panel (a new one, or the open one). */
@@ -41,11 +38,11 @@ export class LazyBridgePanels implements vscode.Disposable {
 
   /** The open bridge panels (none while the bridge's code is not loaded). */
   get panels(): vscode.WebviewPanel[] {
-    return this.loaded?.panels ?? [];
+    return this.ifLoaded?.panels ?? [];
   }
 
   dispose(): void {
     this.disposed = true;
-    this.loaded?.dispose();
+    this.ifLoaded?.dispose();
   }
 }

@@ -1,5 +1,5 @@
 /**
- * What the bridge panel shows and keeps, as zod schemas shared by the host and the webview (protocol/bridge.ts is its
+ * What the bridge panel shows and keeps, as zod schemas shared by the host and the webview (bridge/protocol.ts is its
  * op table): the form, the values both sides use, and the view models the host makes (every text ready to show, and
  * shown as text). The webview derives nothing from router data; the raw route, OP hook and messages are `Json`,
  * opaque objects it keeps, shows as JSON and sends back, and the host validates again.

@@ -39,9 +39,7 @@ export const NO_EVM_INDEX = 'this network has no EVM index';
 export const NO_INTERNAL_TX_INDEX = 'this network does not index internal EVM transactions';
 
 /** `/status`'s `internal_tx_height`: present (and not 0) once internal EVM transactions have been indexed. */
-export function hasInternalTxs(
-  status: ({ internal_tx_height?: unknown } & Record<string, unknown>) | undefined,
-): boolean {
+function hasInternalTxs(status: ({ internal_tx_height?: unknown } & Record<string, unknown>) | undefined): boolean {
   const h = status?.internal_tx_height;
   if (typeof h === 'number') return Number.isFinite(h) && h > 0;
   if (typeof h === 'string') return /^\d+$/.test(h) && !/^0+$/.test(h);

@@ -178,7 +178,7 @@ const REASONS: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-export function statusReason(status: number): string {
+function statusReason(status: number): string {
   return REASONS[status] ?? '';
 }
 
@@ -218,7 +218,7 @@ function describeNetworkCode(code: string | undefined): string | undefined {
   }
 }
 
-export function formatBytes(n: number): string {
+function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${Math.round((n / (1024 * 1024)) * 10) / 10} MB`;
   if (n >= 1024) return `${Math.round(n / 1024)} KB`;
   return `${n} bytes`;

@@ -10,7 +10,7 @@
  * JavaScript's number would round it); `jsonText` writes such values back with the same digits. Pure, no dependencies.
  */
 
-export type GoJson =
+type GoJson =
   | { ok: true; value: unknown }
   | { ok: false; notJson: true; reason: string }
   | { ok: false; notJson: false; reason: string };

@@ -60,7 +60,7 @@ export const DEFAULT_HTTP_OPTIONS: Omit<HttpOptions, 'service'> = {
   userAgent: 'initia-explorer-vscode',
 };
 
-export interface RequestSpec {
+interface RequestSpec {
   method: 'GET' | 'POST';
   url: URL;
   body?: unknown;

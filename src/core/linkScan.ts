@@ -19,7 +19,7 @@ function operatorAccount(valoper: string): string | undefined {
 
 export type LinkKind = 'tx' | 'block' | 'account' | 'collection';
 
-export interface FoundLink {
+interface FoundLink {
   kind: LinkKind;
   /** The argument for the lookup: a hash, a decimal height, an address. */
   value: string;
@@ -68,7 +68,7 @@ export function scanLinks(text: string, opts: { objectAddrIsCollection?: boolean
   return found.sort((a, b) => a.start - b.start);
 }
 
-export interface HashAt {
+interface HashAt {
   /** 64 hex digits as written (without 0x). */
   hex: string;
   /** Written with a 0x prefix (an EVM-style hash: the EVM endpoint is asked first). */

@@ -18,11 +18,11 @@ export interface LocalPorts {
 /** weave's defaults. */
 export const DEFAULT_LOCAL_PORTS: LocalPorts = { indexer: 6767, rest: 1317, rpc: 26657, jsonRpc: 8545 };
 /** Only loopback is ever probed. */
-export const LOCAL_HOST = '127.0.0.1';
+const LOCAL_HOST = '127.0.0.1';
 /** The command that starts a local rollup's indexer. */
 export const INDEXER_START_COMMAND = 'weave rollup indexer start';
 
-export const localUrl = (port: number): string => `http://${LOCAL_HOST}:${port}`;
+const localUrl = (port: number): string => `http://${LOCAL_HOST}:${port}`;
 
 /** Ports as a setting holds them: whole numbers 1–65535, each falling back to weave's default. */
 export function localPorts(raw: unknown): LocalPorts {
@@ -35,7 +35,7 @@ export function localPorts(raw: unknown): LocalPorts {
   return { indexer: port('indexer'), rest: port('rest'), rpc: port('rpc'), jsonRpc: port('jsonRpc') };
 }
 
-export interface LocalProbe {
+interface LocalProbe {
   ports: LocalPorts;
   indexer?: { chainId: string; height: number };
   rest?: { chainId: string; vm?: NetworkVm; app?: string };
@@ -74,7 +74,7 @@ export async function probeLocalRollup(ports: LocalPorts, deps: ProbeDeps, signa
 }
 
 /** The rollup's VM from the node's build dependencies (`github.com/initia-labs/minievm`, …) or app name. */
-export function vmOf(info: NodeInfoResponse): NetworkVm | undefined {
+function vmOf(info: NodeInfoResponse): NetworkVm | undefined {
   const app = info.application_version;
   const deps = (app?.build_deps ?? []).map((d) => d.path ?? '');
   for (const vm of ['minievm', 'minimove', 'miniwasm'] as const) {
@@ -112,7 +112,7 @@ export interface LocalOffer {
   lag?: number;
 }
 
-export const LOCAL_PROFILE_PREFIX = 'Local rollup';
+const LOCAL_PROFILE_PREFIX = 'Local rollup';
 
 export function localOffer(probe: LocalProbe): LocalOffer | undefined {
   const { ports } = probe;

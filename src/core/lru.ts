@@ -3,7 +3,7 @@
  * full (the hover's cache of transactions). A Map keeps the order of use: reading an entry moves it to the end. No
  * timers: an entry past its time is dropped when it is read, or pushed out. The clock is injected (tests).
  */
-export interface LruOptions {
+interface LruOptions {
   /** The most entries kept. */
   max: number;
   /** Milliseconds an entry lives when `set` names no time of its own; forever by default. */

@@ -13,7 +13,7 @@ import * as z from 'zod/mini';
 import { bech32 } from 'bech32';
 import { evmChainIdOf } from './evmChainId';
 
-export type NameTool = 'foundry' | 'ignition';
+type NameTool = 'foundry' | 'ignition';
 
 export interface DeployedName {
   /** 0x + 40 lower-case hex digits. */
@@ -78,7 +78,7 @@ const Broadcast = z.object({
 });
 const IgnitionAddresses = z.record(z.string(), z.string());
 
-export type NamesParse = { names: DeployedName[] } | { error: string };
+type NamesParse = { names: DeployedName[] } | { error: string };
 
 /** The names a deployment file gives; `path` is its workspace-relative (or any `/`-separated) path. */
 export function parseNamesFile(text: string, path: string, source: string = path): NamesParse {
@@ -142,7 +142,7 @@ function ignitionNames(json: unknown, path: string, source: string): NamesParse 
 }
 
 /** An address as the book keys it: 0x + 40 lower-case hex; an `init1…` account's bytes likewise; else undefined. */
-export function addressKey(address: string): string | undefined {
+function addressKey(address: string): string | undefined {
   if (HEX_ADDRESS.test(address)) return address.toLowerCase();
   if (/^[a-z]+1[02-9ac-hj-np-z]{38}$/.test(address)) {
     try {

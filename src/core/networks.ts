@@ -3,7 +3,7 @@
  * (validated here: a profile that does not hold together is skipped with a sentence, never half-used). Pure: the
  * settings are read by platform/networks.ts.
  */
-import { parsePageUrl, parseServiceUrl } from './validate';
+import { parsePageUrl, parseServiceUrl } from './validateUrl';
 import { NETWORK_VMS, type NetworkVm } from './capabilities';
 
 export interface NetworkProfile {

@@ -17,7 +17,7 @@ export interface Page<T> {
 
 export type PageFetcher<T> = (request: PageRequest, signal: AbortSignal) => Promise<Page<T>>;
 
-export type PagedListState = 'idle' | 'loading' | 'error' | 'ended';
+type PagedListState = 'idle' | 'loading' | 'error' | 'ended';
 
 export class PagedList<T> {
   private list: T[] = [];

@@ -45,7 +45,7 @@ export interface ListResult {
 }
 
 /** A single record; `evm` when a tx lookup fell through to the EVM endpoint. */
-export interface RecordResult {
+interface RecordResult {
   body: unknown;
   list?: undefined;
   evm?: boolean;
@@ -55,7 +55,7 @@ export interface RecordResult {
 export type QueryResult = ListResult | RecordResult;
 
 /** What a lookup may ask of the network besides the indexer's answer. */
-export interface QueryContext {
+interface QueryContext {
   /**
    * The network's capabilities, asked only by lookups that depend on them (EVM lists, a tx hash that could be an EVM
    * one); without it every route is tried and the indexer's 404 for EVM routes becomes the same sentence.
@@ -141,7 +141,7 @@ function checkFilter(result: ListResult, msgs: readonly string[] | undefined): L
 }
 
 /** The words for rich-list rows whose stored amount is below zero (the indexer's inconsistency, not a real balance). */
-export const NEGATIVE_AMOUNT =
+const NEGATIVE_AMOUNT =
   "a negative amount is the indexer's inconsistency (a missed or out-of-order event), not a balance on chain";
 
 /** A rich-list page with negative amounts says so at the top. */
@@ -407,7 +407,7 @@ const opOf = (row: (typeof TABLE)[number]) => row.schema.shape.op.def.values[0] 
 export const QUERY_OPS: readonly QueryOp[] = TABLE.map(opOf);
 const ROWS: ReadonlyMap<string, AnyRow> = new Map(TABLE.map((row) => [opOf(row), row as unknown as AnyRow]));
 
-export const QuerySchema = z.discriminatedUnion(
+const QuerySchema = z.discriminatedUnion(
   'op',
   TABLE.map((row) => row.schema) as unknown as [z.ZodMiniObject, ...z.ZodMiniObject[]],
 ) as unknown as z.ZodMiniType<Query>;
@@ -451,7 +451,7 @@ export function parseQuery(value: unknown): Parsed<Query> {
 }
 
 /** What a result document's address carries: the network it was opened on and its query. */
-export interface DocumentAddress {
+interface DocumentAddress {
   network: string;
   query: Query;
 }

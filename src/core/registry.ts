@@ -9,13 +9,7 @@ import { endpoint, type HttpClient } from './http';
 import { firstProblem } from './zodWords';
 import { NETWORK_VMS, type NetworkVm } from './capabilities';
 import { BUILT_IN_NETWORKS, type NetworkProfile } from './networks';
-import { parsePageUrl, parseServiceUrl } from './validate';
-
-/** The registries InterwovenKit reads: mainnet first, then testnet. */
-export const REGISTRY_URLS: readonly string[] = [
-  'https://registry.initia.xyz/chains.json',
-  'https://registry.testnet.initia.xyz/chains.json',
-];
+import { parsePageUrl, parseServiceUrl } from './validateUrl';
 
 /** A registry's answer is read again at most this often (a day). */
 export const REGISTRY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -68,7 +62,7 @@ export const RegistryChain = z.looseObject({
 });
 export type RegistryChain = z.infer<typeof RegistryChain>;
 
-export interface RegistryParse {
+interface RegistryParse {
   chains: RegistryChain[];
   /** One sentence per entry skipped (or for an answer that is no list at all). */
   skipped: string[];
@@ -99,10 +93,10 @@ export function parseRegistry(value: unknown, source: string): RegistryParse {
 }
 
 /** The APIs a registry chain lists, by the names the registry gives them. */
-export const REGISTRY_APIS = ['indexer', 'rest', 'json-rpc', 'rpc', 'api'] as const;
-export type RegistryApi = (typeof REGISTRY_APIS)[number];
+const REGISTRY_APIS = ['indexer', 'rest', 'json-rpc', 'rpc', 'api'] as const;
+type RegistryApi = (typeof REGISTRY_APIS)[number];
 
-export function listedApis(chain: RegistryChain): RegistryApi[] {
+function listedApis(chain: RegistryChain): RegistryApi[] {
   return REGISTRY_APIS.filter((a) => (chain.apis?.[a]?.length ?? 0) > 0);
 }
 

@@ -18,7 +18,7 @@ export interface RegistryState {
   fetchedAt?: number;
 }
 
-export interface RegistryStoreOptions {
+interface RegistryStoreOptions {
   /** A folder of the extension's own (global storage): the answer is kept there. */
   storageDir: string;
   /** The bundled snapshot (media/registry-snapshot.json). */

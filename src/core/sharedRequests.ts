@@ -3,7 +3,7 @@
  * runs). Each caller's own cancellation ends only its wait; the last caller to give up aborts the request. Pure: the
  * cancellation is any token with VS Code's shape, and the caller says which error a cancelled wait rejects with.
  */
-export interface Cancellation {
+interface Cancellation {
   onCancellationRequested(listener: () => void): { dispose(): void };
 }
 

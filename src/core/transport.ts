@@ -24,7 +24,7 @@ export { bypassesProxy, redactProxy, type ProxyConfig } from './proxy';
 let undiciModule: typeof Undici | undefined;
 
 /** undici's dispatchers, required on first use (esbuild.mjs turns this require into one of dist/direct.js). */
-export function loadUndici(): typeof Undici {
+function loadUndici(): typeof Undici {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   undiciModule ??= require('./undici') as typeof Undici;
   return undiciModule;
@@ -35,7 +35,7 @@ export function undiciLoaded(): boolean {
   return undiciModule !== undefined;
 }
 
-export interface TransportRequest {
+interface TransportRequest {
   method: 'GET' | 'POST';
   url: URL;
   headers: Readonly<Record<string, string>>;
@@ -72,12 +72,12 @@ export interface Transport {
 }
 
 /** The error a transport ends a body with when a piece of it takes too long (undici's code). */
-export class BodyTimeout extends Error {
+class BodyTimeout extends Error {
   readonly code = 'UND_ERR_BODY_TIMEOUT';
 }
 
 /** The headers did not arrive in time (undici's code). */
-export class HeadersTimeout extends Error {
+class HeadersTimeout extends Error {
   readonly code = 'UND_ERR_HEADERS_TIMEOUT';
   constructor() {
     super('the headers did not arrive in time');
@@ -102,7 +102,7 @@ function caOnce(source: CaSource | undefined): () => string[] | undefined {
   };
 }
 
-export interface UndiciTransportOptions {
+interface UndiciTransportOptions {
   proxy?: ProxyConfig;
   /** CA certificates that servers' certificates must chain to; Node's defaults when absent. */
   ca?: CaSource;
@@ -220,7 +220,7 @@ export class UndiciTransport implements Transport {
 /** The part of the fetch API the transport uses (VS Code's patched global fetch, or Node's). */
 export type FetchFunction = (url: string, init: Record<string, unknown>) => Promise<Response>;
 
-export interface FetchTransportOptions {
+interface FetchTransportOptions {
   /** How the fetch function reaches servers, for the log ("VS Code's network settings"). */
   describe?: string;
   /**
@@ -266,14 +266,16 @@ export class FetchTransport implements Transport {
     const controller = new AbortController();
     const onAbort = (): void => controller.abort();
     req.abort.once('abort', onAbort);
-    let headersTimer: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => controller.abort(new HeadersTimeout()),
-      req.headersTimeoutMs,
-    );
-    let response: Response;
+    const response = await this.send(req, controller, onAbort);
+    return fetchedResponse(response, req.bodyTimeoutMs, controller, () => void req.abort.off('abort', onAbort));
+  }
+
+  /** The fetch itself, until the headers: a HeadersTimeout when they take longer than `headersTimeoutMs`. */
+  private async send(req: TransportRequest, controller: AbortController, onAbort: () => void): Promise<Response> {
+    const headersTimer = setTimeout(() => controller.abort(new HeadersTimeout()), req.headersTimeoutMs);
     const dispatcher = this.dispatcherFor(req.url);
     try {
-      response = await this.fetchFn(req.url.toString(), {
+      return await this.fetchFn(req.url.toString(), {
         method: req.method,
         headers: req.headers,
         body: req.body,
@@ -287,70 +289,7 @@ export class FetchTransport implements Transport {
       throw err;
     } finally {
       clearTimeout(headersTimer);
-      headersTimer = undefined;
     }
-    const stream = response.body;
-    const done = (): void => void req.abort.off('abort', onAbort);
-    const cancel = (): void => {
-      done();
-      controller.abort();
-      void stream?.cancel().catch(() => undefined);
-    };
-    // One idle timer for the body, pushed back at each piece: when it fires, it aborts the exchange with a BodyTimeout,
-    // which the pending (or next) read rejects with.
-    let idle: ReturnType<typeof setTimeout> | undefined;
-    const reading = (): ReadableStreamDefaultReader<Uint8Array> => {
-      const reader = stream!.getReader();
-      idle = setTimeout(() => controller.abort(new BodyTimeout('the body stopped arriving')), req.bodyTimeoutMs);
-      return reader;
-    };
-    const finish = (reader: ReadableStreamDefaultReader<Uint8Array>): void => {
-      clearTimeout(idle);
-      reader.releaseLock();
-      done();
-    };
-    async function* pieces(): AsyncGenerator<Uint8Array> {
-      if (!stream) return done();
-      const reader = reading();
-      try {
-        for (;;) {
-          const next = await reader.read();
-          if (next.done) return;
-          idle!.refresh();
-          yield next.value;
-        }
-      } finally {
-        finish(reader);
-      }
-    }
-    return {
-      status: response.status,
-      header: (name) => response.headers.get(name) ?? '',
-      body: pieces(),
-      // The same reads without a generator in between (the usual case: a declared length within the limit).
-      text: async () => {
-        if (!stream) {
-          done();
-          return '';
-        }
-        const reader = reading();
-        const chunks: Uint8Array[] = [];
-        let total = 0;
-        try {
-          for (;;) {
-            const next = await reader.read();
-            if (next.done) break;
-            idle!.refresh();
-            chunks.push(next.value);
-            total += next.value.length;
-          }
-        } finally {
-          finish(reader);
-        }
-        return Buffer.concat(chunks, total).toString('utf8');
-      },
-      cancel,
-    };
   }
 
   dispose(): void {
@@ -358,145 +297,69 @@ export class FetchTransport implements Transport {
   }
 }
 
-/** How the extension was told to reach the network: VS Code's `http.*` settings (user values) and its own choice. */
-export interface NetworkConfig {
-  /** `initia.http.transport`: VS Code's network stack when it can (auto), always it, or undici directly. */
-  choice: 'auto' | 'vscode' | 'direct';
-  /** `http.proxy`. */
-  proxy?: string;
-  /** `http.noProxy`; when empty, the NO_PROXY environment variable applies. */
-  noProxy: readonly string[];
-  /** `http.proxyStrictSSL`. */
-  proxyStrictSSL: boolean;
-  /** `http.proxyAuthorization`. */
-  proxyAuthorization?: string;
-  /** `http.proxySupport`: `off` means no proxy at all. */
-  proxySupport: 'off' | 'on' | 'fallback' | 'override';
-  /** `http.fetchAdditionalSupport`: whether VS Code's fetch applies proxies and certificates. */
-  fetchAdditionalSupport: boolean;
-}
-
-export interface TransportChoice {
-  transport: Transport;
-  /** One line for the log: which transport, and where its proxy comes from. */
-  description: string;
-}
-
-export interface ChooseOptions {
-  /** VS Code's patched global fetch, when the extension runs in VS Code. */
-  vscodeFetch?: FetchFunction;
-  /** The environment (HTTPS_PROXY, HTTP_PROXY, NO_PROXY and their lower-case forms). */
-  env: Readonly<Record<string, string | undefined>>;
-  /**
-   * CA certificates for the direct transport (the bundled, NODE_EXTRA_CA_CERTS and the operating system's), read only
-   * at that transport's first https connection (the system store takes some 20 ms to read).
-   */
-  ca?: () => readonly string[] | undefined;
-  /** CA certificates to hand VS Code's fetch on top of its own (it ignores NODE_EXTRA_CA_CERTS otherwise), read at
-   *  its first https request. */
-  fetchCa?: () => readonly string[] | undefined;
-  connectTimeoutMs?: number;
-}
-
-/** What the log says of CA certificates read on first need. */
-const CAS_READ_LATER = "Node's and the system's CA certificates (read at the first https connection)";
-
-/** The proxy from the environment, as VS Code reads it. */
-function envProxy(env: ChooseOptions['env']): { url: string; from: string } | undefined {
-  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) {
-    const v = env[name]?.trim();
-    if (v) return { url: v, from: name };
-  }
-  return undefined;
-}
-
 /**
- * The transport for a configuration: VS Code's fetch (proxies from settings, the environment, the system or a PAC
- * file; proxy authentication; the operating system's CAs) unless told otherwise, or unavailable, or its network
- * support for extensions is off; otherwise undici directly, with the proxy of `http.proxy` or the environment.
- * `http.proxySupport: off` means no proxy on either.
+ * A fetch Response as a TransportResponse: its body read piece by piece (or whole, as text) under one idle timer,
+ * pushed back at each piece; when it fires it aborts the exchange with a BodyTimeout, which the pending (or next) read
+ * rejects with. `done` lets go of the caller's abort once the body is read or cancelled.
  */
-export function chooseTransport(config: NetworkConfig, options: ChooseOptions): TransportChoice {
-  // VS Code's fetch answers a proxy's 407 with Kerberos or its own credentials prompt, never http.proxyAuthorization:
-  // with that setting, auto goes direct, where it is sent.
-  const fromEnv = envProxy(options.env);
-  const useFetch =
-    options.vscodeFetch !== undefined &&
-    (config.choice === 'vscode' ||
-      (config.choice === 'auto' &&
-        config.fetchAdditionalSupport &&
-        config.proxySupport !== 'off' &&
-        !config.proxyAuthorization));
-  if (useFetch) {
-    const proxy =
-      config.proxySupport === 'off'
-        ? undefined
-        : config.proxy
-          ? `http.proxy ${redactProxy(config.proxy)}`
-          : fromEnv
-            ? `${fromEnv.from} ${redactProxy(fromEnv.url)}`
-            : 'the system or PAC settings, if any';
-    const describe = `VS Code's network stack (proxy: ${proxy ?? 'none, http.proxySupport is off'}${config.noProxy.length ? `; noProxy: ${config.noProxy.join(', ')}` : ''})`;
-    const ca = options.fetchCa;
-    return {
-      transport: new FetchTransport(options.vscodeFetch!, { describe, ca }),
-      description: `fetch through ${describe}${ca ? `; ${CAS_READ_LATER} added` : ''}`,
-    };
-  }
-  const why =
-    options.vscodeFetch === undefined
-      ? 'outside VS Code'
-      : config.choice === 'direct'
-        ? 'initia.http.transport is direct'
-        : config.proxySupport === 'off'
-          ? 'http.proxySupport is off'
-          : !config.fetchAdditionalSupport
-            ? 'http.fetchAdditionalSupport is off'
-            : 'http.proxyAuthorization is set, which only the direct transport sends';
-  const proxyUrl = config.proxySupport === 'off' ? undefined : config.proxy || fromEnv?.url;
-  const ca = options.ca;
-  const cas = ca ? `; ${CAS_READ_LATER}` : '';
-  if (!proxyUrl) {
-    return {
-      transport: new UndiciTransport({ ca, connectTimeoutMs: options.connectTimeoutMs }),
-      description: `undici, direct (${why}; no proxy configured)${cas}`,
-    };
-  }
-  const noProxy = config.noProxy.length
-    ? config.noProxy
-    : (options.env.no_proxy ?? options.env.NO_PROXY ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-  const proxy: ProxyConfig = {
-    url: proxyUrl,
-    noProxy,
-    authorization: config.proxyAuthorization,
-    strictSSL: config.proxyStrictSSL,
+function fetchedResponse(
+  response: Response,
+  bodyTimeoutMs: number,
+  controller: AbortController,
+  done: () => void,
+): TransportResponse {
+  const stream = response.body;
+  const cancel = (): void => {
+    done();
+    controller.abort();
+    void stream?.cancel().catch(() => undefined);
   };
-  const from = config.proxy ? 'http.proxy' : fromEnv!.from;
-  return {
-    transport: new UndiciTransport({ proxy, ca, connectTimeoutMs: options.connectTimeoutMs }),
-    description: `undici through the proxy ${redactProxy(proxyUrl)} from ${from}${noProxy.length ? `, noProxy ${noProxy.join(', ')}` : ''} (${why})${cas}`,
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const reading = (): ReadableStreamDefaultReader<Uint8Array> => {
+    const reader = stream!.getReader();
+    idle = setTimeout(() => controller.abort(new BodyTimeout('the body stopped arriving')), bodyTimeoutMs);
+    return reader;
   };
-}
-
-/**
- * The CA certificates Node would trust plus the operating system's: `tls.getCACertificates` (Node 22.15 and newer,
- * so VS Code 1.101 and newer) gives the bundled ones with NODE_EXTRA_CA_CERTS ('default') and the system store
- * ('system'). Undefined on older Node, where the defaults (bundled and NODE_EXTRA_CA_CERTS) apply as they are.
- */
-export function nodeCaCertificates(tlsModule: {
-  getCACertificates?: (type: string) => string[];
-}): string[] | undefined {
-  const get = tlsModule.getCACertificates;
-  if (typeof get !== 'function') return undefined;
-  const read = (type: string): string[] => {
+  const finish = (reader: ReadableStreamDefaultReader<Uint8Array>): void => {
+    clearTimeout(idle);
+    reader.releaseLock();
+    done();
+  };
+  async function* pieces(): AsyncGenerator<Uint8Array> {
+    if (!stream) return done();
+    const reader = reading();
     try {
-      return get(type);
-    } catch {
-      return [];
+      for (;;) {
+        const next = await reader.read();
+        if (next.done) return;
+        idle!.refresh();
+        yield next.value;
+      }
+    } finally {
+      finish(reader);
     }
+  }
+  // The same reads without a generator in between (the usual case: a declared length within the limit).
+  const text = async (): Promise<string> => {
+    if (!stream) {
+      done();
+      return '';
+    }
+    const reader = reading();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    try {
+      for (;;) {
+        const next = await reader.read();
+        if (next.done) break;
+        idle!.refresh();
+        chunks.push(next.value);
+        total += next.value.length;
+      }
+    } finally {
+      finish(reader);
+    }
+    return Buffer.concat(chunks, total).toString('utf8');
   };
-  return [...new Set([...read('default'), ...read('system')])];
+  return { status: response.status, header: (name) => response.headers.get(name) ?? '', body: pieces(), text, cancel };
 }

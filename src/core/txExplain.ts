@@ -64,7 +64,7 @@ export function msgTypeWords(typeUrl: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : 'Message';
 }
 
-export interface Attribute {
+interface Attribute {
   key: string;
   value: string;
 }
@@ -117,7 +117,7 @@ export function groupEvents(
   return { byMessage, other };
 }
 
-export interface CoinAmount {
+interface CoinAmount {
   denom: string;
   amount: string;
 }
@@ -132,7 +132,7 @@ export function parseCoins(text: string): CoinAmount[] {
   return out;
 }
 
-export interface BalanceChange {
+interface BalanceChange {
   address: string;
   /** Signed base-unit amounts per denom ("-1500000", "20"), zero changes left out. */
   changes: Array<{ denom: string; amount: string }>;
@@ -193,7 +193,7 @@ export function signersOf(messages: ReadonlyArray<Record<string, unknown>>): str
   return out;
 }
 
-export interface CallNode<T> {
+interface CallNode<T> {
   call: T;
   depth: number;
 }

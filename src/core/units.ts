@@ -120,7 +120,7 @@ export function minimumReceived(amountOut: string, slippagePercent: string): str
 export const SLIPPAGE_PRESETS = ['0.1', '0.5', '1'] as const;
 export const DEFAULT_SLIPPAGE = '0.5';
 
-export interface SlippageCheck {
+interface SlippageCheck {
   /** The tolerance, normalised (`"0.50"` → `"0.5"`), when it can be used (with or without a warning). */
   value?: string;
   error?: string;

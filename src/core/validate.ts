@@ -7,19 +7,19 @@ import { InputError } from './errors';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
-const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+export const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 
 /** The parsed value, or an InputError (prefixed with the field's name when given): for clients, before any request. */
 export function must<T>(parsed: Parsed<T>, field?: string): T {
   if (!parsed.ok) throw new InputError(field ? `${field}: ${parsed.error}` : parsed.error);
   return parsed.value;
 }
-const fail = <T>(error: string): Parsed<T> => ({ ok: false, error });
+export const fail = <T>(error: string): Parsed<T> => ({ ok: false, error });
 
 export const ACCOUNT_PREFIX = 'init';
 const HEX = /^[0-9a-fA-F]+$/;
 
-function clean(input: string): string {
+export function clean(input: string): string {
   return input.trim().replace(/^["'`]+|["'`,;]+$/g, '');
 }
 
@@ -71,7 +71,12 @@ export interface Address {
 /** `parseAccount`'s prefix that accepts any bech32 prefix (the clients: the input was checked against its network). */
 export const ANY_PREFIX = '*';
 
-function parseBech32(s: string, what: string, anyPrefix = false, prefix: string = ACCOUNT_PREFIX): Parsed<Address> {
+export function parseBech32(
+  s: string,
+  what: string,
+  anyPrefix = false,
+  prefix: string = ACCOUNT_PREFIX,
+): Parsed<Address> {
   const lower = s.toLowerCase();
   if (s !== lower && s !== s.toUpperCase()) return fail(`A bech32 ${what} is all lower-case (or all upper-case).`);
   let decoded: { prefix: string; words: number[] };
@@ -258,67 +263,6 @@ export function parseMsgTypes(input: string): Parsed<string[]> {
   return ok(out);
 }
 
-/**
- * Whether a host is this computer or on a private network, where plain http may be all a local chain, a devnet box
- * or a container offers: loopback (127.0.0.0/8, localhost, ::1), private IPv4 (10/8, 172.16/12, 192.168/16),
- * link-local (169.254/16, fe80::/10), unique-local IPv6 (fc00::/7), and names that only resolve locally: a single
- * label (a container name), `*.localhost`, `*.local`, `*.internal`, `*.lan`, `*.home.arpa`.
- */
-export function isLocalHost(hostname: string): boolean {
-  const h = hostname
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '')
-    .replace(/\.$/, '');
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return (
-      a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254)
-    );
-  }
-  if (h.includes(':')) {
-    if (h === '::1') return true;
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(h);
-    if (mapped) return isLocalHost(mapped[1]!);
-    return /^f[cd][0-9a-f]{2}:/.test(h) || /^fe[89ab][0-9a-f]:/.test(h);
-  }
-  if (!h) return false;
-  return !h.includes('.') || /\.(localhost|local|internal|lan|home\.arpa)$/.test(h) || h === 'localhost';
-}
-
-/**
- * A service's base URL: https, or plain http for a host on this computer or a private network (isLocalHost); no
- * credentials, query or fragment. Returns it without a trailing slash.
- */
-export function parseServiceUrl(input: string): Parsed<string> {
-  const page = parsePageUrl(input);
-  if (!page.ok) return page;
-  const url = new URL(page.value);
-  if (url.protocol === 'http:' && !isLocalHost(url.hostname)) {
-    return fail(
-      `Plain http is accepted only for this computer or a private network (localhost, 127.0.0.1, 10.x, 192.168.x, a container name…): use https://${url.host}${url.pathname === '/' ? '' : url.pathname}.`,
-    );
-  }
-  return page;
-}
-
-/** An http(s) URL of a web page (a block explorer), without credentials; returns it without a trailing slash. */
-export function parsePageUrl(input: string): Parsed<string> {
-  const s = input.trim();
-  if (!s) return fail('Enter a URL such as https://indexer.initia.xyz.');
-  let url: URL;
-  try {
-    url = new URL(s);
-  } catch {
-    return fail(`"${s.slice(0, 100)}" is not a URL.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return fail(`Only http and https URLs are allowed, not ${url.protocol}.`);
-  if (url.username || url.password) return fail('Credentials in the URL are not allowed.');
-  if (url.search || url.hash) return fail('The URL must not have a query (?…) or fragment (#…).');
-  return ok(url.toString().replace(/\/+$/, ''));
-}
-
 /** What `initia.lookup` can recognise in a pasted string. */
 export type LookupTarget =
   | { kind: 'tx'; hash: TxHash }
@@ -442,66 +386,4 @@ export function describeUnrecognised(input: string): string {
     return `Not recognised. A collection name search uses letters and digits only: to search names containing "${name.value}", type that.`;
   }
   return 'Not recognised: paste a tx hash, block height, init1…/0x… address, collection address (with a token id for one NFT) or denom.';
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Router inputs (cross-chain transfers: other chains, other address prefixes, EVM chain ids such as "1")
-
-/** A chain id: `interwoven-1`, `osmosis-1`, or an EVM chain's number such as `1` or `8453`. */
-export function parseChainId(input: string): Parsed<string> {
-  const s = clean(input);
-  if (!s) return fail('Enter a chain id such as interwoven-1.');
-  if (!/^[a-zA-Z0-9][a-zA-Z0-9._-]{0,63}$/.test(s))
-    return fail(
-      'A chain id has letters, digits, dots, dashes or underscores (for example interwoven-1 or 1 for Ethereum).',
-    );
-  return ok(s);
-}
-
-/** A denom as the router names assets: `uinit`, `ibc/…`, `l2/…`, `evm/0x…`, or an ERC-20 address `0x…` on EVM chains. */
-export function parseAssetDenom(input: string): Parsed<string> {
-  const s = clean(input);
-  if (/^0x[0-9a-fA-F]{40}$/.test(s)) return ok(s);
-  if (/^0x/i.test(s)) return fail('A token address is 0x followed by 40 hexadecimal digits.');
-  if (!s) return fail('Enter a denom such as uinit, ibc/…, l2/… or an ERC-20 address 0x….');
-  if (!/^[a-zA-Z][a-zA-Z0-9/:._-]{1,127}$/.test(s) || /\/\/|\/$/.test(s)) {
-    return fail('A denom starts with a letter and has letters, digits or / : . _ - (for example uinit or ibc/…).');
-  }
-  if (s.split('/').some((part) => part === '.' || part === '..'))
-    return fail('A denom has no "." or ".." part between slashes.');
-  return ok(s);
-}
-
-/** An amount in base units: a positive whole number, as a string (never through a float). */
-export function parseBaseAmount(input: string): Parsed<string> {
-  const s = clean(input).replace(/_/g, '');
-  if (!s) return fail('Enter an amount in base units (a whole number, for example 1000000 for 1 INIT).');
-  if (!/^\d+$/.test(s)) return fail('An amount in base units is a whole number with no decimal point or sign.');
-  const n = s.replace(/^0+/, '');
-  if (!n) return fail('The amount must be more than 0.');
-  if (n.length > 78) return fail('That amount is larger than any token supply.');
-  return ok(n);
-}
-
-/** Slippage tolerance in percent: 0 < x ≤ 100, as the decimal string the router takes. */
-export function parseSlippage(input: string): Parsed<string> {
-  const s = clean(input).replace(/%$/, '').trim();
-  if (!/^\d{1,3}(\.\d{1,4})?$/.test(s)) return fail('Slippage is a percentage such as 1 or 0.5.');
-  const v = Number(s);
-  if (!(v > 0 && v <= 100)) return fail('Slippage is more than 0 and at most 100 percent.');
-  return ok(String(v));
-}
-
-/** An address on any chain of a route: bech32 with any prefix (checksum verified) or 0x + 40 hex. */
-export function parseChainAddress(input: string): Parsed<string> {
-  const s = clean(input);
-  if (!s) return fail('Enter an address (bech32 such as init1… or osmo1…, or 0x followed by 40 hexadecimal digits).');
-  if (/^0x/i.test(s)) {
-    return /^0x[0-9a-fA-F]{40}$/.test(s) ? ok(s) : fail('A 0x address is 0x followed by 40 hexadecimal digits.');
-  }
-  if (/^[a-z]+1[02-9ac-hj-np-z]{6,}$/i.test(s)) {
-    const r = parseBech32(s, 'address', true);
-    return r.ok ? ok(r.value.value) : r;
-  }
-  return fail('An address is bech32 (such as init1…) or 0x followed by 40 hexadecimal digits.');
 }

@@ -23,11 +23,12 @@
 import { HttpError } from './errors';
 import { systemClock, type Clock } from './clock';
 import { MAX_RETRY_AFTER_MS } from './timers';
+import { OneTimer } from './timedPoll';
 
 export type WatchSource = 'indexer' | 'node';
 
 /** What the transaction did, as the indexer (or, at a time limit, the node) tells it. */
-export interface TxOutcome {
+interface TxOutcome {
   ok: boolean;
   height?: number;
   /** The chain's reason for a failure, in its own words (`raw_log`), or "reverted" for an EVM transaction. */
@@ -46,7 +47,7 @@ export type WatchEnd =
   | { kind: 'timeout'; seen?: Partial<TxOutcome>; lastError?: string }
   | { kind: 'cancelled' };
 
-export interface WatchTarget {
+interface WatchTarget {
   /** The hash as the user gave it (`0x…` for an EVM hash). */
   hash: string;
   /** The network's name (a watch is bound to the network it was started on). */
@@ -68,7 +69,7 @@ export interface Watch extends Readonly<WatchTarget> {
   readonly useNode: boolean;
 }
 
-export interface WatchSchedulerOptions {
+interface WatchSchedulerOptions {
   /** One request for a watch, to the source named; rejects with the HTTP layer's errors. */
   check(watch: Watch, source: WatchSource, signal: AbortSignal): Promise<CheckAnswer>;
   clock?: Clock;
@@ -86,8 +87,8 @@ export interface WatchSchedulerOptions {
   onError?(watch: Watch, source: WatchSource, error: unknown): void;
 }
 
-export const DEFAULT_WATCH_TIME_LIMIT_MS = 3 * 60_000;
-export const DEFAULT_WATCH_DELAYS_MS: readonly number[] = [1000, 2000, 3000, 5000, 8000, 13_000];
+const DEFAULT_WATCH_TIME_LIMIT_MS = 3 * 60_000;
+const DEFAULT_WATCH_DELAYS_MS: readonly number[] = [1000, 2000, 3000, 5000, 8000, 13_000];
 const ERROR_BACKOFF_MS = [4000, 8000, 16_000, 32_000, 60_000];
 
 interface State {
@@ -118,14 +119,14 @@ export class WatchScheduler {
   private seq = 0;
   private inFlight: State | undefined;
   private lastRequestAt = Number.NEGATIVE_INFINITY;
-  private timer: unknown;
-  private timerAt: number | undefined;
+  private readonly timer: OneTimer;
   private disposed = false;
   /** Requests made, all watches together. */
   requests = 0;
 
   constructor(private readonly options: WatchSchedulerOptions) {
     this.clock = options.clock ?? systemClock;
+    this.timer = new OneTimer(this.clock);
     const limit = options.timeLimitMs ?? DEFAULT_WATCH_TIME_LIMIT_MS;
     this.timeLimitMs = typeof limit === 'function' ? limit : () => limit;
     this.minGapMs = options.minGapMs ?? 1000;
@@ -140,7 +141,7 @@ export class WatchScheduler {
 
   /** Whether a timer or a request is pending (false once every watch has ended). */
   get busy(): boolean {
-    return this.timer !== undefined || this.inFlight !== undefined;
+    return this.timer.pending || this.inFlight !== undefined;
   }
 
   /** Whether a request is in flight. */
@@ -201,9 +202,7 @@ export class WatchScheduler {
   }
 
   private clearTimer(): void {
-    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
-    this.timer = undefined;
-    this.timerAt = undefined;
+    this.timer.clear();
   }
 
   /** Ends what is past its time limit, starts the next request when one is due, or sets the one timer. */
@@ -237,17 +236,8 @@ export class WatchScheduler {
       this.clearTimer();
       return;
     }
-    if (this.timerAt === wake && this.timer !== undefined) return;
-    this.clearTimer();
-    this.timerAt = wake;
-    this.timer = this.clock.setTimeout(
-      () => {
-        this.timer = undefined;
-        this.timerAt = undefined;
-        this.pump();
-      },
-      Math.max(0, wake - now),
-    );
+    if (this.timer.at === wake && this.timer.pending) return;
+    this.timer.set(wake - now, () => this.pump());
   }
 
   private start(state: State, now: number): void {

@@ -7,7 +7,7 @@
 import type * as z from 'zod/mini';
 
 /** How the value that was received is described: itself (`number 7`, `the string "x"`) or its kind (`a number`). */
-export type Received = 'value' | 'kind';
+type Received = 'value' | 'kind';
 
 /**
  * The first issue of a failed parse, in words: the dotted field and what is wrong with it (a predicate after the
@@ -37,7 +37,7 @@ export function problemText(value: unknown, error: z.core.$ZodError, received: R
   return `${field || 'the value'} ${problem}`;
 }
 
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const part of path) {
     if (typeof part === 'number') out += `[${part}]`;

@@ -4,6 +4,7 @@
  * explain tool), a failed EVM transaction is hovered, or a contract is read; never for a lookup, a tree or another hover.
  */
 import type * as vscode from 'vscode';
+import { LazyBundle } from '../core/lazyBundle';
 import type { NetworkProfile } from '../core/networks';
 import type { ExplainView } from './protocol';
 import type { Explain, ExplainDeps } from './bundle';
@@ -11,23 +12,18 @@ import type { CallResult } from './callContract';
 
 type ExplainModule = typeof import('./bundle');
 
-export class LazyExplain implements Explain {
-  private loaded: Explain | undefined;
-
+export class LazyExplain extends LazyBundle<Explain> implements Explain {
   constructor(
-    private readonly deps: ExplainDeps,
+    deps: ExplainDeps,
     /** esbuild.mjs keeps this require as one of dist/explain.js. */
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    private readonly load: () => ExplainModule = () => require('./bundle') as ExplainModule,
-  ) {}
-
-  /** Whether Explain's code has been loaded. */
-  get isLoaded(): boolean {
-    return this.loaded !== undefined;
+    load: () => ExplainModule = () => require('./bundle') as ExplainModule,
+  ) {
+    super(() => load().createExplain(deps));
   }
 
   private get explain(): Explain {
-    return (this.loaded ??= this.load().createExplain(this.deps));
+    return this.loaded;
   }
 
   open(hash: string): Promise<ExplainView | undefined> {
@@ -52,7 +48,6 @@ export class LazyExplain implements Explain {
 
   /** Closes the panel and lets go of what was made; a later use makes it again (the call traces stay on disk). */
   dispose(): void {
-    this.loaded?.dispose();
-    this.loaded = undefined;
+    this.unload()?.dispose();
   }
 }

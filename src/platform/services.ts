@@ -13,7 +13,8 @@ import {
   createRouterClient,
   type ClientOptions,
 } from '../core/clients';
-import { chooseTransport, nodeCaCertificates, type FetchFunction, type Transport } from '../core/transport';
+import type { FetchFunction, Transport } from '../core/transport';
+import { chooseTransport, nodeCaCertificates } from '../core/transportChoice';
 import { stepTimeoutMs, type HttpClient, type HttpLogEntry } from '../core/http';
 import type { IndexerClient } from '../core/indexer/client';
 import type { RouterClient } from '../core/router/client';

@@ -5,7 +5,7 @@
  * Nothing else reads `initia.*` from VS Code's configuration. Created at activation; the features receive it.
  */
 import * as vscode from 'vscode';
-import type { NetworkConfig } from '../core/transport';
+import type { NetworkConfig } from '../core/transportChoice';
 import { SETTINGS, SETTING_KEYS, coerce, type SettingKey, type SettingSpec, type SettingValue } from './settingsSpec';
 
 const SECTION = 'initia';

@@ -2,7 +2,7 @@
  * What the hosts of both webview panels (the bridge, Explain Transaction) share: the panel's options (scripts on,
  * resources only from media/ and dist/webview/), its icon, its document (webviewHtml.ts: strict CSP, scripts by
  * nonce), the ready queue (every post waits for the document's `ready`, again after the panel was hidden or the
- * webview reloaded), the typed request/reply loop over the panel's op table (protocol/rpc.ts: a request that does not
+ * webview reloaded), the typed request/reply loop over the panel's op table (webview/rpc.ts: a request that does not
  * parse is answered with the reason, a reply to a document that is gone is dropped), and the handlers every panel has
  * (copy, open a link, open a value as a JSON document). A panel's host composes one `PanelHost` and gives it its
  * handlers and what a new document gets first.
@@ -48,7 +48,7 @@ export interface PanelHostOptions<T extends OpTable, Push> {
   extensionUri: vscode.Uri;
   log: vscode.LogOutputChannel;
   page: PanelPage;
-  /** The schema of what the webview sends (protocol/rpc.ts fromWebviewSchema over the panel's requests). */
+  /** The schema of what the webview sends (webview/rpc.ts fromWebviewSchema over the panel's requests). */
   fromWebview: z.ZodMiniType<{ type: 'ready' } | { type: 'request'; id: number; request: RequestOfTable<T> }>;
   handlers: HandlersOf<T>;
   /** A new document is coming (html set, panel hidden, webview reloaded): post what it gets first. */

@@ -4,32 +4,28 @@
  * one, never for a lookup, a tree or a hover.
  */
 import type * as vscode from 'vscode';
+import { LazyBundle } from '../core/lazyBundle';
 import type { LanguageModelTools, ToolDeps } from './tools';
 
 type ToolsModule = typeof import('./tools');
 
-export class LazyLanguageModelTools {
-  private loaded: LanguageModelTools | undefined;
-
+export class LazyLanguageModelTools extends LazyBundle<LanguageModelTools> {
   constructor(
-    private readonly deps: ToolDeps,
+    deps: ToolDeps,
     /** esbuild.mjs keeps this require as one of dist/tools.js. */
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    private readonly load: () => ToolsModule = () => require('./tools') as ToolsModule,
-  ) {}
-
-  /** Whether the tools' code has been loaded (only a call loads it). */
-  get isLoaded(): boolean {
-    return this.loaded !== undefined;
+    load: () => ToolsModule = () => require('./tools') as ToolsModule,
+  ) {
+    super(() => new (load().LanguageModelTools)(deps));
   }
 
   private get tools(): LanguageModelTools {
-    return (this.loaded ??= new (this.load().LanguageModelTools)(this.deps));
+    return this.loaded;
   }
 
   /** How many calls ran (for tests and the bench). */
   get calls(): number {
-    return this.loaded?.calls ?? 0;
+    return this.ifLoaded?.calls ?? 0;
   }
 
   prepare(

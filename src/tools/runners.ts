@@ -9,12 +9,12 @@ import {
   describeTarget,
   describeUnrecognised,
   parseAccount,
-  parseChainId,
   parseMsgType,
   parseTxHash,
   ACCOUNT_PREFIX,
   type LookupTarget,
 } from '../core/validate';
+import { parseChainId } from '../core/router/inputs';
 import { runQuery, type AccountView, type Query } from '../core/queries';
 import { isNotFound, errorMessage, HttpError, InputError } from '../core/errors';
 import { isUnavailable } from '../core/capabilities';

@@ -22,7 +22,7 @@ import { errorMessage } from '../core/errors';
 import { shorten } from '../core/format';
 import type { Services } from '../platform/services';
 
-export interface PollDeps {
+interface PollDeps {
   services: Services;
   /** Stores the record and brings polling and the views up to date. */
   save(t: TrackedTransfer): void;

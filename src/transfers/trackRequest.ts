@@ -13,7 +13,7 @@ import type { Services } from '../platform/services';
 /** The OP bridge's finalization period when the route does not say (7 days, Initia's mainnet rollups). */
 const DEFAULT_FINALIZATION_SECONDS = 7 * 24 * 3600;
 
-export interface TrackInput {
+interface TrackInput {
   txHash: string;
   chainId: string;
   route: Route | undefined;

@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { bridgeLabel, describeHopState, type HopView } from '../core/router/transfer';
 import { shortStateWords, stateWords } from '../core/router/transferText';
-import { parseChainId, parseTxHash } from '../core/validate';
+import { parseTxHash } from '../core/validate';
+import { parseChainId } from '../core/router/inputs';
 import { absoluteTime, labelText, shorten } from '../core/format';
 import { errorMessage } from '../core/errors';
 import { obtain, refuse, textArg } from '../platform/input';
@@ -36,7 +37,7 @@ const icon = ([id, color]: [string, string?]) =>
   new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
 
 /** A tracked transfer: its state and route; its hops below. */
-export class TransferNode extends ExplorerNode {
+class TransferNode extends ExplorerNode {
   readonly id: string;
 
   constructor(readonly t: TrackedTransfer) {

@@ -12,7 +12,8 @@ import type { Hooks } from '../platform/hooks';
 import type { NetworkProfile } from '../core/networks';
 import { ExplorerTree, MessageNode, PagedChildren, describeError, type ExplorerNode } from '../platform/tree';
 import { Command, ContextKey, ContextValue, StorageKey } from '../platform/ids';
-import { BlockNode, type RowContext } from './items';
+import { BlockNode } from './blockRows';
+import type { RowContext } from './items';
 /** How many of the newest blocks a follow tick asks for; more new blocks than this means a gap: reload. */
 const FOLLOW_WINDOW = 10;
 const MIN_TICK_MS = 1000;

@@ -8,10 +8,11 @@ import { labelText, shorten } from '../core/format';
 import type { Services } from '../platform/services';
 import { ExplorerTree, MessageNode, PagedChildren, type ExplorerNode } from '../platform/tree';
 import { Command, ContextKey, ContextValue } from '../platform/ids';
-import { CollectionNode, type RowContext } from './items';
+import { CollectionNode } from './collectionRows';
+import type { RowContext } from './items';
 
 /** A name filter: what the indexer is asked (`name`, normalised) and what the user typed (`typed`, shown). */
-export type CollectionFilter =
+type CollectionFilter =
   { kind: 'all' } | { kind: 'name'; name: string; typed?: string } | { kind: 'account'; account: string };
 
 export class CollectionsView implements vscode.Disposable {

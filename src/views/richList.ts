@@ -98,7 +98,7 @@ export class DenomNode extends RowNode {
  * EVM rollup the rich list is an ERC-20's holders, and rollytics finds no contract for a denom it cannot map), and
  * what to try, which opens Add Denom….
  */
-export class RefusalNode extends ExplorerNode {
+class RefusalNode extends ExplorerNode {
   private readonly rows: ExplorerNode[];
 
   constructor(

@@ -4,6 +4,7 @@
  * terminal link, Look Up's "not found", a hover), never for a lookup, a tree or a hover.
  */
 import type * as vscode from 'vscode';
+import { LazyBundle } from '../core/lazyBundle';
 import type { Register } from '../platform/commandTable';
 import { Command } from '../platform/ids';
 import type { Services } from '../platform/services';
@@ -11,24 +12,19 @@ import type { TxWatcher } from './txWatcher';
 
 type WatchModule = typeof import('./txWatcher');
 
-export class LazyWatcher implements vscode.Disposable {
-  private loaded: TxWatcher | undefined;
-
+export class LazyWatcher extends LazyBundle<TxWatcher> implements vscode.Disposable {
   constructor(
     private readonly services: Services,
     /** esbuild.mjs keeps this require as one of dist/watch.js. */
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     private readonly load: () => WatchModule = () => require('./txWatcher') as WatchModule,
-  ) {}
-
-  /** Whether the watcher's code has been loaded. */
-  get isLoaded(): boolean {
-    return this.loaded !== undefined;
+  ) {
+    super(() => new (load().TxWatcher)(services));
   }
 
   /** The watcher (loaded and made on first use). */
   get watcher(): TxWatcher {
-    return (this.loaded ??= new (this.load().TxWatcher)(this.services));
+    return this.loaded;
   }
 
   /** Registers Watch Transaction and the status item's command; their handlers load the watcher. */
@@ -42,7 +38,6 @@ export class LazyWatcher implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.loaded?.dispose();
-    this.loaded = undefined;
+    this.unload()?.dispose();
   }
 }

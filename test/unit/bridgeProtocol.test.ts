@@ -25,7 +25,7 @@ import {
 import { ReadyQueue } from '../../src/platform/readyQueue';
 import { checkForm } from '../../src/bridge/formCheck';
 import { routeView, transferInfo } from '../../src/bridge/routeViews';
-import { parseChainId } from '../../src/core/validate';
+import { parseChainId } from '../../src/core/router/inputs';
 import { Route, type Asset } from '../../src/core/router/schemas';
 import type { TrackedTransfer } from '../../src/transfers/tracker';
 

@@ -9,6 +9,7 @@ import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createIndexerClient } from '../../src/core/clients';
 import type * as TransportModule from '../../src/core/transport';
+import type * as ChoiceModule from '../../src/core/transportChoice';
 import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import { testTls } from '../fixtures/fakeServer';
 
@@ -26,11 +27,14 @@ const undiciFiles = () =>
     (f) => /[\\/]node_modules[\\/]undici[\\/]/.test(f) || /[\\/]src[\\/]core[\\/]undici\.js$/.test(f),
   );
 
-/** The transport module as the features load it: fresh, with undici (and our entry to it) out of the module cache. */
-function fresh(): typeof TransportModule {
-  for (const f of [...undiciFiles(), require.resolve('../../src/core/transport')]) delete require.cache[f];
+/** The transport modules as the features load them: fresh, with undici (and our entry to it) out of the module cache. */
+function fresh(): typeof TransportModule & typeof ChoiceModule {
+  const modules = ['../../src/core/transport', '../../src/core/transportChoice'];
+  for (const f of [...undiciFiles(), ...modules.map((m) => require.resolve(m))]) delete require.cache[f];
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('../../src/core/transport') as typeof TransportModule;
+  const choice = require('../../src/core/transportChoice') as typeof ChoiceModule;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return { ...(require('../../src/core/transport') as typeof TransportModule), ...choice };
 }
 
 let fake: FakeIndexer | undefined;

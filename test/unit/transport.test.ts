@@ -22,12 +22,10 @@ import {
   FetchTransport,
   UndiciTransport,
   bypassesProxy,
-  chooseTransport,
-  nodeCaCertificates,
   type FetchFunction,
-  type NetworkConfig,
   type Transport,
 } from '../../src/core/transport';
+import { chooseTransport, nodeCaCertificates, type NetworkConfig } from '../../src/core/transportChoice';
 import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import { startFakeProxy } from '../fixtures/fakeProxy';
 import { testTls } from '../fixtures/fakeServer';

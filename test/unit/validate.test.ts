@@ -10,17 +10,15 @@ import {
   parseAccount,
   parseCollectionAddress,
   parseCollectionName,
-  parseAssetDenom,
   parseDenom,
   parseHeight,
   parseMsgType,
   parseMsgTypes,
-  parseServiceUrl,
-  parsePageUrl,
-  isLocalHost,
   parseTokenId,
   parseTxHash,
 } from '../../src/core/validate';
+import { parseAssetDenom } from '../../src/core/router/inputs';
+import { isLocalHost, parsePageUrl, parseServiceUrl } from '../../src/core/validateUrl';
 
 const ACCOUNT = 'init1qv9pzxqlyckngw6zf9g9whn9d3eh4qvglpeecs';
 const OBJECT32 = 'init1lll0ml8mltul3alk7h608uh37rh7am0va04wn688umj7fclzu8sqhqh9t2';

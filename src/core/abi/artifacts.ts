@@ -27,7 +27,7 @@ export interface AbiParameter {
   components?: AbiParameter[];
 }
 
-export type AbiItemType = 'function' | 'event' | 'error' | 'constructor' | 'fallback' | 'receive';
+type AbiItemType = 'function' | 'event' | 'error' | 'constructor' | 'fallback' | 'receive';
 
 export interface AbiItem {
   type: AbiItemType;
@@ -127,14 +127,14 @@ function toItems(items: z.infer<typeof AbiSchema>): AbiItem[] {
   return out;
 }
 
-export type ArtifactParse =
+type ArtifactParse =
   | { contract: string; abi: AbiItem[]; runtimeSize?: number }
   /** `notArtifact`: JSON that is no artifact at all (say a compiled TypeScript project's out/*.json): not worth a
    *  warning. Otherwise the file looks like an artifact (or is not JSON) and is broken. */
   | { error: string; notArtifact: boolean };
 
 /** The file name without its folders, `.abi.json` or `.json`. */
-export function contractNameFromPath(path: string): string {
+function contractNameFromPath(path: string): string {
   const base = path.split(/[\\/]/).pop() ?? path;
   return base.replace(/\.abi\.json$/i, '').replace(/\.json$/i, '');
 }

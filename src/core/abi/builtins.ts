@@ -23,7 +23,7 @@ const fn = (name: string, inputs: AbiParameter[], outputs: AbiParameter[] = []):
 });
 const bool = (name: string): AbiParameter => ({ name, type: 'bool' });
 
-export const ERC20_ABI: readonly AbiItem[] = [
+const ERC20_ABI: readonly AbiItem[] = [
   event('Transfer', address('from', true), address('to', true), uint('value', false)),
   event('Approval', address('owner', true), address('spender', true), uint('value', false)),
   fn('transfer', [address('to'), uint('value')], [bool('')]),
@@ -31,7 +31,7 @@ export const ERC20_ABI: readonly AbiItem[] = [
   fn('transferFrom', [address('from'), address('to'), uint('value')], [bool('')]),
 ];
 
-export const ERC721_ABI: readonly AbiItem[] = [
+const ERC721_ABI: readonly AbiItem[] = [
   event('Transfer', address('from', true), address('to', true), uint('tokenId', true)),
   event('Approval', address('owner', true), address('approved', true), uint('tokenId', true)),
   event('ApprovalForAll', address('owner', true), address('operator', true), {
@@ -44,7 +44,7 @@ export const ERC721_ABI: readonly AbiItem[] = [
   fn('setApprovalForAll', [address('operator'), bool('approved')]),
 ];
 
-export const ERC1155_ABI: readonly AbiItem[] = [
+const ERC1155_ABI: readonly AbiItem[] = [
   event(
     'TransferSingle',
     address('operator', true),

@@ -6,7 +6,7 @@
  */
 import type { AbiParameter } from './artifacts';
 
-export type ArgValue = string | bigint | boolean | ArgValue[];
+type ArgValue = string | bigint | boolean | ArgValue[];
 export type Parsed = { ok: true; value: ArgValue } | { ok: false; error: string };
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;

@@ -4,29 +4,15 @@
  * What asks it: watching a transaction, the address hover, the status bar's indexer lag, finding a local rollup, and
  * the bridge check's decimals from the chain itself (bank denom metadata, an ERC-20's `decimals()`).
  * One method per question; each is one HTTP request (the JSON-RPC pair for an address is one batch). Errors are the
- * HTTP layer's, plus JsonRpcError for an error answer of the protocol.
+ * HTTP layer's, plus the JSON-RPC client's JsonRpcError (core/evm/jsonRpc.ts, the one client of the protocol) for an
+ * error answer.
  */
 import type * as z from 'zod/mini';
 import { endpoint, type HttpClient } from '../http';
-import { ApiError, HttpError } from '../errors';
+import { HttpError } from '../errors';
 import { parseWith } from '../zodParse';
+import { JsonRpcClient, JsonRpcError } from '../evm/jsonRpc';
 import * as S from './schemas';
-
-/** A JSON-RPC error answer (HTTP 200 with `error`). */
-export class JsonRpcError extends ApiError {
-  readonly kind = 'http';
-  readonly retryable = false;
-  constructor(
-    readonly method: string,
-    readonly code: number | undefined,
-    readonly rpcMessage: string,
-  ) {
-    super(
-      `The node's JSON-RPC answered ${method} with an error${code !== undefined ? ` ${code}` : ''}: ${rpcMessage || 'no message'}.`,
-    );
-    this.name = 'JsonRpcError';
-  }
-}
 
 export interface ChainEndpoints {
   restUrl?: string;
@@ -43,7 +29,7 @@ export interface ChainTx {
   reason?: string;
 }
 
-export interface AccountCode {
+interface AccountCode {
   /** Whether code is deployed at the address (a contract). */
   contract: boolean;
   /** The native balance in base units (wei-like), as a decimal string. */
@@ -59,7 +45,7 @@ const hexToNumber = (hex: string | null | undefined): number | undefined => {
 const notFoundText = /not found/i;
 
 export class ChainClient {
-  private seq = 0;
+  private jsonRpcClient: JsonRpcClient | undefined;
 
   constructor(
     readonly endpoints: ChainEndpoints,
@@ -88,28 +74,23 @@ export class ChainClient {
     return parseWith(schema, body, this.http.options.service);
   }
 
-  private async rpc<Sc extends z.ZodMiniType>(
+  /** The node's JSON-RPC, no retries (a watch or a probe does its own asking again). */
+  private get jsonRpc(): JsonRpcClient {
+    if (!this.endpoints.jsonRpcUrl) throw new Error('This network has no JSON-RPC endpoint.');
+    return (this.jsonRpcClient ??= new JsonRpcClient(this.endpoints.jsonRpcUrl, this.http, {
+      service: this.http.options.service,
+      maxRetries: 0,
+    }));
+  }
+
+  private rpc<Sc extends z.ZodMiniType>(
     schema: Sc,
     method: string,
     params: unknown[],
     signal?: AbortSignal,
     maxRetries = 0,
   ): Promise<z.infer<Sc>> {
-    if (!this.endpoints.jsonRpcUrl) throw new Error('This network has no JSON-RPC endpoint.');
-    const body = await this.http.json({
-      method: 'POST',
-      url: new URL(this.endpoints.jsonRpcUrl),
-      body: { jsonrpc: '2.0', id: ++this.seq, method, params },
-      signal,
-      maxRetries,
-    });
-    return this.result(schema, method, body);
-  }
-
-  private result<Sc extends z.ZodMiniType>(schema: Sc, method: string, body: unknown): z.infer<Sc> {
-    const answer = parseWith(S.JsonRpcAnswer, body, this.http.options.service);
-    if (answer.error) throw new JsonRpcError(method, answer.error.code, answer.error.message ?? '');
-    return parseWith(schema, answer.result ?? null, this.http.options.service);
+    return this.jsonRpc.call(method, params, schema, signal, maxRetries);
   }
 
   /** `eth_getTransactionReceipt`: undefined until the transaction is in a block. */
@@ -154,24 +135,13 @@ export class ChainClient {
 
   /** `eth_getCode` and `eth_getBalance` of an address, in one batch (one request). */
   async accountCode(address: string, signal?: AbortSignal): Promise<AccountCode> {
-    if (!this.endpoints.jsonRpcUrl) throw new Error('This network has no JSON-RPC endpoint.');
-    const codeId = ++this.seq;
-    const balanceId = ++this.seq;
-    const body = await this.http.json({
-      method: 'POST',
-      url: new URL(this.endpoints.jsonRpcUrl),
-      body: [
-        { jsonrpc: '2.0', id: codeId, method: 'eth_getCode', params: [address, 'latest'] },
-        { jsonrpc: '2.0', id: balanceId, method: 'eth_getBalance', params: [address, 'latest'] },
+    const [code, balance] = await this.jsonRpc.batch(
+      [
+        { method: 'eth_getCode', params: [address, 'latest'], schema: S.HexData },
+        { method: 'eth_getBalance', params: [address, 'latest'], schema: S.HexQuantity },
       ],
       signal,
-      maxRetries: 0,
-    });
-    const answers = Array.isArray(body) ? body : [body];
-    const byId = (id: number) =>
-      answers.find((a: unknown) => !!a && typeof a === 'object' && (a as { id?: unknown }).id === id);
-    const code = this.result(S.HexData, 'eth_getCode', byId(codeId));
-    const balance = this.result(S.HexQuantity, 'eth_getBalance', byId(balanceId));
+    );
     return { contract: code.length > 2, balance: BigInt(balance).toString() };
   }
 

@@ -64,13 +64,6 @@ export const RpcStatus = z.object({
   }),
 });
 
-/** One JSON-RPC answer: a result, or an error in the protocol's own words. */
-export const JsonRpcAnswer = z.object({
-  id: z.optional(z.unknown()),
-  result: z.optional(z.unknown()),
-  error: z.optional(z.nullable(z.looseObject({ code: z.optional(z.number()), message: z.optional(z.string()) }))),
-});
-
 const Quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/));
 export const EvmReceipt = z.nullable(
   z.looseObject({
@@ -80,7 +73,6 @@ export const EvmReceipt = z.nullable(
     contractAddress: z.optional(z.nullable(z.string())),
   }),
 );
-export type EvmReceiptResponse = z.infer<typeof EvmReceipt>;
 export const HexQuantity = Quantity;
 export const HexData = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 

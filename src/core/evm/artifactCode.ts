@@ -132,7 +132,7 @@ const HardhatBuildInfo = z.object({
   output: z.optional(HardhatOutput),
 });
 
-export interface HardhatBuild {
+interface HardhatBuild {
   /** The contract's runtime code with its source map, as the compiler gave it. */
   runtime?: RuntimeCode & { sourceMap?: string };
   sources: Map<number, string>;

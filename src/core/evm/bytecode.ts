@@ -6,7 +6,7 @@
  * other byte, and the length, must be the same.
  */
 
-export interface ByteRange {
+interface ByteRange {
   start: number;
   length: number;
 }
@@ -43,7 +43,7 @@ export function comparableSize(hex: string): number {
   return (bare(hex).length >> 1) - metadataLength(hex);
 }
 
-export type CodeComparison = { matches: true } | { matches: false; why: string };
+type CodeComparison = { matches: true } | { matches: false; why: string };
 
 /** Compares deployed code (from `eth_getCode`) with an artifact's runtime code. */
 export function compareRuntime(deployed: string, artifact: RuntimeCode): CodeComparison {

@@ -55,7 +55,7 @@ export interface FlatTrace {
 }
 
 /** More frames than this are not shown (a trace of a million calls is not read by a person). */
-export const MAX_FRAMES = 10_000;
+const MAX_FRAMES = 10_000;
 
 const quantity = (hex: string | null | undefined): string => {
   if (!hex || hex === '0x') return '0';
@@ -122,11 +122,4 @@ export function revertOrigin(frames: readonly TraceFrame[], index: number): numb
     if (!from) return current.index;
     current = from;
   }
-}
-
-/** The frames from the root down to `index` (its call path). */
-export function pathTo(frames: readonly TraceFrame[], index: number): number[] {
-  const out: number[] = [];
-  for (let i = index; i >= 0; i = frames[i]!.parent) out.unshift(i);
-  return out;
 }

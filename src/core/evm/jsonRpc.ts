@@ -1,9 +1,10 @@
 /**
- * An EVM JSON-RPC client over the extension's HTTP layer (core/http.ts: deadlines, size limit, cancellation, the
- * user's transport and proxy): the few read-only methods the call trace and contract reads need. Every answer is
- * checked (the envelope, the id, the result's shape); a node's error becomes a JsonRpcError whose sentence names the
- * method, and `unavailable` tells a node that does not serve a method (no `debug` namespace) from other failures.
- * Inputs are checked before any request. Nothing here signs or sends a transaction.
+ * The one EVM JSON-RPC client, over the extension's HTTP layer (core/http.ts: deadlines, size limit, cancellation,
+ * the user's transport and proxy): the few read-only methods the call trace and contract reads need, and `call` and
+ * `batch` for the chain client's (core/chain/client.ts). Every answer is checked (the envelope, the id, the result's
+ * shape); a node's error becomes a JsonRpcError whose sentence names the method, and `unavailable` tells a node that
+ * does not serve a method (no `debug` namespace) from other failures. Inputs are checked before any request. Nothing
+ * here signs or sends a transaction.
  */
 import * as z from 'zod/mini';
 import { ApiError, InputError } from '../errors';
@@ -22,12 +23,14 @@ export class JsonRpcError extends ApiError {
   readonly retryable = false;
   constructor(
     readonly method: string,
-    readonly code: number,
+    /** The error's code (0 for an answer that breaks the protocol; undefined when the node gave none). */
+    readonly code: number | undefined,
     readonly nodeMessage: string,
     /** The error's `data` (a reverted `eth_call`'s revert data, as 0x hex, on geth-like nodes). */
     readonly data?: unknown,
   ) {
-    super(`The JSON-RPC node answered ${method} with error ${code}: ${excerpt(nodeMessage, 200) || 'no message'}.`);
+    const coded = code !== undefined ? ` ${code}` : '';
+    super(`The JSON-RPC node answered ${method} with error${coded}: ${excerpt(nodeMessage, 200) || 'no message'}.`);
     this.name = 'JsonRpcError';
   }
 
@@ -39,7 +42,7 @@ export class JsonRpcError extends ApiError {
   /** The node does not serve this method (a `debug` namespace turned off, a gateway that allows only `eth_*`). */
   get unavailable(): boolean {
     return (
-      UNAVAILABLE_CODES.has(this.code) ||
+      (this.code !== undefined && UNAVAILABLE_CODES.has(this.code)) ||
       /not (exist|available|supported|allowed|enabled)|method not found|unsupported method|disabled/i.test(
         this.nodeMessage,
       )
@@ -52,7 +55,9 @@ const Envelope = z.object({
   id: z.optional(z.nullable(z.union([z.number(), z.string()]))),
   result: z.optional(z.unknown()),
   error: z.optional(
-    z.nullable(z.object({ code: z.number(), message: z.optional(z.string()), data: z.optional(z.unknown()) })),
+    z.nullable(
+      z.object({ code: z.optional(z.number()), message: z.optional(z.string()), data: z.optional(z.unknown()) }),
+    ),
   ),
 });
 
@@ -63,7 +68,7 @@ const StructLogResult = z.object({
   failed: z.optional(z.boolean()),
   structLogs: z.array(z.unknown()),
 });
-export type StructLogResult = z.infer<typeof StructLogResult>;
+type StructLogResult = z.infer<typeof StructLogResult>;
 
 /** A block to read state at: the latest, or a height. */
 export type BlockTag = 'latest' | number;
@@ -78,30 +83,76 @@ function blockParam(block: BlockTag): string {
   return `0x${block.toString(16)}`;
 }
 
+interface JsonRpcOptions {
+  /** The service named by a parse error (default JSON_RPC_SERVICE). */
+  service?: string;
+  /** Overrides the HTTP client's retries (0: the caller does its own asking again). */
+  maxRetries?: number;
+}
+
+/** One call of a batch: its method, parameters and the schema of its result. */
+interface JsonRpcCall<S extends z.ZodMiniType = z.ZodMiniType> {
+  method: string;
+  params: unknown[];
+  schema: S;
+}
+
 export class JsonRpcClient {
   private nextId = 1;
+  private readonly service: string;
 
   constructor(
     readonly url: string,
     private readonly http: HttpClient,
-  ) {}
+    private readonly options: JsonRpcOptions = {},
+  ) {
+    this.service = options.service ?? JSON_RPC_SERVICE;
+  }
 
-  /** One call: the result checked with `schema`. */
+  /** One call: the result checked with `schema` (`maxRetries` overrides the client's for this call). */
   async call<S extends z.ZodMiniType>(
     method: string,
     params: unknown[],
     schema: S,
     signal?: AbortSignal,
+    maxRetries = this.options.maxRetries,
   ): Promise<z.infer<S>> {
     const id = this.nextId++;
-    const body = await this.http.post(new URL(this.url), { jsonrpc: '2.0', id, method, params }, signal);
-    const envelope = parseWith(Envelope, body, JSON_RPC_SERVICE);
+    const body = await this.post({ jsonrpc: '2.0', id, method, params }, signal, maxRetries);
+    return this.result(method, id, schema, body);
+  }
+
+  /** Several calls in one request (one batch); their results in the calls' order, each checked with its schema. */
+  async batch<const C extends readonly JsonRpcCall[]>(
+    calls: C,
+    signal?: AbortSignal,
+  ): Promise<{ -readonly [K in keyof C]: z.infer<C[K]['schema']> }> {
+    const ids = calls.map(() => this.nextId++);
+    const body = await this.post(
+      calls.map((c, i) => ({ jsonrpc: '2.0', id: ids[i], method: c.method, params: c.params })),
+      signal,
+      this.options.maxRetries,
+    );
+    const answers: unknown[] = Array.isArray(body) ? body : [body];
+    const byId = (id: number) =>
+      answers.find((a: unknown) => !!a && typeof a === 'object' && (a as { id?: unknown }).id === id);
+    return calls.map((c, i) => this.result(c.method, ids[i]!, c.schema, byId(ids[i]!))) as {
+      -readonly [K in keyof C]: z.infer<C[K]['schema']>;
+    };
+  }
+
+  private post(body: unknown, signal: AbortSignal | undefined, maxRetries: number | undefined): Promise<unknown> {
+    return this.http.json({ method: 'POST', url: new URL(this.url), body, signal, maxRetries });
+  }
+
+  private result<S extends z.ZodMiniType>(method: string, id: number, schema: S, body: unknown): z.infer<S> {
+    const envelope = parseWith(Envelope, body, this.service);
     if (envelope.error)
       throw new JsonRpcError(method, envelope.error.code, envelope.error.message ?? '', envelope.error.data);
     if (envelope.id !== id)
       throw new JsonRpcError(method, 0, `the answer is for request ${JSON.stringify(envelope.id)}, not ${id}`);
     if (!('result' in envelope)) throw new JsonRpcError(method, 0, 'the answer has neither a result nor an error');
-    return parseWith(schema, envelope.result, JSON_RPC_SERVICE);
+    return parseWith(schema, envelope.result, this.service);
   }
 
   /** `debug_traceTransaction` with geth's call tracer: the tree of calls with their inputs, outputs and errors. */

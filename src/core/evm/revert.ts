@@ -4,11 +4,11 @@
  * 4-byte selector is a custom error, which the workspace's ABIs decode (src/abi/, the decoder bundle).
  */
 
-export const ERROR_SELECTOR = '0x08c379a0';
-export const PANIC_SELECTOR = '0x4e487b71';
+const ERROR_SELECTOR = '0x08c379a0';
+const PANIC_SELECTOR = '0x4e487b71';
 
 /** Solidity's panic codes (docs.soliditylang.org, "Panic via assert and Error via require"). */
-export const PANIC_CODES: Readonly<Record<number, string>> = {
+const PANIC_CODES: Readonly<Record<number, string>> = {
   0x00: 'a generic compiler panic',
   0x01: 'an assert failed',
   0x11: 'an arithmetic overflow or underflow',
@@ -61,7 +61,7 @@ export function classifyRevert(data: string): Revert {
 }
 
 /** `Error(string)`'s message, or undefined when the data is not a well-formed one. */
-export function decodeErrorString(hex: string): string | undefined {
+function decodeErrorString(hex: string): string | undefined {
   const offset = wordAt(hex, 4);
   if (offset === undefined || offset > 1_000_000n) return undefined;
   const at = 4 + Number(offset);

@@ -85,7 +85,7 @@ export function positionAt(
   return { line: lo + 1, column };
 }
 
-export interface SourceRange {
+interface SourceRange {
   /** The source index of the compilation (the build info names its file). */
   file: number;
   start: number;

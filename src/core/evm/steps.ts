@@ -12,7 +12,7 @@ import type { TraceFrame } from './callTrace';
 const CALL_OPS = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2', 'SELFDESTRUCT']);
 
 /** How many of a frame's last program counters are kept (to walk back from a compiler-generated REVERT to user code). */
-export const RECENT_PCS = 64;
+const RECENT_PCS = 64;
 
 export interface FramePcs {
   /** Per frame index: its last program counters, oldest first, the last one where the frame stopped. */

@@ -12,7 +12,7 @@ import { MAX_LIMIT, pageInfo } from './paging';
 import type { InternalTx } from './schemas';
 
 /** At most this many calls are loaded for one transaction (ten pages of the server's largest). */
-export const MAX_TREE_CALLS = 10_000;
+const MAX_TREE_CALLS = 10_000;
 
 export interface CallTreeLoad {
   calls: InternalTx[];
@@ -26,7 +26,7 @@ export interface CallTreeLoad {
   requests: number;
 }
 
-export interface CallTreeOptions {
+interface CallTreeOptions {
   signal?: AbortSignal;
   /** Calls per request (default the server's largest, 1000). */
   pageLimit?: number;

@@ -22,32 +22,32 @@ import {
 import * as S from './schemas';
 import { type PageRequest, pageQuery } from './paging';
 
-export type OrderBy = 'token_id' | 'height';
+type OrderBy = 'token_id' | 'height';
 
-export interface TxListOptions {
+interface TxListOptions {
   page?: PageRequest;
   /** Fully qualified message types; each is sent as its own `msgs` parameter (the server ORs them). */
   msgs?: readonly string[];
 }
 
-export interface AccountTxOptions extends TxListOptions {
+interface AccountTxOptions extends TxListOptions {
   /** Only transactions this account signed. */
   isSigner?: boolean;
 }
 
-export interface EvmAccountTxOptions {
+interface EvmAccountTxOptions {
   page?: PageRequest;
   /** Only EVM transactions this account signed (sent). */
   isSigner?: boolean;
 }
 
-export interface TokenListOptions {
+interface TokenListOptions {
   page?: PageRequest;
   tokenId?: string;
   orderBy?: OrderBy;
 }
 
-export interface AccountTokenOptions extends TokenListOptions {
+interface AccountTokenOptions extends TokenListOptions {
   collectionAddr?: string;
 }
 
@@ -70,7 +70,7 @@ export function segment(value: string): string {
  * letters, digits, `-._~!$&'()*+,;=:@`) goes as it is; `/` becomes `%2F`. Anything else has been refused before
  * (validate.ts).
  */
-export function rawSegment(value: string): string {
+function rawSegment(value: string): string {
   if (value === '.' || value === '..')
     throw new InputError(`"${value}" cannot be looked up: in a URL it means another address.`);
   return value.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@]/g, (c) => (c === '/' ? '%2F' : encodeURIComponent(c)));

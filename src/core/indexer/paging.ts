@@ -6,7 +6,7 @@
 import type { Pagination } from './schemas';
 
 export const MAX_LIMIT = 1000;
-export const DEFAULT_LIMIT = 100;
+const DEFAULT_LIMIT = 100;
 
 export interface PageRequest {
   key?: string;

@@ -93,7 +93,7 @@ export const Tx = z.looseObject({
 });
 export type Tx = z.infer<typeof Tx>;
 
-export const EvmLog = z.looseObject({
+const EvmLog = z.looseObject({
   address: z.string(),
   topics: z.array(z.string()),
   data: z.string(),
@@ -104,7 +104,7 @@ export const EvmLog = z.looseObject({
   logIndex: z.optional(z.string()),
   removed: z.optional(z.boolean()),
 });
-export type EvmLog = z.infer<typeof EvmLog>;
+type EvmLog = z.infer<typeof EvmLog>;
 
 export const EvmTx = z.looseObject({
   transactionHash: z.string(),

@@ -11,7 +11,7 @@ import type { Clock } from '../clock';
 import { QuoteRefresher, type QuoteEvent } from './quotes';
 import type { Asset, ChainInfo, Route } from './schemas';
 
-export type Way = 'fast' | 'lossless';
+type Way = 'fast' | 'lossless';
 
 /** What the form asks a route for (the amount in base units). */
 export interface QuoteRequest {
@@ -24,7 +24,7 @@ export interface QuoteRequest {
 }
 
 /** What a quote needs of the router of the moment. */
-export interface QuoteSources {
+interface QuoteSources {
   route(input: RouteInput, signal: AbortSignal): Promise<Route>;
   chainInfo(chainId: string): Promise<ChainInfo | undefined>;
   /** The router's assets on a chain; undefined when they cannot be had (the quote then says base units only). */
@@ -32,7 +32,7 @@ export interface QuoteSources {
 }
 
 /** One way of an OP withdrawal as the choice shows it: what arrives and how long it takes, or why it cannot. */
-export interface WayView {
+interface WayView {
   amountOut: string;
   duration: string;
   error?: string;
@@ -50,7 +50,7 @@ export interface Quote<V> {
   withdrawal?: { fast?: WayView; lossless?: WayView };
 }
 
-export interface BridgeQuotesOptions<V> {
+interface BridgeQuotesOptions<V> {
   clock: Clock;
   sources: () => QuoteSources;
   /** The quote as the panel shows it. */
@@ -63,7 +63,7 @@ export interface BridgeQuotesOptions<V> {
 }
 
 /** From an Initia rollup to Initia L1: the OP bridge can take it besides the usual route. */
-export function isOpWithdrawal(source: ChainInfo | undefined, dest: ChainInfo | undefined): boolean {
+function isOpWithdrawal(source: ChainInfo | undefined, dest: ChainInfo | undefined): boolean {
   return (
     !!source &&
     !!dest &&

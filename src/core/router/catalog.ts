@@ -73,7 +73,7 @@ export function searchChains(options: readonly ChainOption[], query: string): Ch
   return [...hits.filter(exact), ...hits.filter((o) => !exact(o))];
 }
 
-export interface BalanceInfo {
+interface BalanceInfo {
   /** Base units. */
   base: string;
   /** Whole units with digit grouping, when the decimals are known. */

@@ -11,16 +11,8 @@ import type * as z from 'zod/mini';
 import { endpoint, type HttpClient } from '../http';
 import { HttpError, InputError, SchemaError } from '../errors';
 import { parseWith } from '../zodParse';
-import {
-  must,
-  parseAssetDenom,
-  parseBaseAmount,
-  parseChainAddress,
-  parseChainId,
-  parseSlippage,
-  parseTxHash,
-  type Parsed,
-} from '../validate';
+import { must, parseTxHash, type Parsed } from '../validate';
+import { parseAssetDenom, parseBaseAmount, parseChainAddress, parseChainId, parseSlippage } from '../router/inputs';
 import * as S from './schemas';
 
 export interface RouteInput {
@@ -38,7 +30,7 @@ export interface RouteInput {
   bridges?: S.BridgeType[];
 }
 
-export interface MsgsInput {
+interface MsgsInput {
   route: S.Route;
   /**
    * One address per `route.required_chain_addresses` entry: an array in that order, or a map chain id → address.
@@ -53,7 +45,7 @@ export interface MsgsInput {
   addressPrefixes?: Readonly<Record<string, string>>;
 }
 
-export interface StatusOptions {
+interface StatusOptions {
   /**
    * Let the HTTP layer retry a 429/503 itself (default true). A poller passes false: it has its own schedule and
    * honours Retry-After itself, so each poll is exactly one request.
@@ -61,13 +53,13 @@ export interface StatusOptions {
   retry?: boolean;
 }
 
-export interface RouterClientOptions {
+interface RouterClientOptions {
   /** Bech32 prefixes by chain id, added to (and overriding) the built-in ones, e.g. from `chains()`. */
   addressPrefixes?: Readonly<Record<string, string>>;
 }
 
 /** Bech32 prefixes of chains the Initia router commonly routes through. Chains not listed accept any prefix. */
-export const KNOWN_ADDRESS_PREFIXES: Readonly<Record<string, string>> = {
+const KNOWN_ADDRESS_PREFIXES: Readonly<Record<string, string>> = {
   'interwoven-1': 'init',
   'initiation-2': 'init',
   'osmosis-1': 'osmo',
@@ -194,7 +186,7 @@ export function msgsRequest(
 }
 
 /** What the router said when it refused, for the UI to react to. */
-export interface RouterErrorInfo {
+interface RouterErrorInfo {
   status: number;
   /** gRPC code of the Skip form (3 invalid argument, 5 not found, 12 unimplemented, …). */
   code?: number;

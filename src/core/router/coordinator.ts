@@ -15,7 +15,7 @@ export interface Poll {
   stop(): void;
 }
 
-export interface CoordinatorOptions {
+interface CoordinatorOptions {
   leases: Leases;
   /** Starts polling `key`, whose lease this window now holds; undefined: nothing to poll after all. */
   start(key: string): Poll | undefined;

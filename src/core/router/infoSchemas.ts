@@ -7,8 +7,8 @@ import { Asset, baseAmount, opt, optBool, optInt, optStr, str } from './wire';
 
 /** A gas price tier: a decimal string such as "0.025". */
 const GasPrice = z.looseObject({ low: optStr, average: optStr, high: optStr });
-export const FeeAsset = z.looseObject({ denom: optStr, gas_price: opt(GasPrice) });
-export type FeeAsset = z.infer<typeof FeeAsset>;
+const FeeAsset = z.looseObject({ denom: optStr, gas_price: opt(GasPrice) });
+type FeeAsset = z.infer<typeof FeeAsset>;
 
 export const ChainInfo = z.looseObject({
   chain_id: str,

@@ -8,11 +8,11 @@
  */
 import { HttpError, errorMessage } from '../errors';
 import { systemClock, type Clock } from '../clock';
-import { timerDelay } from '../timers';
+import { TimedPoll, tellSafely } from '../timedPoll';
 import type { TrackResponse } from './schemas';
 
 /** How long a transaction may take to land before the router is no longer asked (ms). */
-export const LANDING_WINDOW_MS = 60_000;
+const LANDING_WINDOW_MS = 60_000;
 const FIRST_GAP_MS = 1_000;
 const MAX_GAP_MS = 8_000;
 
@@ -35,18 +35,14 @@ export type RegistrationEvent =
   | { kind: 'registered'; ack: TrackResponse; attempts: number }
   | { kind: 'failed'; error: unknown; attempts: number; landed: boolean };
 
-export interface RegistrationOptions {
+interface RegistrationOptions {
   /** When the first attempt was made (ms on the clock); the window counts from here. */
   since: number;
   clock?: Clock;
   windowMs?: number;
 }
 
-export class RegistrationPoll {
-  private readonly clock: Clock;
-  private timer: unknown;
-  private controller: AbortController | undefined;
-  private stopped = true;
+export class RegistrationPoll extends TimedPoll {
   private ended = false;
   private gap = FIRST_GAP_MS;
   /** Requests sent by this poll. */
@@ -57,64 +53,32 @@ export class RegistrationPoll {
     private readonly options: RegistrationOptions,
     private readonly onEvent: (event: RegistrationEvent) => void,
   ) {
-    this.clock = options.clock ?? systemClock;
-  }
-
-  get running(): boolean {
-    return !this.stopped;
+    super(options.clock ?? systemClock);
   }
 
   start(): void {
     if (this.ended || !this.stopped) return;
-    this.stopped = false;
-    this.plan(0);
-  }
-
-  stop(): void {
-    this.stopped = true;
-    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
-    this.timer = undefined;
-    this.controller?.abort();
-    this.controller = undefined;
+    this.begin(0);
   }
 
   private get deadline(): number {
     return this.options.since + (this.options.windowMs ?? LANDING_WINDOW_MS);
   }
 
-  private plan(ms: number): void {
-    if (this.stopped) return;
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
-      void this.tick();
-    }, timerDelay(ms));
-  }
-
   private end(event: RegistrationEvent): void {
     this.ended = true;
     this.stop();
-    this.emit(event);
+    tellSafely(this.onEvent, event);
   }
 
-  private emit(event: RegistrationEvent): void {
-    try {
-      this.onEvent(event);
-    } catch {
-      // a listener's bug must not stop the registration
-    }
-  }
-
-  private async tick(): Promise<void> {
-    if (this.stopped) return;
-    const controller = new AbortController();
-    this.controller = controller;
+  protected async tick(signal: AbortSignal): Promise<void> {
     this.attempts++;
     try {
-      const ack = await this.track(controller.signal);
+      const ack = await this.track(signal);
       if (this.stopped) return;
       this.end({ kind: 'registered', ack, attempts: this.attempts });
     } catch (err) {
-      if (this.stopped || controller.signal.aborted) return;
+      if (this.stopped || signal.aborted) return;
       const now = this.clock.now();
       const retryAfter =
         typeof (err as { retryAfterMs?: unknown }).retryAfterMs === 'number'
@@ -127,9 +91,7 @@ export class RegistrationPoll {
       }
       this.gap = Math.min(MAX_GAP_MS, this.gap * 1.5);
       this.plan(wait);
-      this.emit({ kind: 'waiting', error: err, retryInMs: wait, attempts: this.attempts });
-    } finally {
-      if (this.controller === controller) this.controller = undefined;
+      tellSafely(this.onEvent, { kind: 'waiting', error: err, retryInMs: wait, attempts: this.attempts });
     }
   }
 }

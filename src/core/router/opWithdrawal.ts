@@ -19,7 +19,7 @@ import * as z from 'zod/mini';
 import { endpoint, type HttpClient } from '../http';
 import { parseWith } from '../zodParse';
 import { systemClock, type Clock } from '../clock';
-import { timerDelay } from '../timers';
+import { TimedPoll, tellSafely } from '../timedPoll';
 
 /** InterwovenKit's test: the first operation is an OPinit transfer and the route ends in `uinit` on L1. */
 export function isOpWithdrawalRoute(route: {
@@ -34,7 +34,7 @@ const num = z.union([z.number(), z.string().check(z.regex(/^\d+$/))]);
 const optStr = z.optional(z.nullable(z.string()));
 
 /** One withdrawal as the executor lists it (opinit-bots executor/types/query.go QueryWithdrawalResponse). */
-export const ExecutorWithdrawal = z.looseObject({
+const ExecutorWithdrawal = z.looseObject({
   sequence: num,
   to: optStr,
   from: optStr,
@@ -46,13 +46,13 @@ export const ExecutorWithdrawal = z.looseObject({
   tx_height: z.optional(z.nullable(num)),
   tx_hash: optStr,
 });
-export type ExecutorWithdrawal = z.infer<typeof ExecutorWithdrawal>;
+type ExecutorWithdrawal = z.infer<typeof ExecutorWithdrawal>;
 
-export const ExecutorWithdrawals = z.looseObject({
+const ExecutorWithdrawals = z.looseObject({
   withdrawals: z.optional(z.nullable(z.array(ExecutorWithdrawal))),
   next: z.optional(z.nullable(num)),
 });
-export type ExecutorWithdrawals = z.infer<typeof ExecutorWithdrawals>;
+type ExecutorWithdrawals = z.infer<typeof ExecutorWithdrawals>;
 
 /** How many withdrawals are read per page, and how many pages at most (newest first: ours is recent). */
 const PAGE = 50;
@@ -89,7 +89,6 @@ export async function findExecutorWithdrawal(
 }
 
 export type WithdrawalStage = 'sent' | 'initiated' | 'inOutput' | 'claimable';
-export const WITHDRAWAL_STAGES: readonly WithdrawalStage[] = ['sent', 'initiated', 'inOutput', 'claimable'];
 
 /** What is known of a withdrawal (kept with the tracked record). */
 export interface WithdrawalState {
@@ -157,11 +156,7 @@ export type WatchEvent =
  * first, easing off by half up to 10 minutes while it is not listed, every 10 minutes while it waits for its output;
  * errors back off the same way. One request in flight; stop() aborts it.
  */
-export class ExecutorWatch {
-  private readonly clock: Clock;
-  private timer: unknown;
-  private controller: AbortController | undefined;
-  private stopped = true;
+export class ExecutorWatch extends TimedPoll {
   private gap = 15_000;
   requests = 0;
 
@@ -171,64 +166,33 @@ export class ExecutorWatch {
     private readonly onEvent: (event: WatchEvent) => void,
     clock: Clock = systemClock,
   ) {
-    this.clock = clock;
-  }
-
-  get running(): boolean {
-    return !this.stopped;
+    super(clock);
   }
 
   start(): void {
     if (!this.stopped || this.done()) return;
-    this.stopped = false;
-    this.plan(0);
+    this.begin(0);
   }
 
   pollNow(): void {
-    if (this.stopped || this.controller) return;
-    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
+    if (this.stopped || this.inFlight) return;
     this.plan(0);
   }
 
-  stop(): void {
-    this.stopped = true;
-    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
-    this.timer = undefined;
-    this.controller?.abort();
-    this.controller = undefined;
-  }
-
-  private plan(ms: number): void {
-    if (this.stopped) return;
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
-      void this.tick();
-    }, timerDelay(ms));
-  }
-
-  private async tick(): Promise<void> {
-    if (this.stopped) return;
-    const controller = new AbortController();
-    this.controller = controller;
+  protected async tick(signal: AbortSignal): Promise<void> {
     this.requests++;
     let event: WatchEvent;
     try {
-      const w = await this.find(controller.signal);
+      const w = await this.find(signal);
       if (this.stopped) return;
       event = w ? { kind: 'seen', withdrawal: w } : { kind: 'notListed' };
       this.gap = w ? 600_000 : Math.min(600_000, this.gap * 1.5);
     } catch (err) {
-      if (this.stopped || controller.signal.aborted) return;
+      if (this.stopped || signal.aborted) return;
       this.gap = Math.min(600_000, this.gap * 2);
       event = { kind: 'error', error: err, retryInMs: this.gap };
-    } finally {
-      if (this.controller === controller) this.controller = undefined;
     }
-    try {
-      this.onEvent(event);
-    } catch {
-      // a listener's bug must not stop the watch
-    }
+    tellSafely(this.onEvent, event);
     if (this.done()) this.stop();
     else this.plan(this.gap);
   }

@@ -29,9 +29,9 @@ import { isNotFound } from '../errors';
 import type { StatusResponse } from './schemas';
 import { transferView, type TransferView } from './transfer';
 import { systemClock, type Clock } from '../clock';
-import { timerDelay } from '../timers';
+import { TimedPoll, tellSafely } from '../timedPoll';
 
-export interface Schedule {
+interface Schedule {
   /** Fraction of the estimate before which nothing is asked (but the early check). */
   firstAt: number;
   /** Before the expected end: the next gap is this share of the time left… */
@@ -111,24 +111,18 @@ export type PollEvent =
   | { kind: 'notFound'; error: unknown }
   | { kind: 'done'; view: TransferView; status: StatusResponse };
 
-export type StatusFetcher = (signal: AbortSignal) => Promise<StatusResponse>;
+type StatusFetcher = (signal: AbortSignal) => Promise<StatusResponse>;
 
 const DEFAULT_ESTIMATE_S = 30;
 
-export class StatusPoller {
-  private readonly clock: Clock;
+export class StatusPoller extends TimedPoll {
   private readonly schedule: Schedule;
   private readonly startedAt: number;
-  private timer: unknown;
-  private controller: AbortController | undefined;
-  private stopped = true;
   private ended = false;
   private failures = 0;
-  private inFlight = false;
   /** No request before this time (a Retry-After). */
   private notBefore = 0;
   private graceFrom = 0;
-  private nextAt: number | undefined;
   private readonly onAbort = (): void => this.stop();
   /** Requests sent so far. */
   requests = 0;
@@ -142,7 +136,7 @@ export class StatusPoller {
     private readonly options: PollerOptions,
     private readonly onEvent: (event: PollEvent) => void,
   ) {
-    this.clock = options.clock ?? systemClock;
+    super(options.clock ?? systemClock);
     this.startedAt = options.startedAt ?? this.clock.now();
     this.schedule = {
       ...DEFAULT_SCHEDULE,
@@ -160,16 +154,6 @@ export class StatusPoller {
     return this.options.notFoundGraceMs ?? Math.max(120_000, 2 * this.estimateMs);
   }
 
-  /** Polling: started, not stopped, not ended. */
-  get running(): boolean {
-    return !this.stopped;
-  }
-
-  /** When the next request is due (clock time), while one is scheduled. */
-  get nextPollAt(): number | undefined {
-    return this.nextAt;
-  }
-
   /** Starts polling: at the schedule's next point, or at once with `immediately` (a resumed transfer, a refresh). */
   start(immediately = false): void {
     if (this.ended || !this.stopped) return;
@@ -177,7 +161,7 @@ export class StatusPoller {
     this.stopped = false;
     this.options.signal?.addEventListener('abort', this.onAbort, { once: true });
     this.graceFrom = Math.max(this.startedAt, this.clock.now());
-    this.plan(immediately ? 0 : this.nextDelay());
+    this.begin(immediately ? 0 : this.nextDelay());
   }
 
   /** Asks now (a user's refresh), unless a request is in flight or the server asked to wait (Retry-After). */
@@ -186,14 +170,9 @@ export class StatusPoller {
     this.plan(0);
   }
 
-  stop(): void {
-    this.stopped = true;
+  override stop(): void {
+    super.stop();
     this.options.signal?.removeEventListener('abort', this.onAbort);
-    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
-    this.timer = undefined;
-    this.nextAt = undefined;
-    this.controller?.abort();
-    this.controller = undefined;
   }
 
   dispose(): void {
@@ -211,26 +190,9 @@ export class StatusPoller {
     return scheduleDelay(elapsed, this.estimateMs, this.requests, this.schedule);
   }
 
-  private plan(ms: number): number {
-    if (this.stopped) return 0;
-    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
-    const now = this.clock.now();
-    const wait = timerDelay(Math.max(0, ms, this.notBefore - now));
-    this.nextAt = now + wait;
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
-      this.nextAt = undefined;
-      void this.tick();
-    }, wait);
-    return wait;
-  }
-
-  private emit(event: PollEvent): void {
-    try {
-      this.onEvent(event);
-    } catch {
-      // a listener's bug must not stop the polling
-    }
+  /** The next request in `ms`, but not before a Retry-After. */
+  protected override plan(ms: number): number {
+    return super.plan(Math.max(0, ms, this.notBefore - this.clock.now()));
   }
 
   private finish(): void {
@@ -238,14 +200,10 @@ export class StatusPoller {
     this.stop();
   }
 
-  private async tick(): Promise<void> {
-    if (this.stopped || this.inFlight) return;
-    this.inFlight = true;
-    const controller = new AbortController();
-    this.controller = controller;
+  protected async tick(signal: AbortSignal): Promise<void> {
     this.requests++;
     try {
-      const status = await this.fetchStatus(controller.signal);
+      const status = await this.fetchStatus(signal);
       if (this.stopped) return;
       this.failures = 0;
       this.answers++;
@@ -254,39 +212,40 @@ export class StatusPoller {
       this.last = { view, status, at: this.clock.now() };
       if (view.terminal) {
         this.finish();
-        this.emit({ kind: 'done', view, status });
+        tellSafely(this.onEvent, { kind: 'done', view, status });
         return;
       }
       const wait = this.plan(this.nextDelay());
-      this.emit({ kind: 'status', view, status, nextPollInMs: wait });
+      tellSafely(this.onEvent, { kind: 'status', view, status, nextPollInMs: wait });
     } catch (err) {
-      if (this.stopped || controller.signal.aborted) return;
-      const e = err as { retryAfterMs?: unknown };
-      // Honoured up to the schedule's longest gap: a router asking for days is asked again within a minute.
-      const retryAfter =
-        typeof e.retryAfterMs === 'number' && e.retryAfterMs > 0
-          ? Math.min(e.retryAfterMs, this.schedule.maxIntervalMs)
-          : 0;
-      if (retryAfter > 0) this.notBefore = this.clock.now() + retryAfter;
-      if (isNotFound(err)) {
-        const graceLeft = this.graceFrom + this.grace - this.clock.now();
-        if (graceLeft > 0) {
-          this.failures++;
-          const wait = this.plan(Math.max(this.nextDelay(), this.backoff()));
-          this.emit({ kind: 'notFoundYet', retryInMs: wait, graceLeftMs: graceLeft });
-        } else {
-          this.finish();
-          this.emit({ kind: 'notFound', error: err });
-        }
-        return;
-      }
-      this.failures++;
-      const wait = this.plan(Math.max(this.backoff(), retryAfter, this.nextDelay()));
-      this.emit({ kind: 'error', error: err, retryInMs: wait, consecutive: this.failures });
-    } finally {
-      this.inFlight = false;
-      if (this.controller === controller) this.controller = undefined;
+      if (this.stopped || signal.aborted) return;
+      this.failed(err);
     }
+  }
+
+  private failed(err: unknown): void {
+    const e = err as { retryAfterMs?: unknown };
+    // Honoured up to the schedule's longest gap: a router asking for days is asked again within a minute.
+    const retryAfter =
+      typeof e.retryAfterMs === 'number' && e.retryAfterMs > 0
+        ? Math.min(e.retryAfterMs, this.schedule.maxIntervalMs)
+        : 0;
+    if (retryAfter > 0) this.notBefore = this.clock.now() + retryAfter;
+    if (isNotFound(err)) {
+      const graceLeft = this.graceFrom + this.grace - this.clock.now();
+      if (graceLeft > 0) {
+        this.failures++;
+        const wait = this.plan(Math.max(this.nextDelay(), this.backoff()));
+        tellSafely(this.onEvent, { kind: 'notFoundYet', retryInMs: wait, graceLeftMs: graceLeft });
+      } else {
+        this.finish();
+        tellSafely(this.onEvent, { kind: 'notFound', error: err });
+      }
+      return;
+    }
+    this.failures++;
+    const wait = this.plan(Math.max(this.backoff(), retryAfter, this.nextDelay()));
+    tellSafely(this.onEvent, { kind: 'error', error: err, retryInMs: wait, consecutive: this.failures });
   }
 
   private backoff(): number {

@@ -13,12 +13,12 @@
 import type { Clock } from '../clock';
 import type { Route } from './schemas';
 
-export const QUOTE_DEBOUNCE_MS = 300;
+const QUOTE_DEBOUNCE_MS = 300;
 export const QUOTE_REFRESH_MS = 10_000;
 /** A quote older than this is fetched again before the messages are generated. */
 export const QUOTE_MAX_AGE_MS = 10_000;
 
-export type QuoteFetch<Q> = (signal: AbortSignal) => Promise<Q>;
+type QuoteFetch<Q> = (signal: AbortSignal) => Promise<Q>;
 
 export type QuoteEvent<Q> =
   | { kind: 'idle' }
@@ -26,7 +26,7 @@ export type QuoteEvent<Q> =
   | { kind: 'quote'; value: Q; at: number }
   | { kind: 'error'; error: unknown; at: number };
 
-export interface QuoteRefresherOptions<Q> {
+interface QuoteRefresherOptions<Q> {
   clock: Clock;
   onEvent: (event: QuoteEvent<Q>) => void;
   debounceMs?: number;

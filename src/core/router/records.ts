@@ -5,12 +5,12 @@
  */
 import * as z from 'zod/mini';
 
-export const OutcomeSchema = z.enum(['pending', 'failing', 'success', 'failed', 'abandoned']);
+const OutcomeSchema = z.enum(['pending', 'failing', 'success', 'failed', 'abandoned']);
 export type Outcome = z.infer<typeof OutcomeSchema>;
-export const HopOutcomeSchema = z.enum(['pending', 'done', 'failed', 'unknown']);
+const HopOutcomeSchema = z.enum(['pending', 'done', 'failed', 'unknown']);
 export type HopOutcome = z.infer<typeof HopOutcomeSchema>;
 
-export const HopTxSchema = z.object({
+const HopTxSchema = z.object({
   /** The bridge's name for it: send_tx, receive_tx, acknowledge_tx, order_filled_tx, … */
   name: z.string(),
   chainId: z.optional(z.string()),
@@ -21,7 +21,7 @@ export const HopTxSchema = z.object({
 });
 export type HopTx = z.infer<typeof HopTxSchema>;
 
-export const HopViewSchema = z.object({
+const HopViewSchema = z.object({
   /** The leg kind as the router names it (`ibc_transfer`, `op_init_transfer`, or an unknown key). */
   kind: z.string(),
   /** "IBC", "OPinit bridge", "LayerZero", … */
@@ -39,7 +39,7 @@ export const HopViewSchema = z.object({
 });
 export type HopView = z.infer<typeof HopViewSchema>;
 
-export const ReleaseSchema = z.object({
+const ReleaseSchema = z.object({
   chainId: z.optional(z.string()),
   denom: z.optional(z.string()),
   amount: z.optional(z.string()),
@@ -47,7 +47,7 @@ export const ReleaseSchema = z.object({
 });
 export type Release = z.infer<typeof ReleaseSchema>;
 
-export const TransferSummarySchema = z.object({
+const TransferSummarySchema = z.object({
   sourceChainId: z.optional(z.string()),
   destChainId: z.optional(z.string()),
   amountIn: z.optional(z.string()),
@@ -63,7 +63,7 @@ export const TransferSummarySchema = z.object({
 });
 export type TransferSummary = z.infer<typeof TransferSummarySchema>;
 
-export const LastStatusSchema = z.object({
+const LastStatusSchema = z.object({
   state: z.string(),
   outcome: OutcomeSchema,
   terminal: z.boolean(),

@@ -19,8 +19,8 @@ import {
 } from './catalog';
 import type { Asset, BalanceEntry, ChainInfo } from './schemas';
 
-export const LIST_TTL_MS = 5 * 60_000;
-export const BALANCE_TTL_MS = 10_000;
+const LIST_TTL_MS = 5 * 60_000;
+const BALANCE_TTL_MS = 10_000;
 
 interface Entry<T> {
   at: number;

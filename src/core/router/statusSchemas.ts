@@ -20,13 +20,13 @@ const ErrorDetails = z.looseObject({
   code: z.optional(z.nullable(z.union([z.number(), z.string()]))),
   message: optStr,
 });
-export const PacketError = z.looseObject({ type: optStr, message: optStr, details: opt(ErrorDetails) });
+const PacketError = z.looseObject({ type: optStr, message: optStr, details: opt(ErrorDetails) });
 const LegError = z.looseObject({ type: optStr, message: optStr });
 
 const legBase = { state: str, from_chain_id: optStr, to_chain_id: optStr };
 
 /** `ibc_transfer` and `eureka_transfer`: `TRANSFER_*` states, txs of the IBC packet. */
-export const IbcLeg = z.looseObject({
+const IbcLeg = z.looseObject({
   ...legBase,
   src_chain_id: optStr,
   dst_chain_id: optStr,
@@ -41,7 +41,7 @@ export const IbcLeg = z.looseObject({
   ),
 });
 
-export const AxelarLeg = z.looseObject({
+const AxelarLeg = z.looseObject({
   ...legBase,
   type: optStr,
   axelar_scan_link: optStr,
@@ -65,12 +65,12 @@ export const AxelarLeg = z.looseObject({
 });
 
 /** cctp_transfer, cctp_transfer_v2, hyperlane_transfer, op_init_transfer: a send and a receive. */
-export const SendReceiveLeg = z.looseObject({
+const SendReceiveLeg = z.looseObject({
   ...legBase,
   txs: opt(z.looseObject({ send_tx: optTx, receive_tx: optTx })),
 });
 
-export const GoFastLeg = z.looseObject({
+const GoFastLeg = z.looseObject({
   ...legBase,
   txs: opt(
     z.looseObject({
@@ -83,17 +83,17 @@ export const GoFastLeg = z.looseObject({
   error_message: optStr,
 });
 
-export const StargateLeg = z.looseObject({
+const StargateLeg = z.looseObject({
   ...legBase,
   txs: opt(z.looseObject({ send_tx: optTx, receive_tx: optTx, error_tx: optTx })),
 });
 
-export const LayerZeroLeg = z.looseObject({
+const LayerZeroLeg = z.looseObject({
   ...legBase,
   txs: opt(z.looseObject({ send_tx: optTx, receive_tx: optTx, compose_tx: optTx, error_tx: optTx })),
 });
 
-export const LEG_SCHEMAS = {
+const LEG_SCHEMAS = {
   ibc_transfer: IbcLeg,
   eureka_transfer: IbcLeg,
   axelar_transfer: AxelarLeg,
@@ -105,8 +105,8 @@ export const LEG_SCHEMAS = {
   stargate_transfer: StargateLeg,
   layer_zero_transfer: LayerZeroLeg,
 } as const;
-export type LegKind = keyof typeof LEG_SCHEMAS;
-export const LEG_KINDS = Object.keys(LEG_SCHEMAS) as LegKind[];
+type LegKind = keyof typeof LEG_SCHEMAS;
+const LEG_KINDS = Object.keys(LEG_SCHEMAS) as LegKind[];
 
 /** One item of `transfer_sequence`: exactly one key naming its bridge; unknown keys kept as raw JSON. */
 export const SequenceItem = z.looseObject({
@@ -137,15 +137,15 @@ export function legView(item: SequenceItem): LegView {
   return { kind: 'unknown', key, leg: key === undefined ? undefined : record[key] };
 }
 
-export const StatusError = z.looseObject({
+const StatusError = z.looseObject({
   type: optStr,
   message: optStr,
   details: opt(z.looseObject({ code: z.optional(z.unknown()), message: optStr })),
 });
-export type StatusError = z.infer<typeof StatusError>;
+type StatusError = z.infer<typeof StatusError>;
 
-export const AssetRelease = z.looseObject({ chain_id: str, denom: str, amount: optStr, released: optBool });
-export type AssetRelease = z.infer<typeof AssetRelease>;
+const AssetRelease = z.looseObject({ chain_id: str, denom: str, amount: optStr, released: optBool });
+type AssetRelease = z.infer<typeof AssetRelease>;
 
 const NextBlocking = z.looseObject({ transfer_sequence_index: z.number().check(z.int()) });
 

@@ -27,7 +27,7 @@ import {
 export const MAX_TRANSFERS = 100;
 
 /** A file name for a key: letters, digits, `.`, `_` and `-` as they are, anything else as %XX. */
-export function safeName(s: string): string {
+function safeName(s: string): string {
   return s.replace(/[^A-Za-z0-9._-]/g, (c) =>
     [...Buffer.from(c, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
   );
@@ -68,7 +68,7 @@ function parseRecord(value: unknown): { record: TrackedTransfer } | { reason: st
   return { reason: sentence || !field ? problem : `${field} ${problem}` };
 }
 
-export interface StoreOptions {
+interface StoreOptions {
   /** One line per dropped record (default: nothing). */
   log?: (line: string) => void;
   maxRawBytes?: number;
@@ -226,10 +226,10 @@ export class TransferStore {
 // Leases
 
 /** A lease file: which extension host polls the transfer, until when. */
-export const LeaseSchema = z.object({ owner: z.string(), pid: z.number(), expiresAt: z.number() });
-export type Lease = z.infer<typeof LeaseSchema>;
+const LeaseSchema = z.object({ owner: z.string(), pid: z.number(), expiresAt: z.number() });
+type Lease = z.infer<typeof LeaseSchema>;
 
-export interface LeaseOptions {
+interface LeaseOptions {
   /** This extension host's id (default: random, with the pid). */
   owner?: string;
   /** How long a lease lasts without renewal (ms, default 60 s). */

@@ -243,7 +243,7 @@ function legError(leg: Record<string, unknown>): string | undefined {
   );
 }
 
-export function hopView(item: SequenceItem): HopView {
+function hopView(item: SequenceItem): HopView {
   const view = legView(item);
   const kind = view.kind === 'unknown' ? (view.key ?? 'unknown') : view.kind;
   const leg = (view.leg && typeof view.leg === 'object' ? view.leg : {}) as Record<string, unknown>;
@@ -370,7 +370,7 @@ function releaseText(r: TransferView['release']): string {
 }
 
 /** One line for a transfer view: what is happening now, or how it ended. */
-export function summarize(
+function summarize(
   v: Pick<TransferView, 'state' | 'outcome' | 'terminal' | 'hops' | 'currentHop' | 'release' | 'error'>,
 ): string {
   const released = releaseText(v.release);

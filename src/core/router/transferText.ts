@@ -53,7 +53,7 @@ export function shortStateWords(t: Record, now: number): string {
 }
 
 /** An amount of one of the transfer's assets in whole units ("1.497 INIT"), else in base units with its denom. */
-export function amountOf(t: Pick<TrackedTransfer, 'summary'>, amount: string, denom: string | undefined): string {
+function amountOf(t: Pick<TrackedTransfer, 'summary'>, amount: string, denom: string | undefined): string {
   const s = t.summary;
   const asset =
     denom && s?.destDenom === denom

@@ -39,7 +39,7 @@ export { sameAddress } from './check/bytes';
 export type { Intent, MsgSummary, Problem, VerdictKind };
 export type { MsgField } from './check/model';
 
-export interface VerifyInput {
+interface VerifyInput {
   intent: Intent;
   route: Route;
   /** The signed OP hook's bytes and where the checked hook sends the funds (check/hook.ts), when the route needs one. */

@@ -6,7 +6,7 @@
  */
 import { DecodeError, hexBytes, toHex } from './bytes';
 
-export type AbiType =
+type AbiType =
   | 'address'
   | 'bool'
   | 'uint8'
@@ -19,7 +19,7 @@ export type AbiType =
   | { tuple: readonly AbiType[] };
 export type AbiValue = string | bigint | boolean | AbiValue[];
 
-export interface AbiFunction {
+interface AbiFunction {
   name: string;
   /** The canonical signature, e.g. `transfer(address,uint256)`. */
   signature: string;
@@ -153,7 +153,7 @@ export function decodeCall(
 const OFT_SEND_PARAM: AbiType = { tuple: ['uint32', 'bytes32', 'uint256', 'uint256', 'bytes', 'bytes', 'bytes'] };
 const MESSAGING_FEE: AbiType = { tuple: ['uint256', 'uint256'] };
 
-export const ERC20_TRANSFER: AbiFunction = {
+const ERC20_TRANSFER: AbiFunction = {
   name: 'transfer',
   signature: 'transfer(address,uint256)',
   selector: 'a9059cbb',
@@ -165,19 +165,19 @@ export const ERC20_APPROVE: AbiFunction = {
   selector: '095ea7b3',
   inputs: ['address', 'uint256'],
 };
-export const ERC20_TRANSFER_FROM: AbiFunction = {
+const ERC20_TRANSFER_FROM: AbiFunction = {
   name: 'transferFrom',
   signature: 'transferFrom(address,address,uint256)',
   selector: '23b872dd',
   inputs: ['address', 'address', 'uint256'],
 };
-export const ERC20_INCREASE_ALLOWANCE: AbiFunction = {
+const ERC20_INCREASE_ALLOWANCE: AbiFunction = {
   name: 'increaseAllowance',
   signature: 'increaseAllowance(address,uint256)',
   selector: '39509351',
   inputs: ['address', 'uint256'],
 };
-export const ERC20_PERMIT: AbiFunction = {
+const ERC20_PERMIT: AbiFunction = {
   name: 'permit',
   signature: 'permit(address,address,uint256,uint256,uint8,bytes32,bytes32)',
   selector: 'd505accf',

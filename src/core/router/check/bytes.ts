@@ -34,7 +34,7 @@ export function bech32Prefix(address: string): string | undefined {
 }
 
 /** The prefix of Initia's own chains (L1 and rollups), where `init1…` and `0x…` of the same 20 bytes are one account. */
-export const INITIA_PREFIX = 'init';
+const INITIA_PREFIX = 'init';
 
 /**
  * Same account, exactly: the same text; two 0x addresses of the same bytes (hex in any case); two bech32 addresses of

@@ -44,7 +44,7 @@ function judge<T>(
 }
 
 /** The rollup side of an OPinit hop: the one a bridge id is known for (the L1 has none). */
-export function rollupOf(run: Run, h: Pick<Hop, 'from' | 'to'>): string | undefined {
+function rollupOf(run: Run, h: Pick<Hop, 'from' | 'to'>): string | undefined {
   if (run.anchors.opBridge(h.to).kind !== 'none') return h.to;
   if (run.anchors.opBridge(h.from).kind !== 'none') return h.from;
   return undefined;
@@ -131,7 +131,7 @@ export function oftToken(run: Run, h: Pick<Hop, 'denomIn'>): string {
 }
 
 /** Whether `address` is an anchored contract of that role; records why not. */
-export function confirmContract(
+function confirmContract(
   run: Run,
   role: 'oft' | 'entry',
   chain: string,

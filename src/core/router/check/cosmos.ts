@@ -133,7 +133,7 @@ function destinationCaller(
  * chain, which this check cannot judge). A timeout already past fails the transfer (the fees are lost); both unset
  * is refused by the chain (ibc-go MsgTransfer.ValidateBasic).
  */
-export function checkTimeout(
+function checkTimeout(
   run: Run,
   at: { tx: number; msg: number },
   timestamp: string | number | bigint | undefined,
@@ -170,7 +170,7 @@ function withdrawnDenom(run: Run, hops: readonly Hop[], rollup: string, denom: s
   return l1DenomOf(bridge, denom, candidates);
 }
 
-export interface CosmosResult {
+interface CosmosResult {
   summary: MsgSummary;
   /** The message as checked, to be signed (amino JSON, no wrapper). */
   signable?: Record<string, unknown>;

@@ -11,7 +11,7 @@ import type { ChainClient } from '../../chain/client';
 
 const MAX_DECIMALS = 36;
 
-export const DenomMetadata = z.looseObject({
+const DenomMetadata = z.looseObject({
   metadata: z.looseObject({
     base: z.string(),
     display: z.string(),

@@ -12,7 +12,7 @@ import { amountText, clip, mismatch, unverified, type MsgField, type Run } from 
 import type { Hop } from './route';
 import { oftToken, quotedMinimum } from './confirm';
 
-export interface EvmCall {
+interface EvmCall {
   tx: number;
   msg: number;
   chain: string;

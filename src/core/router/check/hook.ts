@@ -14,17 +14,17 @@ import { amountText, clip, hookSignersOf, mismatch, type Intent, type Landing, t
 import { checkRoute, hopsOf, isHop, routeNeedsOpHook } from './route';
 import { verdictOf, type Verdict } from './verdict';
 
-export interface HookCheck extends Verdict {
+interface HookCheck extends Verdict {
   /** Where the hook sends the funds, when it matches. */
   landing?: Landing;
   /** The chain it runs on. */
   chainId: string;
 }
 
-export type RunOptions = Pick<Run, 'anchors' | 'asset' | 'now'>;
+type RunOptions = Pick<Run, 'anchors' | 'asset' | 'now'>;
 
 /** The OPinit deposit an OP hook follows: the route's deposit that another hop leads into. */
-export function hookDepositOf(route: Route): { from: string; to: string } | undefined {
+function hookDepositOf(route: Route): { from: string; to: string } | undefined {
   const hops = hopsOf(route).filter(isHop);
   return hops.find((h, i) => i > 0 && h.kind === 'op_init_transfer');
 }
@@ -140,7 +140,7 @@ function canonical(v: unknown): string {
   return JSON.stringify(v);
 }
 
-export interface SignedHookCheck {
+interface SignedHookCheck {
   ok: boolean;
   problems: string[];
   /** The signed transaction's bytes, when it carries exactly the checked hook. */
@@ -148,7 +148,7 @@ export interface SignedHookCheck {
 }
 
 /** Whether `signed` (base64 of a cosmos Tx) carries exactly the messages of `hook`, from `signer`, who is the user. */
-export function checkSignedHook(
+function checkSignedHook(
   signed: { signer: string; hook: string },
   hook: OpHook,
   intent: Intent,

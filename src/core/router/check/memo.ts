@@ -56,28 +56,28 @@ const SwapAndAction = z.strictObject({
 });
 const Wasm = z.strictObject({ contract: nonEmpty, msg: z.strictObject({ swap_and_action: SwapAndAction }) });
 
-export const MoveMessage = z.strictObject({
+const MoveMessage = z.strictObject({
   module_address: nonEmpty,
   module_name: nonEmpty,
   function_name: nonEmpty,
   type_args: z.optional(z.array(z.string())),
   args: z.optional(z.array(z.string())),
 });
-export type MoveMessage = z.infer<typeof MoveMessage>;
+type MoveMessage = z.infer<typeof MoveMessage>;
 const Move = z.strictObject({ message: MoveMessage });
 
 /**
  * The Move hook functions understood, with their BCS arguments: the OP-bridge deposit hook the router's IBC → rollup
  * routes call on Initia (bridge id, the receiver on the rollup, the amount, and the signed OP hook's bytes or none).
  */
-export const MOVE_HOOKS: Record<string, { args: string }> = {
+const MOVE_HOOKS: Record<string, { args: string }> = {
   '0x1::op_bridge_hook::deposit': { args: 'u64 bridge_id, address to, u64 amount, vector<u8> data' },
 };
 
 const moveId = (m: { module_address: string; module_name: string; function_name: string }) =>
   `${m.module_address.toLowerCase()}::${m.module_name}::${m.function_name}`;
 
-export interface Arrival {
+interface Arrival {
   run: Run;
   hops: readonly Hop[];
   tx: number;

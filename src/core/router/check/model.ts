@@ -52,10 +52,7 @@ export interface Hop {
   op: Operation;
 }
 
-export const senderOf = (intent: Intent): string | undefined => intent.addresses[intent.sourceChainId];
-export const receiverOf = (intent: Intent): string | undefined => intent.addresses[intent.destChainId];
-
-export type ProblemLevel = 'mismatch' | 'unverified';
+type ProblemLevel = 'mismatch' | 'unverified';
 export interface Problem {
   level: ProblemLevel;
   /** 0-based tx index, when it is about one transaction. */
@@ -78,7 +75,7 @@ export interface Landing {
 }
 
 /** One payment a message makes from one of the user's addresses. */
-export interface Payment {
+interface Payment {
   tx: number;
   msg: number;
   chain: string;

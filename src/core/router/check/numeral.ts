@@ -19,7 +19,7 @@ export function canonicalNumber(s: unknown, bits: Bits): bigint | undefined {
 }
 
 /** The marker of a numeral the schemas refuse: the decoders turn it into a mismatch, in words. */
-export const NON_CANONICAL = 'non-canonical numeral';
+const NON_CANONICAL = 'non-canonical numeral';
 
 /** A JSON string holding a canonical whole number below 2^bits. */
 export const numeral = (bits: Bits) =>

@@ -7,7 +7,7 @@
 import { sameDenom } from '../catalog';
 import { operationView, type Route } from '../schemas';
 import { confirmRoute } from './confirm';
-import { clip, mismatch, unverified, type Hop, type Intent, type Run } from './model';
+import { clip, mismatch, unverified, type Hop, type Run } from './model';
 import { canonicalNumber, numeralWords } from './numeral';
 
 export type { Hop } from './model';
@@ -153,5 +153,3 @@ export function hopFrom(hops: readonly Hop[], chain: string, kind?: string, chan
       (channel === undefined || h.channel === undefined || h.channel === channel),
   );
 }
-
-export const intentChains = (intent: Intent) => Object.keys(intent.addresses);

@@ -157,8 +157,19 @@ function registerCommands(
     register(Command.CallContract, (address?: unknown, block?: unknown, fn?: unknown, args?: unknown) =>
       explain.callContract(address, block, fn, args),
     ),
+    register(Command.CallMoveView, (module?: unknown, fn?: unknown, typeArgs?: unknown, args?: unknown) =>
+      explain.callMoveView({
+        module,
+        ...(typeof fn === 'string' ? { fn } : {}),
+        ...(isStrings(typeArgs) ? { typeArgs } : {}),
+        ...(isStrings(args) ? { args } : {}),
+      }),
+    ),
   ];
 }
+
+/** A command argument that is a list of texts (a view call's type arguments or arguments, as a test passes them). */
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
 export function createFeatures(deps: FeatureDeps): Features {
   const { context, settings, log, treeViews, statusItem, hooks } = deps;

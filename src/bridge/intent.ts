@@ -4,6 +4,9 @@
  * intent (held here, never taken from the router's answer), the source asset's decimals from the chain itself, and
  * what the checks know of the user's own network profiles.
  */
+// `npm run l10n:export` finds the l10n.t calls only in files that import l10n from vscode: this type-only import
+// (erased when compiled, so the file still runs in plain Node) names it; the words come from the injected L10n.
+import type { l10n } from 'vscode';
 import type { RouterCatalog } from '../core/router/routerLists';
 import type { Intent } from '../core/router/verify';
 import type { Route } from '../core/router/schemas';
@@ -151,3 +154,6 @@ export function checkOptions(catalog: RouterCatalog, book: AnchorBook, now: numb
     },
   };
 }
+
+/** What the session passes as `L10n`: VS Code's own (see the import above). */
+export type HostL10n = typeof l10n;

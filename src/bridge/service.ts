@@ -6,6 +6,9 @@
  * models; it imports nothing of VS Code, so it is unit-tested in plain Node (test/unit/bridgeService.test.ts). The
  * panel's host (session.ts) maps each op of the protocol to one of these methods.
  */
+// `npm run l10n:export` finds the l10n.t calls only in files that import l10n from vscode: this type-only import
+// (erased when compiled, so the file still runs in plain Node) names it; the words come from the injected L10n.
+import type { l10n } from 'vscode';
 import { normaliseTxHash, type RouterClient } from '../core/router/client';
 import type { RouterCatalog } from '../core/router/routerLists';
 import { QUOTE_MAX_AGE_MS, routeSignature } from '../core/router/quotes';
@@ -187,8 +190,9 @@ export class BridgeService {
 
   /** Fetches the route again now. */
   async refresh(): Promise<boolean> {
+    const { l10n } = this.sources;
     const pending = this.quoting.refreshNow();
-    if (!pending) throw new Error(this.sources.l10n.t('Fill in the form first.'));
+    if (!pending) throw new Error(l10n.t('Fill in the form first.'));
     await pending.catch(() => undefined);
     return true;
   }
@@ -301,11 +305,10 @@ export class BridgeService {
   }
 
   private router(): { client: RouterClient; url: string; catalog: RouterCatalog } {
+    const { l10n } = this.sources;
     const network = this.sources.network();
     if (!network.routerUrl)
-      throw new Error(
-        this.sources.l10n.t('The network "{0}" has no router URL (routerUrl in initia.networks).', network.name),
-      );
+      throw new Error(l10n.t('The network "{0}" has no router URL (routerUrl in initia.networks).', network.name));
     return {
       client: this.sources.router(network.routerUrl, network.name),
       url: network.routerUrl,
@@ -329,9 +332,9 @@ export class BridgeService {
   }
 
   private route(value: unknown): Route {
+    const { l10n } = this.sources;
     const parsed = Route.safeParse(value);
-    if (!parsed.success)
-      throw new Error(this.sources.l10n.t('Find the route again: the route on this page is incomplete.'));
+    if (!parsed.success) throw new Error(l10n.t('Find the route again: the route on this page is incomplete.'));
     return parsed.data;
   }
 
@@ -348,3 +351,6 @@ export class BridgeService {
     this.quoting.dispose();
   }
 }
+
+/** What the session passes as `L10n`: VS Code's own (see the import above). */
+export type HostL10n = typeof l10n;

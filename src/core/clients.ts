@@ -4,6 +4,7 @@ import { IndexerClient } from './indexer/client';
 import { RouterClient } from './router/client';
 import { JSON_RPC_SERVICE, JsonRpcClient } from './evm/jsonRpc';
 import { ChainClient, type ChainEndpoints } from './chain/client';
+import { MoveClient } from './move/client';
 
 export type ClientOptions = Partial<Omit<HttpOptions, 'service'>>;
 
@@ -37,4 +38,9 @@ export function createExecutorHttp(_baseUrl: string, options: ClientOptions = {}
 /** The EVM JSON-RPC client of a network's `jsonRpcUrl` (call traces, code, read-only calls). */
 export function createJsonRpcClient(url: string, options: ClientOptions = {}): JsonRpcClient {
   return new JsonRpcClient(url, new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: JSON_RPC_SERVICE }));
+}
+
+/** The Move REST client of a network's `restUrl` (modules and their ABIs, kept; view calls; resources; tables). */
+export function createMoveClient(restUrl: string, options: ClientOptions = {}): MoveClient {
+  return new MoveClient(restUrl, new HttpClient({ ...DEFAULT_HTTP_OPTIONS, ...options, service: 'node' }));
 }

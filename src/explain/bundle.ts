@@ -1,8 +1,8 @@
 /**
  * Entry of Explain's lazy bundle (dist/explain.js, see esbuild.mjs; required by explain/loader.ts): the explainer
  * (explainer.ts: the pipeline the panel, the tools and the hover share), the Explain Transaction panel over it, the
- * node's call trace (contracts named from the workspace, reverts decoded, Solidity lines) and Call Contract…, made
- * together on the first use of any of them.
+ * node's call trace (contracts named from the workspace, reverts decoded, Solidity lines), Call Contract… and Move's
+ * view calls (src/move/viewCall.ts), made together on the first use of any of them.
  */
 import type * as vscode from 'vscode';
 import type { NetworkProfile } from '../core/networks';
@@ -17,6 +17,7 @@ import { EvmTraces } from './evmTrace';
 import { Explainer } from './explainer';
 import { ExplainPanels } from './panel';
 import type { TraceDeps } from './traceExplain';
+import { callMoveView, type ViewCallOptions } from '../move/viewCall';
 
 export interface ExplainDeps {
   context: vscode.ExtensionContext;
@@ -35,6 +36,8 @@ export interface Explain extends vscode.Disposable {
   revertSummary(network: NetworkProfile, hash: string, signal?: AbortSignal): Promise<string | undefined>;
   /** Initia: Call Contract… with its command's arguments. */
   callContract(address?: unknown, block?: unknown, fn?: unknown, args?: unknown): Promise<CallResult | undefined>;
+  /** Initia: Call Move View Function… (a module's #[view] functions over the node's view/json). */
+  callMoveView(options: ViewCallOptions): Promise<vscode.Uri | undefined>;
 }
 
 export function createExplain({ context, services, abis, log, results, hooks }: ExplainDeps): Explain {
@@ -55,6 +58,13 @@ export function createExplain({ context, services, abis, log, results, hooks }: 
     revertSummary: (network, hash, signal) => explainer.revertSummary(network, hash, signal),
     callContract: (address, block, fn, args) =>
       callContract({ services, traces: traces.traces, contracts, abis, results }, address, block, fn, args),
+    callMoveView: (options) => {
+      const moves = () => {
+        const client = services.move();
+        return client ? { client, network: services.network.name } : undefined;
+      };
+      return callMoveView({ moves, results }, options);
+    },
     dispose: () => {
       panels.dispose();
       contracts.dispose();

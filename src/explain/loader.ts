@@ -1,5 +1,5 @@
 /**
- * Explain Transaction, the node's call trace and Call Contract…, loaded on first use: they are a bundle of their own
+ * Explain Transaction, the node's call trace, Call Contract… and Move's view calls, loaded on first use: they are a bundle of their own
  * (dist/explain.js, see esbuild.mjs), required when a transaction is explained (the command, a restored panel, the
  * explain tool), a failed EVM transaction is hovered, or a contract is read; never for a lookup, a tree or another hover.
  */
@@ -9,6 +9,7 @@ import type { NetworkProfile } from '../core/networks';
 import type { ExplainView } from './protocol';
 import type { Explain, ExplainDeps } from './bundle';
 import type { CallResult } from './callContract';
+import type { ViewCallOptions } from '../move/viewCall';
 
 type ExplainModule = typeof import('./bundle');
 
@@ -44,6 +45,10 @@ export class LazyExplain extends LazyBundle<Explain> implements Explain {
 
   callContract(address?: unknown, block?: unknown, fn?: unknown, args?: unknown): Promise<CallResult | undefined> {
     return this.explain.callContract(address, block, fn, args);
+  }
+
+  callMoveView(options: ViewCallOptions): Promise<vscode.Uri | undefined> {
+    return this.explain.callMoveView(options);
   }
 
   /** Closes the panel and lets go of what was made; a later use makes it again (the call traces stay on disk). */

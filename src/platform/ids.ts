@@ -19,6 +19,7 @@ export enum Command {
   LookupTransaction = 'initia.lookupTransaction',
   ExplainTransaction = 'initia.explainTransaction',
   CallContract = 'initia.callContract',
+  CallMoveView = 'initia.callMoveView',
   LookupBlock = 'initia.lookupBlock',
   LookupTxsByHeight = 'initia.lookupTxsByHeight',
   LookupAccount = 'initia.lookupAccount',

@@ -9,6 +9,7 @@ import {
   createExecutorHttp,
   createIndexerClient,
   createJsonRpcClient,
+  createMoveClient,
   createRegistryHttp,
   createRouterClient,
   type ClientOptions,
@@ -19,6 +20,7 @@ import { stepTimeoutMs, type HttpClient, type HttpLogEntry } from '../core/http'
 import type { IndexerClient } from '../core/indexer/client';
 import type { RouterClient } from '../core/router/client';
 import type { JsonRpcClient } from '../core/evm/jsonRpc';
+import type { MoveClient } from '../core/move/client';
 import type { ChainClient, ChainEndpoints } from '../core/chain/client';
 import type { AddressNames } from '../core/names';
 import type { NetworkProfile } from '../core/networks';
@@ -47,6 +49,7 @@ export class Services<N extends AddressNames = AddressNames> extends CapabilityS
   private readonly routers = new Map<string, RouterClient>();
   private readonly registries = new Map<string, HttpClient>();
   private readonly rpcs = new Map<string, JsonRpcClient>();
+  private readonly moves = new Map<string, MoveClient>();
   private readonly chains = new Map<string, ChainClient>();
   private readonly executors = new Map<string, HttpClient>();
   /** The chain registry (read when the network picker opens or the bridge checks a route; kept a day). */
@@ -210,6 +213,15 @@ export class Services<N extends AddressNames = AddressNames> extends CapabilityS
   }
 
   /**
+   * The Move REST client of a network (its profile's `restUrl`), or undefined when it has none or its VM runs no Move
+   * (an EVM or Wasm rollup). One per URL: the modules it has read stay with it, so an ABI is asked for once.
+   */
+  move(network: NetworkProfile = this.network): MoveClient | undefined {
+    if (!network.restUrl || network.vm === 'minievm' || network.vm === 'miniwasm') return undefined;
+    return this.client(this.moves, network.restUrl, network.name, createMoveClient);
+  }
+
+  /**
    * The registry's chains known without a request (the last answer, the kept one or the bundled snapshot).
    */
   async registryChains(): Promise<readonly RegistryChain[]> {
@@ -319,6 +331,8 @@ export class Services<N extends AddressNames = AddressNames> extends CapabilityS
     this.executors.clear();
     for (const client of this.chains.values()) client.dispose();
     this.chains.clear();
+    for (const client of this.moves.values()) client.dispose();
+    this.moves.clear();
   }
 
   /** Closes the shared transport; the next request makes one from the settings as they are then. */

@@ -6,7 +6,7 @@
 import type { Block, Collection, EvmTx, Holder, InternalTx, Nft, Tx } from '../core/indexer/schemas';
 import type { ListResult, Query, QueryResult } from '../core/queries';
 import { explorerLink, type NetworkProfile } from '../core/networks';
-import { quantity } from '../core/txExplain';
+import { quantity } from '../core/msgWords';
 import { pageInfo } from '../core/indexer/paging';
 import { LIMITS, type Result, data, link, num, val } from './text';
 

@@ -7,7 +7,7 @@
  * amount, a gas figure, a time or a plain token as itself, anything else quoted as data), `val` or `data`.
  */
 import type { NetworkProfile } from '../core/networks';
-import { knownMsgTypeWords } from '../core/txExplain';
+import { knownMsgTypeWords } from '../core/msgWords';
 import type { DecodedView, EventView, ExplainView, Field, TraceView } from '../explain/protocol';
 import { links } from './render';
 import { LIMITS, type Result, data, shown, val } from './text';

@@ -132,10 +132,13 @@ describe('faithful to the real indexer', function () {
           items.map((i) => i.label).join(' | '),
         );
         const [a, b] = items.slice(-2);
+        // The amount leads the label (issue 34: a narrow sidebar cut it from the description); the mark follows.
         assert.deepEqual(
-          [a!.description, b!.description],
-          ["-1 · the indexer's inconsistency", "-123,456 · the indexer's inconsistency"],
+          [a, b].map((i) => String(i!.label).replace(/^\d+\. /, '')),
+          ['-1', '-123,456'],
         );
+        assert.match(String(a!.description), / · the indexer's inconsistency$/);
+        assert.match(String(b!.description), / · the indexer's inconsistency$/);
         assert.equal((a!.iconPath as vscode.ThemeIcon).id, 'warning');
         assert.match(
           (a!.tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' ').replace(/\\(.)/g, '$1'),

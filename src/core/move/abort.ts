@@ -6,6 +6,9 @@
  *   VM error: <message>                                           verification, linking, argument errors
  * An abort code is `(category << 16) + reason` (move_stdlib's error.move); naming the reason is naming.ts's work.
  */
+import { shortAddress } from './types';
+
+export { shortAddress };
 
 /** move_stdlib's error categories (precompile/modules/move_stdlib/sources/error.move). */
 export const ABORT_CATEGORIES: Readonly<Record<number, { name: string; words: string }>> = {
@@ -48,12 +51,6 @@ export type MoveFailure =
   | (ModuleRef & { kind: 'aborted'; code: bigint; category: number; reason: number })
   | (ModuleRef & { kind: 'failure'; status: string; functionIndex: number; codeOffset: number })
   | { kind: 'error'; message: string; status?: string };
-
-/** `0000…01` or `0x0…cafe` → `0x1`, `0xcafe`: Move's short form, lower-case. */
-export function shortAddress(hex: string): string {
-  const digits = hex.replace(/^0x/i, '').toLowerCase().replace(/^0+/, '');
-  return `0x${digits || '0'}`;
-}
 
 const LOCATION = String.raw`(?:0x)?([0-9a-fA-F]{1,64})::([A-Za-z_][A-Za-z0-9_]*)`;
 const ABORTED = new RegExp(String.raw`VM aborted: location=${LOCATION}, code=(\d{1,20})`);

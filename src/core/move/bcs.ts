@@ -7,6 +7,9 @@
 // @mysten/bcs is an ES module; esbuild bundles it and Node 20 requires it, so the import is a require at run time.
 // @ts-expect-error TS1479 (see above); the types still come through
 import { bcs, toHex, type BcsType } from '@mysten/bcs';
+import { splitType } from './types';
+
+export { splitType };
 
 /** A Move value as JSON shows it: integers above u32 as decimal strings, addresses and bytes as 0x hex. */
 export type MoveValue = string | number | boolean | null | MoveValue[] | { [field: string]: MoveValue };
@@ -30,29 +33,6 @@ function hexBytes(hex: string): Uint8Array {
   const out = new Uint8Array(hex.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
   return out;
-}
-
-/** `Option<u64>` → [`Option`, [`u64`]]; `0x1::object::Object<0x1::fungible_asset::Metadata>` → its name and args. */
-export function splitType(type: string): { name: string; args: string[] } {
-  const t = type.trim();
-  const open = t.indexOf('<');
-  if (open < 0) return { name: t, args: [] };
-  if (!t.endsWith('>')) throw new Error(`"${type}" is not a Move type: its < is not closed`);
-  const args: string[] = [];
-  let depth = 0;
-  let start = open + 1;
-  for (let i = start; i < t.length - 1; i++) {
-    const c = t[i];
-    if (c === '<') depth++;
-    else if (c === '>') depth--;
-    else if (c === ',' && depth === 0) {
-      args.push(t.slice(start, i).trim());
-      start = i + 1;
-    }
-    if (depth < 0) throw new Error(`"${type}" is not a Move type: its brackets do not match`);
-  }
-  args.push(t.slice(start, t.length - 1).trim());
-  return { name: t.slice(0, open).trim(), args };
 }
 
 /** The short struct name of a qualified type (`0x1::string::String` → `String`), lower-cased for comparison. */

@@ -5,9 +5,9 @@
  * with the reason), scripts named as such, the `move` events as JSON with their type tags, and the failure parsed.
  * Each module is asked for once per explanation (the client keeps it across explanations).
  */
-import { parseMoveFailure, shortAddress, type MoveFailure } from './abort';
+import { parseMoveFailure, type MoveFailure } from './abort';
+import { moveAddress } from './types';
 import { decodeBcs, type MoveValue } from './bcs';
-import { decodeBech32 } from '../router/check/bytes';
 import type { MoveModule } from './client';
 import type { TxEvent } from '../txExplain';
 
@@ -55,13 +55,6 @@ const KINDS: Readonly<Record<string, MoveCallView['kind']>> = {
 export function moveKind(typeUrl: unknown): MoveCallView['kind'] | undefined {
   const m = typeof typeUrl === 'string' ? /^\/initia\.move\.v\d+\w*\.(\w+)$/.exec(typeUrl) : null;
   return m ? KINDS[m[1]!] : undefined;
-}
-
-/** A module address as Move writes it: `0x1`; a bech32 address by its bytes. */
-export function moveAddress(address: string): string {
-  if (/^0x[0-9a-fA-F]+$/.test(address)) return shortAddress(address);
-  const bech32 = decodeBech32(address);
-  return bech32 ? shortAddress(bech32.hex) : address;
 }
 
 const SIGNER = /^&?signer$/;

@@ -4,8 +4,7 @@
  * handle; and a module's `#[view]` functions from its ABI, with their signatures as the picker shows them.
  */
 import type { Parsed } from '../validate';
-import { moveAddress } from './explain';
-import { splitType } from './bcs';
+import { moveAddress, splitType } from './types';
 import type { MoveAbi, MoveFunction } from './schemas';
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;

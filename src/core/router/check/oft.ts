@@ -80,7 +80,7 @@ export function oftSend(run: Run, hops: readonly Hop[], c: EvmCall, a: AbiValue[
   return oftValue(run, c, hop, native, { to, amountLD, nativeFee });
 }
 
-/** The contract called, against the OFT an anchor names for the token (confirmRoute said why when none does) and the route's. */
+/** The contract called, against the OFT an anchor names (confirmRoute said why when none does) and the route's. */
 function oftContract(run: Run, c: EvmCall, hop: Hop): void {
   const at = { tx: c.tx, msg: c.msg };
   const ofts = run.anchors.contracts('oft', c.chain, oftToken(run, hop));
@@ -136,7 +136,7 @@ function oftExtras(run: Run, c: EvmCall, hop: Hop, options: string, compose: str
   if (cmd !== '0x') unverified(run, `Message ${c.msg + 1} carries an OFT command this check does not understand.`, at);
 }
 
-/** The value the call pays against its own arguments, and the payments it makes; returns what it spends of an ERC-20. */
+/** The value paid against the call's own arguments, and its payments; returns what it spends of an ERC-20. */
 function oftValue(
   run: Run,
   c: EvmCall,

@@ -120,6 +120,43 @@ export function balancesOf(answer: BalancesResponse, chainId: string): Map<strin
 const usdOf = (v: string | null | undefined): string | undefined =>
   typeof v === 'string' && compareDecimal(v, '0') !== undefined ? v : undefined;
 
+/** The assets to offer: not hidden, with a denom, each denom once (the first wins). */
+function visibleAssets(assets: readonly Asset[]): Asset[] {
+  const seen = new Set<string>();
+  const visible: Asset[] = [];
+  for (const asset of assets) {
+    const denom = nonEmpty(asset.denom);
+    if (asset.hidden === true || denom === undefined || seen.has(normaliseDenom(denom))) continue;
+    seen.add(normaliseDenom(denom));
+    visible.push(asset);
+  }
+  return visible;
+}
+
+/** By USD value (desc), then balance in whole units (desc, exactly; unknown decimals after), then label and denom. */
+function sortOptions(options: AssetOption[]): AssetOption[] {
+  // Balances on one scale: base × 10^(maxDecimals − decimals), so that 1 of a 6-decimal asset equals 1 of an 18-decimal one.
+  const scale = Math.max(0, ...options.map((o) => (o.balance && o.balance.base !== '0' ? (o.decimals ?? 0) : 0)));
+  const keys = new Map<AssetOption, { usd: string; tier: number; amount: bigint }>();
+  for (const o of options) {
+    const base = o.balance && /^\d+$/.test(o.balance.base) ? BigInt(o.balance.base) : 0n;
+    // 0: a balance in known units, 1: a balance whose decimals are unknown (cannot be compared), 2: nothing.
+    const tier = base === 0n ? 2 : o.decimals === undefined ? 1 : 0;
+    const amount = tier === 0 ? base * 10n ** BigInt(scale - o.decimals!) : 0n;
+    keys.set(o, { usd: o.balance?.usd ?? '0', tier, amount });
+  }
+  return options.sort((a, b) => {
+    const [x, y] = [keys.get(a)!, keys.get(b)!];
+    return (
+      (compareDecimal(y.usd, x.usd) ?? 0) ||
+      x.tier - y.tier ||
+      (x.amount === y.amount ? 0 : x.amount < y.amount ? 1 : -1) ||
+      byName(a.label, b.label) ||
+      byName(a.denom, b.denom)
+    );
+  });
+}
+
 /**
  * Drops hidden assets, assets without a denom and repeated denoms (first wins); labels bridged twins; attaches
  * balances when given (a denom absent from them has a zero balance); sorts by USD value (desc), then by balance in
@@ -131,14 +168,7 @@ export function assetOptions(
   assets: readonly Asset[],
   balances?: ReadonlyMap<string, BalanceEntry>,
 ): AssetOption[] {
-  const seen = new Set<string>();
-  const visible: Asset[] = [];
-  for (const asset of assets) {
-    const denom = nonEmpty(asset.denom);
-    if (asset.hidden === true || denom === undefined || seen.has(normaliseDenom(denom))) continue;
-    seen.add(normaliseDenom(denom));
-    visible.push(asset);
-  }
+  const visible = visibleAssets(assets);
   const symbolOf = (a: Asset) => nonEmpty(a.symbol) ?? a.denom!;
   const symbolCount = new Map<string, number>();
   for (const a of visible)
@@ -186,26 +216,7 @@ export function assetOptions(
       o.label = `${o.label} (${shorten(o.denom)})`;
   }
 
-  // Balances on one scale: base × 10^(maxDecimals − decimals), so that 1 of a 6-decimal asset equals 1 of an 18-decimal one.
-  const scale = Math.max(0, ...options.map((o) => (o.balance && o.balance.base !== '0' ? (o.decimals ?? 0) : 0)));
-  const keys = new Map<AssetOption, { usd: string; tier: number; amount: bigint }>();
-  for (const o of options) {
-    const base = o.balance && /^\d+$/.test(o.balance.base) ? BigInt(o.balance.base) : 0n;
-    // 0: a balance in known units, 1: a balance whose decimals are unknown (cannot be compared), 2: nothing.
-    const tier = base === 0n ? 2 : o.decimals === undefined ? 1 : 0;
-    const amount = tier === 0 ? base * 10n ** BigInt(scale - o.decimals!) : 0n;
-    keys.set(o, { usd: o.balance?.usd ?? '0', tier, amount });
-  }
-  return options.sort((a, b) => {
-    const [x, y] = [keys.get(a)!, keys.get(b)!];
-    return (
-      (compareDecimal(y.usd, x.usd) ?? 0) ||
-      x.tier - y.tier ||
-      (x.amount === y.amount ? 0 : x.amount < y.amount ? 1 : -1) ||
-      byName(a.label, b.label) ||
-      byName(a.denom, b.denom)
-    );
-  });
+  return sortOptions(options);
 }
 
 /** Substring match on symbol or label (case-insensitive); exact symbol matches first; '' → all (order kept). */

@@ -147,6 +147,43 @@ interface SignedHookCheck {
   bytes?: Uint8Array;
 }
 
+/** Message `i` of the signed hook against the checked hook's: the same type, the same fields, from the signer named. */
+function compareSignedMsg(
+  problems: string[],
+  m: { typeUrl: string; value: Uint8Array },
+  i: number,
+  hook: OpHook,
+  signer: string,
+): void {
+  const expected = hook.hook[i];
+  if (!expected) return;
+  if (m.typeUrl !== expected.msg_type_url) {
+    problems.push(
+      `Message ${i + 1} of the signed hook is ${clip(m.typeUrl, 80)}, not the checked ${clip(expected.msg_type_url, 80)}.`,
+    );
+    return;
+  }
+  const read = PROTO_READERS[m.typeUrl];
+  if (!read) {
+    problems.push(
+      `Message ${i + 1} of the signed hook (${clip(m.typeUrl, 80)}) cannot be compared with the checked hook.`,
+    );
+    return;
+  }
+  const got = read(m.value);
+  let want: unknown;
+  try {
+    want = JSON.parse(expected.msg);
+  } catch {
+    want = undefined;
+  }
+  if (canonical(got) !== canonical(want))
+    problems.push(`Message ${i + 1} of the signed hook differs from the hook that was checked.`);
+  const from = typeof got.from_address === 'string' ? got.from_address : '';
+  if (!sameAddress(from, signer, true))
+    problems.push(`Message ${i + 1} of the signed hook is sent from ${clip(from)}, not by the signer you named.`);
+}
+
 /** Whether `signed` (base64 of a cosmos Tx) carries exactly the messages of `hook`, from `signer`, who is the user. */
 function checkSignedHook(
   signed: { signer: string; hook: string },
@@ -187,35 +224,7 @@ function checkSignedHook(
     });
     if (msgs.length !== hook.hook.length)
       problems.push(`The signed hook carries ${msgs.length} message(s), but the checked hook has ${hook.hook.length}.`);
-    msgs.forEach((m, i) => {
-      const expected = hook.hook[i];
-      if (!expected) return;
-      if (m.typeUrl !== expected.msg_type_url) {
-        problems.push(
-          `Message ${i + 1} of the signed hook is ${clip(m.typeUrl, 80)}, not the checked ${clip(expected.msg_type_url, 80)}.`,
-        );
-        return;
-      }
-      const read = PROTO_READERS[m.typeUrl];
-      if (!read) {
-        problems.push(
-          `Message ${i + 1} of the signed hook (${clip(m.typeUrl, 80)}) cannot be compared with the checked hook.`,
-        );
-        return;
-      }
-      const got = read(m.value);
-      let want: unknown;
-      try {
-        want = JSON.parse(expected.msg);
-      } catch {
-        want = undefined;
-      }
-      if (canonical(got) !== canonical(want))
-        problems.push(`Message ${i + 1} of the signed hook differs from the hook that was checked.`);
-      const from = typeof got.from_address === 'string' ? got.from_address : '';
-      if (!sameAddress(from, signed.signer, true))
-        problems.push(`Message ${i + 1} of the signed hook is sent from ${clip(from)}, not by the signer you named.`);
-    });
+    msgs.forEach((m, i) => compareSignedMsg(problems, m, i, hook, signed.signer));
   } catch (err) {
     const what = /^protobuf /.test(err instanceof Error ? err.message : '')
       ? `${bytes.length} bytes that do not read as one (not protobuf)`

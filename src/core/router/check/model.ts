@@ -114,6 +114,18 @@ export interface MsgSummary {
   fields: MsgField[];
 }
 
+/** One EVM call to decode (a transaction of the answer, or a minievm MsgCall); its decoder adds to `fields`. */
+export interface EvmCall {
+  tx: number;
+  msg: number;
+  chain: string;
+  from: string;
+  to: string;
+  value: bigint;
+  data: string;
+  fields: MsgField[];
+}
+
 /** The state of one check run, shared by the decoders. */
 export interface Run {
   intent: Intent;

@@ -53,7 +53,8 @@ export function routeNeedsOpHook(route: Route): boolean {
   return hops.some((h, i) => i > 0 && isHop(h) && h.kind === 'op_init_transfer');
 }
 
-export function checkRoute(run: Run): Hop[] {
+/** The route's two ends against the intent: decimals, amounts (canonical numerals), chains and assets. */
+function checkEnds(run: Run): void {
   const { route, intent } = run;
   if (
     intent.decimalsFrom === 'chain' &&
@@ -90,8 +91,11 @@ export function checkRoute(run: Run): Hop[] {
     mismatch(run, `The route ends on ${clip(route.dest_asset_chain_id)}, but you chose ${clip(intent.destChainId)}.`);
   if (!sameDenom(route.dest_asset_denom, intent.destDenom))
     mismatch(run, `The route delivers ${clip(route.dest_asset_denom)}, but you chose ${clip(intent.destDenom)}.`);
+}
 
-  // Addresses: one per chain, each the user's.
+/** One address per chain the route names, each entered by the user; the source and destination among them. */
+function checkAddresses(run: Run): void {
+  const { route, intent } = run;
   const chains = route.required_chain_addresses;
   for (const c of [intent.sourceChainId, intent.destChainId]) {
     if (!chains.includes(c))
@@ -101,6 +105,13 @@ export function checkRoute(run: Run): Hop[] {
       );
   }
   for (const c of chains) if (!intent.addresses[c]?.trim()) mismatch(run, `No address was entered for ${clip(c)}.`);
+}
+
+/** Checks the route against the intent; returns its hops up to the first the check does not understand. */
+export function checkRoute(run: Run): Hop[] {
+  const { route, intent } = run;
+  checkEnds(run);
+  checkAddresses(run);
 
   // The path.
   const hops = hopsOf(route);

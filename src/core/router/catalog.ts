@@ -186,6 +186,14 @@ export function assetOptions(
       o.label = `${o.label} (${shorten(o.denom)})`;
   }
 
+  return byValue(options);
+}
+
+/**
+ * Sorts by USD value (desc), then by balance in whole units (desc, exactly; balances whose decimals are unknown after
+ * the known ones), then by label and denom (case-insensitive).
+ */
+function byValue(options: AssetOption[]): AssetOption[] {
   // Balances on one scale: base × 10^(maxDecimals − decimals), so that 1 of a 6-decimal asset equals 1 of an 18-decimal one.
   const scale = Math.max(0, ...options.map((o) => (o.balance && o.balance.base !== '0' ? (o.decimals ?? 0) : 0)));
   const keys = new Map<AssetOption, { usd: string; tier: number; amount: bigint }>();

@@ -25,7 +25,8 @@ import type { NetworkCapabilities } from '../core/capabilities';
 import { msgsGiven, obtain, obtainMsgs, refuse, textArg } from '../platform/input';
 import type { Register } from '../platform/commandTable';
 import type { ResultDocuments } from './resultDocuments';
-import { Command, StorageKey } from '../platform/ids';
+import { LookupBox, pickTarget } from './lookupBox';
+import { Command } from '../platform/ids';
 
 type Uri = vscode.Uri | undefined;
 
@@ -65,101 +66,17 @@ function isTokenOrder(v: unknown): v is (typeof TOKEN_ORDERS)[number] {
   return (TOKEN_ORDERS as readonly unknown[]).includes(v);
 }
 
-/** How many recent lookups Look Up… offers. */
-const RECENT_MAX = 10;
-
-interface Recent {
-  text: string;
-  /** What it was recognised as ("block height 5997"). */
-  what: string;
-}
-
-type LookupItem = vscode.QuickPickItem & { text?: string; usable?: boolean };
-
 export class LookupCommands {
+  private readonly box: LookupBox;
+
   constructor(
     private readonly documents: ResultDocuments,
     /** globalState: the recent lookups are the user's, in every window. */
-    private readonly memento: vscode.Memento,
+    memento: vscode.Memento,
     /** The active network's capabilities: the account picker offers EVM lists only where they exist. */
     private readonly capabilities?: () => Promise<NetworkCapabilities>,
-  ) {}
-
-  /** The recent lookups, newest first (whatever else is stored there is left out). */
-  private recent(): Recent[] {
-    const stored: unknown = this.memento.get(StorageKey.RecentLookups);
-    if (!Array.isArray(stored)) return [];
-    return stored
-      .filter((r): r is Recent => typeof r?.text === 'string' && typeof r?.what === 'string' && r.text.length <= 200)
-      .slice(0, RECENT_MAX);
-  }
-
-  private remember(text: string, what: string): void {
-    const next = [{ text, what }, ...this.recent().filter((r) => r.text !== text)].slice(0, RECENT_MAX);
-    void Promise.resolve(this.memento.update(StorageKey.RecentLookups, next)).catch(() => undefined);
-  }
-
-  /** The Look Up… box: what is typed comes first, said in words (recognised as what, or why not); recent lookups below. */
-  private ask(vm?: { evm: boolean }): Promise<string | undefined> {
-    const recent = this.recent();
-    const qp = vscode.window.createQuickPick<LookupItem>();
-    qp.title = vscode.l10n.t(
-      'Look up a tx hash, block height, account (init1…/0x…), collection address or name, or denom',
-    );
-    qp.placeholder = '1A2B…(64 hex) · 123456 · init1… · 0x… · uinit · evm/0x…';
-    qp.ignoreFocusOut = true;
-    qp.matchOnDescription = true;
-    const recentItems: LookupItem[] = recent.map((r) => ({
-      label: `$(history) ${r.text}`,
-      description: r.what,
-      text: r.text,
-      usable: true,
-    }));
-    const update = () => {
-      const v = qp.value.trim();
-      const typed: LookupItem[] = [];
-      if (v) {
-        const targets = forNetwork(classify(v), vm);
-        typed.push(
-          targets.length
-            ? {
-                label: v,
-                description: vscode.l10n.t('Recognised: {0}', targets.map(describeTarget).join(vscode.l10n.t(' or '))),
-                text: v,
-                usable: true,
-                alwaysShow: true,
-              }
-            : { label: `$(error) ${v}`, detail: describeUnrecognised(v), usable: false, alwaysShow: true },
-        );
-      }
-      const recentSection: LookupItem[] = recentItems.length
-        ? [{ label: vscode.l10n.t('recent'), kind: vscode.QuickPickItemKind.Separator }, ...recentItems]
-        : [];
-      qp.items = [...typed, ...recentSection];
-    };
-    update();
-    return new Promise<string | undefined>((resolve) => {
-      let done = false;
-      qp.onDidChangeValue(update);
-      qp.onDidAccept(() => {
-        // A recent one the user moved to, or what is typed (also when Enter came before the list caught up).
-        const item = qp.selectedItems[0] ?? qp.activeItems[0];
-        const typed = qp.value.trim();
-        const text = item?.usable && item.text && (item.text !== typed || !typed) ? item.text : typed;
-        if (!text || forNetwork(classify(text), vm).length === 0) {
-          update(); // not recognised: the box stays, saying why
-          return;
-        }
-        done = true;
-        resolve(text);
-        qp.hide();
-      });
-      qp.onDidHide(() => {
-        if (!done) resolve(undefined);
-        qp.dispose();
-      });
-      qp.show();
-    });
+  ) {
+    this.box = new LookupBox(memento);
   }
 
   register(register: Register): vscode.Disposable[] {
@@ -196,7 +113,7 @@ export class LookupCommands {
     let text = textArg(input);
     if (text === undefined) {
       // As you type, what is known of the network without a request (its profile's VM, a /status read before).
-      text = await this.ask(services.knownCapabilities(services.network.name));
+      text = await this.box.ask(services.knownCapabilities(services.network.name));
       if (text === undefined || !text.trim()) return undefined;
     }
     let targets = classify(text);
@@ -211,11 +128,11 @@ export class LookupCommands {
       targets = forNetwork(targets, await services.capabilities(services.network, 'evm').catch(() => undefined));
     }
     if (targets.length === 0) return refuse(describeUnrecognised(text));
-    const target = targets.length === 1 ? targets[0] : await this.pickTarget(targets);
+    const target = targets.length === 1 ? targets[0] : await pickTarget(targets);
     if (!target) return undefined;
     const uri = await this.openTarget(target);
     // Only what opened is offered again: a lookup that failed (not found, no answer) is not a recent lookup.
-    if (uri) this.remember(text.trim(), describeTarget(target));
+    if (uri) this.box.remember(text.trim(), describeTarget(target));
     return uri;
   }
 
@@ -240,35 +157,6 @@ export class LookupCommands {
       case 'nft':
         return this.open({ op: 'nftHistory', address: target.address.value, tokenId: target.tokenId });
     }
-  }
-
-  private async pickTarget(targets: LookupTarget[]): Promise<LookupTarget | undefined> {
-    const describe = (t: LookupTarget): { label: string; detail: string } => {
-      switch (t.kind) {
-        case 'tx':
-          return {
-            label: vscode.l10n.t('$(arrow-swap) Transaction'),
-            detail: t.hash.prefixed ? t.hash.evm : t.hash.cosmos,
-          };
-        case 'block':
-          return { label: vscode.l10n.t('$(package) Block'), detail: String(t.height) };
-        case 'account':
-          return { label: vscode.l10n.t('$(account) Account'), detail: t.address.value };
-        case 'collection':
-          return { label: vscode.l10n.t('$(library) NFT collection'), detail: t.address.value };
-        case 'collectionName':
-          return { label: vscode.l10n.t('$(search) Collections named like'), detail: t.name };
-        case 'denom':
-          return { label: vscode.l10n.t('$(list-ordered) Rich list of denom'), detail: t.denom };
-        case 'nft':
-          return { label: vscode.l10n.t('$(file-media) NFT history'), detail: `${t.address.value} ${t.tokenId}` };
-      }
-    };
-    const picked = await vscode.window.showQuickPick(
-      targets.map((target) => ({ ...describe(target), target })),
-      { placeHolder: vscode.l10n.t('This could be several things: what is it?'), ignoreFocusOut: true },
-    );
-    return picked?.target;
   }
 
   async lookupTransaction(arg?: unknown): Promise<Uri> {

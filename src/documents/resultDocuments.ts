@@ -7,18 +7,12 @@ import * as vscode from 'vscode';
 import { PageTrail, pageInfo, type PageInfo } from '../core/indexer/paging';
 import { errorMessage, isCancelled, isNotFound } from '../core/errors';
 import { isUnavailable } from '../core/capabilities';
-import {
-  decodeDocumentAddress,
-  encodeDocumentAddress,
-  isListQuery,
-  queryTitle,
-  runQuery,
-  type Query,
-} from '../core/queries';
+import { decodeDocumentAddress, encodeDocumentAddress, queryTitle, runQuery, type Query } from '../core/queries';
 import { Command, Scheme } from '../platform/ids';
 import type { Services } from '../platform/services';
 import type { NetworkProfile } from '../core/networks';
 import { markOnce } from '../core/marks';
+import { resultLenses } from './lenses';
 
 interface DocState {
   network: string;
@@ -162,114 +156,7 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const state = this.states.get(document.uri.toString());
     if (!state) return [];
-    const top = new vscode.Range(0, 0, 0, 0);
-    const arg = [document.uri.toString()];
-    const lenses: vscode.CodeLens[] = [];
-    const list = isListQuery(state.query);
-    if (state.warning) lenses.push(new vscode.CodeLens(top, { title: `$(warning) ${state.warning}`, command: '' }));
-    if (list && state.trail.canGoBack) {
-      lenses.push(
-        new vscode.CodeLens(top, {
-          title: vscode.l10n.t('$(arrow-left) Previous page'),
-          command: Command.PreviousPage,
-          arguments: arg,
-        }),
-      );
-    }
-    if (list && state.info) {
-      const total =
-        state.info.total !== undefined ? vscode.l10n.t(' of {0}', state.info.total.toLocaleString('en-US')) : '';
-      lenses.push(
-        new vscode.CodeLens(top, {
-          title: vscode.l10n.t('Page {0} · {1} items{2}', state.trail.page, state.info.count, total),
-          command: '',
-        }),
-      );
-    }
-    if (list && state.info?.hasMore) {
-      lenses.push(
-        new vscode.CodeLens(top, {
-          title: vscode.l10n.t('Next page $(arrow-right)'),
-          command: Command.NextPage,
-          arguments: arg,
-        }),
-      );
-    }
-    // A block's document leads on to its transactions (the block record itself does not list them).
-    if (state.query.op === 'block' && state.content) {
-      const count = Number((JSON.parse(state.content) as { block?: { tx_count?: unknown } }).block?.tx_count ?? 0);
-      if (count > 0) {
-        const title =
-          count === 1
-            ? vscode.l10n.t('$(list-flat) Its transaction')
-            : vscode.l10n.t('$(list-flat) Its {0} transactions', count.toLocaleString('en-US'));
-        lenses.push(
-          new vscode.CodeLens(top, { title, command: Command.LookupTxsByHeight, arguments: [state.query.height] }),
-        );
-      }
-    }
-    // On a network with an EVM index (known without asking: its profile, or the /status already read), a block also
-    // leads on to its EVM transactions and internal calls, and an EVM transaction to its call tree.
-    if (state.query.op === 'block' && state.content && this.services.knownCapabilities(state.network)?.evm) {
-      const height = state.query.height;
-      lenses.push(
-        new vscode.CodeLens(top, {
-          title: vscode.l10n.t('$(symbol-event) Its EVM transactions'),
-          command: Command.LookupEvmTxsByHeight,
-          arguments: [height],
-        }),
-      );
-      if (this.services.knownCapabilities(state.network)?.evmInternalTxs) {
-        lenses.push(
-          new vscode.CodeLens(top, {
-            title: vscode.l10n.t('$(debug-step-into) Its internal EVM transactions'),
-            command: Command.LookupEvmInternalTxsByHeight,
-            arguments: [height],
-          }),
-        );
-      }
-    }
-    // An account's document leads to its EVM lists on a network that has them.
-    if (state.query.op === 'account' && this.services.knownCapabilities(state.network)?.evm) {
-      const { account, view } = state.query;
-      if (view !== 'evmTxs')
-        lenses.push(
-          new vscode.CodeLens(top, {
-            title: vscode.l10n.t('$(symbol-event) EVM transactions'),
-            command: Command.LookupAccount,
-            arguments: [account, 'evmTxs'],
-          }),
-        );
-      if (view !== 'evmSigned')
-        lenses.push(
-          new vscode.CodeLens(top, {
-            title: vscode.l10n.t('$(edit) EVM transactions signed'),
-            command: Command.LookupAccount,
-            arguments: [account, 'evmSigned'],
-          }),
-        );
-    }
-    if (state.query.op === 'tx' && state.evm && state.content) {
-      const hash = (JSON.parse(state.content) as { tx?: { transactionHash?: unknown } }).tx?.transactionHash;
-      if (typeof hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(hash)) {
-        lenses.push(
-          new vscode.CodeLens(top, {
-            title: vscode.l10n.t('$(debug-step-into) Internal transactions'),
-            command: Command.LookupEvmInternalTxs,
-            arguments: [hash],
-          }),
-        );
-      }
-    }
-    lenses.push(
-      new vscode.CodeLens(top, {
-        title: vscode.l10n.t('$(refresh) Refresh'),
-        command: Command.RefreshDocument,
-        arguments: arg,
-      }),
-    );
-    lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('$(globe) {0}', state.network), command: '' }));
-    return lenses;
+    return resultLenses(document.uri, state, this.services.knownCapabilities(state.network));
   }
 
   private stateFor(uri: vscode.Uri): DocState | undefined {

@@ -8,7 +8,6 @@
  * announces when they complete or fail. The Transfers view, the status documents and the panel's timeline read here.
  */
 import * as vscode from 'vscode';
-import { failureWords } from '../core/router/transfer';
 import { normaliseTxHash } from '../core/router/client';
 import { PollCoordinator } from '../core/router/coordinator';
 import {
@@ -19,15 +18,14 @@ import {
   type TrackedTransfer,
   type TransferSummary,
 } from '../core/router/records';
-import { Leases, MAX_TRANSFERS, TransferStore, recordFileName } from '../core/router/store';
-import { stateWords } from '../core/router/transferText';
+import { Leases, MAX_TRANSFERS, TransferStore } from '../core/router/store';
 import { errorMessage } from '../core/errors';
-import { timerDelay } from '../core/timers';
-import { absoluteTime, shorten } from '../core/format';
 import { must } from '../core/validate';
 import { parseChainId } from '../core/router/inputs';
-import { Command, StorageKey, ViewId } from '../platform/ids';
+import { StorageKey } from '../platform/ids';
 import type { Services } from '../platform/services';
+import { TransferMirror } from './mirror';
+import { ClaimTimers, TransfersStatusItem, announceClaimable, announceOutcome } from './notices';
 import { pollFor } from './polls';
 
 export { claimText, isUnfinished, transferKey, type TrackedTransfer, type TransferSummary };
@@ -67,11 +65,10 @@ export class TransferTracker implements vscode.Disposable {
     else this.waitingReasons.set(key, reason);
     this.emitter.fire(t);
   }
-  private readonly statusItem: vscode.StatusBarItem;
-  /** By key, the same object for as long as it is tracked (views and tests hold on to it). */
-  private readonly transfers = new Map<string, TrackedTransfer>();
-  /** The JSON last read or written per key: a watcher event for our own write changes nothing. */
-  private readonly seen = new Map<string, string>();
+  private readonly statusItem: TransfersStatusItem;
+  /** This window's copy of the records on disk. */
+  private readonly transfers: TransferMirror;
+  private readonly claimTimers = new ClaimTimers((key) => void this.announceClaim(key));
   private readonly store: TransferStore | undefined;
   private readonly coordinator: PollCoordinator | undefined;
   private readonly disposables: vscode.Disposable[] = [];
@@ -100,12 +97,16 @@ export class TransferTracker implements vscode.Disposable {
       // Transfers are then kept in this window only, for this session.
       services.log.error(`Transfers cannot be stored in ${storageDir}: ${errorMessage(err)}`);
     }
-    this.statusItem = vscode.window.createStatusBarItem('initia.transfers', vscode.StatusBarAlignment.Left, 49);
-    this.statusItem.name = vscode.l10n.t('Initia Transfers');
-    this.statusItem.command = `${ViewId.Transfers}.focus`;
+    this.transfers = new TransferMirror(
+      this.store,
+      log,
+      (key) => this.coordinator?.polling(key) ?? false,
+      (key) => this.coordinator?.done(key),
+    );
+    this.statusItem = new TransfersStatusItem();
     this.migrate();
     this.reloadAll();
-    this.renderStatusItem();
+    this.statusItem.render(this.active());
     const unwatch = this.store?.watch((names) => this.reloadFiles(names));
     if (unwatch) this.disposables.push({ dispose: unwatch });
     this.disposables.push(
@@ -152,7 +153,7 @@ export class TransferTracker implements vscode.Disposable {
     this.started = true;
     const chainId = must(parseChainId(req.chainId), 'Chain');
     const txHash = normaliseTxHash(req.txHash, chainId);
-    const existing = this.get(chainId, txHash) ?? this.reloadOne(chainId, txHash);
+    const existing = this.get(chainId, txHash) ?? this.transfers.reloadOne(chainId, txHash);
     if (existing) {
       if (isUnfinished({ ...existing, watching: true, problem: undefined }) && (!existing.watching || existing.problem))
         this.resumeRecord(existing);
@@ -178,14 +179,13 @@ export class TransferTracker implements vscode.Disposable {
             ...(req.claimableAt !== undefined ? { claimableAt: req.claimableAt } : {}),
           }),
     };
-    const key = transferKey(record);
-    this.transfers.set(key, record);
+    this.transfers.add(record);
     // With an estimate, nothing can be done before it (the poller waits); without one, ask now to show progress.
-    this.immediately.set(key, req.estimatedSeconds === undefined);
-    this.write(record);
+    this.immediately.set(transferKey(record), req.estimatedSeconds === undefined);
+    this.transfers.write(record);
     // Keep the list bounded: the oldest finished transfers go first.
     try {
-      for (const gone of this.store?.evict(MAX_TRANSFERS) ?? []) this.forget(gone);
+      for (const gone of this.store?.evict(MAX_TRANSFERS) ?? []) this.transfers.forget(gone);
     } catch (err) {
       this.services.log.warn(`Transfers: ${errorMessage(err)}`);
     }
@@ -270,8 +270,7 @@ export class TransferTracker implements vscode.Disposable {
   }
 
   async remove(t: TrackedTransfer): Promise<void> {
-    const key = transferKey(t);
-    this.forget(key);
+    this.transfers.forget(transferKey(t));
     try {
       this.store?.remove(t);
     } catch (err) {
@@ -306,35 +305,7 @@ export class TransferTracker implements vscode.Disposable {
   /** Polls what needs polling (the coordinator decides which window does). */
   private sync(): void {
     if (this.started) this.coordinator?.want(this.all().filter(needsPolling).map(transferKey));
-    this.scheduleClaims();
-  }
-
-  private readonly claimTimers = new Map<string, { timer: ReturnType<typeof setTimeout>; at: number }>();
-
-  /**
-   * A timer per lossless OP withdrawal not yet announced as claimable (timerDelay caps a long wait: it re-arms), set
-   * again when its claim time moves (the executor says when the withdrawal was in a block).
-   */
-  private scheduleClaims(): void {
-    for (const t of this.transfers.values()) {
-      const key = transferKey(t);
-      const armed = this.claimTimers.get(key);
-      if (t.claimableAt === undefined || t.claimAnnounced || !t.watching) {
-        if (armed) clearTimeout(armed.timer);
-        this.claimTimers.delete(key);
-        continue;
-      }
-      if (armed?.at === t.claimableAt) continue;
-      if (armed) clearTimeout(armed.timer);
-      const timer = setTimeout(
-        () => {
-          this.claimTimers.delete(key);
-          void this.announceClaim(key);
-        },
-        timerDelay(t.claimableAt - Date.now()),
-      );
-      this.claimTimers.set(key, { timer, at: t.claimableAt });
-    }
+    this.claimTimers.schedule(this.transfers.values());
   }
 
   /** Says once (in whichever window gets there first) that a withdrawal can be claimed; the claim is signed elsewhere. */
@@ -342,112 +313,28 @@ export class TransferTracker implements vscode.Disposable {
     const t = this.transfers.get(key);
     if (!t || t.claimAnnounced || t.claimableAt === undefined) return;
     if (t.claimableAt > Date.now()) {
-      this.scheduleClaims();
+      this.claimTimers.schedule(this.transfers.values());
       return;
     }
     // Another window may have said it already: what is on disk decides.
     const stored = this.store?.read(t);
     if (stored?.claimAnnounced) {
-      this.apply(stored);
+      this.transfers.apply(stored);
       return;
     }
     t.claimAnnounced = true;
     await this.save(t);
-    const details = vscode.l10n.t('Show Details');
-    const route =
-      t.summary?.sourceChainId && t.summary.destChainId
-        ? ` (${t.summary.sourceChainId} → ${t.summary.destChainId})`
-        : '';
-    const choice = await vscode.window.showInformationMessage(
-      vscode.l10n.t(
-        'Initia: withdrawal {0}{1} can now be claimed on {2}. Claim it with your wallet: the claim is signed outside this extension.',
-        shorten(t.txHash, 8, 6),
-        route,
-        t.summary?.destChainId ?? 'L1',
-      ),
-      details,
-    );
-    if (choice === details) void vscode.commands.executeCommand(Command.TransfersOpenStatus, t.chainId, t.txHash);
-  }
-
-  private forget(key: string): void {
-    this.coordinator?.done(key);
-    this.transfers.delete(key);
-    this.seen.delete(key);
-  }
-
-  /** Applies a record read from disk to the one in memory (keeping its identity). Whether anything changed. */
-  private apply(record: TrackedTransfer): boolean {
-    const key = transferKey(record);
-    const json = JSON.stringify(record);
-    if (this.seen.get(key) === json) return false;
-    this.seen.set(key, json);
-    const current = this.transfers.get(key);
-    if (!current) {
-      this.transfers.set(key, record);
-      return true;
-    }
-    if (this.coordinator?.polling(key)) {
-      // This window polls it and writes its status: only what another window may have changed is taken.
-      if (current.watching === record.watching) return false;
-      current.watching = record.watching;
-      return true;
-    }
-    for (const k of Object.keys(current) as Array<keyof TrackedTransfer>) if (!(k in record)) delete current[k];
-    Object.assign(current, record);
-    return true;
+    await announceClaimable(t);
   }
 
   /** Re-reads every record (focus, resume). */
   private reloadAll(): void {
-    if (!this.store) return;
-    let records: TrackedTransfer[];
-    try {
-      records = this.store.load();
-    } catch (err) {
-      this.services.log.warn(`Transfers could not be read: ${errorMessage(err)}`);
-      return;
-    }
-    let changed = false;
-    const keys = new Set(records.map(transferKey));
-    for (const key of [...this.transfers.keys()]) {
-      if (!keys.has(key)) {
-        this.forget(key);
-        changed = true;
-      }
-    }
-    for (const r of records) changed = this.apply(r) || changed;
-    if (changed) void this.save(undefined);
+    if (this.transfers.reloadAll()) void this.save(undefined);
   }
 
   /** Re-reads the files another window (or this one) wrote. */
   private reloadFiles(names: ReadonlySet<string>): void {
-    if (!this.store) return;
-    if (names.size === 0) return this.reloadAll();
-    let changed = false;
-    for (const name of names) {
-      let record: TrackedTransfer | undefined;
-      try {
-        record = this.store.readFile(name);
-      } catch {
-        continue;
-      }
-      if (record) changed = this.apply(record) || changed;
-      else {
-        const gone = [...this.transfers.values()].find((t) => recordFileName(t) === name);
-        if (gone) {
-          this.forget(transferKey(gone));
-          changed = true;
-        }
-      }
-    }
-    if (changed) void this.save(undefined);
-  }
-
-  private reloadOne(chainId: string, txHash: string): TrackedTransfer | undefined {
-    const record = this.store?.read({ chainId, txHash });
-    if (record) this.apply(record);
-    return this.get(chainId, txHash);
+    if (this.transfers.reloadFiles(names)) void this.save(undefined);
   }
 
   private startPoller(key: string) {
@@ -458,56 +345,16 @@ export class TransferTracker implements vscode.Disposable {
     return pollFor(t, immediately, {
       services: this.services,
       save: (x) => void this.save(x),
-      announce: (x) => this.announce(x),
+      announce: (x) => announceOutcome(x),
       waiting: (x, reason) => this.setWaiting(x, reason),
     });
   }
 
-  private announce(t: TrackedTransfer): void {
-    const details = vscode.l10n.t('Show Details');
-    const name = shorten(t.txHash, 8, 6);
-    const route =
-      t.summary?.sourceChainId && t.summary.destChainId
-        ? ` (${t.summary.sourceChainId} → ${t.summary.destChainId})`
-        : '';
-    const outcome = t.last?.outcome;
-    const show =
-      outcome === 'success'
-        ? vscode.window.showInformationMessage(
-            vscode.l10n.t('Initia: transfer {0}{1} completed.', name, route),
-            details,
-          )
-        : vscode.window.showWarningMessage(
-            outcome === 'abandoned'
-              ? vscode.l10n.t('Initia: the router abandoned tracking transfer {0}{1}.', name, route)
-              : vscode.l10n.t(
-                  'Initia: transfer {0}{1} failed{2}.',
-                  name,
-                  route,
-                  failureWords(t.last?.error, t.last?.state ?? ''),
-                ),
-            details,
-          );
-    void show.then((choice) => {
-      if (choice === details) void vscode.commands.executeCommand(Command.TransfersOpenStatus, t.chainId, t.txHash);
-    });
-  }
-
-  private write(t: TrackedTransfer): void {
-    if (!this.store) return;
-    try {
-      const written = this.store.write(t);
-      this.seen.set(transferKey(t), JSON.stringify(written));
-    } catch (err) {
-      this.services.log.warn(`Transfer ${t.txHash} could not be stored: ${errorMessage(err)}`);
-    }
-  }
-
   /** Stores `changed` (when given), then brings polling, the status item, the listeners and the reload hint up to date. */
   private async save(changed: TrackedTransfer | undefined): Promise<void> {
-    if (changed) this.write(changed);
+    if (changed) this.transfers.write(changed);
     this.sync();
-    this.renderStatusItem();
+    this.statusItem.render(this.active());
     this.emitter.fire(changed);
     await this.updatePendingFlag();
   }
@@ -524,31 +371,8 @@ export class TransferTracker implements vscode.Disposable {
     }
   }
 
-  private renderStatusItem(): void {
-    const active = this.active();
-    if (active.length === 0) {
-      this.statusItem.hide();
-      return;
-    }
-    const first = active[0]!;
-    const hops = first.last?.hops ?? [];
-    const done = hops.filter((h) => h.outcome === 'done').length;
-    const total = first.summary?.hops ?? hops.length;
-    const failing = active.some((t) => t.last?.outcome === 'failing');
-    this.statusItem.text =
-      active.length === 1
-        ? `$(sync~spin) ${vscode.l10n.t('Transfer {0}/{1}', done, total || '?')}`
-        : `$(sync~spin) ${vscode.l10n.t('{0} transfers', active.length)}`;
-    this.statusItem.tooltip = active
-      .map((t) => `${shorten(t.txHash, 8, 6)}: ${stateWords(t, Date.now(), (ms) => absoluteTime(ms))}`)
-      .join('\n');
-    this.statusItem.backgroundColor = failing ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    this.statusItem.show();
-  }
-
   dispose(): void {
-    for (const { timer } of this.claimTimers.values()) clearTimeout(timer);
-    this.claimTimers.clear();
+    this.claimTimers.dispose();
     // Frees the leases: another window takes over these transfers at its next check.
     this.coordinator?.dispose();
     for (const d of this.disposables) d.dispose();

@@ -177,77 +177,98 @@ export class TransfersTree implements vscode.Disposable {
   }
 }
 
+/** Asks for the chain a tracked hash was broadcast on (the active network's chain by default). */
+async function askChain(chainArg: unknown, services: Services): Promise<string | undefined> {
+  if (textArg(chainArg) !== undefined) return obtain(chainArg, parseChainId, '', '');
+  return vscode.window
+    .showInputBox({
+      prompt: vscode.l10n.t('The chain the transaction was broadcast on'),
+      value: services.network.chainId ?? '',
+      validateInput: (v) => (parseChainId(v).ok ? undefined : (parseChainId(v) as { error: string }).error),
+    })
+    .then((v) => (v === undefined ? undefined : parseChainId(v).ok ? v.trim() : undefined));
+}
+
+/**
+ * The router takes a transaction once it has landed: the record is kept (a reload goes on waiting) while the
+ * notification says so; cancelling it stops waiting (Refresh in the Transfers view takes it up again).
+ */
+function untilRegistered(
+  tracker: TransferTracker,
+  tracked: TrackedTransfer,
+  chainId: string,
+): Thenable<TrackedTransfer> {
+  return vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t(
+        'Initia: waiting for the transaction to land on {0}, then registering it with the router…',
+        chainId,
+      ),
+      cancellable: true,
+    },
+    (progress, token) => {
+      const ac = new AbortController();
+      token.onCancellationRequested(() => ac.abort());
+      // Not the landing but the router: say why (it does not answer, connection refused…), while it goes on trying.
+      let said: string | undefined;
+      const report = () => {
+        const reason = tracker.waitingReason(tracked);
+        if (reason === said) return;
+        said = reason;
+        progress.report({ message: reason ? vscode.l10n.t('the router does not answer: {0}', reason) : '' });
+      };
+      const say = tracker.onDidChange(report);
+      report();
+      return tracker.registered(tracked, ac.signal).finally(() => say.dispose());
+    },
+  );
+}
+
+/** Track Transfer: a tx hash followed without the panel; resolves with its key once the router has it. */
+async function trackTransfer(
+  tracker: TransferTracker,
+  services: Services,
+  hashArg?: unknown,
+  chainArg?: unknown,
+): Promise<string | undefined> {
+  const hash = await obtain(
+    hashArg,
+    parseTxHash,
+    vscode.l10n.t('Track a cross-chain transfer: the hash of the broadcast transaction'),
+    vscode.l10n.t('64 hexadecimal digits, 0x optional'),
+  );
+  if (!hash) return undefined;
+  const network = services.network;
+  const chainId = await askChain(chainArg, services);
+  if (!chainId) return undefined;
+  if (!network.routerUrl)
+    return refuse(vscode.l10n.t('The network "{0}" has no router URL (routerUrl in initia.networks).', network.name));
+  try {
+    const tracked = await tracker.track({
+      txHash: hash.prefixed ? hash.evm : hash.cosmos,
+      chainId,
+      routerUrl: network.routerUrl!,
+      network: network.name,
+    });
+    const t = await untilRegistered(tracker, tracked, chainId);
+    // Asked interactively: show where it will be followed. Called with arguments (links, scripts): stay put.
+    if (textArg(hashArg) === undefined) void vscode.commands.executeCommand(`${ViewId.Transfers}.focus`);
+    return transferKey(t);
+  } catch (err) {
+    return refuse(errorMessage(err));
+  }
+}
+
 export function registerTransferCommands(
   tracker: TransferTracker,
   services: Services,
   register: Register,
 ): vscode.Disposable[] {
   return [
-    register(Command.TrackTransfer, async (hashArg?: unknown, chainArg?: unknown) => {
-      const hash = await obtain(
-        hashArg,
-        parseTxHash,
-        vscode.l10n.t('Track a cross-chain transfer: the hash of the broadcast transaction'),
-        vscode.l10n.t('64 hexadecimal digits, 0x optional'),
-      );
-      if (!hash) return undefined;
-      const network = services.network;
-      const chainId =
-        textArg(chainArg) !== undefined
-          ? await obtain(chainArg, parseChainId, '', '')
-          : await vscode.window
-              .showInputBox({
-                prompt: vscode.l10n.t('The chain the transaction was broadcast on'),
-                value: network.chainId ?? '',
-                validateInput: (v) => (parseChainId(v).ok ? undefined : (parseChainId(v) as { error: string }).error),
-              })
-              .then((v) => (v === undefined ? undefined : parseChainId(v).ok ? v.trim() : undefined));
-      if (!chainId) return undefined;
-      if (!network.routerUrl)
-        return refuse(
-          vscode.l10n.t('The network "{0}" has no router URL (routerUrl in initia.networks).', network.name),
-        );
-      try {
-        const tracked = await tracker.track({
-          txHash: hash.prefixed ? hash.evm : hash.cosmos,
-          chainId,
-          routerUrl: network.routerUrl!,
-          network: network.name,
-        });
-        // The router takes a transaction once it has landed: the record is kept (a reload goes on waiting) while the
-        // notification says so; cancelling it stops waiting (Refresh in the Transfers view takes it up again).
-        const t = await vscode.window.withProgress(
-          {
-            location: vscode.ProgressLocation.Notification,
-            title: vscode.l10n.t(
-              'Initia: waiting for the transaction to land on {0}, then registering it with the router…',
-              chainId,
-            ),
-            cancellable: true,
-          },
-          (progress, token) => {
-            const ac = new AbortController();
-            token.onCancellationRequested(() => ac.abort());
-            // Not the landing but the router: say why (it does not answer, connection refused…), while it goes on trying.
-            let said: string | undefined;
-            const report = () => {
-              const reason = tracker.waitingReason(tracked);
-              if (reason === said) return;
-              said = reason;
-              progress.report({ message: reason ? vscode.l10n.t('the router does not answer: {0}', reason) : '' });
-            };
-            const say = tracker.onDidChange(report);
-            report();
-            return tracker.registered(tracked, ac.signal).finally(() => say.dispose());
-          },
-        );
-        // Asked interactively: show where it will be followed. Called with arguments (links, scripts): stay put.
-        if (textArg(hashArg) === undefined) void vscode.commands.executeCommand(`${ViewId.Transfers}.focus`);
-        return transferKey(t);
-      } catch (err) {
-        return refuse(errorMessage(err));
-      }
-    }),
+    register(Command.TrackTransfer, (hashArg?: unknown, chainArg?: unknown) =>
+      trackTransfer(tracker, services, hashArg, chainArg),
+    ),
     // The view's title button (VS Code hands it the focused row, which it is not about): every transfer watched.
     // Given a chain id and a hash (links, scripts): that one.
     register(Command.TransfersRefresh, (a?: unknown, b?: unknown) => {

@@ -45,10 +45,18 @@ export function registerTreeCommands(views: Views, services: Services, register:
       !!(services.network.explorerUrl || services.network.txPage || services.network.accountPage),
     );
   updateExplorerContext();
-  const settings = services.settings;
-  const r = register;
   return [
     services.networks.onDidChange(updateExplorerContext),
+    ...rowCommands(views, services, register),
+    ...blocksCommands(views, register),
+    ...collectionsCommands(views, services, register),
+    ...richListCommands(views, services, register),
+  ];
+}
+
+/** A row's actions (its context menu, or the view's selection): copy, open JSON, explain, open in the explorer. */
+function rowCommands(views: Views, services: Services, r: Register): vscode.Disposable[] {
+  return [
     r(Command.TreeCopy, async (node: unknown) => {
       const row = selected(views, node, isRow);
       if (row) await copyToClipboard(row.actions.copyValue);
@@ -77,13 +85,21 @@ export function registerTreeCommands(views: Views, services: Services, register:
       }
       return openExternalUrl(row.actions.explorerUrl);
     }),
+  ];
+}
 
+function blocksCommands(views: Views, r: Register): vscode.Disposable[] {
+  return [
     r(Command.BlocksRefresh, () => views.blocks.refresh()),
     r(Command.BlocksShowOldestFirst, () => views.blocks.setOldestFirst(true)),
     r(Command.BlocksShowNewestFirst, () => views.blocks.setOldestFirst(false)),
     r(Command.BlocksFollow, () => views.blocks.setFollow(true)),
     r(Command.BlocksStopFollowing, () => views.blocks.setFollow(false)),
+  ];
+}
 
+function collectionsCommands(views: Views, services: Services, r: Register): vscode.Disposable[] {
+  return [
     r(Command.CollectionsRefresh, () => views.collections.refresh()),
     r(Command.CollectionsFindByName, async (arg?: unknown) => {
       // The header shows what was typed; the indexer is asked the normalised name.
@@ -116,7 +132,13 @@ export function registerTreeCommands(views: Views, services: Services, register:
     r(Command.CollectionsOrderTokensByTokenId, (node: unknown) =>
       selected(views, node, isCollection)?.setOrder('token_id'),
     ),
+  ];
+}
 
+/** The Rich List's denoms belong to a network: the active network's list changes, no other. */
+function richListCommands(views: Views, services: Services, r: Register): vscode.Disposable[] {
+  const settings = services.settings;
+  return [
     r(Command.RichListRefresh, () => views.richList.refresh()),
     r(Command.RichListAddDenom, async (arg?: unknown) => {
       const denom = await obtain(
@@ -126,7 +148,6 @@ export function registerTreeCommands(views: Views, services: Services, register:
         vscode.l10n.t('e.g. uinit, evm/0x…, ibc/…'),
       );
       if (denom === undefined) return;
-      // Denoms belong to a network: the active network's list changes, no other.
       const all = settings.get('richList.denoms');
       const mine = listFor(all, services.network.name);
       if (!mine.includes(denom))

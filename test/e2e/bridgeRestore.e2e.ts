@@ -22,7 +22,7 @@ async function assertRestored(page: Page): Promise<void> {
   );
   assert.match(
     (await frame.locator(`#${BRIDGE.amountOut}`).textContent()) ?? '',
-    /^1\.996 OSMO \(1,996,000 uosmo on osmosis-1\)/,
+    /^3\.659705 OSMO \(3,659,705 uosmo on osmosis-1\)/,
     'the route',
   );
   assert.equal(await frame.locator(`#${BRIDGE.stateNote}`).count(), 0, 'the saved state was read');

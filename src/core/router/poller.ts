@@ -10,10 +10,8 @@
  *    early finish is still seen within a few seconds;
  *  - after E it asks every 2 s, easing off slowly (+5 % of the time past E, at most 60 s), so a late transfer or an
  *    abandonment (the router gives up after 10–30 min) is seen without hammering.
- * Measured on the fake router against a fixed 1 s poller (test/unit/routerBudget.test.ts, 48 transfers of 15–150 s
- * routes finishing at 0.6–1.3 × their estimate): 0.12 of its requests, detection 1.2 s later at the median (p90
- * 3.5 s). Polling only from the expected end on would ask less (0.08) but see early finishes up to 0.3·E late (p90
- * 17 s). Without an estimate (a pasted hash) the first request comes after 3 s. `scheduleDelay` is the pure function.
+ * Without an estimate (a pasted hash) the first request comes after 3 s. `scheduleDelay` is the pure function; its
+ * figures against a 1 s poller are the bench's (`npm run bench -- polling`, test/unit/routerBudget.test.ts).
  *
  * Also:
  *  - at most one request in flight; the next is scheduled only when the previous has answered;

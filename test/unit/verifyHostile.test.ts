@@ -614,6 +614,12 @@ const CASES: Case[] = [
       setCosmosMsg(json, { type: 'cosmos-sdk/MsgSend', value: m });
     }),
   },
+  ...['constructor', 'toString', '__proto__'].map((inherited) => ({
+    family: 'encoding',
+    name: `a CCTP burn whose msg_type_url is "${inherited}" (a name every JavaScript object inherits)`,
+    kind: 'cctp' as const,
+    rewrite: onMsgs((json) => (json.txs[0].cosmos_tx.msgs[0].msg_type_url = inherited)),
+  })),
   {
     family: 'encoding',
     name: '"@type" disagrees with msg_type_url',

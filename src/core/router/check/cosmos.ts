@@ -6,7 +6,6 @@
  * other type is unverified. The parsed message is what is handed back to be signed.
  */
 import { DECODERS } from './cosmosMsgs';
-import { cctpBurn } from './cctp';
 import { AMINO, unwrap, type Coin, type CosmosResult } from './cosmosRead';
 import {
   amountText,
@@ -52,7 +51,9 @@ export function decodeCosmosMsg(
 ): CosmosResult {
   const msg = run.summaries.length;
   const at = { tx, msg };
-  const name = NAMES[typeUrl] ?? `Other message (${clip(typeUrl.replace(/^\//, ''), 80)})`;
+  const name =
+    (Object.hasOwn(NAMES, typeUrl) ? NAMES[typeUrl] : undefined) ??
+    `Other message (${clip(typeUrl.replace(/^\//, ''), 80)})`;
   const fields: MsgField[] = [];
   const summary: MsgSummary = { tx, chainId: chain, kind: 'cosmos', type: name, typeUrl, fields };
   run.summaries.push(summary);
@@ -61,11 +62,12 @@ export function decodeCosmosMsg(
     fields.push({ label: 'Raw message', value: clip(raw, 200) });
     return { summary };
   }
-  if (!(typeUrl in AMINO)) {
+  // Own names only: `in` would also find what every object inherits ("constructor", "toString", …).
+  if (!Object.hasOwn(AMINO, typeUrl)) {
     for (const [k, v] of Object.entries(obj).slice(0, 20))
       if (['string', 'number', 'boolean'].includes(typeof v))
         fields.push({ label: clip(k, 60), value: clip(String(v), 200) });
-    const forbidden = FORBIDDEN[typeUrl];
+    const forbidden = Object.hasOwn(FORBIDDEN, typeUrl) ? FORBIDDEN[typeUrl] : undefined;
     if (forbidden)
       mismatch(run, `Message ${msg + 1} (${clip(typeUrl, 80)}) ${forbidden}: a bridge transfer never needs it.`, at);
     else
@@ -79,7 +81,14 @@ export function decodeCosmosMsg(
   const amt = (c: Coin) => amountText(run, chain, c.denom, c.amount);
   const pay = (from: string, c: Coin, landing: Landing | undefined) =>
     run.payments.push({ tx, msg, chain, from, denom: c.denom, amount: BigInt(c.amount), role: 'transfer', landing });
-  // A name `in AMINO` only by Object's prototype ("constructor", …) goes to the CCTP decoder, as it always has.
-  const decode = Object.hasOwn(DECODERS, typeUrl) ? DECODERS[typeUrl]! : cctpBurn;
+  const decode = DECODERS[typeUrl];
+  if (!decode) {
+    unverified(
+      run,
+      `Message ${msg + 1} is of type ${clip(typeUrl, 80)}, which this check has no reader for: it is not checked.`,
+      at,
+    );
+    return { summary };
+  }
   return decode({ run, hops, tx, msg, at, chain, typeUrl, name, fields, summary, obj, amt, pay });
 }

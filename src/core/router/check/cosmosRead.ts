@@ -88,7 +88,7 @@ export function unwrap(
     typeof obj.value === 'object' &&
     !Array.isArray(obj.value)
   ) {
-    if (obj.type !== AMINO[typeUrl]) {
+    if (!Object.hasOwn(AMINO, typeUrl) || obj.type !== AMINO[typeUrl]) {
       mismatch(
         run,
         `Message ${at.msg + 1} says it is ${clip(String(obj.type), 80)} in its amino JSON but ${clip(typeUrl, 80)} in its type URL: a wallet could sign either.`,

@@ -78,11 +78,6 @@ export class MoveClient {
     return { address: module.address, name: module.module_name, abi: parsed, ...(bytes ? { bytes } : {}) };
   }
 
-  /** Whether a module was already fetched (for counting what a cold explain asks). */
-  hasModule(address: string, name: string): boolean {
-    return this.modules.has(`${address.toLowerCase()}::${name}`);
-  }
-
   /** `POST /initia/move/v1/view/json`: a `#[view]` function's answer, its events and gas. */
   async view(call: ViewCall, signal?: AbortSignal): Promise<S.ViewResponse> {
     const body = await this.http.json({

@@ -4,7 +4,7 @@
  * `build_error_map`), plus the lines that raise it (`assert!` / `abort` naming it), to open as abort sites. Named
  * addresses (`module my_addr::vault`) resolve through the package's Move.toml `[addresses]`.
  */
-import { shortAddress } from './abort';
+import { shortAddress } from './types';
 
 export interface MoveErrorConst {
   name: string;

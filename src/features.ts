@@ -185,7 +185,10 @@ export function createFeatures(deps: FeatureDeps): Features {
   const abis = new WorkspaceAbis(log);
   const callResults = new CallResults();
   const explain = new LazyExplain({ context, services, abis, log, results: callResults, hooks });
-  const hover = new TxHoverProvider(services, (network, hash, signal) => explain.revertSummary(network, hash, signal));
+  const hover = new TxHoverProvider(services, {
+    revert: (network, hash, signal) => explain.revertSummary(network, hash, signal),
+    moveFailure: (network, tx) => explain.moveFailureSummary(network, tx),
+  });
   const statusBar = new NetworkStatusBar(services, statusItem);
   const tracker = new TransferTracker(services, context.globalState, context.globalStorageUri.fsPath);
   const transfers = new TransfersTree(tracker);

@@ -22,6 +22,10 @@ async function main(): Promise<number> {
   fs.cpSync(path.join(root, 'test', 'fixtures', 'workspace-abi'), path.join(workspace, 'solidity'), {
     recursive: true,
   });
+  // A Move package (Move.toml's named address, sources/vault.move) whose constants name the Move tests' aborts.
+  fs.cpSync(path.join(root, 'test', 'fixtures', 'move', 'workspace'), path.join(workspace, 'move'), {
+    recursive: true,
+  });
   const desktop = process.env.INITIA_VSCODE === 'desktop';
 
   const vscode = desktop

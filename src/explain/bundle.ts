@@ -9,6 +9,7 @@ import type { NetworkProfile } from '../core/networks';
 import type { Hooks } from '../platform/hooks';
 import type { Services } from '../platform/services';
 import type { ExplainView } from './protocol';
+import type { Tx } from '../core/indexer/schemas';
 import type { WorkspaceAbis } from '../abi/workspaceAbis';
 import { callContract, type CallResult } from './callContract';
 import type { CallResults } from './callResults';
@@ -34,6 +35,8 @@ export interface Explain extends vscode.Disposable {
   restore(panel: vscode.WebviewPanel, state: unknown): void;
   /** Why a failed EVM transaction reverted, in a line (the hover), or undefined. */
   revertSummary(network: NetworkProfile, hash: string, signal?: AbortSignal): Promise<string | undefined>;
+  /** Why a failed Move transaction failed, in a line (the hover), or undefined when it holds no MoveVM failure. */
+  moveFailureSummary(network: NetworkProfile, tx: Tx): Promise<string | undefined>;
   /** Initia: Call Contract… with its command's arguments. */
   callContract(address?: unknown, block?: unknown, fn?: unknown, args?: unknown): Promise<CallResult | undefined>;
   /** Initia: Call Move View Function… (a module's #[view] functions over the node's view/json). */
@@ -56,6 +59,7 @@ export function createExplain({ context, services, abis, log, results, hooks }: 
     describe: (hash, network, signal) => explainer.describe(hash, network, signal),
     restore: (panel, state) => panels.restore(panel, state),
     revertSummary: (network, hash, signal) => explainer.revertSummary(network, hash, signal),
+    moveFailureSummary: (network, tx) => explainer.moveFailureSummary(network, tx),
     callContract: (address, block, fn, args) =>
       callContract({ services, traces: traces.traces, contracts, abis, results }, address, block, fn, args),
     callMoveView: (options) => {

@@ -21,6 +21,8 @@ import type { WorkspaceAbis } from '../abi/workspaceAbis';
 import type { ExplainView } from './protocol';
 import { explainCosmos, explainEvm } from './txView';
 import { revertSummary, traceInto, type TraceDeps } from './traceExplain';
+import { MoveTxExplainer } from '../move/moveExplain';
+import { moveFailureLine, moveInto } from './moveView';
 
 /** What the explainer needs of the workspace's ABIs. */
 export type AbiDecoder = Pick<WorkspaceAbis, 'decodeLog' | 'decodeCall'>;
@@ -33,6 +35,9 @@ export interface ExplainOptions {
 }
 
 export class Explainer {
+  /** Move messages decoded and aborts named (made on the first Move transaction). */
+  private moveTxs?: MoveTxExplainer;
+
   constructor(
     private readonly services: Services,
     private readonly abis: () => AbiDecoder | undefined,
@@ -56,6 +61,17 @@ export class Explainer {
   /** Why a failed EVM transaction reverted, in a line (the hover), or undefined without a node's trace. */
   revertSummary(network: NetworkProfile, hash: string, signal?: AbortSignal): Promise<string | undefined> {
     return this.traces ? revertSummary(this.traces, network, hash, signal) : Promise.resolve(undefined);
+  }
+
+  /** Why a failed Move transaction failed, in a line (the hover), or undefined when it holds no MoveVM failure. */
+  async moveFailureSummary(network: NetworkProfile, tx: Tx): Promise<string | undefined> {
+    const move = await this.moveExplainer().explain(tx, network);
+    const failure = move?.explanation.failure;
+    return failure ? moveFailureLine(failure, move.named) : undefined;
+  }
+
+  private moveExplainer(): MoveTxExplainer {
+    return (this.moveTxs ??= new MoveTxExplainer(this.services));
   }
 
   /** The view of a transaction whose hash is already checked: the EVM index first for a `0x` hash, else Cosmos. */
@@ -168,6 +184,7 @@ export class Explainer {
 
   private async explainCosmosTx(tx: Tx, network: NetworkProfile): Promise<ExplainView> {
     const abis = this.abis();
+    const movePart = this.moveExplainer().explain(tx, network);
     const known = await this.assetsOf(tx, network);
     const messages = (tx.tx?.body?.messages ?? []) as Array<Record<string, unknown>>;
     const calls = new Map<number, Decoded>();
@@ -189,7 +206,10 @@ export class Explainer {
       evmLogs.map(async (log) => ({ log, decoded: await abis?.decodeLog(log).catch(() => undefined) })),
     );
     const asset = (denom: string) => known.get(denom);
-    return explainCosmos(tx, { network: network.name, asset, calls, logs, notes: [] });
+    const view = explainCosmos(tx, { network: network.name, asset, calls, logs, notes: [] });
+    const move = await movePart;
+    if (move) moveInto(view, move.explanation, move.named);
+    return view;
   }
 
   /** Whole units where the router lists the denoms of this chain (asked once per denom, its list cached). */

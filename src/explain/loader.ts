@@ -7,6 +7,7 @@ import type * as vscode from 'vscode';
 import { LazyBundle } from '../core/lazyBundle';
 import type { NetworkProfile } from '../core/networks';
 import type { ExplainView } from './protocol';
+import type { Tx } from '../core/indexer/schemas';
 import type { Explain, ExplainDeps } from './bundle';
 import type { CallResult } from './callContract';
 import type { ViewCallOptions } from '../move/viewCall';
@@ -41,6 +42,10 @@ export class LazyExplain extends LazyBundle<Explain> implements Explain {
 
   revertSummary(network: NetworkProfile, hash: string, signal?: AbortSignal): Promise<string | undefined> {
     return this.explain.revertSummary(network, hash, signal);
+  }
+
+  moveFailureSummary(network: NetworkProfile, tx: Tx): Promise<string | undefined> {
+    return this.explain.moveFailureSummary(network, tx);
   }
 
   callContract(address?: unknown, block?: unknown, fn?: unknown, args?: unknown): Promise<CallResult | undefined> {

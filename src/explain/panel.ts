@@ -23,7 +23,7 @@ import {
   type ExplainView,
 } from './protocol';
 import type { Explainer } from './explainer';
-import { showSourceLine } from './sourceLine';
+import { showMovePlace, showSourceLine } from './sourceLine';
 
 const LOOKUP: Record<'tx' | 'block' | 'account', Command> = {
   tx: Command.LookupTransaction,
@@ -123,6 +123,7 @@ export class ExplainPanels implements vscode.Disposable {
     refresh: () => this.refresh(),
     openSource: async ({ source }) => this.openSource(source),
     callContract: ({ contract }) => this.callContract(contract),
+    openMoveSource: async ({ source }) => this.openMoveSource(source),
   };
 
   /** Only the extension's own lookups, each of which checks its value again before any request. */
@@ -152,6 +153,12 @@ export class ExplainPanels implements vscode.Disposable {
   private async openSource(source: number): Promise<boolean> {
     const line = this.view?.trace?.sources[source];
     return line ? !!(await showSourceLine(line)) : false;
+  }
+
+  /** A place in the workspace's Move sources (an abort's declaration or site), by its number in the view shown. */
+  private async openMoveSource(source: number): Promise<boolean> {
+    const place = this.view?.move?.sources[source];
+    return place ? !!(await showMovePlace(place)) : false;
   }
 
   /** Initia: Call Contract… on a contract of the call trace, at the transaction's block (the command checks both). */

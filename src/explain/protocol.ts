@@ -47,6 +47,24 @@ export const RawCallView = z.object({
 });
 export type RawCallView = z.infer<typeof RawCallView>;
 
+/** A Move call's argument: its type from the function's ABI, its value as JSON text, or as sent with why not. */
+export const MoveArgView = z.object({ type: z.string(), text: z.string(), problem: z.optional(z.string()) });
+export type MoveArgView = z.infer<typeof MoveArgView>;
+
+/** A `MsgExecute` / `MsgExecuteJSON` / script: `0x1::dex::swap_script`, its type arguments and arguments. */
+export const MoveCallView = z.object({
+  target: z.string(),
+  typeArgs: z.array(z.string()),
+  args: z.array(MoveArgView),
+  /** Why the arguments are not decoded (the module could not be read, the function is not in its ABI). */
+  problem: z.optional(z.string()),
+});
+export type MoveCallView = z.infer<typeof MoveCallView>;
+
+/** A Move event: its type tag and its data as JSON text. */
+export const MoveEventView = z.object({ typeTag: z.string(), json: z.string() });
+export type MoveEventView = z.infer<typeof MoveEventView>;
+
 export const MessageView = z.object({
   title: z.string(),
   typeUrl: z.string(),
@@ -55,6 +73,9 @@ export const MessageView = z.object({
   call: z.optional(DecodedView),
   /** An EVM call's input that no ABI decodes. */
   rawCall: z.optional(RawCallView),
+  /** A Move call, its arguments decoded by the function's on-chain ABI. */
+  move: z.optional(MoveCallView),
+  moveEvents: z.optional(z.array(MoveEventView)),
   events: z.array(EventView),
 });
 export type MessageView = z.infer<typeof MessageView>;
@@ -139,6 +160,35 @@ export const TraceView = z.object({
 });
 export type TraceView = z.infer<typeof TraceView>;
 
+/** A place in the workspace's Move sources, opened by its number in `MoveView.sources`. */
+export const MoveSiteView = z.object({ source: z.number(), label: z.string() });
+export type MoveSiteView = z.infer<typeof MoveSiteView>;
+
+/** A Move abort, named (core/move/naming.ts): by which source, and where the workspace declares and raises it. */
+export const MoveAbortView = z.object({
+  /** `EINSUFFICIENT_FUNDS`, or the code when no source names it. */
+  name: z.string(),
+  module: z.string(),
+  code: z.string(),
+  category: z.string(),
+  /** Which source named it, in words. */
+  source: z.string(),
+  description: z.optional(z.string()),
+  declaration: z.optional(MoveSiteView),
+  sites: z.array(MoveSiteView),
+  /** Sources that could not answer, in words. */
+  notes: z.array(z.string()),
+});
+export type MoveAbortView = z.infer<typeof MoveAbortView>;
+
+/** A Move transaction's failure in words (an abort named; a VM failure or error explained) and its sources' files. */
+export const MoveView = z.object({
+  failure: z.optional(z.object({ text: z.string(), abort: z.optional(MoveAbortView) })),
+  /** Workspace files by number (URIs, 0-based lines): the webview asks for one by its number. */
+  sources: z.array(z.object({ uri: z.string(), line: z.number() })),
+});
+export type MoveView = z.infer<typeof MoveView>;
+
 export const ExplainView = z.object({
   kind: z.enum(['cosmos', 'evm']),
   hash: z.string(),
@@ -155,6 +205,8 @@ export const ExplainView = z.object({
   abiFiles: z.array(z.string()),
   /** The node's call trace of an EVM transaction, where the network has a JSON-RPC URL that serves it. */
   trace: z.optional(TraceView),
+  /** A Move transaction's failure in words, where it failed in the MoveVM. */
+  move: z.optional(MoveView),
 });
 export type ExplainView = z.infer<typeof ExplainView>;
 
@@ -174,6 +226,8 @@ export const EXPLAIN_OPS = {
   openSource: { request: z.object({ source: z.number() }), reply: Done },
   /** Runs Initia: Call Contract… on a contract of the call trace, by its number, at the transaction's block. */
   callContract: { request: z.object({ contract: z.number() }), reply: Done },
+  /** Opens a place in the workspace's Move sources, by its number in `move.sources` (only files of the open folders). */
+  openMoveSource: { request: z.object({ source: z.number() }), reply: Done },
   ...COMMON_OPS,
 } as const;
 

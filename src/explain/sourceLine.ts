@@ -26,3 +26,18 @@ export async function showSourceLine(source: SourceLine): Promise<vscode.TextEdi
   editor.revealRange(new vscode.Range(start, end), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   return editor;
 }
+
+/**
+ * Opens a place in the workspace's Move sources (an abort's declaration or site; 0-based line) beside the panel, its
+ * line's code selected, the cursor at its start; undefined when the file is not in an open folder.
+ */
+export async function showMovePlace(place: { uri: string; line: number }): Promise<vscode.TextEditor | undefined> {
+  const uri = vscode.Uri.parse(place.uri, true);
+  if (!vscode.workspace.getWorkspaceFolder(uri)) return undefined;
+  const editor = await vscode.window.showTextDocument(uri, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+  const line = editor.document.lineAt(Math.min(Math.max(place.line, 0), editor.document.lineCount - 1));
+  const start = line.range.start.translate(0, line.firstNonWhitespaceCharacterIndex);
+  editor.selection = new vscode.Selection(line.range.end, start);
+  editor.revealRange(line.range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  return editor;
+}

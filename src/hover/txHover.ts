@@ -14,6 +14,7 @@ import type { EvmTx, Tx } from '../core/indexer/schemas';
 import { txHashAt } from '../core/linkScan';
 import { errorMessage, isCancelled, isNotFound } from '../core/errors';
 import { runQuery } from '../core/queries';
+import { hasMoveFailure } from '../core/move/vmLog';
 import type { NetworkProfile } from '../core/networks';
 import { appendUntrusted, untrustedMarkdown } from '../platform/markdown';
 import { copyToClipboard } from '../platform/links';
@@ -27,8 +28,13 @@ const FOUND_TTL_MS = 60 * 60_000; // a committed tx does not change
 const NOT_FOUND_TTL_MS = 15_000; // it may be indexed in a moment
 const CACHE_SIZE = 500;
 
-/** A failed EVM transaction's revert in one line, from the network's JSON-RPC node (undefined: none to say). */
-export type RevertOf = (network: NetworkProfile, hash: string, signal?: AbortSignal) => Promise<string | undefined>;
+/** Why a failed transaction failed, in one line, from Explain's bundle (undefined: nothing to say). */
+export interface FailureWords {
+  /** A failed EVM transaction's revert, from the network's JSON-RPC node. */
+  revert(network: NetworkProfile, hash: string, signal?: AbortSignal): Promise<string | undefined>;
+  /** A failed Move transaction's abort named (the workspace, the module's error map, the registry), or its VM failure. */
+  moveFailure(network: NetworkProfile, tx: Tx): Promise<string | undefined>;
+}
 
 /**
  * The hover's own commands: "Copy hash" (only a well-formed hash is copied), and the walkthrough's "Try it", which
@@ -86,7 +92,7 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
 
   constructor(
     private readonly services: Services,
-    private readonly revertOf?: RevertOf,
+    private readonly why?: FailureWords,
   ) {
     this.subscription = services.settings.onChange(['networks'], () => this.cache.clear());
   }
@@ -147,13 +153,19 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
       const result = await runQuery(this.services.indexer(network), { op: 'tx', hash, evmFirst }, {}, signal, {
         capabilities: this.services.capabilitySource(network),
       });
-      if (!result.evm) return { kind: 'cosmos', tx: (result.body as { tx: Tx }).tx };
+      if (!result.evm) {
+        const tx = (result.body as { tx: Tx }).tx;
+        // A MoveVM failure: the abort named, which is what the raw log's code leaves out.
+        const moveFailed = tx.code !== 0 && hasMoveFailure(tx.raw_log);
+        const why = moveFailed ? await this.why?.moveFailure(network, tx).catch(() => undefined) : undefined;
+        return why ? { kind: 'cosmos', tx, why } : { kind: 'cosmos', tx };
+      }
       const tx = (result.body as { tx: EvmTx }).tx;
       // A reverted EVM transaction: why, from the node's call trace where the network has a JSON-RPC URL.
       const evmHash = /^0x[0-9a-fA-F]{64}$/.test(tx.transactionHash) ? tx.transactionHash : hash;
       const revert =
         tx.status === '0x0' && network.jsonRpcUrl && /^0x/.test(evmHash)
-          ? await this.revertOf?.(network, evmHash, signal).catch(() => undefined)
+          ? await this.why?.revert(network, evmHash, signal).catch(() => undefined)
           : undefined;
       return revert ? { kind: 'evm', tx, revert } : { kind: 'evm', tx };
     } catch (err) {

@@ -25,7 +25,8 @@ export const HOVER_COMMANDS = [
 ];
 
 /** `revert`: a failed EVM transaction's revert in words, from the node's call trace (explain/traceExplain.ts). */
-export type Outcome = { kind: 'cosmos'; tx: Tx } | { kind: 'evm'; tx: EvmTx; revert?: string } | { kind: 'notFound' };
+export type Outcome =
+  { kind: 'cosmos'; tx: Tx; why?: string } | { kind: 'evm'; tx: EvmTx; revert?: string } | { kind: 'notFound' };
 
 type Md = vscode.MarkdownString;
 const cmd = (id: string, ...args: unknown[]) => commandLink(id, args);
@@ -40,7 +41,7 @@ export function renderTxHover(network: NetworkProfile, hash: string, outcome: Ou
   const served = outcome.kind === 'evm' ? outcome.tx.transactionHash : outcome.tx.txhash;
   const shownHash = typeof served === 'string' && /^(0x)?[0-9A-Fa-f]{64}$/.test(served) ? served : hash;
   const { lines, height } =
-    outcome.kind === 'cosmos' ? cosmosLines(md, outcome.tx, shownHash) : evmLines(md, outcome, shownHash);
+    outcome.kind === 'cosmos' ? cosmosLines(md, outcome.tx, shownHash, outcome.why) : evmLines(md, outcome, shownHash);
   lines.forEach((write, i) => {
     if (i > 0) md.appendMarkdown('  \n');
     write();
@@ -62,8 +63,11 @@ function notFound(md: Md, network: NetworkProfile, hash: string): Md {
   return md;
 }
 
-/** The lines of a Cosmos transaction: outcome (with the chain's reason), block, gas and fee, messages, signer, memo. */
-function cosmosLines(md: Md, tx: Tx, shownHash: string): { lines: Array<() => void>; height: string } {
+/**
+ * The lines of a Cosmos transaction: outcome (with why it failed: a Move abort named, else the chain's reason), block,
+ * gas and fee, messages, signer, memo.
+ */
+function cosmosLines(md: Md, tx: Tx, shownHash: string, why?: string): { lines: Array<() => void>; height: string } {
   const height = String(tx.height);
   const ok = tx.code === 0;
   const lines: Array<() => void> = [];
@@ -75,7 +79,7 @@ function cosmosLines(md: Md, tx: Tx, shownHash: string): { lines: Array<() => vo
       md.appendMarkdown(vscode.l10n.t('failed: code {0}', tx.code));
       if (tx.codespace) appendUntrusted(md.appendMarkdown(' '), `(${tx.codespace})`);
       // The chain's own reason, on the first line: what a developer hovers a failed hash for.
-      const reason = tx.raw_log ? labelText(tx.raw_log, 200) : '';
+      const reason = why ? labelText(why, 300) : tx.raw_log ? labelText(tx.raw_log, 200) : '';
       if (reason) appendUntrusted(md.appendMarkdown(' — '), reason);
     }
   });

@@ -1,13 +1,14 @@
 /**
  * Names a Move abort for Explain, the hover and the agent tools alike (one place): asks the workspace's sources, the
  * module's on-chain bytes (its error map) and the registry's errors file, then lets core/move/naming.ts pick in its
- * order. Each source that fails says why in the answer's notes; none stops the others. The module is the node's
+ * order, the registry only when the first two do not name it (no request for a name already known). Each source that
+ * fails says why in the answer's notes; none stops the others. The module is the node's
  * (MoveClient keeps it, so Explain's own ABI read and this one are one request); the registry's file is read once per
  * address for the namer's life.
  */
 import type * as vscode from 'vscode';
 import type { MoveFailure } from '../core/move/abort';
-import { readErrorMap } from '../core/move/errorMap';
+import { lookupError, readErrorMap } from '../core/move/errorMap';
 import { nameAbort, type AbortSources, type NamedAbort } from '../core/move/naming';
 import { registryError, type RegistryErrorsFile } from '../core/move/registryErrors';
 import type { MoveModule } from '../core/move/client';
@@ -36,12 +37,11 @@ export class MoveAbortNamer {
 
   constructor(private readonly sources: AbortNamerSources) {}
 
+  /** The registry is asked only when neither the workspace nor the module's error map names the abort. */
   async name(abort: Aborted): Promise<NamedMoveAbort> {
-    const [workspace, chain, registry] = await Promise.all([
-      this.fromWorkspace(abort),
-      this.fromChain(abort),
-      this.fromRegistry(abort),
-    ]);
+    const [workspace, chain] = await Promise.all([this.fromWorkspace(abort), this.fromChain(abort)]);
+    const chainNames = !!chain && 'map' in chain && lookupError(chain.map, abort.code) !== undefined;
+    const registry = workspace.workspace || chainNames ? undefined : await this.fromRegistry(abort);
     const named = nameAbort(abort, { ...workspace, chain, registry });
     return workspace.uri && named.source === 'workspace' ? { ...named, uri: workspace.uri } : named;
   }

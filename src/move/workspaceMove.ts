@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { moveTomlAddresses, parseMoveSource, type MoveErrorConst, type MoveSourceModule } from '../core/move/sources';
 import type { ModuleRef } from '../core/move/abort';
+import { matchingConstant } from '../core/move/naming';
 
 const SOURCES_GLOB = '**/sources/**/*.move';
 const EXCLUDE = '**/{node_modules,build,.git}/**';
@@ -55,10 +56,7 @@ export class WorkspaceMoveSources {
   /** The constant whose value is this abort's reason (or whole code), in the workspace's copy of the module. */
   async constantFor(ref: ModuleRef, code: bigint): Promise<WorkspaceConstant | undefined> {
     const found = await this.module(ref);
-    const reason = code & 0xffffn;
-    const constant =
-      found?.module.errors.find((e) => e.value === reason && reason !== code) ??
-      found?.module.errors.find((e) => e.value === code);
+    const constant = found && matchingConstant(found.module.errors, code);
     return found && constant ? { constant, uri: found.uri } : undefined;
   }
 

@@ -8,7 +8,15 @@
  */
 import type { NetworkProfile } from '../core/networks';
 import { knownMsgTypeWords } from '../core/msgWords';
-import type { DecodedView, EventView, ExplainView, Field, TraceView } from '../explain/protocol';
+import type {
+  DecodedView,
+  EventView,
+  ExplainView,
+  Field,
+  MoveCallView,
+  MoveView,
+  TraceView,
+} from '../explain/protocol';
 import { links } from './render';
 import { LIMITS, type Result, data, shown, val } from './text';
 
@@ -85,6 +93,40 @@ function renderRevert(out: Result, trace: TraceView): void {
   else if (frame?.note) out.add(`Solidity source: none (${shown(frame.note, LIMITS.reason)})`);
 }
 
+/** A Move transaction's failure: the abort named (by which source), its doc, where the workspace declares it. */
+function renderMoveFailure(out: Result, move: MoveView): void {
+  const failure = move.failure;
+  if (!failure) return;
+  const abort = failure.abort;
+  if (!abort) {
+    out.add(`MoveVM failure, in words: ${data(failure.text, LIMITS.reason)}`);
+    return;
+  }
+  out.add(
+    `Move abort ${val(abort.name, LIMITS.name)} in module ${val(abort.module, LIMITS.short)}, code ${abort.code}: ${data(abort.category, LIMITS.short)} (${abort.source})`,
+  );
+  if (abort.description) out.add(`Its description: ${data(abort.description, LIMITS.reason)}`);
+  const places = [
+    ...(abort.declaration ? [`declared at ${val(abort.declaration.label)}`] : []),
+    ...abort.sites.map((s) => `raised at ${val(s.label)}`),
+  ];
+  if (places.length) out.add(`In the workspace's Move sources: ${places.join('; ')}`);
+  for (const note of abort.notes) out.add(`Naming note: ${data(note, LIMITS.reason)}`);
+}
+
+/** A Move call: its target, type arguments and arguments decoded by the ABI (or as sent, with why). */
+function moveCallText(call: MoveCallView): string {
+  const typeArgs = call.typeArgs.length ? `<${call.typeArgs.map((t) => val(t, LIMITS.short)).join(', ')}>` : '';
+  const args = call.args
+    .slice(0, MAX_FIELDS)
+    .map(
+      (a) => `${val(a.type, LIMITS.short)} ${data(a.text, LIMITS.short)}${a.problem ? ` (${data(a.problem)})` : ''}`,
+    );
+  const more = call.args.length > MAX_FIELDS ? `, … ${call.args.length - MAX_FIELDS} more` : '';
+  const problem = call.problem ? ` [not decoded: ${data(call.problem, LIMITS.short)}]` : '';
+  return `${val(call.target, LIMITS.value)}${typeArgs}(${args.join(', ')}${more})${problem}`;
+}
+
 /** The node's call trace as a tree: each frame's contract and call, and how a failed one failed. */
 function renderTrace(out: Result, trace: TraceView): void {
   const total = trace.frames.length + trace.omitted;
@@ -112,7 +154,11 @@ export function renderExplain(out: Result, network: NetworkProfile, view: Explai
   out.add(`${view.kind === 'evm' ? 'EVM transaction' : 'Transaction'} ${val(view.hash)}: ${outcomeText(view)}`);
   // A traced revert is the outcome's reason in the view: said here in its parts, not as the chain's log.
   if (view.trace?.revert) renderRevert(out, view.trace);
-  else if (view.outcome.reason) out.add(`Reason (the chain's raw log): ${data(view.outcome.reason, LIMITS.reason)}`);
+  else {
+    // A Move failure named first, then the chain's own words.
+    if (view.move) renderMoveFailure(out, view.move);
+    if (view.outcome.reason) out.add(`Reason (the chain's raw log): ${data(view.outcome.reason, LIMITS.reason)}`);
+  }
   for (const f of view.facts) out.add(fieldLine(f, true));
 
   if (view.messages.length) {
@@ -124,6 +170,9 @@ export function renderExplain(out: Result, network: NetworkProfile, view: Explai
       for (const f of m.fields.slice(0, MAX_FIELDS)) out.add(`     ${fieldLine(f)}`);
       if (m.fields.length > MAX_FIELDS) out.add(`     … ${m.fields.length - MAX_FIELDS} more fields`);
       if (m.call) out.add(`     call decoded: ${decodedText(m.call)}`);
+      if (m.move) out.add(`     Move call: ${moveCallText(m.move)}`);
+      if (m.moveEvents?.length)
+        out.add(`     Move events: ${m.moveEvents.map((e) => val(e.typeTag, LIMITS.value)).join(', ')}`);
       if (m.events.length) out.add(`     events: ${eventTypes(m.events)}`);
     }
     out.add(more(view.messages.length, 'messages'));

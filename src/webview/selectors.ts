@@ -115,6 +115,11 @@ export const EXPLAIN = {
   openRevertSource: 'open-revert-source',
   trace: 'trace',
   traceTitle: 'trace-title',
+  // A Move transaction's failure
+  moveFailure: 'move-failure',
+  moveAbortName: 'move-abort-name',
+  moveAbortDoc: 'move-abort-doc',
+  moveAbortSource: 'move-abort-source',
 } as const;
 
 /** The `i`-th frame of the call trace (depth first, as the node answered). */

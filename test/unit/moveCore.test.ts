@@ -9,11 +9,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { categoryWords, failureWords, parseMoveFailure, shortAddress } from '../../src/core/move/abort';
+import { categoryWords, failureWords, parseMoveFailure } from '../../src/core/move/abort';
+import { hasMoveFailure } from '../../src/core/move/vmLog';
 import { lookupError, readErrorMap } from '../../src/core/move/errorMap';
 import { moveTomlAddresses, parseMoveSource } from '../../src/core/move/sources';
-import { constantMatches, nameAbort } from '../../src/core/move/naming';
-import { decodeBcs, encodeBcs, splitType } from '../../src/core/move/bcs';
+import { matchingConstant, nameAbort } from '../../src/core/move/naming';
+import { decodeBcs, encodeBcs } from '../../src/core/move/bcs';
+import { shortAddress, splitType } from '../../src/core/move/types';
 import { jsonArg } from '../../src/core/move/jsonArgs';
 import { bech32 } from 'bech32';
 
@@ -91,7 +93,13 @@ test('a Move source is read as the compiler reads it: constants, their docs, nam
   assert.equal(constant.doc, 'Insufficient balance to withdraw or transfer.');
   assert.equal(constant.line, 27, '0-based: line 28 of the file');
   assert.deepEqual(constant.sites, [1052, 1114], 'lines 1053 and 1115 raise it');
-  assert.ok(constantMatches(constant, aborted(ABORT_LOG)));
+  assert.equal(matchingConstant(module.errors, aborted(ABORT_LOG).code), constant, 'the reason names it');
+  assert.equal(
+    matchingConstant([{ value: 0x10004n }, { value: 4n }], 0x10004n)?.value,
+    4n,
+    'the reason first, then the whole code',
+  );
+  assert.equal(matchingConstant([{ value: 7n }], 7n)?.value, 7n, 'a bare code is its own value');
   const small = parseMoveSource(
     [
       'module 0xCAFE::vault {',
@@ -118,7 +126,7 @@ test('a Move source is read as the compiler reads it: constants, their docs, nam
 test('an abort is named from the first source that knows it, each said; a workspace that disagrees with the chain is not used', () => {
   const abort = aborted(ABORT_LOG);
   const [module] = parseMoveSource(faSource(), moveTomlAddresses(faToml()));
-  const constant = module!.errors.find((e) => constantMatches(e, abort))!;
+  const constant = matchingConstant(module!.errors, abort.code)!;
   const chain = { map: readErrorMap(faBytes()) };
   const fromWorkspace = nameAbort(abort, { workspace: { constant, file: 'sources/fungible_asset.move' }, chain });
   assert.equal(fromWorkspace.source, 'workspace');
@@ -231,4 +239,17 @@ test('view/json arguments follow the VM rules: each rule, each refusal before an
   refused('0x1::bigdecimal::BigDecimal', '-1', /not negative/);
   refused('0xcafe::vault::Config', '{}', /cannot be passed as JSON/);
   refused(`${'vector<'.repeat(12)}u64${'>'.repeat(12)}`, `${'['.repeat(12)}${']'.repeat(12)}`, /nested deeper than 10/);
+});
+
+test("the hover's cheap check agrees with the parser on the three MoveVM strings and on other logs", () => {
+  const logs = [
+    `failed to execute message; message index: 0: VM aborted: location=${'1'.padStart(64, '0')}::coin, code=65540`,
+    `VM failure: ARITHMETIC_ERROR, location=${'cafe'.padStart(64, '0')}::vault, function=2, code_offset=17`,
+    'VM error: status NUMBER_OF_ARGUMENTS_MISMATCH of type Verification',
+    'out of gas in location: WriteFlat; gasWanted: 200000, gasUsed: 200131',
+    'insufficient funds: 5uinit is smaller than 6uinit',
+    '',
+  ];
+  for (const log of logs) assert.equal(hasMoveFailure(log), parseMoveFailure(log) !== undefined, log);
+  assert.equal(hasMoveFailure(undefined), false);
 });

@@ -65,6 +65,7 @@ test('an abort named: workspace first, else the chain error map, else the regist
     label: () => 'sources/fungible_asset.move',
   });
   const named = await withWorkspace.name(abort);
+  assert.equal(registry.hits(), 0, 'a name the workspace gives: no registry request');
   assert.deepEqual(
     [named.source, named.name, named.uri, named.sites],
     [
@@ -86,6 +87,7 @@ test('an abort named: workspace first, else the chain error map, else the regist
     [fromChain.source, fromChain.name, fromChain.description],
     ['chain', 'EINSUFFICIENT_BALANCE', 'Insufficient balance to withdraw or transfer.'],
   );
+  assert.equal(registry.hits(), 0, "a name the module's error map gives: no registry request");
 
   const noChain = new MoveAbortNamer({
     workspace: { constantFor: async () => undefined },
@@ -102,5 +104,9 @@ test('an abort named: workspace first, else the chain error map, else the regist
   );
   assert.match(fromRegistry.notes.join(' '), /error map could not be read: connection refused/);
   await noChain.name(abort);
-  assert.equal(registry.hits(), 3, 'once per namer and address: three namers, the last one asked twice');
+  assert.equal(
+    registry.hits(),
+    1,
+    'asked only when the workspace and the chain do not name it, and then once per namer and address (asked twice)',
+  );
 });

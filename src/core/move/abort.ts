@@ -8,8 +8,6 @@
  */
 import { shortAddress } from './types';
 
-export { shortAddress };
-
 /** move_stdlib's error categories (precompile/modules/move_stdlib/sources/error.move). */
 export const ABORT_CATEGORIES: Readonly<Record<number, { name: string; words: string }>> = {
   0x1: { name: 'INVALID_ARGUMENT', words: 'an argument was invalid' },

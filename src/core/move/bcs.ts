@@ -9,8 +9,6 @@
 import { bcs, toHex, type BcsType } from '@mysten/bcs';
 import { splitType } from './types';
 
-export { splitType };
-
 /** A Move value as JSON shows it: integers above u32 as decimal strings, addresses and bytes as 0x hex. */
 export type MoveValue = string | number | boolean | null | MoveValue[] | { [field: string]: MoveValue };
 

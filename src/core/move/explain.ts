@@ -7,6 +7,7 @@
  */
 import { parseMoveFailure, type MoveFailure } from './abort';
 import { moveAddress } from './types';
+import { strictBase64 } from '../base64';
 import { decodeBcs, type MoveValue } from './bcs';
 import type { MoveModule } from './client';
 import type { TxEvent } from '../txExplain';
@@ -125,8 +126,9 @@ function decodeArg(kind: MoveCallView['kind'], type: string | undefined, raw: st
       return { type, raw, problem: 'not JSON' };
     }
   }
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(raw) || raw.length % 4 !== 0) return { type, raw, problem: 'not base64' };
-  const decoded = decodeBcs(type, Uint8Array.from(Buffer.from(raw, 'base64')));
+  const bytes = strictBase64(raw);
+  if (!bytes) return { type, raw, problem: 'not base64' };
+  const decoded = decodeBcs(type, bytes);
   return decoded.ok ? { type, raw, value: decoded.value } : { type, raw, problem: decoded.reason };
 }
 

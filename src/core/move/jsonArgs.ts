@@ -6,8 +6,7 @@
  * is one JSON text, at most 1,000,000 bytes and nested at most 10 deep. A value that breaks a rule is refused, with
  * the rule, before any request.
  */
-import { splitType } from './types';
-import { bech32ToHex } from '../addressAt';
+import { splitType, typedAddress } from './types';
 
 export type JsonArg = { ok: true; json: string } | { ok: false; error: string };
 
@@ -114,16 +113,8 @@ function unsigned(name: string, value: unknown): number | string {
 
 function address(value: unknown): string {
   if (typeof value !== 'string') throw new Refused(`${JSON.stringify(value)} is not an address`);
-  if (/^0x[0-9a-fA-F]{1,64}$/.test(value)) return `0x${value.slice(2).toLowerCase()}`;
-  if (/^init1[02-9ac-hj-np-z]+$/.test(value)) {
-    let hex = '';
-    try {
-      hex = bech32ToHex(value);
-    } catch {
-      // a bad checksum: refused below
-    }
-    if (hex.length === 42 || hex.length === 66) return hex;
-  }
+  const hex = typedAddress(value);
+  if (hex) return hex;
   throw new Refused(`"${value}" is not an address`);
 }
 

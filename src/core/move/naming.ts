@@ -39,9 +39,18 @@ export interface AbortSources {
 
 type Aborted = Extract<MoveFailure, { kind: 'aborted' }>;
 
-/** Whether a workspace constant names this abort: its value is the code's reason, or the whole code. */
-export function constantMatches(constant: MoveErrorConst, abort: Aborted): boolean {
-  return constant.value === BigInt(abort.reason) || constant.value === abort.code;
+/**
+ * The constant of a module's sources that names this abort: the one whose value is the code's reason (when the code
+ * has a category above it), else the one whose value is the whole code (a module that aborts with bare numbers).
+ */
+export function matchingConstant<C extends Pick<MoveErrorConst, 'value'>>(
+  constants: readonly C[],
+  code: bigint,
+): C | undefined {
+  const reason = code & 0xffffn;
+  return (
+    (reason !== code ? constants.find((c) => c.value === reason) : undefined) ?? constants.find((c) => c.value === code)
+  );
 }
 
 /** The abort named from the first source that knows it. */

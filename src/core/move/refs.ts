@@ -4,7 +4,7 @@
  * handle; and a module's `#[view]` functions from its ABI, with their signatures as the picker shows them.
  */
 import type { Parsed } from '../validate';
-import { moveAddress, splitType } from './types';
+import { shortAddress, splitType, typedAddress } from './types';
 import type { MoveAbi, MoveFunction } from './schemas';
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -12,11 +12,8 @@ const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** An address as typed: `0x` + 1 to 64 hex digits, or a checksummed `init1…` of 20 or 32 bytes; as short hex. */
 export function parseMoveAddress(input: string): Parsed<string> {
   const t = input.trim();
-  if (/^0x[0-9a-fA-F]{1,64}$/.test(t)) return { ok: true, value: moveAddress(t) };
-  if (/^init1[02-9ac-hj-np-z]+$/.test(t)) {
-    const hex = moveAddress(t);
-    if (hex.startsWith('0x') && hex !== t) return { ok: true, value: hex };
-  }
+  const hex = typedAddress(t);
+  if (hex) return { ok: true, value: shortAddress(hex) };
   return { ok: false, error: `"${t.slice(0, 80)}" is not a Move address: 0x and up to 64 hex digits, or init1…` };
 }
 

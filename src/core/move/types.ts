@@ -11,6 +11,22 @@ export function shortAddress(hex: string): string {
   return `0x${digits || '0'}`;
 }
 
+/**
+ * An address as a person types it, `0x` + 1 to 64 hex digits or a checksummed `init1…` of 20 or 32 bytes, as
+ * lower-case hex (the digits as typed, or the bech32's bytes); undefined when it is neither. The one reader of typed
+ * Move addresses (refs.ts for modules, jsonArgs.ts for arguments).
+ */
+export function typedAddress(input: string): string | undefined {
+  if (/^0x[0-9a-fA-F]{1,64}$/.test(input)) return input.toLowerCase();
+  if (!/^init1[02-9ac-hj-np-z]+$/.test(input)) return undefined;
+  try {
+    const hex = bech32ToHex(input).toLowerCase();
+    return hex.length === 42 || hex.length === 66 ? hex : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A module address as Move writes it: `0x1`; a bech32 address by its bytes. */
 export function moveAddress(address: string): string {
   if (/^0x[0-9a-fA-F]+$/.test(address)) return shortAddress(address);

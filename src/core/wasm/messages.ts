@@ -5,6 +5,7 @@
  * after the contract's own error text (wasmd: x/wasm/types/errors.go, codespace `wasm`, code 5); that text is free
  * form, so it is quoted as the contract's words, never interpreted.
  */
+import { strictBase64 } from '../base64';
 
 export type WasmMsg =
   | { ok: true; json: unknown; entryPoint?: string; encoding: 'json' | 'base64' }
@@ -21,11 +22,11 @@ export function isWasmMsg(typeUrl: unknown): boolean {
 export function decodeWasmMsg(msg: unknown): WasmMsg {
   if (msg !== null && typeof msg === 'object') return withEntryPoint(msg, 'json');
   if (typeof msg !== 'string') return { ok: false, raw: msg, problem: 'msg is neither JSON nor base64 of JSON' };
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(msg) || msg.length % 4 !== 0)
-    return { ok: false, raw: msg, problem: 'msg is a string but not base64' };
+  const bytes = strictBase64(msg);
+  if (!bytes) return { ok: false, raw: msg, problem: 'msg is a string but not base64' };
   let json: unknown;
   try {
-    json = JSON.parse(Buffer.from(msg, 'base64').toString('utf8'));
+    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {
     return { ok: false, raw: msg, problem: 'msg is base64 but not of JSON' };
   }

@@ -33,6 +33,8 @@ export interface ExplainActions {
   openSource(source: number): void;
   /** Initia: Call Contract… on a contract of the call trace, by its number. */
   callContract(contract: number): void;
+  /** A place in the workspace's Move sources (an abort's declaration or site), by its number in the view. */
+  openMoveSource(source: number): void;
 }
 
 export const initialState = (): ExplainUi => ({ phase: 'waiting', hash: '' });

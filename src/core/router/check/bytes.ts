@@ -4,6 +4,7 @@
  * the end, a trailing byte, a non-canonical encoding is an error, never a guess. Pure, no dependencies but bech32.
  */
 import { bech32 } from 'bech32';
+import { strictBase64 } from '../../base64';
 
 export class DecodeError extends Error {}
 
@@ -68,8 +69,9 @@ export function wordAccount(word: string): string {
 
 /** Strict standard base64 (padding required) to bytes. */
 export function base64Bytes(s: string): Uint8Array {
-  if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s)) throw new DecodeError('not base64');
-  return new Uint8Array(Buffer.from(s, 'base64'));
+  const bytes = strictBase64(s);
+  if (!bytes) throw new DecodeError('not base64');
+  return bytes;
 }
 
 /** Strict hex (optional 0x, even length) to bytes. */

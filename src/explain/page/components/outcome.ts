@@ -9,6 +9,7 @@ import { EXPLAIN } from '../../../webview/selectors';
 import type { ExplainAction, ExplainActions, ExplainUi } from '../state';
 import type { Parts } from './parts';
 import { mountRevertSource } from './trace';
+import { mountMoveFailure } from './move';
 
 export function mountOutcome(store: Store<ExplainUi, ExplainAction>, actions: ExplainActions, parts: Parts): Node[] {
   const status = h('p', { id: EXPLAIN.status });
@@ -25,6 +26,7 @@ export function mountOutcome(store: Store<ExplainUi, ExplainAction>, actions: Ex
     title,
     reason.node(),
     mountRevertSource(store, actions, parts),
+    mountMoveFailure(store, actions, parts),
     where,
     h(
       'div',

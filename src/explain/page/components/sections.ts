@@ -9,6 +9,7 @@ import type { Store } from '../../../webview/lib/store';
 import { EXPLAIN } from '../../../webview/selectors';
 import type { ExplainAction, ExplainUi } from '../state';
 import type { Parts } from './parts';
+import { moveParts } from './move';
 
 /** A section shown while the page shows a view that has something for it, rebuilt when that part of the view changes. */
 export function section<T>(
@@ -39,6 +40,7 @@ function messageArticle(m: View['messages'][number], parts: Parts): HTMLElement 
     h('h3', {}, m.title, ' ', h('span', { class: 'muted' }, m.typeUrl)),
     parts.fields(m.fields),
     m.call ? parts.decoded(m.call, 'Call') : m.rawCall ? parts.raw(m.rawCall) : null,
+    ...moveParts(m, parts),
     parts.events(m.events, 'Events'),
   );
 }

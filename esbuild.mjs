@@ -26,6 +26,7 @@
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import { createHash } from 'node:crypto';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -95,6 +96,12 @@ const lazyRequires = {
   },
 };
 
+/**
+ * A shared module's key in the features' table: short (the table is in the bundle every first use requires; the
+ * module paths were 0.9 KB of it), the same in every build, so that a lazy bundle built apart finds its modules.
+ */
+const sharedKey = (id) => createHash('sha256').update(id).digest('base64url').slice(0, 6);
+
 /** The features' entry: src/features.ts plus the table of what their lazy bundles read (`shared()`: module path →
  *  the names read), each name a getter so that the lazy bundle sees the features' live binding. */
 function featuresEntry(shared) {
@@ -104,13 +111,15 @@ function featuresEntry(shared) {
       build.onResolve({ filter: /^features-entry$/ }, () => ({ path: 'features', namespace: ENTRY_NS }));
       build.onLoad({ filter: /.*/, namespace: ENTRY_NS }, () => {
         const table = [...shared()].sort(([a], [b]) => a.localeCompare(b));
+        const keys = new Map(table.map(([id]) => [sharedKey(id), id]));
+        if (keys.size !== table.length) throw new Error('[esbuild] two shared modules have the same key: lengthen it');
         const lines = [`export * from ${JSON.stringify(resolve(FEATURES_ENTRY))};`];
         const entries = table.map(([id, names], i) => {
           const sorted = [...names].sort();
           lines.push(
             `import { ${sorted.map((n, j) => `${n} as m${i}_${j}`).join(', ')} } from ${JSON.stringify(resolve(id))};`,
           );
-          return `${JSON.stringify(id)}: { ${sorted.map((n, j) => `get ${n}() { return m${i}_${j}; }`).join(', ')} }`;
+          return `${JSON.stringify(sharedKey(id))}: { ${sorted.map((n, j) => `get ${n}() { return m${i}_${j}; }`).join(', ')} }`;
         });
         lines.push(`export const __lazyShared = { ${entries.join(', ')} };`);
         return { contents: lines.join('\n'), resolveDir: resolve('.'), loader: 'ts' };
@@ -145,7 +154,7 @@ function readFromFeatures(held, names) {
         return names ? { path: `${SHARED_NS}:${id}`, external: true } : { path: id, namespace: SHARED_NS };
       });
       build.onLoad({ filter: /.*/, namespace: SHARED_NS }, (args) => ({
-        contents: `module.exports = require('./features.js').__lazyShared[${JSON.stringify(args.path)}];`,
+        contents: `module.exports = require('./features.js').__lazyShared[${JSON.stringify(sharedKey(args.path))}];`,
         loader: 'js',
       }));
     },

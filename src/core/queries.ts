@@ -15,6 +15,8 @@ import {
   evmOnly,
   listOf,
   lookupTx,
+  movePage,
+  moveRest,
   negativeHolders,
   type ListResult,
   type QueryContext,
@@ -22,6 +24,7 @@ import {
   type RecordResult,
 } from './queryRuns';
 import { shorten } from './format';
+import { bech32ToHex } from './addressAt';
 import { firstProblem } from './zodWords';
 import {
   ANY_PREFIX,
@@ -31,6 +34,7 @@ import {
   parseDenom,
   parseHeight,
   parseMsgType,
+  parseTableHandle,
   parseTokenId,
   parseTxHash,
   type Parsed,
@@ -260,6 +264,27 @@ const TABLE = [
     title: (q) => `holders of ${shorten(q.denom, 12, 4)}`,
     run: async (client, q, page, signal) =>
       negativeHolders(listOf(await client.richList(q.denom, page, signal), 'holders')),
+  }),
+  // The Move REST of the network's node (not the indexer): an account's resources, a table's entries.
+  list({
+    schema: z.object({ op: op('moveResources'), account: valid((s) => parseAccount(s, ANY_PREFIX)) }),
+    title: (q) => `${shorten(q.account, 8, 4)} Move resources`,
+    run: async (_client, q, page, signal, ctx) =>
+      movePage(
+        await moveRest(ctx).resources(
+          q.account.startsWith('0x') ? q.account : bech32ToHex(q.account),
+          page.key,
+          signal,
+        ),
+        'resources',
+        ['move_resource'],
+      ),
+  }),
+  list({
+    schema: z.object({ op: op('moveTable'), handle: valid(parseTableHandle) }),
+    title: (q) => `Move table ${shorten(q.handle, 8, 4)}`,
+    run: async (_client, q, page, signal, ctx) =>
+      movePage(await moveRest(ctx).tableEntries(q.handle, page.key, signal), 'table_entries', ['key', 'value']),
   }),
 ] as const;
 

@@ -1,11 +1,12 @@
 /**
  * How the lookup table's rows (queries.ts) run a page and read the answer: the count and pagination of a list, the
  * warnings a page carries (a message-type filter the indexer ignored, negative rich-list amounts), the EVM routes a
- * network may not have, and a tx hash tried on both its Cosmos and EVM endpoints.
+ * network may not have, a tx hash tried on both its Cosmos and EVM endpoints, and the Move REST's pages.
  */
 import type { IndexerClient } from './indexer/client';
 import type { Pagination } from './indexer/schemas';
 import { isNotFound } from './errors';
+import type { MoveClient } from './move/client';
 import {
   NO_EVM_INDEX,
   NO_INTERNAL_TX_INDEX,
@@ -41,6 +42,34 @@ export interface QueryContext {
    * one); without it every route is tried and the indexer's 404 for EVM routes becomes the same sentence.
    */
   capabilities?: CapabilitySource;
+  /** The network's Move REST (its profile's restUrl, where its VM runs Move): resources and tables. */
+  move?: Pick<MoveClient, 'resources' | 'tableEntries'>;
+}
+
+/** The network's Move REST, or the sentence that says it has none. */
+export function moveRest(ctx: QueryContext | undefined): NonNullable<QueryContext['move']> {
+  if (!ctx?.move) throw new UnavailableError('This network has no Move REST endpoint (restUrl in its profile).');
+  return ctx.move;
+}
+
+/**
+ * A Move REST page as a document shows it: the JSON the node nests as strings (a resource's `move_resource`, a table
+ * entry's `key` and `value`) read as JSON, kept as the text it was where it is not JSON.
+ */
+export function movePage(body: { pagination?: unknown }, key: string, nested: readonly string[]): ListResult {
+  const json = (v: unknown) => {
+    try {
+      return typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
+    } catch {
+      return v;
+    }
+  };
+  const items = (body as Record<string, Array<Record<string, unknown>>>)[key] ?? [];
+  const read = (item: Record<string, unknown>) => ({
+    ...item,
+    ...Object.fromEntries(nested.map((f) => [f, json(item[f])])),
+  });
+  return listOf({ ...body, [key]: items.map(read) }, key);
 }
 
 export function listOf(body: unknown, key: string): ListResult {

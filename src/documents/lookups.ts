@@ -15,6 +15,7 @@ import {
   parseCollectionName,
   parseDenom,
   parseHeight,
+  parseTableHandle,
   parseTokenId,
   parseTxHash,
   type LookupTarget,
@@ -30,7 +31,9 @@ import { Command } from '../platform/ids';
 
 type Uri = vscode.Uri | undefined;
 
-const ACCOUNT_VIEW_PICKS: Array<{ view: AccountView | 'filtered' | 'call'; label: string; description: string }> = [
+type AccountChoice = AccountView | 'filtered' | 'call' | 'resources';
+
+const ACCOUNT_VIEW_PICKS: Array<{ view: AccountChoice; label: string; description: string }> = [
   { view: 'txs', label: '$(list-flat) Transactions', description: 'every transaction that involves the account' },
   { view: 'signed', label: '$(edit) Signed transactions', description: 'only those the account signed' },
   {
@@ -55,6 +58,11 @@ const ACCOUNT_VIEW_PICKS: Array<{ view: AccountView | 'filtered' | 'call'; label
     view: 'call',
     label: '$(symbol-method) Call a view function…',
     description: 'read the contract (eth_call): nothing is sent',
+  },
+  {
+    view: 'resources',
+    label: '$(symbol-structure) Move resources',
+    description: "the account's Move global storage",
   },
 ];
 
@@ -100,7 +108,19 @@ export class LookupCommands {
       r(Command.LookupEvmInternalTxsByHeight, (height) => this.lookupEvmInternalTxsByHeight(height)),
       r(Command.ShowCollections, () => this.open({ op: 'collections' })),
       r(Command.ShowStatus, () => this.open({ op: 'status' })),
+      r(Command.LookupMoveTable, (handle) => this.lookupMoveTable(handle)),
     ];
+  }
+
+  /** A Move table's entries by its handle (a `Table` field of a resource shows it), paged. */
+  async lookupMoveTable(arg?: unknown): Promise<Uri> {
+    const handle = await obtain(
+      arg,
+      parseTableHandle,
+      vscode.l10n.t('Move table handle (a Table field of a resource holds it)'),
+      '0x…',
+    );
+    return handle ? this.open({ op: 'moveTable', handle }) : undefined;
   }
 
   private open(query: Query): Promise<Uri> {
@@ -193,11 +213,13 @@ export class LookupCommands {
       `${prefix}1… or 0x… (up to 64 hex digits)`,
     );
     if (!account) return undefined;
-    let view: AccountView | 'filtered' | 'call' | undefined;
+    let view: AccountChoice | undefined;
     const viewText = textArg(viewArg);
     if (viewText !== undefined) {
-      if (!isAccountView(viewText))
-        return refuse(vscode.l10n.t('Unknown account view "{0}": use {1}.', viewText, ACCOUNT_VIEWS.join(', ')));
+      if (!isAccountView(viewText) && viewText !== 'resources')
+        return refuse(
+          vscode.l10n.t('Unknown account view "{0}": use {1}.', viewText, [...ACCOUNT_VIEWS, 'resources'].join(', ')),
+        );
       view = viewText;
     } else {
       // EVM lists only where the network has them (internal ones only where they are indexed).
@@ -207,6 +229,8 @@ export class LookupCommands {
         if (p.view === 'internal') return caps?.evmInternalTxs ?? true;
         // A contract read needs a 0x address and the network's JSON-RPC.
         if (p.view === 'call') return account.value.startsWith('0x') && !!this.documents.services.network.jsonRpcUrl;
+        // Move resources where the network's node serves the Move REST.
+        if (p.view === 'resources') return !!this.documents.services.move();
         return true;
       });
       const picked = await vscode.window.showQuickPick(picks, {
@@ -217,6 +241,7 @@ export class LookupCommands {
     }
     if (!view) return undefined;
     if (view === 'call') return vscode.commands.executeCommand<Uri>(Command.CallContract, account.value);
+    if (view === 'resources') return this.open({ op: 'moveResources', account: account.value });
     let msgs: string[] | null = [];
     if (view === 'filtered' || view === 'txs' || view === 'signed') {
       msgs = await obtainMsgs(msgsArg, view === 'filtered');

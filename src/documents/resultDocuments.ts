@@ -239,6 +239,7 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
     const client = this.services.indexer(network);
     const result = await runQuery(client, state.query, { key: state.trail.currentKey, limit: state.limit }, signal, {
       capabilities: this.services.capabilitySource(network),
+      move: this.services.move(network),
     });
     state.content = `${JSON.stringify(result.body, null, 2)}\n`;
     state.mtime = Math.max(Date.now(), state.mtime + 1);

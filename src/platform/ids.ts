@@ -33,6 +33,7 @@ export enum Command {
   ShowEvmInternalTransactions = 'initia.showEvmInternalTransactions',
   LookupEvmTxsByHeight = 'initia.lookupEvmTxsByHeight',
   LookupEvmInternalTxs = 'initia.lookupEvmInternalTxs',
+  LookupMoveTable = 'initia.lookupMoveTable',
   LookupEvmInternalTxsByHeight = 'initia.lookupEvmInternalTxsByHeight',
   ShowCollections = 'initia.showCollections',
   ShowStatus = 'initia.showStatus',

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { bech32 } from 'bech32';
 import { FAKE_NETWORK, setUp, type Harness } from './helpers';
 import { startFakeNode, type FakeNode } from '../fixtures/fakeNode';
-import { MOVE_ACCOUNT } from '../fixtures/moveData';
+import { MOVE_ACCOUNT, VAULT_TABLE } from '../fixtures/moveData';
 
 describe('Move view calls (fake Move REST)', function () {
   this.timeout(60_000);
@@ -105,5 +105,38 @@ describe('Move view calls (fake Move REST)', function () {
     } finally {
       await config.update('networks', networks, vscode.ConfigurationTarget.Global);
     }
+  });
+
+  it("an account's Move resources from Look Up's choices, and a table's entries by handle: read-only JSON documents", async () => {
+    const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>(
+      'initia.lookupAccount',
+      init1,
+      'resources',
+    );
+    assert.ok(uri, `a document opened (errors: ${h.errors.join(' | ')})`);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const body = JSON.parse(doc.getText()) as { resources: Array<{ struct_tag: string; move_resource: unknown }> };
+    assert.deepEqual(body.resources[0]?.move_resource, {
+      type: '0x1::account::Account',
+      data: { sequence_number: '12' },
+    });
+    assert.deepEqual(
+      node.requests.map((r) => r.path),
+      [`/initia/move/v1/accounts/${MOVE_ACCOUNT}/resources`],
+      'one request, the init1… address asked as hex',
+    );
+    assert.equal(h.fake.requests.length, 0, 'the indexer is not asked');
+    node.resetRequests();
+    const table = await vscode.commands.executeCommand<vscode.Uri | undefined>('initia.lookupMoveTable', VAULT_TABLE);
+    assert.ok(table);
+    const entries = JSON.parse((await vscode.workspace.openTextDocument(table)).getText()) as {
+      table_entries: Array<{ key: unknown; value: unknown }>;
+    };
+    assert.deepEqual([entries.table_entries[0]?.key, entries.table_entries[0]?.value], [MOVE_ACCOUNT, '1500000']);
+    assert.equal(node.requests.length, 1);
+    node.resetRequests();
+    assert.equal(await vscode.commands.executeCommand('initia.lookupMoveTable', 'cafe'), undefined);
+    assert.match(h.errors.join(' | '), /A table handle is 0x and up to 64 hex digits/);
+    assert.equal(node.requests.length, 0, 'nothing sent for a malformed handle');
   });
 });

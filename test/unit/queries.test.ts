@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { bech32 } from 'bech32';
-import { createIndexerClient } from '../../src/core/clients';
+import { createIndexerClient, createMoveClient } from '../../src/core/clients';
 import {
   QUERY_OPS,
   decodeDocumentAddress,
@@ -20,6 +20,8 @@ import {
   type QueryOp,
 } from '../../src/core/queries';
 import { startFakeIndexer } from '../fixtures/fakeIndexer';
+import { startFakeMoveRest } from '../fixtures/fakeMove';
+import { MOVE_ACCOUNT, VAULT_ADDRESS, VAULT_TABLE } from '../fixtures/moveData';
 import { isUnavailable, networkCapabilities } from '../../src/core/capabilities';
 
 const ZERO_ACCOUNT = bech32.encode('init', bech32.toWords(new Uint8Array(20)));
@@ -27,6 +29,8 @@ const ZERO_ACCOUNT = bech32.encode('init', bech32.toWords(new Uint8Array(20)));
 test('every row of the table runs against the fake indexer: lists page, records do not', async () => {
   const fake = await startFakeIndexer({ blocks: 120 });
   const client = createIndexerClient(fake.url);
+  const rest = await startFakeMoveRest();
+  const move = createMoveClient(rest.url);
   try {
     const d = fake.data;
     const tx = d.txs.at(-3)!;
@@ -63,12 +67,15 @@ test('every row of the table runs against the fake indexer: lists page, records 
       collectionTokens: [{ op: 'collectionTokens', address: collection.address, orderBy: 'height' }],
       nftHistory: [{ op: 'nftHistory', address: collection.address, tokenId: token.tokenId }],
       richList: [{ op: 'richList', denom: d.denomRecords[0]!.denom }],
+      moveResources: [{ op: 'moveResources', account: VAULT_ADDRESS }],
+      moveTable: [{ op: 'moveTable', handle: VAULT_TABLE }],
     };
     assert.deepEqual(Object.keys(samples).sort(), [...QUERY_OPS].sort());
     for (const query of Object.values(samples).flat()) {
       assert.ok(parseQuery(query).ok, `${JSON.stringify(query)} parses`);
       fake.resetRequests();
-      const result = await runQuery(client, query, { limit: 5 });
+      rest.resetRequests();
+      const result = await runQuery(client, query, { limit: 5 }, undefined, { move });
       const what = JSON.stringify(query);
       if (isListQuery(query)) {
         assert.ok(result.list, `${what} is a list`);
@@ -76,14 +83,18 @@ test('every row of the table runs against the fake indexer: lists page, records 
       } else {
         assert.equal(result.list, undefined, `${what} is a record`);
       }
-      assert.ok(fake.requests.length >= 1 && fake.requests.length <= 2, `${what}: ${fake.requests.length} requests`);
+      // The Move rows ask the node's REST, the others the indexer.
+      const asked = query.op.startsWith('move') ? rest.requests : fake.requests;
+      assert.ok(asked.length >= 1 && asked.length <= 2, `${what}: ${asked.length} requests`);
       assert.doesNotMatch(queryTitle(query), /[/\\]/, 'a title is a file name');
     }
     const evm = await runQuery(client, { op: 'tx', hash: evmTx.evmHash!, evmFirst: true }, {});
     assert.equal(evm.evm, true, 'an EVM hash falls through to the EVM endpoint');
   } finally {
     client.dispose();
+    move.dispose();
     await fake.close();
+    await rest.close();
   }
 });
 
@@ -260,5 +271,36 @@ test('capabilities: on an EVM network the EVM rows run, and a 0x hash asks the E
   } finally {
     client.dispose();
     await fake.close();
+  }
+});
+
+test("the Move rows: resources and a table's entries with the node's nested JSON read as JSON; no Move REST said in words", async () => {
+  const fake = await startFakeIndexer({ blocks: 10 });
+  const client = createIndexerClient(fake.url);
+  const rest = await startFakeMoveRest();
+  const move = createMoveClient(rest.url);
+  try {
+    const account = bech32.encode('init', bech32.toWords(Buffer.from(MOVE_ACCOUNT.slice(2), 'hex')));
+    const resources = await runQuery(client, { op: 'moveResources', account }, {}, undefined, { move });
+    assert.equal(rest.requests[0]?.path, `/initia/move/v1/accounts/${MOVE_ACCOUNT}/resources`, 'init1… asked as hex');
+    const first = (resources.body as { resources: Array<{ struct_tag: string; move_resource: unknown }> })
+      .resources[0]!;
+    assert.equal(first.struct_tag, '0x1::account::Account');
+    assert.deepEqual(first.move_resource, { type: '0x1::account::Account', data: { sequence_number: '12' } });
+    const table = await runQuery(client, { op: 'moveTable', handle: VAULT_TABLE }, {}, undefined, { move });
+    const entries = (table.body as { table_entries: Array<{ key: unknown; value: unknown }> }).table_entries;
+    assert.deepEqual(entries[0] && [entries[0].key, entries[0].value], [MOVE_ACCOUNT, '1500000']);
+    assert.equal(queryTitle({ op: 'moveTable', handle: VAULT_TABLE }), 'Move table 0x5a4c1b…1a2b');
+    await assert.rejects(
+      runQuery(client, { op: 'moveResources', account }, {}),
+      (e: Error) => isUnavailable(e) && /no Move REST endpoint \(restUrl in its profile\)/.test(e.message),
+    );
+    assert.equal(parseQuery({ op: 'moveTable', handle: 'cafe' }).ok, false, 'a handle is 0x hex');
+    assert.equal(fake.requests.length, 0, 'the indexer is not asked');
+  } finally {
+    client.dispose();
+    move.dispose();
+    await fake.close();
+    await rest.close();
   }
 });

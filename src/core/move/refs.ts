@@ -45,14 +45,6 @@ export function parseStructTag(input: string): Parsed<string> {
   return { ok: false, error: 'A struct tag is address::module::Name, with its type arguments in <…>.' };
 }
 
-/** A table handle: an address (0x and up to 64 hex digits). */
-export function parseTableHandle(input: string): Parsed<string> {
-  const t = input.trim();
-  return /^0x[0-9a-fA-F]{1,64}$/.test(t)
-    ? { ok: true, value: t.toLowerCase() }
-    : { ok: false, error: 'A table handle is 0x and up to 64 hex digits (a Table field of a resource shows it).' };
-}
-
 /** `balance<T0>(0x1::object::Object<T0>): u64` */
 export function signatureOf(fn: MoveFunction): string {
   const generics = fn.generic_type_params?.length

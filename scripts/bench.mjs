@@ -61,6 +61,7 @@ const PARTS = [
   'trace',
   'terminal',
   'watch',
+  'move',
 ];
 const named = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -521,6 +522,27 @@ if (part('terminal')) {
   }
 }
 
+// --- explaining a failed 50-message Move transaction: every ABI cached, and cold (one request per module) ----------
+// test/bench/move.ts: the Move part of Explain (decode, name the abort, build the view) against the fake Move REST.
+if (part('move')) {
+  const file = join(CACHE_DIR, 'bench', 'move.json');
+  mkdirSync(join(CACHE_DIR, 'bench'), { recursive: true });
+  rmSync(file, { force: true });
+  run(process.execPath, [join(REPO_ROOT, 'out', 'test', 'bench', 'move.js'), file]);
+  const m = JSON.parse(readFileSync(file, 'utf8'));
+  for (const key of [
+    'moveExplain50CachedMs',
+    'moveExplain50CachedP95Ms',
+    'moveExplain50CachedRequests',
+    'moveExplain50ColdMs',
+    'moveExplain50ColdRequests',
+    'moveExplain50Modules',
+  ]) {
+    if (m[key] === undefined) throw new Error(`Move measurement: ${key} missing from ${file}`);
+    results[key] = m[key];
+  }
+}
+
 // --- watching 10 transactions until indexed: requests per second at the steady state, 0 after the end --------------
 // test/bench/watch.ts: the watch scheduler and its indexer checks against the fake indexer on a virtual clock.
 if (part('watch')) {
@@ -657,6 +679,11 @@ const rows = [
     '10 watched transactions: requests/s at the steady state / after the end',
     `${results.watch10SteadyPerSecond} / ${results.watch10RequestsAfterEnd}`,
     '≤ 1 / 0',
+  ],
+  [
+    'Move tx of 50 messages explained: cached (median / p95) / cold',
+    `${results.moveExplain50CachedMs} / ${results.moveExplain50CachedP95Ms} ms, ${results.moveExplain50CachedRequests} requests / ${results.moveExplain50ColdMs} ms, ${results.moveExplain50ColdRequests} requests for ${results.moveExplain50Modules} modules`,
+    '≤ 20 ms / 1 per module',
   ],
   [
     'status polls, same transfers: 1 window vs 3 windows',

@@ -34,6 +34,8 @@ export interface NamedMoveAbort extends NamedAbort {
 
 export class MoveAbortNamer {
   private readonly registry = new Map<string, Promise<RegistryErrorsFile | undefined>>();
+  /** Error maps read from module bytes, kept with the module the client keeps (read once per module). */
+  private readonly maps = new WeakMap<MoveModule, ReturnType<typeof readErrorMap>>();
 
   constructor(private readonly sources: AbortNamerSources) {}
 
@@ -56,7 +58,9 @@ export class MoveAbortNamer {
     try {
       const module = await this.sources.module(abort.address, abort.module);
       if (!module.bytes) return { problem: `The node sent ${abort.address}::${abort.module} without its bytecode.` };
-      return { map: readErrorMap(module.bytes) };
+      let map = this.maps.get(module);
+      if (!map) this.maps.set(module, (map = readErrorMap(module.bytes)));
+      return { map };
     } catch (e) {
       return { problem: `The module's error map could not be read: ${errorMessage(e)}` };
     }

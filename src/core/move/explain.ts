@@ -68,11 +68,12 @@ export async function explainMove(
   log: string | undefined,
   readModule: ModuleReader,
 ): Promise<MoveExplanation> {
-  const calls: MoveCallView[] = [];
+  const pending: Array<Promise<MoveCallView>> = [];
   for (const [msgIndex, msg] of messages.entries()) {
     const kind = moveKind(msg['@type']);
-    if (kind) calls.push(await explainCall(msgIndex, kind, msg, readModule));
+    if (kind) pending.push(explainCall(msgIndex, kind, msg, readModule));
   }
+  const calls = await Promise.all(pending);
   const failure = log ? parseMoveFailure(log) : undefined;
   return { calls, events: moveEvents(events), ...(failure ? { failure } : {}) };
 }

@@ -124,6 +124,7 @@ export class ExplainPanels implements vscode.Disposable {
     openSource: async ({ source }) => this.openSource(source),
     callContract: ({ contract }) => this.callContract(contract),
     openMoveSource: async ({ source }) => this.openMoveSource(source),
+    callMoveView: ({ message }) => this.callMoveView(message),
   };
 
   /** Only the extension's own lookups, each of which checks its value again before any request. */
@@ -159,6 +160,14 @@ export class ExplainPanels implements vscode.Disposable {
   private async openMoveSource(source: number): Promise<boolean> {
     const place = this.view?.move?.sources[source];
     return place ? !!(await showMovePlace(place)) : false;
+  }
+
+  /** Initia: Call Move View Function… on the module a Move message of the view calls (the command checks it). */
+  private async callMoveView(message: number): Promise<boolean> {
+    const target = this.view?.messages[message]?.move?.target;
+    if (!target) return false;
+    await vscode.commands.executeCommand(Command.CallMoveView, target.split('::').slice(0, 2).join('::'));
+    return true;
   }
 
   /** Initia: Call Contract… on a contract of the call trace, at the transaction's block (the command checks both). */

@@ -228,6 +228,8 @@ export const EXPLAIN_OPS = {
   callContract: { request: z.object({ contract: z.number() }), reply: Done },
   /** Opens a place in the workspace's Move sources, by its number in `move.sources` (only files of the open folders). */
   openMoveSource: { request: z.object({ source: z.number() }), reply: Done },
+  /** Runs Initia: Call Move View Function… on the module a Move message calls, by the message's number. */
+  callMoveView: { request: z.object({ message: z.number() }), reply: Done },
   ...COMMON_OPS,
 } as const;
 

@@ -29,6 +29,7 @@ export function explainActions(page: ExplainPage, said: (text: string | undefine
     openSource: (source) => page.ask('openSource', { source }, said),
     callContract: (contract) => page.ask('callContract', { contract }, said),
     openMoveSource: (source) => page.ask('openMoveSource', { source }, said),
+    callMoveView: (message) => page.ask('callMoveView', { message }, said),
   };
 }
 
@@ -47,7 +48,7 @@ startPage({
       nodes: [
         ...mountOutcome(store, actions, parts),
         mountTrace(store, actions, parts),
-        ...mountSections(store, parts),
+        ...mountSections(store, actions, parts),
       ],
       push: (msg) => store.dispatch(msg.type === 'explain' ? { type: 'explain', view: msg.view } : msg),
     };

@@ -35,6 +35,8 @@ export interface ExplainActions {
   callContract(contract: number): void;
   /** A place in the workspace's Move sources (an abort's declaration or site), by its number in the view. */
   openMoveSource(source: number): void;
+  /** Initia: Call Move View Function… on the module a Move message calls, by the message's number. */
+  callMoveView(message: number): void;
 }
 
 export const initialState = (): ExplainUi => ({ phase: 'waiting', hash: '' });

@@ -59,7 +59,12 @@ export function mountMoveFailure(store: Store<ExplainUi, ExplainAction>, actions
 }
 
 /** A message's Move call and its Move events, or nothing when it is not a Move message. */
-export function moveParts(m: MessageView, parts: Parts): Array<HTMLElement | null> {
+export function moveParts(
+  m: MessageView,
+  index: number,
+  actions: ExplainActions,
+  parts: Parts,
+): Array<HTMLElement | null> {
   const call = m.move;
   const events = m.moveEvents ?? [];
   return [
@@ -69,6 +74,13 @@ export function moveParts(m: MessageView, parts: Parts): Array<HTMLElement | nul
           { class: 'decoded move-call' },
           h('div', {}, h('code', {}, call.target), call.typeArgs.length ? ` <${call.typeArgs.join(', ')}>` : ''),
           call.problem ? h('div', { class: 'muted' }, `Arguments not decoded: ${call.problem}`) : null,
+          h(
+            'div',
+            { class: 'actions' },
+            parts.link(`Call a view function of ${call.target.split('::').slice(0, 2).join('::')}…`, () =>
+              actions.callMoveView(index),
+            ),
+          ),
           parts.fields(
             call.args.map((a, i) => ({
               label: `arg ${i} (${a.type})`,

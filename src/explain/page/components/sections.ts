@@ -7,7 +7,7 @@ import type { ExplainView } from '../../protocol';
 import { Presence, h, replaceChildren } from '../../../webview/lib/dom';
 import type { Store } from '../../../webview/lib/store';
 import { EXPLAIN } from '../../../webview/selectors';
-import type { ExplainAction, ExplainUi } from '../state';
+import type { ExplainAction, ExplainActions, ExplainUi } from '../state';
 import type { Parts } from './parts';
 import { moveParts } from './move';
 
@@ -33,14 +33,19 @@ export function section<T>(
 
 type View = ExplainView;
 
-function messageArticle(m: View['messages'][number], parts: Parts): HTMLElement {
+function messageArticle(
+  m: View['messages'][number],
+  index: number,
+  actions: ExplainActions,
+  parts: Parts,
+): HTMLElement {
   return h(
     'article',
     { class: 'message' },
     h('h3', {}, m.title, ' ', h('span', { class: 'muted' }, m.typeUrl)),
     parts.fields(m.fields),
     m.call ? parts.decoded(m.call, 'Call') : m.rawCall ? parts.raw(m.rawCall) : null,
-    ...moveParts(m, parts),
+    ...moveParts(m, index, actions, parts),
     parts.events(m.events, 'Events'),
   );
 }
@@ -97,7 +102,7 @@ function callItem(c: View['calls'][number], parts: Parts): HTMLElement {
   );
 }
 
-export function mountSections(store: Store<ExplainUi, ExplainAction>, parts: Parts): Node[] {
+export function mountSections(store: Store<ExplainUi, ExplainAction>, actions: ExplainActions, parts: Parts): Node[] {
   const messages = h('section', { id: EXPLAIN.messages, 'aria-labelledby': EXPLAIN.messagesTitle });
   const balances = h('section', { id: EXPLAIN.balances, 'aria-labelledby': EXPLAIN.balancesTitle });
   const logs = h('section', { id: EXPLAIN.logs, 'aria-labelledby': EXPLAIN.logsTitle });
@@ -113,7 +118,7 @@ export function mountSections(store: Store<ExplainUi, ExplainAction>, parts: Par
         replaceChildren(
           messages,
           h('h2', { id: EXPLAIN.messagesTitle }, `Messages (${list.length})`),
-          ...list.map((m) => messageArticle(m, parts)),
+          ...list.map((m, i) => messageArticle(m, i, actions, parts)),
         ),
     ),
     section(

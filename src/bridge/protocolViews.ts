@@ -86,6 +86,8 @@ export const AssetOptionView = z.object({
   denom: z.string(),
   /** The symbol, or the recommended symbol for a bridged twin ("USDC.axl"). */
   label: z.string(),
+  /** The symbol ("USDC" under the label "USDC.axl"): the picker finds the asset by it, exactly as by its label. */
+  symbol: z.string(),
   name: z.optional(z.string()),
   /** Where it comes from, when it is bridged ("from noble-1"). */
   origin: z.optional(z.string()),

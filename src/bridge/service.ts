@@ -172,6 +172,7 @@ export class BridgeService {
     const assets = options.map((a) => ({
       denom: a.denom,
       label: a.label,
+      symbol: a.symbol,
       name: a.name && a.name !== a.label ? a.name : undefined,
       origin: a.originChainId && a.originChainId !== chainId ? l10n.t('from {0}', a.originChainId) : undefined,
       balance: a.balance ? `${a.balance.whole ?? groupDigits(a.balance.base)} ${a.symbol}` : undefined,

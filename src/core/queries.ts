@@ -37,7 +37,9 @@ import {
   parseTableHandle,
   parseTokenId,
   parseTxHash,
+  txHashText,
   type Parsed,
+  type TxHash,
 } from './validate';
 
 export type { ListResult, QueryResult };
@@ -75,6 +77,28 @@ function valid<T>(parse: (s: string) => Parsed<T>) {
       if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error, input: value });
     }),
   );
+}
+
+/** How a field that its row reads into another type (a hash) is written back into an address. */
+const WRITERS = new WeakMap<object, (value: never) => string>();
+
+/**
+ * A transaction hash: parsed once, where the address is read, into the TxHash the client takes (the parser's sentence
+ * when it is none), and written back into an address as `text` gives it (`encodeDocumentAddress`). A transform rather
+ * than a codec: zod's pipes and codecs would add 1.4–2 KB to the features bundle for this one field.
+ */
+function txHash(text: (hash: TxHash) => string) {
+  const field = z.transform((value: unknown, payload) => {
+    if (typeof value !== 'string') payload.issues.push({ code: 'invalid_type', expected: 'string', input: value });
+    else {
+      const parsed = parseTxHash(value);
+      if (parsed.ok) return parsed.value;
+      payload.issues.push({ code: 'custom', message: parsed.error, input: value });
+    }
+    return z.NEVER;
+  });
+  WRITERS.set(field, text);
+  return field;
 }
 
 const op = <O extends string>(name: O) => z.literal(name);
@@ -142,8 +166,8 @@ const TABLE = [
       checkFilter(listOf(await client.txsByHeight(q.height, { page, msgs: q.msgs }, signal), 'txs'), q.msgs),
   }),
   record({
-    schema: z.object({ op: op('tx'), hash: valid(parseTxHash), evmFirst: z.optional(z.boolean()) }),
-    title: (q) => `tx ${shorten(q.hash.replace(/^0x/i, ''), 4, 2)}`,
+    schema: z.object({ op: op('tx'), hash: txHash(txHashText), evmFirst: z.optional(z.boolean()) }),
+    title: (q) => `tx ${shorten(txHashText(q.hash).replace(/^0x/, ''), 4, 2)}`,
     run: (client, q, _page, signal, ctx) => lookupTx(client, q.hash, q.evmFirst ?? false, signal, ctx),
   }),
   list({
@@ -181,8 +205,8 @@ const TABLE = [
       ),
   }),
   list({
-    schema: z.object({ op: op('evmInternalTxsByHash'), hash: valid(parseTxHash) }),
-    title: (q) => `internal txs of ${shorten(q.hash.replace(/^0x/i, ''), 4, 2)}`,
+    schema: z.object({ op: op('evmInternalTxsByHash'), hash: txHash((h) => h.evm) }),
+    title: (q) => `internal txs of ${shorten(q.hash.evm.slice(2), 4, 2)}`,
     run: (client, q, page, signal, ctx) =>
       evmOnly(
         ctx,
@@ -331,7 +355,7 @@ export function runQuery(
 }
 
 /** Checks a value against the table: a Query, or the sentence that says what is wrong with it. */
-export function parseQuery(value: unknown): Parsed<Query> {
+function parseQuery(value: unknown): Parsed<Query> {
   const result = QuerySchema.safeParse(value);
   if (result.success) return { ok: true, value: result.data };
   const { field, problem, sentence } = firstProblem(value, result.error);
@@ -350,7 +374,18 @@ interface DocumentAddress {
 
 /** Encodes a document address as the JSON that goes into the URI's query. */
 export function encodeDocumentAddress(address: DocumentAddress): string {
-  return JSON.stringify({ n: address.network, q: address.query });
+  return JSON.stringify({ n: address.network, q: addressForm(address.query) });
+}
+
+/** The query as an address carries it: a field its row reads into another type (a hash) written back as text. */
+function addressForm(query: Query): Record<string, unknown> {
+  const shape: Record<string, unknown> = rowOf(query).schema.shape;
+  return Object.fromEntries(
+    Object.entries(query).map(([key, value]) => {
+      const write = WRITERS.get(shape[key] as object);
+      return [key, write ? write(value as never) : value];
+    }),
+  );
 }
 
 /** Reads a document address back: the address, or why it cannot be read (a stale or hand-edited URI). */

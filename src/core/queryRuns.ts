@@ -7,6 +7,7 @@ import type { IndexerClient } from './indexer/client';
 import type { Pagination } from './indexer/schemas';
 import { isNotFound } from './errors';
 import type { MoveClient } from './move/client';
+import type { TxHash } from './validate';
 import {
   NO_EVM_INDEX,
   NO_INTERNAL_TX_INDEX,
@@ -155,7 +156,7 @@ export async function evmOnly<R>(
  */
 export async function lookupTx(
   client: IndexerClient,
-  hash: string,
+  hash: TxHash,
   evmFirst: boolean,
   signal?: AbortSignal,
   ctx?: QueryContext,

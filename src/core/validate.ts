@@ -27,13 +27,20 @@ function stripHexPrefix(s: string): { body: string; prefixed: boolean } {
   return /^0x/i.test(s) ? { body: s.slice(2), prefixed: true } : { body: s, prefixed: false };
 }
 
+declare const parsedTxHash: unique symbol;
+
+/**
+ * A transaction hash as `parseTxHash` made it where the input entered, the one form the indexer client takes: only
+ * `parseTxHash` makes one (the brand; an object written by hand is none), so a malformed hash cannot reach it.
+ */
 export interface TxHash {
   /** Upper-case hex without 0x: the form of cosmos tx hashes. */
-  cosmos: string;
+  readonly cosmos: string;
   /** 0x + lower-case hex: the form of EVM tx hashes. */
-  evm: string;
+  readonly evm: string;
   /** Whether the user wrote it with 0x (a hint that it is an EVM hash). */
-  prefixed: boolean;
+  readonly prefixed: boolean;
+  readonly [parsedTxHash]: true;
 }
 
 export function parseTxHash(input: string): Parsed<TxHash> {
@@ -42,8 +49,11 @@ export function parseTxHash(input: string): Parsed<TxHash> {
   const { body, prefixed } = stripHexPrefix(s);
   if (!HEX.test(body)) return fail('A transaction hash has only hexadecimal digits (0-9, a-f).');
   if (body.length !== 64) return fail(`A transaction hash has 64 hexadecimal digits; this has ${body.length}.`);
-  return ok({ cosmos: body.toUpperCase(), evm: `0x${body.toLowerCase()}`, prefixed });
+  return ok({ cosmos: body.toUpperCase(), evm: `0x${body.toLowerCase()}`, prefixed } as TxHash);
 }
+
+/** The hash as it was written, normalised: 0x + lower-case when written with 0x, else upper-case (the cosmos form). */
+export const txHashText = (hash: TxHash): string => (hash.prefixed ? hash.evm : hash.cosmos);
 
 export function parseHeight(input: string | number): Parsed<number> {
   const s =

@@ -6,14 +6,16 @@
 import { isNotFound } from './errors';
 import type { IndexerClient } from './indexer/client';
 import type { ChainClient } from './chain/client';
-import { parseTxHash } from './validate';
+import { parseTxHash, type TxHash } from './validate';
 import type { CheckAnswer } from './watch';
 
 /** How a watch asks about a hash: on an EVM network a 0x hash is an EVM transaction's, anything else a cosmos one's. */
 export interface WatchedHash {
-  /** The hash as the endpoints take it: 0x + lower-case for EVM, upper-case without 0x for cosmos. */
+  /** The hash as the node's endpoints take it (and the watch's key): 0x + lower-case for EVM, else upper-case. */
   hash: string;
   evm: boolean;
+  /** The hash parsed, once, where the watch was asked for: what the indexer client takes. */
+  parsed: TxHash;
 }
 
 /** The hash a watch follows, or the sentence that says why it cannot be one. */
@@ -21,7 +23,7 @@ export function watchedHash(input: string, networkIsEvm: boolean): WatchedHash |
   const parsed = parseTxHash(input);
   if (!parsed.ok) return { error: parsed.error };
   const evm = parsed.value.prefixed && networkIsEvm;
-  return { hash: evm ? parsed.value.evm : parsed.value.cosmos, evm };
+  return { hash: evm ? parsed.value.evm : parsed.value.cosmos, evm, parsed: parsed.value };
 }
 
 /** One question to the indexer: `found` with the outcome, or `pending` while it answers 404. */
@@ -32,7 +34,7 @@ export async function askIndexer(
 ): Promise<CheckAnswer> {
   try {
     if (target.evm) {
-      const { tx } = await client.evmTx(target.hash, signal);
+      const { tx } = await client.evmTx(target.parsed, signal);
       const ok = tx.status === '0x1';
       const height = Number.parseInt(tx.blockNumber, 16);
       return {
@@ -45,7 +47,7 @@ export async function askIndexer(
         },
       };
     }
-    const { tx } = await client.tx(target.hash, signal);
+    const { tx } = await client.tx(target.parsed, signal);
     const code = tx.code ?? 0;
     const height = Number(tx.height);
     return {
@@ -66,7 +68,11 @@ export async function askIndexer(
 }
 
 /** One question to the node: `seen` once it has the transaction in a block, `pending` before. */
-export async function askNode(node: ChainClient, target: WatchedHash, signal: AbortSignal): Promise<CheckAnswer> {
+export async function askNode(
+  node: ChainClient,
+  target: Pick<WatchedHash, 'hash' | 'evm'>,
+  signal: AbortSignal,
+): Promise<CheckAnswer> {
   const tx = target.evm ? await node.evmTx(target.hash, signal) : await node.cosmosTx(target.hash, signal);
   if (!tx) return { kind: 'pending' };
   return { kind: 'seen', outcome: { ...tx, evm: target.evm } };

@@ -159,11 +159,7 @@ export class LookupCommands {
   private async openTarget(target: LookupTarget): Promise<Uri> {
     switch (target.kind) {
       case 'tx':
-        return this.open({
-          op: 'tx',
-          hash: target.hash.prefixed ? target.hash.evm : target.hash.cosmos,
-          evmFirst: target.hash.prefixed,
-        });
+        return this.open({ op: 'tx', hash: target.hash, evmFirst: target.hash.prefixed });
       case 'block':
         return this.open({ op: 'block', height: target.height });
       case 'account':
@@ -187,7 +183,7 @@ export class LookupCommands {
       vscode.l10n.t('64 hexadecimal digits, with or without 0x'),
     );
     if (!hash) return undefined;
-    return this.open({ op: 'tx', hash: hash.prefixed ? hash.evm : hash.cosmos, evmFirst: hash.prefixed });
+    return this.open({ op: 'tx', hash, evmFirst: hash.prefixed });
   }
 
   async lookupBlock(arg?: unknown): Promise<Uri> {
@@ -330,7 +326,7 @@ export class LookupCommands {
   /** The call tree of one EVM transaction (its internal transactions, `parent_index` / `index`). */
   async lookupEvmInternalTxs(arg?: unknown): Promise<Uri> {
     const hash = await obtain(arg, parseTxHash, vscode.l10n.t('EVM transaction hash'), '0x… (64 hexadecimal digits)');
-    return hash ? this.open({ op: 'evmInternalTxsByHash', hash: hash.evm }) : undefined;
+    return hash ? this.open({ op: 'evmInternalTxsByHash', hash }) : undefined;
   }
 
   async showTransactions(msgsArg?: unknown): Promise<Uri> {

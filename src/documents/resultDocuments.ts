@@ -12,6 +12,7 @@ import { Command, Scheme } from '../platform/ids';
 import type { Services } from '../platform/services';
 import type { NetworkProfile } from '../core/networks';
 import { markOnce } from '../core/marks';
+import { txHashText } from '../core/validate';
 import { resultLenses } from './lenses';
 
 interface DocState {
@@ -228,7 +229,11 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
         void vscode.window.showInformationMessage(vscode.l10n.t('{0}: {1}.', state.network, err.reason));
       // The page already shown stays as it was; the error offers a retry.
       else if (!isCancelled(err))
-        this.showError(err, retry, state.query.op === 'tx' && isNotFound(err) ? state.query.hash : undefined);
+        this.showError(
+          err,
+          retry,
+          state.query.op === 'tx' && isNotFound(err) ? txHashText(state.query.hash) : undefined,
+        );
       return false;
     }
   }

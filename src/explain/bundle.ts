@@ -6,6 +6,7 @@
  */
 import type * as vscode from 'vscode';
 import type { NetworkProfile } from '../core/networks';
+import type { TxHash } from '../core/validate';
 import type { Hooks } from '../platform/hooks';
 import type { Services } from '../platform/services';
 import type { ExplainView } from './protocol';
@@ -30,8 +31,8 @@ export interface ExplainDeps {
 }
 
 export interface Explain extends vscode.Disposable {
-  open(hash: string): Promise<ExplainView | undefined>;
-  describe(hash: string, network: NetworkProfile, signal?: AbortSignal): Promise<ExplainView>;
+  open(hash: TxHash): Promise<ExplainView | undefined>;
+  describe(hash: TxHash, network: NetworkProfile, signal?: AbortSignal): Promise<ExplainView>;
   restore(panel: vscode.WebviewPanel, state: unknown): void;
   /** Why a failed EVM transaction reverted, in a line (the hover), or undefined. */
   revertSummary(network: NetworkProfile, hash: string, signal?: AbortSignal): Promise<string | undefined>;

@@ -4,15 +4,15 @@
  */
 import * as vscode from 'vscode';
 import { decodeDocumentAddress } from '../core/queries';
-import { parseTxHash } from '../core/validate';
+import { parseTxHash, txHashText, type TxHash } from '../core/validate';
 import { errorMessage, isNotFound } from '../core/errors';
 import type { Register } from '../platform/commandTable';
 import { Command, Scheme } from '../platform/ids';
 import { obtain, refuse } from '../platform/input';
 import type { Explain } from './bundle';
 
-/** The hash a command argument names: itself, or the tx of an `initia:` document. */
-function hashOf(arg: unknown): unknown {
+/** The hash a command argument names: itself (text, checked below), or the tx of an `initia:` document (parsed). */
+function hashOf(arg: unknown): TxHash | string | undefined {
   if (arg instanceof vscode.Uri) {
     if (arg.scheme !== Scheme.Result) return undefined;
     const address = decodeDocumentAddress(arg.query);
@@ -25,15 +25,18 @@ export function registerExplainCommands(panels: Pick<Explain, 'open'>, register:
   return [
     register(Command.ExplainTransaction, async (arg?: unknown) => {
       const given = hashOf(arg);
-      const hash = await obtain(
-        given,
-        parseTxHash,
-        vscode.l10n.t('Transaction hash to explain (64 hexadecimal digits, 0x for an EVM transaction)'),
-        'A1B2… or 0x…',
-      );
+      const hash =
+        typeof given === 'object'
+          ? given
+          : await obtain(
+              given,
+              parseTxHash,
+              vscode.l10n.t('Transaction hash to explain (64 hexadecimal digits, 0x for an EVM transaction)'),
+              'A1B2… or 0x…',
+            );
       if (!hash) return undefined;
       try {
-        return await panels.open(hash.prefixed ? hash.evm : hash.cosmos);
+        return await panels.open(hash);
       } catch (err) {
         if (!isNotFound(err)) return refuse(errorMessage(err));
         // A transaction the indexer does not know (yet): what Look Up offers, Watch it until it is in or another network.
@@ -42,8 +45,7 @@ export function registerExplainCommands(panels: Pick<Explain, 'open'>, register:
         void vscode.window
           .showErrorMessage(vscode.l10n.t('Initia: {0}', errorMessage(err)), watch, network)
           .then((choice) => {
-            if (choice === watch)
-              void vscode.commands.executeCommand(Command.WatchTransaction, hash.prefixed ? hash.evm : hash.cosmos);
+            if (choice === watch) void vscode.commands.executeCommand(Command.WatchTransaction, txHashText(hash));
             else if (choice === network) void vscode.commands.executeCommand(Command.SelectNetwork);
           });
         return undefined;

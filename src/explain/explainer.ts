@@ -13,7 +13,7 @@ import { isEvmRouteMissing } from '../core/capabilities';
 import { shorten } from '../core/format';
 import type { NetworkProfile } from '../core/networks';
 import { balanceChanges, evmLogsOf, readEvents } from '../core/txExplain';
-import { must, parseTxHash } from '../core/validate';
+import type { TxHash } from '../core/validate';
 import { nameAccountFields } from '../core/names';
 import type { Decoded } from '../core/abi/artifacts';
 import type { Services } from '../platform/services';
@@ -45,14 +45,13 @@ export class Explainer {
     private readonly traces?: TraceDeps,
   ) {}
 
-  /** What a transaction did, for a hash checked first (nothing is asked for a malformed one): the tools ask this. */
-  describe(hash: string, network: NetworkProfile, signal?: AbortSignal): Promise<ExplainView> {
-    const parsed = must(parseTxHash(hash), 'Transaction hash');
-    return this.explain(parsed.prefixed ? parsed.evm : parsed.cosmos, { network, signal });
+  /** What a transaction did, for a hash parsed where it entered (the tool's input): the tools ask this. */
+  describe(hash: TxHash, network: NetworkProfile, signal?: AbortSignal): Promise<ExplainView> {
+    return this.explain(hash, { network, signal });
   }
 
   /** As the panel shows it: addresses the workspace's deployments name read "Vault (0x5FbD…0aa3)" (core/names.ts). */
-  async named(hash: string, opts: ExplainOptions): Promise<ExplainView> {
+  async named(hash: TxHash, opts: ExplainOptions): Promise<ExplainView> {
     const { network } = opts;
     const [explained] = await Promise.all([this.explain(hash, opts), this.services.names.ready(network)]);
     return nameAccountFields(explained, (address) => this.services.names.nameOf(address, network)?.name);
@@ -75,23 +74,23 @@ export class Explainer {
   }
 
   /** The view of a transaction whose hash is already checked: the EVM index first for a `0x` hash, else Cosmos. */
-  async explain(hash: string, opts: ExplainOptions): Promise<ExplainView> {
+  async explain(hash: TxHash, opts: ExplainOptions): Promise<ExplainView> {
     const { network, signal } = opts;
     const evmFirst =
-      hash.startsWith('0x') &&
+      hash.prefixed &&
       (await this.services.capabilities(network, 'evm').then(
         (c) => c.evm,
         () => true,
       ));
     const evm = evmFirst ? await this.evmTx(hash, opts) : undefined;
     if (evm) return this.explainEvmTx(evm, hash, opts);
-    const answer = await this.services.indexer(network).tx(hash.replace(/^0x/i, '').toUpperCase(), signal);
+    const answer = await this.services.indexer(network).tx(hash, signal);
     opts.raw?.(answer);
     return this.explainCosmosTx(answer.tx, network);
   }
 
   /** The EVM index's transaction, or undefined when it does not know the hash. */
-  private async evmTx(hash: string, opts: ExplainOptions): Promise<EvmTx | undefined> {
+  private async evmTx(hash: TxHash, opts: ExplainOptions): Promise<EvmTx | undefined> {
     try {
       const answer = await this.services.indexer(opts.network).evmTx(hash, opts.signal);
       opts.raw?.(answer);
@@ -102,7 +101,7 @@ export class Explainer {
     }
   }
 
-  private async explainEvmTx(evm: EvmTx, hash: string, { network, signal }: ExplainOptions): Promise<ExplainView> {
+  private async explainEvmTx(evm: EvmTx, hash: TxHash, { network, signal }: ExplainOptions): Promise<ExplainView> {
     const abis = this.abis();
     const notes: string[] = [];
     const internal = await this.internalCalls(network, hash, notes, signal);
@@ -121,7 +120,7 @@ export class Explainer {
         vscode.l10n.t('No ABI in the open folders decodes these logs (Foundry out/, Hardhat artifacts/, *.abi.json).'),
       );
     const view = explainEvm(evm, { network: network.name, internal, logs, calls, notes });
-    if (this.traces) await traceInto(this.traces, view, network, hash, evm, signal);
+    if (this.traces) await traceInto(this.traces, view, network, hash.evm, evm, signal);
     return view;
   }
 
@@ -132,7 +131,7 @@ export class Explainer {
    */
   private async internalCalls(
     network: NetworkProfile,
-    hash: string,
+    hash: TxHash,
     notes: string[],
     signal?: AbortSignal,
   ): Promise<InternalTx[]> {
@@ -159,12 +158,12 @@ export class Explainer {
   }
 
   /** Every page of the call tree, with a cancellable progress notification. */
-  private wholeCallTree(network: NetworkProfile, hash: string, signal?: AbortSignal): Thenable<CallTreeLoad> {
+  private wholeCallTree(network: NetworkProfile, hash: TxHash, signal?: AbortSignal): Thenable<CallTreeLoad> {
     const client = this.services.indexer(network);
     return vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: vscode.l10n.t('Initia: loading the internal calls of {0}', shorten(hash, 8, 6)),
+        title: vscode.l10n.t('Initia: loading the internal calls of {0}', shorten(hash.evm, 8, 6)),
         cancellable: true,
       },
       (progress, token) => {

@@ -6,6 +6,7 @@
 import type * as vscode from 'vscode';
 import { LazyBundle } from '../core/lazyBundle';
 import type { NetworkProfile } from '../core/networks';
+import type { TxHash } from '../core/validate';
 import type { ExplainView } from './protocol';
 import type { Tx } from '../core/indexer/schemas';
 import type { Explain, ExplainDeps } from './bundle';
@@ -28,11 +29,11 @@ export class LazyExplain extends LazyBundle<Explain> implements Explain {
     return this.loaded;
   }
 
-  open(hash: string): Promise<ExplainView | undefined> {
+  open(hash: TxHash): Promise<ExplainView | undefined> {
     return this.explain.open(hash);
   }
 
-  describe(hash: string, network: NetworkProfile, signal?: AbortSignal): Promise<ExplainView> {
+  describe(hash: TxHash, network: NetworkProfile, signal?: AbortSignal): Promise<ExplainView> {
     return this.explain.describe(hash, network, signal);
   }
 

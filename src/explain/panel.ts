@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
 import { shorten } from '../core/format';
-import { must, parseTxHash } from '../core/validate';
+import { parseTxHash, txHashText, type TxHash } from '../core/validate';
 import { Command, WebviewType } from '../platform/ids';
 import type { Hooks } from '../platform/hooks';
 import type { Services } from '../platform/services';
@@ -40,7 +40,7 @@ const EXPLAIN_PAGE = {
 
 export class ExplainPanels implements vscode.Disposable {
   private host: PanelHost<typeof EXPLAIN_OPS, ExplainPush> | undefined;
-  private shown: { hash: string; network: string; raw?: unknown } | undefined;
+  private shown: { hash: TxHash; network: string; raw?: unknown } | undefined;
   /** What the page shows now: a new document gets it when it says ready. */
   private latest: ExplainPush | undefined;
   /** The view shown last (the ABI files it names, by number). */
@@ -54,9 +54,8 @@ export class ExplainPanels implements vscode.Disposable {
     private readonly hooks?: Hooks,
   ) {}
 
-  /** Explains a transaction: the hash is checked first (nothing is asked for a malformed one). */
-  async open(hash: string): Promise<ExplainView | undefined> {
-    const parsed = must(parseTxHash(hash), 'Transaction hash');
+  /** Explains a transaction: its hash was parsed where it entered (the command), so a malformed one asks nothing. */
+  async open(hash: TxHash): Promise<ExplainView | undefined> {
     const column = this.host ? undefined : await closeStaleTabs();
     const panel =
       this.host?.panel ??
@@ -69,7 +68,7 @@ export class ExplainPanels implements vscode.Disposable {
         ),
       );
     panel.reveal(undefined, false);
-    return this.load(parsed.prefixed ? parsed.evm : parsed.cosmos);
+    return this.load(hash);
   }
 
   /** Re-attaches a panel VS Code restored after a reload, and explains its transaction again. */
@@ -77,7 +76,7 @@ export class ExplainPanels implements vscode.Disposable {
     this.attach(panel);
     const parsed = ExplainState.safeParse(state);
     const hash = parsed.success ? parseTxHash(parsed.data.hash) : undefined;
-    if (hash?.ok) void this.load(hash.value.prefixed ? hash.value.evm : hash.value.cosmos).catch(() => undefined);
+    if (hash?.ok) void this.load(hash.value).catch(() => undefined);
     else
       this.post({
         type: 'error',
@@ -178,17 +177,18 @@ export class ExplainPanels implements vscode.Disposable {
     return true;
   }
 
-  private async load(hash: string): Promise<ExplainView | undefined> {
+  private async load(parsed: TxHash): Promise<ExplainView | undefined> {
     const generation = ++this.generation;
     const network = this.services.network;
-    this.shown = { hash, network: network.name };
+    const hash = txHashText(parsed);
+    this.shown = { hash: parsed, network: network.name };
     // Its tab says which transaction it explains (a tab restored after a reload keeps it).
     if (this.host) this.host.panel.title = vscode.l10n.t('Explain {0}', shorten(hash, 6, 4));
     this.post({ type: 'loading', hash });
     try {
-      const view = await this.explainer.named(hash, {
+      const view = await this.explainer.named(parsed, {
         network,
-        raw: (raw) => (this.shown = { hash, network: network.name, raw }),
+        raw: (raw) => (this.shown = { hash: parsed, network: network.name, raw }),
       });
       if (generation !== this.generation) return undefined;
       this.view = view;

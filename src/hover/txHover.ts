@@ -15,6 +15,7 @@ import { txHashAt } from '../core/linkScan';
 import { errorMessage, isCancelled, isNotFound } from '../core/errors';
 import { runQuery } from '../core/queries';
 import { hasMoveFailure } from '../core/move/vmLog';
+import { parseTxHash, txHashText, type TxHash } from '../core/validate';
 import type { NetworkProfile } from '../core/networks';
 import { appendUntrusted, untrustedMarkdown } from '../platform/markdown';
 import { copyToClipboard } from '../platform/links';
@@ -110,11 +111,14 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
     const line = document.lineAt(position.line).text;
     const found = txHashAt(line, position.character);
     if (!found) return undefined;
+    // The hash under the cursor, parsed once here, where it enters: what the lookup and the indexer client take.
+    const parsed = parseTxHash(`${found.prefixed ? '0x' : ''}${found.hex}`);
+    if (!parsed.ok) return undefined;
     const range = new vscode.Range(position.line, found.start, position.line, found.end);
     const network = this.services.network;
-    const hash = found.prefixed ? `0x${found.hex.toLowerCase()}` : found.hex.toUpperCase();
+    const hash = txHashText(parsed.value);
     try {
-      const outcome = await this.lookup(network, hash, found.prefixed, token);
+      const outcome = await this.lookup(network, parsed.value, token);
       if (token.isCancellationRequested) return undefined;
       return new vscode.Hover(renderTxHover(network, hash, outcome), range);
     } catch (err) {
@@ -129,17 +133,12 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
   }
 
   /** The cached outcome, the request already in flight for it, or a new request. */
-  private lookup(
-    network: NetworkProfile,
-    hash: string,
-    evmFirst: boolean,
-    token: vscode.CancellationToken,
-  ): Promise<Outcome> {
-    const key = `${network.name}\u0000${network.indexerUrl}\u0000${hash.replace(/^0x/, '').toUpperCase()}`;
+  private lookup(network: NetworkProfile, hash: TxHash, token: vscode.CancellationToken): Promise<Outcome> {
+    const key = `${network.name}\u0000${network.indexerUrl}\u0000${hash.cosmos}`;
     const cached = this.cache.get(key);
     if (cached) return Promise.resolve(cached);
     const start = (signal: AbortSignal) =>
-      this.fetch(network, hash, evmFirst, signal).then((outcome) => {
+      this.fetch(network, hash, signal).then((outcome) => {
         this.cache.set(key, outcome, { ttl: outcome.kind === 'notFound' ? NOT_FOUND_TTL_MS : FOUND_TTL_MS });
         return outcome;
       });
@@ -147,10 +146,11 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
     return this.pending.wait(key, start, token, () => new vscode.CancellationError());
   }
 
-  private async fetch(network: NetworkProfile, hash: string, evmFirst: boolean, signal: AbortSignal): Promise<Outcome> {
+  private async fetch(network: NetworkProfile, hash: TxHash, signal: AbortSignal): Promise<Outcome> {
     try {
       // A network without an EVM index is asked the cosmos endpoint only, even for a 0x hash.
-      const result = await runQuery(this.services.indexer(network), { op: 'tx', hash, evmFirst }, {}, signal, {
+      const query = { op: 'tx', hash, evmFirst: hash.prefixed } as const;
+      const result = await runQuery(this.services.indexer(network), query, {}, signal, {
         capabilities: this.services.capabilitySource(network),
       });
       if (!result.evm) {
@@ -162,7 +162,7 @@ export class TxHoverProvider implements vscode.HoverProvider, vscode.Disposable 
       }
       const tx = (result.body as { tx: EvmTx }).tx;
       // A reverted EVM transaction: why, from the node's call trace where the network has a JSON-RPC URL.
-      const evmHash = /^0x[0-9a-fA-F]{64}$/.test(tx.transactionHash) ? tx.transactionHash : hash;
+      const evmHash = /^0x[0-9a-fA-F]{64}$/.test(tx.transactionHash) ? tx.transactionHash : txHashText(hash);
       const revert =
         tx.status === '0x0' && network.jsonRpcUrl && /^0x/.test(evmHash)
           ? await this.why?.revert(network, evmHash, signal).catch(() => undefined)

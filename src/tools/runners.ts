@@ -11,6 +11,7 @@ import {
   parseAccount,
   parseMsgType,
   parseTxHash,
+  type TxHash,
   ACCOUNT_PREFIX,
   type LookupTarget,
 } from '../core/validate';
@@ -40,7 +41,7 @@ import { LIMITS, type Result, data, val } from './text';
 export interface ToolContext {
   services: Services;
   /** Explain Transaction's view of a hash (explain/panel.ts `describe`: the panel is not touched). */
-  explain: (hash: string, network: NetworkProfile, signal: AbortSignal) => Promise<ExplainView>;
+  explain: (hash: TxHash, network: NetworkProfile, signal: AbortSignal) => Promise<ExplainView>;
   /** The transfers the user tracks (src/transfers/tracker.ts), and whether this window polls one. */
   transfers: () => readonly TrackedTransfer[];
   polledHere: (t: TrackedTransfer) => boolean;
@@ -79,11 +80,7 @@ const KIND_WORDS: Record<NonNullable<LookupInput['kind']>, string> = {
 function queryOf(target: LookupTarget): Query {
   switch (target.kind) {
     case 'tx':
-      return {
-        op: 'tx',
-        hash: target.hash.prefixed ? target.hash.evm : target.hash.cosmos,
-        evmFirst: target.hash.prefixed,
-      };
+      return { op: 'tx', hash: target.hash, evmFirst: target.hash.prefixed };
     case 'block':
       return { op: 'block', height: target.height };
     case 'account':
@@ -188,7 +185,7 @@ export async function explainTransaction(ctx: ToolContext, input: ExplainInput, 
   if (!hash.ok) refuse(`hash: ${hash.error}`);
   out.add(networkLine(ctx.network));
   try {
-    const view = await ctx.explain(input.hash, ctx.network, ctx.signal);
+    const view = await ctx.explain(hash.value, ctx.network, ctx.signal);
     renderExplain(out, ctx.network, view);
   } catch (err) {
     if (!isNotFound(err)) throw err;

@@ -15,6 +15,7 @@ import type * as z from 'zod/mini';
 import { CancelledError, InputError, HttpError, InvalidBodyError, SchemaError, errorMessage } from '../core/errors';
 import { firstProblem } from '../core/zodWords';
 import type { NetworkProfile } from '../core/networks';
+import type { TxHash } from '../core/validate';
 import type { TrackedTransfer } from '../core/router/records';
 import { Tool } from '../platform/ids';
 import type { Services } from '../platform/services';
@@ -33,7 +34,7 @@ import { LIMITS, MAX_RESULT_CHARS, Result, data } from './text';
 
 export interface ToolDeps {
   services: Services;
-  explain: (hash: string, network: NetworkProfile, signal: AbortSignal) => Promise<ExplainView>;
+  explain: (hash: TxHash, network: NetworkProfile, signal: AbortSignal) => Promise<ExplainView>;
   transfers: () => readonly TrackedTransfer[];
   polledHere: (t: TrackedTransfer) => boolean;
   now?: () => number;

@@ -22,6 +22,7 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 import { startFakeIndexer } from '../fixtures/fakeIndexer';
+import { must, parseTxHash } from '../../src/core/validate';
 import type { InitiaExplorerApi } from '../../src/extension';
 import type { ExplorerNode } from '../../src/platform/tree';
 import { probe } from '../support/hooks';
@@ -222,7 +223,7 @@ export async function run(): Promise<void> {
         const t2 = performance.now();
         JSON.parse(await (await fetch(`${fake.url}/indexer/tx/v1/txs/${t.hash}`)).text());
         const t3 = performance.now();
-        await api.services.indexer().tx(t.hash);
+        await api.services.indexer().tx(must(parseTxHash(t.hash)));
         const t4 = performance.now();
         if (i >= 10) {
           times.hover.push(t1 - t0);

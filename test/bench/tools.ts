@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { startFakeIndexer } from '../fixtures/fakeIndexer';
 import { runQuery } from '../../src/core/queries';
+import { must, parseTxHash } from '../../src/core/validate';
 import type { InitiaExplorerApi } from '../../src/extension';
 import { probe } from '../support/hooks';
 
@@ -44,12 +45,18 @@ export async function run(): Promise<void> {
     let next = 0;
     const hash = () => txs[next++ % txs.length]!.hash;
 
-    // The lookup alone, as Look Up runs it (one request), and the tool that wraps it.
+    // The lookup alone, as Look Up runs it (the hash parsed, one request), and the tool that wraps it.
     const bare = async (h: string) => {
       const network = services.network;
-      await runQuery(services.indexer(network), { op: 'tx', hash: h, evmFirst: false }, { limit: 10 }, undefined, {
-        capabilities: services.capabilitySource(network),
-      });
+      await runQuery(
+        services.indexer(network),
+        { op: 'tx', hash: must(parseTxHash(h)), evmFirst: false },
+        { limit: 10 },
+        undefined,
+        {
+          capabilities: services.capabilitySource(network),
+        },
+      );
     };
     const tool = async (h: string) => {
       await tools.invoke('initia_lookup', { input: { query: h }, toolInvocationToken: undefined }, token);
@@ -58,7 +65,7 @@ export async function run(): Promise<void> {
       await vscode.lm.invokeTool('initia_lookup', { input: { query: h }, toolInvocationToken: undefined }, token);
     };
     const describe = async (h: string) => {
-      await api.features.explain.describe(h, services.network);
+      await api.features.explain.describe(must(parseTxHash(h)), services.network);
     };
     const explainTool = async (h: string) => {
       await tools.invoke('initia_explainTransaction', { input: { hash: h }, toolInvocationToken: undefined }, token);

@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { ManualClock } from '../../src/core/clock';
 import { WatchScheduler } from '../../src/core/watch';
-import { askIndexer, watchedHash } from '../../src/core/watchChecks';
+import { askIndexer, watchedHash, type WatchedHash } from '../../src/core/watchChecks';
 import { createIndexerClient } from '../../src/core/clients';
 import { startFakeIndexer } from '../fixtures/fakeIndexer';
 
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     timeLimitMs: 10 * 60_000,
     check: (w, _s, signal) => {
       times.push(clock.now());
-      return askIndexer(client, watchedHash(w.hash, false) as { hash: string; evm: boolean }, signal);
+      return askIndexer(client, watchedHash(w.hash, false) as WatchedHash, signal);
     },
     onEnd: () => {
       ended++;

@@ -86,6 +86,8 @@ describe('lookups', function () {
     const cases: Array<[string, unknown[], RegExp]> = [
       ['initia.lookupTransaction', ['xyz'], /hexadecimal/],
       ['initia.lookupTransaction', ['ab'.repeat(31)], /64 hexadecimal digits; this has 62/],
+      ['initia.lookupEvmInternalTxs', ['0x1234'], /64 hexadecimal digits; this has 4/],
+      ['initia.lookupEvmInternalTxs', ['zz'.repeat(32)], /only hexadecimal digits/],
       ['initia.lookupBlock', ['-3'], /whole number/],
       ['initia.lookupBlock', ['0'], /start at 1/],
       ['initia.lookupAccount', ['init1qv9pzxqlyckngw6zf9g9whn9d3eh4qvglpeecq', 'txs'], /checksum/],

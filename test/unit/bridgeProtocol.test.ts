@@ -141,7 +141,7 @@ const routeReply = { route: { amount_in: '1000000' }, view, signature: 'sig' };
 const REPLIES: { [K in keyof typeof OPS]: Reply<K> } = {
   chains: { chains: [{ chainId: 'interwoven-1', name: 'Initia', group: 'initia', addressHint: 'init1…' }] },
   assets: {
-    assets: [{ denom: 'uinit', label: 'INIT', balance: '12.5 INIT', convertible: true }],
+    assets: [{ denom: 'uinit', label: 'INIT', symbol: 'INIT', balance: '12.5 INIT', convertible: true }],
     balanceNote: undefined,
   },
   edit: { errors: { amount: 'Enter an amount.' }, warnings: {}, formKey: formKey(form) },

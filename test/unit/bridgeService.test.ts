@@ -139,6 +139,11 @@ test('bridge service: assets without an address say how to see balances, and ask
   const { assets, balanceNote } = await service.assets({ chainId: 'interwoven-1', address: ' ' });
   assert.match(balanceNote ?? '', /Enter your address to see your balances/);
   assert.ok(assets.some((a) => a.denom === 'uinit'));
+  assert.deepEqual(
+    assets.filter((a) => a.symbol === 'USDC').map((a) => a.label),
+    ['USDC', 'USDC.axl'],
+    "a bridged twin's symbol beside its label: the picker finds both by it",
+  );
   assert.equal(fake.requests.filter((r) => r.path.includes('balances')).length, 0);
   service.dispose();
 });

@@ -16,10 +16,12 @@ import { createIndexerClient } from '../../src/core/clients';
 import { loadCallTree, partialTreeNote } from '../../src/core/indexer/callTree';
 import { callTree } from '../../src/core/txExplain';
 import type { IndexerClient } from '../../src/core/indexer/client';
+import { must, parseTxHash } from '../../src/core/validate';
 
 let fake: FakeIndexer;
 let client: IndexerClient;
 const N = EVM_TX_MANY_CALLS_COUNT;
+const HASH = must(parseTxHash(EVM_TX_MANY_CALLS_HASH));
 
 before(async () => {
   fake = await startFakeIndexer({ blocks: 40 });
@@ -32,7 +34,7 @@ after(async () => {
 
 test(`the whole tree of a ${N}-call tx: one request of the largest page, the top call first, every call once`, async () => {
   fake.resetRequests();
-  const load = await loadCallTree(client, EVM_TX_MANY_CALLS_HASH);
+  const load = await loadCallTree(client, HASH);
   assert.deepEqual([load.complete, load.total, load.calls.length, load.requests], [true, N, N, 1]);
   assert.deepEqual(
     load.calls.map((c) => c.index),
@@ -49,7 +51,7 @@ test(`the whole tree of a ${N}-call tx: one request of the largest page, the top
 test('small pages: next_key followed to the end; progress after each page', async () => {
   const progress: Array<[number, number | undefined]> = [];
   fake.resetRequests();
-  const load = await loadCallTree(client, EVM_TX_MANY_CALLS_HASH, {
+  const load = await loadCallTree(client, HASH, {
     pageLimit: 40,
     onProgress: (n, t) => progress.push([n, t]),
   });
@@ -69,7 +71,7 @@ test('small pages: next_key followed to the end; progress after each page', asyn
 
 test('stopped by the user, at the limit, or by a failing page: the beginning of the tree, said as the first N of M', async () => {
   const ac = new AbortController();
-  const stopped = await loadCallTree(client, EVM_TX_MANY_CALLS_HASH, {
+  const stopped = await loadCallTree(client, HASH, {
     pageLimit: 50,
     signal: ac.signal,
     onProgress: (n) => n >= 100 && ac.abort(),
@@ -81,12 +83,12 @@ test('stopped by the user, at the limit, or by a failing page: the beginning of 
     "the tree's beginning, its top call included",
   );
   assert.equal(partialTreeNote(stopped, String), `Showing the first 100 of ${N} internal calls: loading was stopped.`);
-  const capped = await loadCallTree(client, EVM_TX_MANY_CALLS_HASH, { pageLimit: 50, maxCalls: 50 });
+  const capped = await loadCallTree(client, HASH, { pageLimit: 50, maxCalls: 50 });
   assert.deepEqual([capped.stopped, capped.calls.length], ['limit', 50]);
   // The second page fails (the first answered).
   const failing = () =>
     fake.setFault({ kind: 'status', status: 500, path: `/indexer/tx/v1/evm-internal-txs/${EVM_TX_MANY_CALLS_HASH}` });
-  const failed = await loadCallTree(client, EVM_TX_MANY_CALLS_HASH, {
+  const failed = await loadCallTree(client, HASH, {
     pageLimit: 50,
     onProgress: (n) => n === 50 && failing(),
   }).finally(() => fake.clearFaults());

@@ -1,6 +1,7 @@
 /**
- * The router's chain and asset lists as the bridge form offers them (order, search, twins, balances), addresses
- * derived across chains, the balances schema, and `balances()` refusing a bad address before any request.
+ * The router's chain and asset lists as the bridge form offers them (order, twins, balances; their search is the
+ * picker's, test/unit/pages/picker.test.ts), addresses derived across chains, the balances schema, and `balances()`
+ * refusing a bad address before any request.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,8 +14,6 @@ import {
   chainOptions,
   deriveAddress,
   normaliseDenom,
-  searchAssets,
-  searchChains,
   type AssetOption,
 } from '../../src/core/router/catalog';
 import {
@@ -121,30 +120,6 @@ test('chainOptions: parsed from a real-shaped answer, with the Initia extras', (
   );
   assert.equal(answer.chains[0]!.evm_fee_asset?.decimals, 18);
   assert.throws(() => parseWith(ChainsResponse, { chains: [{ chain_id: 'x', hidden: 'yes' }] }, 'router'), /hidden/);
-});
-
-test('searchChains: substring of name or chain id, case-insensitive, exact matches first', () => {
-  const options = chainOptions(CHAINS);
-  assert.equal(searchChains(options, '').length, options.length);
-  assert.deepEqual(
-    searchChains(options, '  ').map((o) => o.chainId),
-    options.map((o) => o.chainId),
-  );
-  assert.deepEqual(
-    searchChains(options, 'ROLLUP').map((o) => o.chainId),
-    ['alpha-rollup-1', 'zeta-rollup-1'],
-  );
-  assert.deepEqual(
-    searchChains(options, 'OSMOSIS').map((o) => o.chainId),
-    ['osmosis-1'],
-  );
-  assert.deepEqual(searchChains(options, '1').map((o) => o.chainId)[0], '1', 'the exact chain id first');
-  assert.deepEqual(
-    searchChains(options, 'base').map((o) => o.chainId),
-    ['8453'],
-  );
-  assert.deepEqual(searchChains(options, 'initia')[0]!.chainId, 'interwoven-1');
-  assert.deepEqual(searchChains(options, 'nothing like it'), []);
 });
 
 const USDC_EVM = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
@@ -348,15 +323,6 @@ test('BalancesResponse: strict on amounts, lenient on the rest', () => {
     'router',
   );
   assert.equal(lenient.chains.c!.denoms.u!.error?.message, 'x');
-});
-
-test('searchAssets: substring of symbol or label, exact symbol first, empty query keeps the order', () => {
-  const options = assetOptions('interwoven-1', ASSETS);
-  assert.deepEqual(searchAssets(options, ''), options);
-  assert.deepEqual(labels(searchAssets(options, 'usdc')), ['USDC', 'USDC.axl', 'eUSDC']);
-  assert.deepEqual(labels(searchAssets(options, '.AXL')), ['USDC.axl']);
-  assert.deepEqual(labels(searchAssets(options, 'eth')), ['ETH (ibc/ET…ELAR)', 'ETH (ibc/ET…THER)']);
-  assert.deepEqual(searchAssets(options, 'zzz'), []);
 });
 
 test('addressPrefixes: non-empty prefixes by chain id, the first entry winning, hidden chains included', () => {

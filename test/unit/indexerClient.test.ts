@@ -6,6 +6,10 @@ import { pageInfo } from '../../src/core/indexer/paging';
 import { segment, type IndexerClient } from '../../src/core/indexer/client';
 import { startFakeIndexer, type FakeIndexer } from '../fixtures/fakeIndexer';
 import { rejection, errorKind } from './support';
+import { must, parseTxHash } from '../../src/core/validate';
+
+/** A hash as every entry hands it to the client: parsed where it entered. */
+const parsed = (hash: string) => must(parseTxHash(hash));
 
 let fake: FakeIndexer;
 let client: IndexerClient;
@@ -62,18 +66,18 @@ test('single records: block, tx (cosmos), EVM tx, collection', async () => {
   assert.equal(Number(block.block.height), fake.data.latestHeight);
   const txs = await client.txs({ page: { limit: 5 } });
   const hash = txs.txs[0]!.txhash;
-  const one = await client.tx(`0x${hash.toLowerCase()}`);
-  assert.equal(one.tx.txhash, hash, 'any case and 0x are normalised to the cosmos form');
+  const one = await client.tx(parsed(`0x${hash.toLowerCase()}`));
+  assert.equal(one.tx.txhash, hash, 'a hash written with 0x in lower case is sent in the cosmos form');
   const evm = await client.evmTxs({ limit: 1 });
   const evmHash = evm.txs[0]!.transactionHash;
-  assert.equal((await client.evmTx(evmHash)).tx.transactionHash, evmHash);
+  assert.equal((await client.evmTx(parsed(evmHash))).tx.transactionHash, evmHash);
   const cols = await client.collections({ limit: 1 });
   const addr = cols.collections[0]!.object_addr;
   assert.equal((await client.collection(addr)).collection.object_addr, addr);
 });
 
 test('not found: the server text, as a 404 HttpError', async () => {
-  const err = await rejection(client.tx('ab'.repeat(32)));
+  const err = await rejection(client.tx(parsed('ab'.repeat(32))));
   assert.equal(errorKind(err), 'http');
   assert.equal(err.status, 404);
   assert.match(err.message, /\[NOT_FOUND\] transaction not found/);
@@ -138,7 +142,6 @@ test('rich list: evm/ denoms as one %2F segment; amounts never through floats', 
 test('bad input never reaches the server', async () => {
   fake.resetRequests();
   for (const p of [
-    client.tx('xyz'),
     client.block('0'),
     client.txsByAccount('init1nope'),
     client.richList('evm/zz'),
@@ -149,6 +152,24 @@ test('bad input never reaches the server', async () => {
     assert.equal(errorKind(err), 'input');
   }
   assert.equal(fake.requests.length, 0);
+});
+
+test('a transaction hash reaches the client only parsed: a string or a hand-made object is a compile error', () => {
+  // Checked by the compiler (npm run typecheck, and the unit tests' compile step): were a tx method to take a string
+  // again, or anything parseTxHash did not make, these calls would compile and each unused @ts-expect-error would
+  // fail the build. A malformed hash is refused where it enters (the lookups, the hover, the tools, a document's
+  // address, a watch: their tests count the requests), never here. The calls are never made.
+  const calls = (c: IndexerClient) => [
+    // @ts-expect-error a string is no TxHash
+    c.tx('xyz'),
+    // @ts-expect-error a string is no TxHash, even a well-formed one
+    c.evmTx(`0x${'ab'.repeat(32)}`),
+    // @ts-expect-error a string is no TxHash
+    c.evmInternalTxsByHash('0x1234'),
+    // @ts-expect-error the fields without parseTxHash's brand
+    c.tx({ cosmos: 'XYZ', evm: '0xxyz', prefixed: false }),
+  ];
+  assert.equal(typeof calls, 'function');
 });
 
 test('a path part of only dots is refused, not resolved by the URL into another endpoint', async () => {
@@ -246,7 +267,9 @@ test('evmInternalTxsByHeight and evmInternalTxsByHash: paged by sequence, the ca
   const byHeight = await client.evmInternalTxsByHeight(String(tx.height));
   assert.equal(fake.requests.at(-1)!.path, `/indexer/tx/v1/evm-internal-txs/by_height/${tx.height}`);
   assert.ok(byHeight.internal_txs.every((it) => it.height === tx.height));
-  const tree = await client.evmInternalTxsByHash(tx.evmHash!.toUpperCase().replace('0X', ''), { reverse: false });
+  const tree = await client.evmInternalTxsByHash(parsed(tx.evmHash!.toUpperCase().replace('0X', '')), {
+    reverse: false,
+  });
   assert.equal(
     fake.requests.at(-1)!.path,
     `/indexer/tx/v1/evm-internal-txs/${tx.evmHash}`,
@@ -259,16 +282,16 @@ test('evmInternalTxsByHeight and evmInternalTxsByHash: paged by sequence, the ca
   );
   assert.equal(tree.internal_txs[0]!.parent_index, -1, 'the top call has no parent');
   for (const it of tree.internal_txs.slice(1)) assert.ok(it.parent_index >= 0 && it.parent_index < it.index);
-  const one = await client.evmInternalTxsByHash(tx.evmHash!, { limit: 1, reverse: false });
+  const one = await client.evmInternalTxsByHash(parsed(tx.evmHash!), { limit: 1, reverse: false });
   const key = pageInfo(1, one.pagination, 1).nextKey!;
   assert.match(
     Buffer.from(key, 'base64').toString(),
     /^\{"sequence":\d+\}$/,
     'a sequence cursor, as the real handler sends',
   );
-  const next = await client.evmInternalTxsByHash(tx.evmHash!, { limit: 1, reverse: false, key });
+  const next = await client.evmInternalTxsByHash(parsed(tx.evmHash!), { limit: 1, reverse: false, key });
   assert.equal(next.internal_txs[0]!.index, 1);
-  const unknown = await rejection(client.evmInternalTxsByHash(`0x${'ab'.repeat(32)}`));
+  const unknown = await rejection(client.evmInternalTxsByHash(parsed(`0x${'ab'.repeat(32)}`)));
   assert.deepEqual([unknown.status, unknown.serverMessage], [404, 'transaction not found']);
 });
 
@@ -280,8 +303,6 @@ test('EVM methods: bad input refused before any request', async () => {
     client.evmTxsByHeight(0),
     client.evmTxsByHeight('12a'),
     client.evmInternalTxsByHeight(-3),
-    client.evmInternalTxsByHash('0x1234'),
-    client.evmInternalTxsByHash('zz'.repeat(32)),
   ]) {
     const err = await rejection(p);
     assert.equal(errorKind(err), 'input', err.message);
@@ -298,7 +319,7 @@ test("EVM methods on a chain without EVM routes: the indexer's 404 text", async 
       c.evmTxsByHeight(3),
       c.evmInternalTxs(),
       c.evmInternalTxsByHeight(3),
-      c.evmInternalTxsByHash(`0x${'ab'.repeat(32)}`),
+      c.evmInternalTxsByHash(parsed(`0x${'ab'.repeat(32)}`)),
     ]) {
       const err = await rejection(p);
       assert.deepEqual([err.status, err.serverMessage], [404, 'evm routes are not available on this chain']);

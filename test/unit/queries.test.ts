@@ -13,7 +13,6 @@ import {
   decodeDocumentAddress,
   encodeDocumentAddress,
   isListQuery,
-  parseQuery,
   queryTitle,
   runQuery,
   type Query,
@@ -23,8 +22,11 @@ import { startFakeIndexer } from '../fixtures/fakeIndexer';
 import { startFakeMoveRest } from '../fixtures/fakeMove';
 import { MOVE_ACCOUNT, VAULT_ADDRESS, VAULT_TABLE } from '../fixtures/moveData';
 import { isUnavailable, networkCapabilities } from '../../src/core/capabilities';
+import { must, parseTxHash } from '../../src/core/validate';
 
 const ZERO_ACCOUNT = bech32.encode('init', bech32.toWords(new Uint8Array(20)));
+/** A hash as every entry hands it on: parsed where it entered. */
+const parsed = (hash: string) => must(parseTxHash(hash));
 
 test('every row of the table runs against the fake indexer: lists page, records do not', async () => {
   const fake = await startFakeIndexer({ blocks: 120 });
@@ -46,14 +48,14 @@ test('every row of the table runs against the fake indexer: lists page, records 
       txs: [{ op: 'txs' }, { op: 'txs', msgs: ['cosmos.bank.v1beta1.MsgSend'] }],
       txsByHeight: [{ op: 'txsByHeight', height: tx.height }],
       tx: [
-        { op: 'tx', hash: tx.hash },
-        { op: 'tx', hash: evmTx.evmHash!, evmFirst: true },
+        { op: 'tx', hash: parsed(tx.hash) },
+        { op: 'tx', hash: parsed(evmTx.evmHash!), evmFirst: true },
       ],
       evmTxs: [{ op: 'evmTxs' }],
       evmTxsByHeight: [{ op: 'evmTxsByHeight', height: evmTx.height }],
       evmInternalTxs: [{ op: 'evmInternalTxs' }],
       evmInternalTxsByHeight: [{ op: 'evmInternalTxsByHeight', height: evmTx.height }],
-      evmInternalTxsByHash: [{ op: 'evmInternalTxsByHash', hash: evmTx.evmHash! }],
+      evmInternalTxsByHash: [{ op: 'evmInternalTxsByHash', hash: parsed(evmTx.evmHash!) }],
       account: (['txs', 'signed', 'nfts', 'collections', 'internal', 'evmTxs', 'evmSigned'] as const).map((view) => ({
         op: 'account' as const,
         account: account.bech32,
@@ -72,7 +74,8 @@ test('every row of the table runs against the fake indexer: lists page, records 
     };
     assert.deepEqual(Object.keys(samples).sort(), [...QUERY_OPS].sort());
     for (const query of Object.values(samples).flat()) {
-      assert.ok(parseQuery(query).ok, `${JSON.stringify(query)} parses`);
+      const back = decodeDocumentAddress(encodeDocumentAddress({ network: 'n', query }));
+      assert.deepEqual(back.ok && back.value.query, query, `${JSON.stringify(query)} survives its address`);
       fake.resetRequests();
       rest.resetRequests();
       const result = await runQuery(client, query, { limit: 5 }, undefined, { move });
@@ -88,7 +91,7 @@ test('every row of the table runs against the fake indexer: lists page, records 
       assert.ok(asked.length >= 1 && asked.length <= 2, `${what}: ${asked.length} requests`);
       assert.doesNotMatch(queryTitle(query), /[/\\]/, 'a title is a file name');
     }
-    const evm = await runQuery(client, { op: 'tx', hash: evmTx.evmHash!, evmFirst: true }, {});
+    const evm = await runQuery(client, { op: 'tx', hash: parsed(evmTx.evmHash!), evmFirst: true }, {});
     assert.equal(evm.evm, true, 'an EVM hash falls through to the EVM endpoint');
   } finally {
     client.dispose();
@@ -149,6 +152,39 @@ test('a stale or hand-edited address is refused with a sentence, never a throw',
   assert.match(refused('{"n":"X","q":{"op":"richList","denom":".."}}'), /denom/);
 });
 
+test('a malformed hash never reaches the indexer: refused where a document address is read, no query to run', async () => {
+  const fake = await startFakeIndexer({ blocks: 30 });
+  const client = createIndexerClient(fake.url);
+  try {
+    const malformed: unknown[] = ['xyz', 'ab'.repeat(31), `0x${'ab'.repeat(33)}`, `0x${'zz'.repeat(32)}`, '', 12, null];
+    for (const op of ['tx', 'evmInternalTxsByHash'])
+      for (const hash of malformed) {
+        const address = decodeDocumentAddress(JSON.stringify({ n: 'n', q: { op, hash } }));
+        // What the result documents do with an address: run its query, or show why it cannot be read.
+        if (address.ok) await runQuery(client, address.value.query, {}).catch(() => undefined);
+        assert.equal(address.ok, false, `${op} ${JSON.stringify(hash)} is refused`);
+        assert.match(
+          address.ok ? '' : address.error,
+          /^its lookup cannot be read: hash/,
+          `${op} ${JSON.stringify(hash)}: the sentence names it`,
+        );
+      }
+    assert.equal(fake.requests.length, 0, 'not one request');
+    // The same path with a well-formed hash (lower case, in quotes as pasted): parsed there, sent in the cosmos form.
+    const tx = fake.data.txs.at(-1)!;
+    const good = decodeDocumentAddress(JSON.stringify({ n: 'n', q: { op: 'tx', hash: `"${tx.hash.toLowerCase()}"` } }));
+    assert.ok(good.ok);
+    await runQuery(client, good.value.query, {});
+    assert.deepEqual(
+      fake.requests.map((r) => r.path),
+      [`/indexer/tx/v1/txs/${tx.hash}`],
+    );
+  } finally {
+    client.dispose();
+    await fake.close();
+  }
+});
+
 test('property: decoding any text never throws and accepts only what the table accepts', () => {
   fc.assert(
     fc.property(
@@ -159,7 +195,7 @@ test('property: decoding any text never throws and accepts only what the table a
       ),
       (text) => {
         const r = decodeDocumentAddress(text);
-        if (r.ok) assert.ok(parseQuery(r.value.query).ok);
+        if (r.ok) assert.deepEqual(decodeDocumentAddress(encodeDocumentAddress(r.value)), r);
       },
     ),
     { numRuns: 2000 },
@@ -178,7 +214,7 @@ test('capabilities: EVM lookups on a network without an EVM index are refused wi
       { op: 'evmTxsByHeight', height: 3 },
       { op: 'evmInternalTxs' },
       { op: 'evmInternalTxsByHeight', height: 3 },
-      { op: 'evmInternalTxsByHash', hash: `0x${'ab'.repeat(32)}` },
+      { op: 'evmInternalTxsByHash', hash: parsed(`0x${'ab'.repeat(32)}`) },
       ...(['internal', 'evmTxs', 'evmSigned'] as const).map((view) => ({ op: 'account' as const, account, view })),
     ];
     for (const query of evmQueries) {
@@ -204,7 +240,7 @@ test('capabilities: EVM lookups on a network without an EVM index are refused wi
       plain.resetRequests();
       const found = await runQuery(
         client,
-        { op: 'tx', hash: `0x${tx.hash.toLowerCase()}`, evmFirst },
+        { op: 'tx', hash: parsed(`0x${tx.hash.toLowerCase()}`), evmFirst },
         {},
         undefined,
         ctx,
@@ -217,7 +253,7 @@ test('capabilities: EVM lookups on a network without an EVM index are refused wi
       plain.resetRequests();
       const missing = await runQuery(
         client,
-        { op: 'tx', hash: `0x${'cd'.repeat(32)}`, evmFirst },
+        { op: 'tx', hash: parsed(`0x${'cd'.repeat(32)}`), evmFirst },
         {},
         undefined,
         ctx,
@@ -248,7 +284,7 @@ test('capabilities: on an EVM network the EVM rows run, and a 0x hash asks the E
     const ctx = { capabilities: async () => networkCapabilities({ vm: 'minievm' }) };
     const evmTx = fake.data.txs.find((t) => t.evmHash)!;
     fake.resetRequests();
-    const r = await runQuery(client, { op: 'tx', hash: evmTx.evmHash!, evmFirst: true }, {}, undefined, ctx);
+    const r = await runQuery(client, { op: 'tx', hash: parsed(evmTx.evmHash!), evmFirst: true }, {}, undefined, ctx);
     assert.equal(r.evm, true);
     assert.deepEqual(
       fake.requests.map((x) => x.path),
@@ -267,7 +303,10 @@ test('capabilities: on an EVM network the EVM rows run, and a 0x hash asks the E
       queryTitle({ op: 'account', account: fake.data.accounts[2]!.hex, view: 'evmSigned' }).endsWith('signed EVM txs'),
       true,
     );
-    assert.equal(queryTitle({ op: 'evmInternalTxsByHash', hash: evmTx.evmHash! }).startsWith('internal txs of '), true);
+    assert.equal(
+      queryTitle({ op: 'evmInternalTxsByHash', hash: parsed(evmTx.evmHash!) }).startsWith('internal txs of '),
+      true,
+    );
   } finally {
     client.dispose();
     await fake.close();
@@ -295,7 +334,8 @@ test("the Move rows: resources and a table's entries with the node's nested JSON
       runQuery(client, { op: 'moveResources', account }, {}),
       (e: Error) => isUnavailable(e) && /no Move REST endpoint \(restUrl in its profile\)/.test(e.message),
     );
-    assert.equal(parseQuery({ op: 'moveTable', handle: 'cafe' }).ok, false, 'a handle is 0x hex');
+    const stale = encodeDocumentAddress({ network: 'n', query: { op: 'moveTable', handle: 'cafe' } });
+    assert.equal(decodeDocumentAddress(stale).ok, false, 'a handle is 0x hex');
     assert.equal(fake.requests.length, 0, 'the indexer is not asked');
   } finally {
     client.dispose();

@@ -14,6 +14,7 @@ import { renderTrackedTransfer } from '../../src/tools/renderStatus';
 import { Tx } from '../../src/core/indexer/schemas';
 import { knownMsgTypeWords, msgTypeWords } from '../../src/core/txExplain';
 import type { NetworkProfile } from '../../src/core/networks';
+import { must, parseTxHash } from '../../src/core/validate';
 import type { ExplainView } from '../../src/explain/protocol';
 
 const INJECTION =
@@ -120,7 +121,7 @@ test('a transaction with a hostile memo and raw log: both quoted on their own li
     },
   });
   const out = new Result();
-  renderQuery(out, network, { op: 'tx', hash: tx.txhash }, { body: { tx } });
+  renderQuery(out, network, { op: 'tx', hash: must(parseTxHash(tx.txhash)) }, { body: { tx } });
   const text = out.text();
   const lines = text.split('\n');
   assert.equal(lines[0], DATA_NOTE);

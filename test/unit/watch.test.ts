@@ -8,8 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ManualClock } from '../../src/core/clock';
 import { WatchScheduler, type CheckAnswer, type Watch, type WatchEnd, type WatchSource } from '../../src/core/watch';
-import { askIndexer, askNode, watchedHash } from '../../src/core/watchChecks';
+import { askIndexer, askNode, watchedHash, type WatchedHash } from '../../src/core/watchChecks';
 import { HttpError } from '../../src/core/errors';
+import { must, parseTxHash } from '../../src/core/validate';
 import { createIndexerClient, createChainClient } from '../../src/core/clients';
 import { EVM_TX_WITH_LOGS_HASH, FAILED_TX_HASH, FAILED_TX_RAW_LOG, startFakeIndexer } from '../fixtures/fakeIndexer';
 import { startFakeNode } from '../fixtures/fakeNode';
@@ -214,10 +215,32 @@ test('the same hash on the same network is one watch (with or without 0x, any ca
 });
 
 test('watchedHash: 0x hashes are EVM only on EVM networks; bad input is a sentence', () => {
-  assert.deepEqual(watchedHash(`0x${'Ab'.repeat(32)}`, true), { hash: `0x${'ab'.repeat(32)}`, evm: true });
-  assert.deepEqual(watchedHash(`0x${'Ab'.repeat(32)}`, false), { hash: 'AB'.repeat(32), evm: false });
-  assert.deepEqual(watchedHash('ab'.repeat(32), true), { hash: 'AB'.repeat(32), evm: false });
+  const read = (input: string, evmNetwork: boolean) => {
+    const { hash, evm, parsed } = watchedHash(input, evmNetwork) as WatchedHash;
+    assert.deepEqual(parsed, must(parseTxHash(input)), 'parsed once, here: what the indexer client takes');
+    return { hash, evm };
+  };
+  assert.deepEqual(read(`0x${'Ab'.repeat(32)}`, true), { hash: `0x${'ab'.repeat(32)}`, evm: true });
+  assert.deepEqual(read(`0x${'Ab'.repeat(32)}`, false), { hash: 'AB'.repeat(32), evm: false });
+  assert.deepEqual(read('ab'.repeat(32), true), { hash: 'AB'.repeat(32), evm: false });
   assert.match((watchedHash('abc', true) as { error: string }).error, /64 hexadecimal digits/);
+});
+
+test('a malformed hash is refused where a watch is asked for: no target, not one request at the indexer', async () => {
+  const fake = await startFakeIndexer({ blocks: 30 });
+  const client = createIndexerClient(fake.url);
+  try {
+    for (const input of ['xyz', 'ab'.repeat(31), `0x${'ab'.repeat(33)}`, `0x${'zz'.repeat(32)}`, '']) {
+      const target = watchedHash(input, true);
+      // What the watcher does with it: a target is asked about, a sentence is only said.
+      if (!('error' in target)) await askIndexer(client, target, new AbortController().signal);
+      assert.ok('error' in target, `${input}: refused`);
+    }
+    assert.equal(fake.requests.length, 0);
+  } finally {
+    client.dispose();
+    await fake.close();
+  }
 });
 
 test('against the fake indexer: not found until indexed, then found with its outcome; requests counted at the server', async () => {
@@ -225,7 +248,7 @@ test('against the fake indexer: not found until indexed, then found with its out
   const client = createIndexerClient(fake.url);
   const clock = new ManualClock(0);
   const ends: WatchEnd[] = [];
-  const targets = new Map<string, { hash: string; evm: boolean }>();
+  const targets = new Map<string, WatchedHash>();
   const scheduler = new WatchScheduler({
     clock,
     check: (watch, _source, signal) => askIndexer(client, targets.get(watch.hash)!, signal),
@@ -236,7 +259,7 @@ test('against the fake indexer: not found until indexed, then found with its out
       [FAILED_TX_HASH, false],
       [EVM_TX_WITH_LOGS_HASH, true],
     ] as const) {
-      targets.set(hash, watchedHash(hash, evm) as { hash: string; evm: boolean });
+      targets.set(hash, watchedHash(hash, evm) as WatchedHash);
       scheduler.add({ hash, network: 'fake', node: false });
     }
     // Real requests: the clock moves on only when none is in flight.

@@ -10,6 +10,7 @@
 import type { IndexerClient } from './client';
 import { MAX_LIMIT, pageInfo } from './paging';
 import type { InternalTx } from './schemas';
+import type { TxHash } from '../validate';
 
 /** At most this many calls are loaded for one transaction (ten pages of the server's largest). */
 const MAX_TREE_CALLS = 10_000;
@@ -37,7 +38,7 @@ interface CallTreeOptions {
 
 export async function loadCallTree(
   client: Pick<IndexerClient, 'evmInternalTxsByHash'>,
-  hash: string,
+  hash: TxHash,
   options: CallTreeOptions = {},
 ): Promise<CallTreeLoad> {
   const limit = options.pageLimit ?? MAX_LIMIT;

@@ -1,7 +1,8 @@
 /**
  * The indexer (rollytics) client: one method per endpoint. Methods are async: bad input rejects (InputError) before
  * any request, like every other failure. Path parameters are validated and encoded the way the
- * real server routes them; list methods take a PageRequest and send `msgs` as repeated parameters.
+ * real server routes them; list methods take a PageRequest and send `msgs` as repeated parameters. A transaction hash
+ * comes parsed (a `TxHash`, made only by `parseTxHash` where the input entered): a malformed one is no argument.
  */
 import type * as z from 'zod/mini';
 import { endpoint, type HttpClient } from '../http';
@@ -16,8 +17,8 @@ import {
   parseHeight,
   parseMsgType,
   parseTokenId,
-  parseTxHash,
   must,
+  type TxHash,
 } from '../validate';
 import * as S from './schemas';
 import { type PageRequest, pageQuery } from './paging';
@@ -160,9 +161,8 @@ export class IndexerClient {
   }
 
   /** GET /indexer/tx/v1/txs/{tx_hash} (cosmos hash: upper-case hex, no 0x) */
-  async tx(hash: string, signal?: AbortSignal) {
-    const h = must(parseTxHash(hash));
-    return this.get(S.TxResponse, `/indexer/tx/v1/txs/${h.cosmos}`, [], signal);
+  async tx(hash: TxHash, signal?: AbortSignal) {
+    return this.get(S.TxResponse, `/indexer/tx/v1/txs/${hash.cosmos}`, [], signal);
   }
 
   // --- EVM ---
@@ -173,9 +173,8 @@ export class IndexerClient {
   }
 
   /** GET /indexer/tx/v1/evm-txs/{tx_hash}: served by the real indexer on EVM rollups, not in the spec. */
-  async evmTx(hash: string, signal?: AbortSignal) {
-    const h = must(parseTxHash(hash));
-    return this.get(S.EvmTxResponse, `/indexer/tx/v1/evm-txs/${h.evm}`, [], signal);
+  async evmTx(hash: TxHash, signal?: AbortSignal) {
+    return this.get(S.EvmTxResponse, `/indexer/tx/v1/evm-txs/${hash.evm}`, [], signal);
   }
 
   /** GET /indexer/tx/v1/evm-txs/by_account/{account}: `is_signer=true` keeps those the account signed. */
@@ -208,9 +207,8 @@ export class IndexerClient {
    * paged by sequence (one per call; core/indexer/callTree.ts loads them all); an EVM hash the indexer does not know
    * is a 404 `transaction not found`.
    */
-  async evmInternalTxsByHash(hash: string, page?: PageRequest, signal?: AbortSignal) {
-    const h = must(parseTxHash(hash));
-    return this.get(S.InternalTxsResponse, `/indexer/tx/v1/evm-internal-txs/${h.evm}`, pageQuery(page), signal);
+  async evmInternalTxsByHash(hash: TxHash, page?: PageRequest, signal?: AbortSignal) {
+    return this.get(S.InternalTxsResponse, `/indexer/tx/v1/evm-internal-txs/${hash.evm}`, pageQuery(page), signal);
   }
 
   /** GET /indexer/tx/v1/evm-internal-txs/by_account/{account} */

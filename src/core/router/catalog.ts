@@ -1,7 +1,8 @@
 /**
  * The router's chain and asset lists as a bridge form offers them: hidden entries dropped, Initia chains first,
- * bridged twins told apart, assets with balances attached and sorted by what the account holds; searches; and the
- * same account's address on another chain. Pure. Names, symbols and labels are server text: escape before showing.
+ * bridged twins told apart, assets with balances attached and sorted by what the account holds (the page's picker
+ * searches them: `filterOptions` in src/webview/components/picker.ts); and the same account's address on another
+ * chain. Pure. Names, symbols and labels are server text: escape before showing.
  */
 import { bech32 } from 'bech32';
 import { formatUnits, shorten } from '../format';
@@ -62,15 +63,6 @@ export function chainOptions(chains: readonly ChainInfo[]): ChainOption[] {
       (a, b) => a.rank - b.rank || byName(a.option.name, b.option.name) || byName(a.option.chainId, b.option.chainId),
     )
     .map((k) => k.option);
-}
-
-/** Case-insensitive substring match on name or chain id; exact matches of either first; '' → all. */
-export function searchChains(options: readonly ChainOption[], query: string): ChainOption[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return [...options];
-  const exact = (o: ChainOption) => o.chainId.toLowerCase() === q || o.name.toLowerCase() === q;
-  const hits = options.filter((o) => o.name.toLowerCase().includes(q) || o.chainId.toLowerCase().includes(q));
-  return [...hits.filter(exact), ...hits.filter((o) => !exact(o))];
 }
 
 interface BalanceInfo {
@@ -217,15 +209,6 @@ export function assetOptions(
   }
 
   return sortOptions(options);
-}
-
-/** Substring match on symbol or label (case-insensitive); exact symbol matches first; '' → all (order kept). */
-export function searchAssets(options: readonly AssetOption[], query: string): AssetOption[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return [...options];
-  const hits = options.filter((o) => o.symbol.toLowerCase().includes(q) || o.label.toLowerCase().includes(q));
-  const exact = (o: AssetOption) => o.symbol.toLowerCase() === q;
-  return [...hits.filter(exact), ...hits.filter((o) => !exact(o))];
 }
 
 /** Bech32 prefixes by chain id (non-empty prefixes only, hidden chains included: routes pass through them), for `RouterClient` and `parseAddressForChain`. */

@@ -3,7 +3,8 @@
  * ARIA 1.2 combobox pattern: type to filter, ↓/↑, Home/End, Enter to choose, Escape to close; the listbox is
  * announced. Choosing keeps the focus in the box (Tab then moves on to the next field, as after any choice). The box
  * shows the chosen option's label; `update()` gives it new options or a new value without touching what is being
- * typed (the box is left alone while it has the focus).
+ * typed (the box is left alone while it has the focus). What a query finds is `filterOptions`, the one search of the
+ * bridge's chains and assets.
  */
 import { h, setAttr, show } from '../lib/dom';
 import { errorLine, pickerList } from '../selectors';
@@ -16,6 +17,24 @@ export interface PickerOption {
   /** Second line (the asset's name, where it comes from). */
   note?: string;
   group?: string;
+  /** Other names it goes by, found as its label is (an asset's symbol, under a bridged twin's label "USDC.axl"). */
+  aliases?: readonly string[];
+}
+
+/**
+ * The options a query finds, in the order the list shows them: those with the query (trimmed, in any case) in their
+ * label, value, detail, note or an alias; those it names exactly (label, value or an alias) first, each part in the
+ * options' order. A blank query finds every option, in order.
+ */
+export function filterOptions(options: readonly PickerOption[], query: string): readonly PickerOption[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return options;
+  const names = (o: PickerOption) => [o.label, o.value, ...(o.aliases ?? [])];
+  const exact = (o: PickerOption) => names(o).some((t) => t.toLowerCase() === q);
+  const found = options.filter((o) =>
+    [...names(o), o.detail ?? '', o.note ?? ''].some((t) => t.toLowerCase().includes(q)),
+  );
+  return [...found.filter(exact), ...found.filter((o) => !exact(o))];
 }
 
 export interface PickerSpec {
@@ -120,12 +139,7 @@ export class Picker {
       const q = query.trim().toLowerCase();
       // The box shows the chosen label: opening it lists everything; typing filters (exact matches first).
       const all = q === '' || q === this.chosenLabel().toLowerCase();
-      const match = (o: PickerOption) =>
-        [o.label, o.value, o.detail ?? '', o.note ?? ''].some((t) => t.toLowerCase().includes(q));
-      const exact = (o: PickerOption) => o.label.toLowerCase() === q || o.value.toLowerCase() === q;
-      this.shown = all
-        ? options
-        : [...options.filter((o) => match(o) && exact(o)), ...options.filter((o) => match(o) && !exact(o))];
+      this.shown = all ? options : filterOptions(options, query);
       if (this.shown.length === 0)
         this.list.append(
           h('li', { class: 'picker-empty', role: 'presentation' }, `Nothing matches "${query.trim()}".`),

@@ -58,6 +58,7 @@ function assetOptions(s: BridgeUi, side: Side): PickerOption[] | undefined {
     ...list.reply.assets.map((a) => ({
       value: a.denom,
       label: a.label,
+      aliases: [a.symbol],
       detail: a.balance,
       note:
         [a.name, a.origin, a.convertible ? undefined : 'decimals unknown: cannot be sent from here']

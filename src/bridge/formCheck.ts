@@ -4,7 +4,8 @@
  * prefixes), the sender's balance, and the amount in base units when the route can be asked for.
  */
 import type { Asset, BalanceEntry } from '../core/router/schemas';
-import { sameDenom, type ChainOption } from '../core/router/catalog';
+import { type ChainOption } from '../core/router/catalog';
+import { sameDenom } from '../core/router/denoms';
 import { formatUnits } from '../core/format';
 import { checkSlippage, compareBase, fromBaseUnits, parseWholeAmount } from '../core/units';
 import { type Parsed } from '../core/validate';

@@ -6,6 +6,7 @@
  */
 // `npm run l10n:export` finds the l10n.t calls only in files that import l10n from vscode: this type-only import
 // (erased when compiled, so the file still runs in plain Node) names it; the words come from the injected L10n.
+import { pickableChains, routerPrefixes } from '../core/router/catalog';
 import type { l10n } from 'vscode';
 import type { RouterCatalog } from '../core/router/routerLists';
 import type { Intent } from '../core/router/verify';
@@ -34,7 +35,7 @@ export async function formContext(
       log.debug(`Bridge: ${errorMessage(err)}`);
       return undefined;
     });
-  const chains = await quiet(catalog.chains());
+  const chains = await quiet(pickableChains(catalog));
   const source = chains?.find((c) => c.chainId === form.sourceChainId.trim());
   const sourceAsset =
     source && form.sourceDenom.trim() ? await quiet(catalog.asset(source.chainId, form.sourceDenom.trim())) : undefined;
@@ -47,7 +48,7 @@ export async function formContext(
     sourceAsset: sourceAsset ?? undefined,
     balance,
     feeDenoms: source?.feeDenoms,
-    prefixes: await quiet(catalog.prefixes()),
+    prefixes: await quiet(routerPrefixes(catalog)),
   };
 }
 

@@ -4,7 +4,7 @@
  * hint, the address derived from the sender and the recent ones, and what a swap delivers at the least at the
  * form's slippage. Part of the bridge service (service.ts); plain TypeScript, unit-tested in Node.
  */
-import { deriveAddress } from '../core/router/catalog';
+import { deriveAddress, pickableChains } from '../core/router/catalog';
 import type { RouterClient } from '../core/router/client';
 import type { RouterCatalog } from '../core/router/routerLists';
 import { BridgeQuotes, type AssetsOf, type Quote } from '../core/router/bridgeQuotes';
@@ -162,10 +162,7 @@ export class BridgeQuoting {
 
   /** A route as the panel shows it, with each chain's address hint, the address derived from the sender, and the recent ones. */
   private async routeReply(route: Route, assets: AssetsOf, form: Form | undefined): Promise<RouteReply> {
-    const chains = await this.deps
-      .router()
-      .catalog.chains()
-      .catch(() => []);
+    const chains = await pickableChains(this.deps.router().catalog).catch(() => []);
     const recent = this.deps.recent();
     const sender = form?.sender.trim() ?? '';
     const view = routeView(route, assets, (chainId) => {

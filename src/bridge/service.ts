@@ -8,6 +8,7 @@
  */
 // `npm run l10n:export` finds the l10n.t calls only in files that import l10n from vscode: this type-only import
 // (erased when compiled, so the file still runs in plain Node) names it; the words come from the injected L10n.
+import { pickableAssets, pickableChains, routerPrefixes } from '../core/router/catalog';
 import type { l10n } from 'vscode';
 import { normaliseTxHash, type RouterClient } from '../core/router/client';
 import type { RouterCatalog } from '../core/router/routerLists';
@@ -142,7 +143,7 @@ export class BridgeService {
 
   /** The chains the router knows, for the pickers. */
   async chains(): Promise<Reply<'chains'>> {
-    const chains = await this.router().catalog.chains();
+    const chains = await pickableChains(this.router().catalog);
     return {
       chains: chains.map((c) => ({
         chainId: c.chainId,
@@ -168,7 +169,7 @@ export class BridgeService {
         balanceNote = l10n.t('No balances: {0}', errorMessage(err));
       }
     }
-    const options = await catalog.assets(chainId, balances);
+    const options = await pickableAssets(catalog, chainId, balances);
     const assets = options.map((a) => ({
       denom: a.denom,
       label: a.label,
@@ -241,7 +242,7 @@ export class BridgeService {
     const hook = this.hook && this.hook.signature === routeSignature(route) ? this.hook.hook : undefined;
     const prepared = hookForMsgs(intent, route, hook, req.signedHook, options);
     if (!prepared.ok) throw new Error(l10n.t('The signed OP hook was refused: {0}', prepared.problems.join(' ')));
-    const prefixes = await catalog.prefixes().catch(() => ({}));
+    const prefixes = await routerPrefixes(catalog).catch(() => ({}));
     const msgs = await client.msgs({
       route,
       addresses: req.addresses,

@@ -7,6 +7,8 @@
  * Adding an endpoint: its response schema (indexer/schemas.ts), a client method (indexer/client.ts), one row here
  * and, if wanted, a command that opens it (documents/lookups.ts).
  */
+import { WRITERS, txHash } from './queryFields';
+import { parseTableHandle } from './move/handle';
 import * as z from 'zod/mini';
 import type { IndexerClient } from './indexer/client';
 import type { PageRequest } from './indexer/paging';
@@ -34,12 +36,9 @@ import {
   parseDenom,
   parseHeight,
   parseMsgType,
-  parseTableHandle,
   parseTokenId,
-  parseTxHash,
   txHashText,
   type Parsed,
-  type TxHash,
 } from './validate';
 
 export type { ListResult, QueryResult };
@@ -77,28 +76,6 @@ function valid<T>(parse: (s: string) => Parsed<T>) {
       if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error, input: value });
     }),
   );
-}
-
-/** How a field that its row reads into another type (a hash) is written back into an address. */
-const WRITERS = new WeakMap<object, (value: never) => string>();
-
-/**
- * A transaction hash: parsed once, where the address is read, into the TxHash the client takes (the parser's sentence
- * when it is none), and written back into an address as `text` gives it (`encodeDocumentAddress`). A transform rather
- * than a codec: zod's pipes and codecs would add 1.4–2 KB to the features bundle for this one field.
- */
-function txHash(text: (hash: TxHash) => string) {
-  const field = z.transform((value: unknown, payload) => {
-    if (typeof value !== 'string') payload.issues.push({ code: 'invalid_type', expected: 'string', input: value });
-    else {
-      const parsed = parseTxHash(value);
-      if (parsed.ok) return parsed.value;
-      payload.issues.push({ code: 'custom', message: parsed.error, input: value });
-    }
-    return z.NEVER;
-  });
-  WRITERS.set(field, text);
-  return field;
 }
 
 const op = <O extends string>(name: O) => z.literal(name);

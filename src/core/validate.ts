@@ -162,14 +162,6 @@ export function parseAccount(input: string, prefix: string = ACCOUNT_PREFIX): Pa
   return fail('An account address starts with init1 or 0x.');
 }
 
-/** A Move table handle: an address (0x and up to 64 hex digits), as a resource's Table field shows it. */
-export function parseTableHandle(input: string): Parsed<string> {
-  const t = input.trim();
-  return /^0x[0-9a-fA-F]{1,64}$/.test(t)
-    ? { ok: true, value: t.toLowerCase() }
-    : { ok: false, error: 'A table handle is 0x and up to 64 hex digits (a Table field of a resource shows it).' };
-}
-
 /** An NFT collection address: 0x + 40 (EVM/Wasm) or 64 (Move object) hex digits, or bech32 init1…. */
 export function parseCollectionAddress(input: string): Parsed<Address> {
   const s = clean(input);

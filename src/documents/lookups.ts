@@ -3,6 +3,7 @@
  * box that validates as the user types. Bad input is refused before any request, with the reason.
  * Each resolves to the opened document's URI, or undefined when cancelled or failed.
  */
+import { parseTableHandle } from '../core/move/handle';
 import * as vscode from 'vscode';
 import {
   classify,
@@ -15,7 +16,6 @@ import {
   parseCollectionName,
   parseDenom,
   parseHeight,
-  parseTableHandle,
   parseTokenId,
   parseTxHash,
   type LookupTarget,

@@ -26,7 +26,7 @@ import type { AddressNames } from '../core/names';
 import type { NetworkProfile } from '../core/networks';
 import { chainVm, registryExecutor, type RegistryChain } from '../core/registry';
 import { RouterCatalog } from '../core/router/routerLists';
-import { normaliseDenom } from '../core/router/catalog';
+import { normaliseDenom } from '../core/router/denoms';
 import { CapabilityServices } from './capabilityBook';
 import { markOnce } from '../core/marks';
 import { Networks } from './networks';

@@ -10,12 +10,11 @@ import { bech32 } from 'bech32';
 import {
   addressPrefixes,
   assetOptions,
-  balancesOf,
   chainOptions,
   deriveAddress,
-  normaliseDenom,
   type AssetOption,
 } from '../../src/core/router/catalog';
+import { balancesOf, normaliseDenom } from '../../src/core/router/denoms';
 import {
   BalancesResponse,
   ChainsResponse,

@@ -8,7 +8,9 @@ import { bech32 } from 'bech32';
 import { formatUnits, shorten } from '../format';
 import { compareDecimal } from '../units';
 import { isEvmChainId } from './client';
-import type { Asset, BalanceEntry, BalancesResponse, ChainInfo } from './schemas';
+import type { Asset, BalanceEntry, ChainInfo } from './schemas';
+import { normaliseDenom } from './denoms';
+import type { RouterCatalog } from './routerLists';
 
 export interface ChainOption {
   chainId: string;
@@ -85,27 +87,6 @@ export interface AssetOption {
   decimals?: number;
   originChainId?: string;
   balance?: BalanceInfo;
-}
-
-/** A denom as compared: EVM denoms (`0x…`, sent checksummed) lower-cased, anything else as is. */
-export function normaliseDenom(denom: string): string {
-  return /^0x/i.test(denom) ? denom.toLowerCase() : denom;
-}
-
-/** Whether two denoms name the same asset (0x denoms compared without regard to case). */
-export function sameDenom(a: string, b: string): boolean {
-  return normaliseDenom(a) === normaliseDenom(b);
-}
-
-/** The balances of one chain from an answer, keyed by normalised denom (empty when the chain is not in it). */
-export function balancesOf(answer: BalancesResponse, chainId: string): Map<string, BalanceEntry> {
-  const out = new Map<string, BalanceEntry>();
-  const chain = Object.hasOwn(answer.chains, chainId) ? answer.chains[chainId] : undefined;
-  for (const [denom, entry] of Object.entries(chain?.denoms ?? {})) {
-    const key = normaliseDenom(denom);
-    if (!out.has(key)) out.set(key, entry);
-  }
-  return out;
 }
 
 /** A plain non-negative decimal string, or undefined (a USD value we cannot compare counts as none). */
@@ -259,4 +240,23 @@ export function deriveAddress(address: string, chain: Pick<ChainOption, 'prefix'
   } catch {
     return undefined;
   }
+}
+
+/** The chains a person can pick, Initia's first, from the router's list its catalog keeps. */
+export async function pickableChains(catalog: Pick<RouterCatalog, 'rawChains'>): Promise<ChainOption[]> {
+  return chainOptions(await catalog.rawChains());
+}
+
+/** Bech32 prefixes by chain id, from the router's own list. */
+export async function routerPrefixes(catalog: Pick<RouterCatalog, 'rawChains'>): Promise<Record<string, string>> {
+  return addressPrefixes(await catalog.rawChains());
+}
+
+/** The assets a person can pick on a chain, with the address's balances when given. */
+export async function pickableAssets(
+  catalog: Pick<RouterCatalog, 'rawAssets'>,
+  chainId: string,
+  balances?: ReadonlyMap<string, BalanceEntry>,
+): Promise<AssetOption[]> {
+  return assetOptions(chainId, await catalog.rawAssets(chainId), balances);
 }

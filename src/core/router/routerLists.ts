@@ -7,16 +7,7 @@
  * read the same lists (platform/services.ts keeps one per router). Pure: the clock is injected.
  */
 import type { RouterClient } from './client';
-import {
-  addressPrefixes,
-  assetOptions,
-  balancesOf,
-  chainOptions,
-  normaliseDenom,
-  sameDenom,
-  type AssetOption,
-  type ChainOption,
-} from './catalog';
+import { balancesOf, normaliseDenom, sameDenom } from './denoms';
 import type { Asset, BalanceEntry, ChainInfo } from './schemas';
 
 const LIST_TTL_MS = 5 * 60_000;
@@ -72,23 +63,9 @@ export class RouterCatalog {
     );
   }
 
-  /** The chains a person can pick, Initia's first. */
-  async chains(): Promise<ChainOption[]> {
-    return chainOptions(await this.rawChains());
-  }
-
-  async chain(chainId: string): Promise<ChainOption | undefined> {
-    return (await this.chains()).find((c) => c.chainId === chainId);
-  }
-
   /** The raw chain entry (also a hidden chain: a route may pass through one). */
   async chainInfo(chainId: string): Promise<ChainInfo | undefined> {
     return (await this.rawChains()).find((c) => c.chain_id === chainId);
-  }
-
-  /** Bech32 prefixes by chain id, from the router's own list. */
-  async prefixes(): Promise<Record<string, string>> {
-    return addressPrefixes(await this.rawChains());
   }
 
   /** The router's assets on a chain, as it sent them (hidden ones included). */
@@ -121,11 +98,6 @@ export class RouterCatalog {
   }
 
   private readonly loadedAssets = new Map<string, Asset[]>();
-
-  /** The assets a person can pick on a chain, with the address's balances when given. */
-  async assets(chainId: string, balances?: ReadonlyMap<string, BalanceEntry>): Promise<AssetOption[]> {
-    return assetOptions(chainId, await this.rawAssets(chainId), balances);
-  }
 
   /** The address's balances on a chain (a denom missing from the answer holds nothing). */
   balances(chainId: string, address: string): Promise<Map<string, BalanceEntry>> {

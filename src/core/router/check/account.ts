@@ -3,7 +3,7 @@
  * fees on top only as disclosed, what is spent on the way covered by what arrived, where each payment lands; and the
  * effects in words. Split from verify.ts.
  */
-import { normaliseDenom, sameDenom } from '../catalog';
+import { normaliseDenom, sameDenom } from '../denoms';
 import { sameAddress } from './bytes';
 import { canonicalNumber } from './numeral';
 import { nativeDenom } from './evm';

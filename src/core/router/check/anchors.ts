@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
-import { sameDenom } from '../catalog';
+import { sameDenom } from '../denoms';
 import type { RegistryChain } from '../../registry';
 import type { NetworkProfile } from '../../networks';
 

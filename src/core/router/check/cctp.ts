@@ -3,7 +3,7 @@
  * the one an independent source gives the route's destination, and the mint open to any relayer.
  */
 import * as z from 'zod/mini';
-import { sameDenom } from '../catalog';
+import { sameDenom } from '../denoms';
 import { base64Bytes, toHex } from './bytes';
 import { amount, checkFrom, parse, type CosmosMsg, type CosmosResult } from './cosmosRead';
 import { amountText, clip, mismatch, unverified, type Run } from './model';

@@ -5,7 +5,7 @@
  * alone says that …; nothing else confirms it."). The decoders compare each message with the route, so a message that
  * agrees with a confirmed route agrees with the anchors.
  */
-import { sameDenom } from '../catalog';
+import { sameDenom } from '../denoms';
 import { minimumReceived } from '../../units';
 import type { Anchor, Lookup } from './anchors';
 import { sameAddress } from './bytes';

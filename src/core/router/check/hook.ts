@@ -6,7 +6,7 @@
  * carry exactly the checked messages, from the signer the user named, with a signature; otherwise it is refused
  * before `/v2/fungible/msgs` is asked. The signature itself is verified by the chain, not here.
  */
-import { sameDenom } from '../catalog';
+import { sameDenom } from '../denoms';
 import type { OpHook, Route } from '../schemas';
 import { DecodeError, base64Bytes, protoBytes, protoFields, protoText, sameAddress, type ProtoField } from './bytes';
 import { decodeCosmosMsg } from './cosmos';

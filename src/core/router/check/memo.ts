@@ -6,7 +6,7 @@
  * unverified; nothing is searched for.
  */
 import * as z from 'zod/mini';
-import { sameDenom } from '../catalog';
+import { sameDenom } from '../denoms';
 import { goJson } from '../../goJson';
 import { sameAddress } from './bytes';
 import { arrivingDenom } from './anchors';

@@ -3,7 +3,7 @@
  * options, compose message and command it carries, the fees and refund, the minimum, and the value it pays, into
  * payments. Split from check/evm.ts by what it checks.
  */
-import { sameDenom } from '../catalog';
+import { sameDenom } from '../denoms';
 import type { AbiValue } from './abi';
 import { hexBytes, sameAddress, wordAccount } from './bytes';
 import { clip, mismatch, unverified, type EvmCall, type Run } from './model';

@@ -4,7 +4,7 @@
  * amount that arrives, and carrying data only when it is the signed OP hook that was checked. Split from check/memo.ts.
  */
 import * as z from 'zod/mini';
-import { sameDenom } from '../catalog';
+import { sameDenom } from '../denoms';
 import { BcsReader, DecodeError, base64Bytes, equalBytes, sameAddress, wordAccount } from './bytes';
 import { l2Denom } from './anchors';
 import { clip, hookSignersOf, mismatch, unverified, type Hop, type Landing, type Run } from './model';

@@ -4,7 +4,7 @@
  * the user (the destination's is the user's destination address, whatever position the router gives it); an OP hook
  * believed only where the route has an OPinit deposit that another hop leads into.
  */
-import { sameDenom } from '../catalog';
+import { sameDenom } from '../denoms';
 import { operationView, type Route } from '../schemas';
 import { confirmRoute } from './confirm';
 import { clip, mismatch, unverified, type Hop, type Run } from './model';

@@ -3,7 +3,7 @@
  * signed by the user; a Cosmos one's messages decoded (check/cosmos.ts), an EVM one's call decoded (check/evm.ts) with
  * its ERC-20 approvals; each rebuilt from the checked objects to be signed. Split from verify.ts.
  */
-import { sameDenom } from '../catalog';
+import { sameDenom } from '../denoms';
 import { evmTxData, type TxToSign } from '../schemas';
 import { jsonText } from '../../goJson';
 import { sameAddress } from './bytes';

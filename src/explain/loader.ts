@@ -56,6 +56,10 @@ export class LazyExplain extends LazyBundle<Explain> implements Explain {
     return this.explain.callMoveView(options);
   }
 
+  wasmSmartQuery(contract?: unknown, query?: unknown): Promise<vscode.Uri | undefined> {
+    return this.explain.wasmSmartQuery(contract, query);
+  }
+
   /** Closes the panel and lets go of what was made; a later use makes it again (the call traces stay on disk). */
   dispose(): void {
     this.unload()?.dispose();

@@ -10,6 +10,7 @@ import { EXPLAIN } from '../../../webview/selectors';
 import type { ExplainAction, ExplainUi } from '../state';
 import type { Parts } from './parts';
 import { moveParts } from './move';
+import { wasmParts } from './wasm';
 
 /** A section shown while the page shows a view that has something for it, rebuilt when that part of the view changes. */
 export function section<T>(
@@ -41,6 +42,7 @@ function messageArticle(m: View['messages'][number], parts: Parts): HTMLElement 
     parts.fields(m.fields),
     m.call ? parts.decoded(m.call, 'Call') : m.rawCall ? parts.raw(m.rawCall) : null,
     ...moveParts(m, parts),
+    ...wasmParts(m),
     parts.events(m.events, 'Events'),
   );
 }

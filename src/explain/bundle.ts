@@ -5,7 +5,7 @@
  * view calls (src/move/viewCall.ts) and CosmWasm smart queries (src/wasm/smartQuery.ts), made together on the first
  * use of any of them.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { NetworkProfile } from '../core/networks';
 import type { Hooks } from '../platform/hooks';
 import type { Services } from '../platform/services';
@@ -78,7 +78,7 @@ export function createExplain({ context, services, abis, log, results, hooks }: 
       const wasm = () => {
         const network = services.network;
         const client = contracts.client(network);
-        return client ? { client, network } : undefined;
+        return client ? { client, network } : { problem: noWasm(network) };
       };
       const schemaFor = (network: NetworkProfile, address: string) => contracts.schemaFor(network, address);
       return smartQuery({ wasm, schemaFor, results }, contract, query);
@@ -88,4 +88,13 @@ export function createExplain({ context, services, abis, log, results, hooks }: 
       contracts.dispose();
     },
   };
+}
+
+/** Why a network has no CosmWasm REST client, in a sentence. */
+function noWasm(network: NetworkProfile): string {
+  return network.restUrl
+    ? vscode.l10n.t('{0} runs {1}, not CosmWasm: pick a Wasm network.', network.name, network.vm ?? '')
+    : vscode.l10n.t(
+        'This network has no CosmWasm REST endpoint (restUrl): set one in its profile, or pick a Wasm network.',
+      );
 }

@@ -15,8 +15,8 @@ import { obtain, refuse } from '../platform/input';
 import type { SchemaLookup } from './wasmExplain';
 
 export interface SmartQueryDeps {
-  /** The active network and its CosmWasm REST client; undefined when the network has none. */
-  wasm(): { client: WasmClient; network: NetworkProfile } | undefined;
+  /** The active network and its CosmWasm REST client, or why it has none (a sentence). */
+  wasm(): { client: WasmClient; network: NetworkProfile } | { problem: string };
   /** The workspace schema of a contract (asks the node only when the workspace has schemas). */
   schemaFor(network: NetworkProfile, contract: string): Promise<SchemaLookup>;
   /** Keeps a result's JSON text as a read-only document and answers its address. */
@@ -32,12 +32,7 @@ export async function smartQuery(
   queryArg?: unknown,
 ): Promise<vscode.Uri | undefined> {
   const wasm = deps.wasm();
-  if (!wasm)
-    return refuse(
-      vscode.l10n.t(
-        'This network has no CosmWasm REST endpoint (restUrl): set one in its profile, or pick a Wasm network.',
-      ),
-    );
+  if ('problem' in wasm) return refuse(wasm.problem);
   const contract = await obtain(
     contractArg,
     parseContractAddress,

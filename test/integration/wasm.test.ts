@@ -123,13 +123,16 @@ describe('CosmWasm: explain and smart query (fake wasmd gateway)', function () {
     assert.equal(smartRequests().length, 0, 'no smart query');
   });
 
-  it('a network without REST says so in a sentence, and sends nothing', async () => {
+  it('a network without REST, or of another VM, says so in a sentence, and sends nothing', async () => {
     const config = vscode.workspace.getConfiguration('initia');
     try {
       const { restUrl: _rest, ...noRest } = profile();
       await config.update('networks', [noRest], vscode.ConfigurationTarget.Global);
       assert.equal(await query(COUNTER, '{"get_count":{}}'), undefined);
       assert.match(h.errors.join(' | '), /no CosmWasm REST endpoint \(restUrl\)/);
+      await config.update('networks', [{ ...profile(), vm: 'minimove' }], vscode.ConfigurationTarget.Global);
+      assert.equal(await query(COUNTER, '{"get_count":{}}'), undefined);
+      assert.match(h.errors.join(' | '), /runs minimove, not CosmWasm: pick a Wasm network/);
       assert.equal(node.requests.length, 0);
     } finally {
       await config.update('networks', [profile()], vscode.ConfigurationTarget.Global);

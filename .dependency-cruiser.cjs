@@ -13,7 +13,7 @@
 const VSCODE = ['^vscode$', '^node_modules/@types/vscode/'];
 /** The feature folders: each holds its host code, its page (page/), its protocol and its lazy bundle's loader. */
 const FEATURES = 'documents|views|hover|network|bridge|explain|tools|terminal|watch|names';
-const ADAPTERS = `^src/(${FEATURES}|abi|transfers|move)/`;
+const ADAPTERS = `^src/(${FEATURES}|abi|transfers|move|wasm)/`;
 /** Imports that are types only: `import type …` (or every name `type`) and `typeof import('…')`. */
 const TYPES = ['type-only', 'type-import'];
 
@@ -48,7 +48,7 @@ module.exports = {
     {
       name: 'feature-only-core-platform-own-services',
       comment:
-        "A feature's host code (src/<feature>/, its page/ aside) imports only src/core, src/platform, its own folder and the feature services others build on: the ABI index (src/abi/), the transfers (src/transfers/) and Move's sources and abort names (src/move/). No feature imports another.",
+        "A feature's host code (src/<feature>/, its page/ aside) imports only src/core, src/platform, its own folder and the feature services others build on: the ABI index (src/abi/), the transfers (src/transfers/), Move's sources and abort names (src/move/) and CosmWasm's schemas and smart queries (src/wasm/). No feature imports another.",
       severity: 'error',
       from: { path: `^src/(${FEATURES})/`, pathNot: `^src/(${FEATURES})/page/` },
       to: {
@@ -58,7 +58,7 @@ module.exports = {
           '^src/core/',
           '^src/platform/',
           '^src/webview/rpc\\.ts$',
-          '^src/(abi|transfers|move)/',
+          '^src/(abi|transfers|move|wasm)/',
           '^src/explain/protocol\\.ts$',
         ],
       },
@@ -66,9 +66,9 @@ module.exports = {
     {
       name: 'services-only-core-platform-own',
       comment:
-        'The feature services (src/abi/, src/transfers/, src/move/) import only src/core, src/platform and their own folder: they are a floor below the features.',
+        'The feature services (src/abi/, src/transfers/, src/move/, src/wasm/) import only src/core, src/platform and their own folder: they are a floor below the features.',
       severity: 'error',
-      from: { path: '^src/(abi|transfers|move)/' },
+      from: { path: '^src/(abi|transfers|move|wasm)/' },
       to: { path: '^src/', pathNot: ['^src/$1/', '^src/core/', '^src/platform/'] },
     },
     {

@@ -165,6 +165,7 @@ function registerCommands(
         ...(isStrings(args) ? { args } : {}),
       }),
     ),
+    register(Command.WasmSmartQuery, (contract?: unknown, query?: unknown) => explain.wasmSmartQuery(contract, query)),
   ];
 }
 

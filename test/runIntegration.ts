@@ -26,6 +26,10 @@ async function main(): Promise<number> {
   fs.cpSync(path.join(root, 'test', 'fixtures', 'move', 'workspace'), path.join(workspace, 'move'), {
     recursive: true,
   });
+  // A CosmWasm contract's cosmwasm-schema JSON and the optimizer's checksums.txt, tying it to the fake chain's code 7.
+  fs.cpSync(path.join(root, 'test', 'fixtures', 'wasm', 'workspace'), path.join(workspace, 'wasm'), {
+    recursive: true,
+  });
   const desktop = process.env.INITIA_VSCODE === 'desktop';
 
   const vscode = desktop

@@ -1,10 +1,11 @@
 /**
  * Entry of Explain's lazy bundle (dist/explain.js, see esbuild.mjs; required by explain/loader.ts): the explainer
  * (explainer.ts: the pipeline the panel, the tools and the hover share), the Explain Transaction panel over it, the
- * node's call trace (contracts named from the workspace, reverts decoded, Solidity lines), Call Contract… and Move's
- * view calls (src/move/viewCall.ts), made together on the first use of any of them.
+ * node's call trace (contracts named from the workspace, reverts decoded, Solidity lines), Call Contract…, Move's
+ * view calls (src/move/viewCall.ts) and CosmWasm smart queries (src/wasm/smartQuery.ts), made together on the first
+ * use of any of them.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { NetworkProfile } from '../core/networks';
 import type { TxHash } from '../core/validate';
 import type { Hooks } from '../platform/hooks';
@@ -20,6 +21,7 @@ import { Explainer } from './explainer';
 import { ExplainPanels } from './panel';
 import type { TraceDeps } from './traceExplain';
 import { callMoveView, type ViewCallOptions } from '../move/viewCall';
+import { smartQuery } from '../wasm/smartQuery';
 
 export interface ExplainDeps {
   context: vscode.ExtensionContext;
@@ -42,6 +44,8 @@ export interface Explain extends vscode.Disposable {
   callContract(address?: unknown, block?: unknown, fn?: unknown, args?: unknown): Promise<CallResult | undefined>;
   /** Initia: Call Move View Function… (a module's #[view] functions over the node's view/json). */
   callMoveView(options: ViewCallOptions): Promise<vscode.Uri | undefined>;
+  /** Initia: Smart Query Wasm Contract… (a contract's smart query, typed by the workspace's schema where one matches). */
+  wasmSmartQuery(contract?: unknown, query?: unknown): Promise<vscode.Uri | undefined>;
 }
 
 export function createExplain({ context, services, abis, log, results, hooks }: ExplainDeps): Explain {
@@ -70,9 +74,28 @@ export function createExplain({ context, services, abis, log, results, hooks }: 
       };
       return callMoveView({ moves, results }, options);
     },
+    wasmSmartQuery: (contract, query) => {
+      const contracts = explainer.wasmContracts();
+      const wasm = () => {
+        const network = services.network;
+        const client = contracts.client(network);
+        return client ? { client, network } : { problem: noWasm(network) };
+      };
+      const schemaFor = (network: NetworkProfile, address: string) => contracts.schemaFor(network, address);
+      return smartQuery({ wasm, schemaFor, results }, contract, query);
+    },
     dispose: () => {
       panels.dispose();
       contracts.dispose();
     },
   };
+}
+
+/** Why a network has no CosmWasm REST client, in a sentence. */
+function noWasm(network: NetworkProfile): string {
+  return network.restUrl
+    ? vscode.l10n.t('{0} runs {1}, not CosmWasm: pick a Wasm network.', network.name, network.vm ?? '')
+    : vscode.l10n.t(
+        'This network has no CosmWasm REST endpoint (restUrl): set one in its profile, or pick a Wasm network.',
+      );
 }

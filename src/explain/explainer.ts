@@ -23,6 +23,8 @@ import { explainCosmos, explainEvm } from './txView';
 import { revertSummary, traceInto, type TraceDeps } from './traceExplain';
 import { MoveTxExplainer } from '../move/moveExplain';
 import { moveFailureLine, moveInto } from './moveView';
+import { WasmContracts } from '../wasm/wasmExplain';
+import { wasmCalls, wasmInto } from './wasmView';
 
 /** What the explainer needs of the workspace's ABIs. */
 export type AbiDecoder = Pick<WorkspaceAbis, 'decodeLog' | 'decodeCall'>;
@@ -37,6 +39,8 @@ export interface ExplainOptions {
 export class Explainer {
   /** Move messages decoded and aborts named (made on the first Move transaction). */
   private moveTxs?: MoveTxExplainer;
+  /** CosmWasm contracts tied to the workspace's schemas (made on the first CosmWasm transaction or smart query). */
+  private wasmTxs?: WasmContracts;
 
   constructor(
     private readonly services: Services,
@@ -71,6 +75,11 @@ export class Explainer {
 
   private moveExplainer(): MoveTxExplainer {
     return (this.moveTxs ??= new MoveTxExplainer(this.services));
+  }
+
+  /** The CosmWasm contracts' schemas (Explain and Smart Query Wasm Contract… share what they have asked). */
+  wasmContracts(): WasmContracts {
+    return (this.wasmTxs ??= new WasmContracts(this.services));
   }
 
   /** The view of a transaction whose hash is already checked: the EVM index first for a `0x` hash, else Cosmos. */
@@ -184,6 +193,7 @@ export class Explainer {
   private async explainCosmosTx(tx: Tx, network: NetworkProfile): Promise<ExplainView> {
     const abis = this.abis();
     const movePart = this.moveExplainer().explain(tx, network);
+    const wasmPart = this.wasmContracts().explain(tx, network);
     const known = await this.assetsOf(tx, network);
     const messages = (tx.tx?.body?.messages ?? []) as Array<Record<string, unknown>>;
     const calls = new Map<number, Decoded>();
@@ -208,6 +218,8 @@ export class Explainer {
     const view = explainCosmos(tx, { network: network.name, asset, calls, logs, notes: [] });
     const move = await movePart;
     if (move) moveInto(view, move.explanation, move.named);
+    const wasm = await wasmPart;
+    if (wasm) wasmInto(view, wasmCalls(messages), tx.raw_log, wasm.schemas, wasm.notes);
     return view;
   }
 

@@ -1,7 +1,8 @@
 /**
- * Explain Transaction, the node's call trace, Call Contract… and Move's view calls, loaded on first use: they are a bundle of their own
- * (dist/explain.js, see esbuild.mjs), required when a transaction is explained (the command, a restored panel, the
- * explain tool), a failed EVM transaction is hovered, or a contract is read; never for a lookup, a tree or another hover.
+ * Explain Transaction, the node's call trace, Call Contract…, Move's view calls and CosmWasm smart queries, loaded on
+ * first use: they are a bundle of their own (dist/explain.js, see esbuild.mjs), required when a transaction is
+ * explained (the command, a restored panel, the explain tool), a failed EVM transaction is hovered, or a contract is
+ * read; never for a lookup, a tree or another hover.
  */
 import type * as vscode from 'vscode';
 import { LazyBundle } from '../core/lazyBundle';
@@ -55,6 +56,10 @@ export class LazyExplain extends LazyBundle<Explain> implements Explain {
 
   callMoveView(options: ViewCallOptions): Promise<vscode.Uri | undefined> {
     return this.explain.callMoveView(options);
+  }
+
+  wasmSmartQuery(contract?: unknown, query?: unknown): Promise<vscode.Uri | undefined> {
+    return this.explain.wasmSmartQuery(contract, query);
   }
 
   /** Closes the panel and lets go of what was made; a later use makes it again (the call traces stay on disk). */

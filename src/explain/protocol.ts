@@ -65,6 +65,31 @@ export type MoveCallView = z.infer<typeof MoveCallView>;
 export const MoveEventView = z.object({ typeTag: z.string(), json: z.string() });
 export type MoveEventView = z.infer<typeof MoveEventView>;
 
+/** How a CosmWasm message fits the workspace's `cosmwasm-schema` JSON of its contract (matched by code checksum). */
+export const WasmSchemaCheckView = z.object({
+  /** The schema file, relative to the workspace. */
+  file: z.string(),
+  ok: z.boolean(),
+  /** "matches the execute message `increment` of schema counter.json", or what does not match. */
+  text: z.string(),
+});
+export type WasmSchemaCheckView = z.infer<typeof WasmSchemaCheckView>;
+
+/** A CosmWasm message (execute, instantiate, migrate): the entry point called, its msg as JSON text, the funds. */
+export const WasmCallView = z.object({
+  contract: z.optional(z.string()),
+  /** `increment` (an execute message's one key), `instantiate`, `migrate`; absent when the msg has no one key. */
+  entryPoint: z.optional(z.string()),
+  /** The msg as JSON text, indented; as sent when it could not be read (with `problem`). */
+  json: z.string(),
+  /** It was sent as base64 of JSON. */
+  base64: z.boolean(),
+  funds: z.array(z.string()),
+  problem: z.optional(z.string()),
+  schema: z.optional(WasmSchemaCheckView),
+});
+export type WasmCallView = z.infer<typeof WasmCallView>;
+
 export const MessageView = z.object({
   title: z.string(),
   typeUrl: z.string(),
@@ -76,6 +101,8 @@ export const MessageView = z.object({
   /** A Move call, its arguments decoded by the function's on-chain ABI. */
   move: z.optional(MoveCallView),
   moveEvents: z.optional(z.array(MoveEventView)),
+  /** A CosmWasm message, its msg decoded (and checked against the workspace's schema where one matches). */
+  wasm: z.optional(WasmCallView),
   events: z.array(EventView),
 });
 export type MessageView = z.infer<typeof MessageView>;
@@ -189,6 +216,12 @@ export const MoveView = z.object({
 });
 export type MoveView = z.infer<typeof MoveView>;
 
+/** A failed CosmWasm execution: the failure in words, the contract's own text, the message it failed in. */
+export const WasmView = z.object({
+  failure: z.object({ text: z.string(), contractError: z.string(), msgIndex: z.optional(z.number()) }),
+});
+export type WasmView = z.infer<typeof WasmView>;
+
 export const ExplainView = z.object({
   kind: z.enum(['cosmos', 'evm']),
   hash: z.string(),
@@ -207,6 +240,8 @@ export const ExplainView = z.object({
   trace: z.optional(TraceView),
   /** A Move transaction's failure in words, where it failed in the MoveVM. */
   move: z.optional(MoveView),
+  /** A CosmWasm transaction's failure in words, where a contract refused. */
+  wasm: z.optional(WasmView),
 });
 export type ExplainView = z.infer<typeof ExplainView>;
 

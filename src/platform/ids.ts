@@ -20,6 +20,7 @@ export enum Command {
   ExplainTransaction = 'initia.explainTransaction',
   CallContract = 'initia.callContract',
   CallMoveView = 'initia.callMoveView',
+  WasmSmartQuery = 'initia.wasmSmartQuery',
   LookupBlock = 'initia.lookupBlock',
   LookupTxsByHeight = 'initia.lookupTxsByHeight',
   LookupAccount = 'initia.lookupAccount',

@@ -21,6 +21,7 @@ import type { IndexerClient } from '../core/indexer/client';
 import type { RouterClient } from '../core/router/client';
 import type { JsonRpcClient } from '../core/evm/jsonRpc';
 import type { MoveClient } from '../core/move/client';
+import type { WasmClient } from '../core/wasm/client';
 import type { ChainClient, ChainEndpoints } from '../core/chain/client';
 import type { AddressNames } from '../core/names';
 import type { NetworkProfile } from '../core/networks';
@@ -50,6 +51,7 @@ export class Services<N extends AddressNames = AddressNames> extends CapabilityS
   private readonly registries = new Map<string, HttpClient>();
   private readonly rpcs = new Map<string, JsonRpcClient>();
   private readonly moves = new Map<string, MoveClient>();
+  private readonly wasms = new Map<string, WasmClient>();
   private readonly chains = new Map<string, ChainClient>();
   private readonly executors = new Map<string, HttpClient>();
   /** The chain registry (read when the network picker opens or the bridge checks a route; kept a day). */
@@ -222,6 +224,17 @@ export class Services<N extends AddressNames = AddressNames> extends CapabilityS
   }
 
   /**
+   * The CosmWasm REST client of a network (its profile's `restUrl`), or undefined when it has none or its VM is known
+   * to run no CosmWasm (L1, an EVM or a Move rollup). One per URL, with the settings' transport, limits and log, like
+   * every client; made by `create` (core/wasm/client.ts `createWasmClient`), which Explain's bundle hands in: the
+   * client's code stays in that bundle, out of the features'.
+   */
+  wasm(network: NetworkProfile, create: (url: string, options: ClientOptions) => WasmClient): WasmClient | undefined {
+    if (!network.restUrl || (network.vm && network.vm !== 'miniwasm')) return undefined;
+    return this.client(this.wasms, network.restUrl, network.name, create);
+  }
+
+  /**
    * The registry's chains known without a request (the last answer, the kept one or the bundled snapshot).
    */
   async registryChains(): Promise<readonly RegistryChain[]> {
@@ -333,6 +346,8 @@ export class Services<N extends AddressNames = AddressNames> extends CapabilityS
     this.chains.clear();
     for (const client of this.moves.values()) client.dispose();
     this.moves.clear();
+    for (const client of this.wasms.values()) client.dispose();
+    this.wasms.clear();
   }
 
   /** Closes the shared transport; the next request makes one from the settings as they are then. */

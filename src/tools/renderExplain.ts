@@ -16,6 +16,8 @@ import type {
   MoveCallView,
   MoveView,
   TraceView,
+  WasmCallView,
+  WasmView,
 } from '../explain/protocol';
 import { links } from './render';
 import { LIMITS, type Result, data, shown, val } from './text';
@@ -127,6 +129,36 @@ function moveCallText(call: MoveCallView): string {
   return `${val(call.target, LIMITS.value)}${typeArgs}(${args.join(', ')}${more})${problem}`;
 }
 
+/** A contract's refusal: in words, and the contract's own text quoted as data (it is free form, never interpreted). */
+function renderWasmFailure(out: Result, wasm: WasmView): void {
+  const at = wasm.failure.msgIndex !== undefined ? ` in message ${wasm.failure.msgIndex + 1}` : '';
+  out.add(
+    `CosmWasm contract refused the call${at}; the contract's own words: ${data(wasm.failure.contractError, LIMITS.reason)}`,
+  );
+}
+
+/** JSON text on one line (as it was, when it is not JSON: cut or as sent). */
+function compact(json: string): string {
+  try {
+    return JSON.stringify(JSON.parse(json));
+  } catch {
+    return json;
+  }
+}
+
+/** A CosmWasm message: the entry point called, on which contract, its msg as JSON, funds, how it fits the schema. */
+function wasmCallText(call: WasmCallView): string {
+  const point = call.entryPoint !== undefined ? `entry point ${val(call.entryPoint, LIMITS.short)}` : 'no entry point';
+  const contract = call.contract ? ` on ${val(call.contract)}` : '';
+  const sent = call.base64 ? ' (sent as base64 of JSON)' : '';
+  const funds = call.funds.length ? `, funds ${call.funds.map((f) => shown(f, LIMITS.short)).join(', ')}` : '';
+  const problem = call.problem ? ` [not read: ${data(call.problem, LIMITS.short)}]` : '';
+  const schema = call.schema
+    ? `; workspace schema ${val(call.schema.file, LIMITS.short)}: ${call.schema.ok ? 'matches' : `does not match (${data(call.schema.text, LIMITS.reason)})`}`
+    : '';
+  return `${point}${contract}, msg ${data(compact(call.json), LIMITS.value)}${sent}${funds}${problem}${schema}`;
+}
+
 /** The node's call trace as a tree: each frame's contract and call, and how a failed one failed. */
 function renderTrace(out: Result, trace: TraceView): void {
   const total = trace.frames.length + trace.omitted;
@@ -157,6 +189,7 @@ export function renderExplain(out: Result, network: NetworkProfile, view: Explai
   else {
     // A Move failure named first, then the chain's own words.
     if (view.move) renderMoveFailure(out, view.move);
+    if (view.wasm) renderWasmFailure(out, view.wasm);
     if (view.outcome.reason) out.add(`Reason (the chain's raw log): ${data(view.outcome.reason, LIMITS.reason)}`);
   }
   for (const f of view.facts) out.add(fieldLine(f, true));
@@ -171,6 +204,7 @@ export function renderExplain(out: Result, network: NetworkProfile, view: Explai
       if (m.fields.length > MAX_FIELDS) out.add(`     … ${m.fields.length - MAX_FIELDS} more fields`);
       if (m.call) out.add(`     call decoded: ${decodedText(m.call)}`);
       if (m.move) out.add(`     Move call: ${moveCallText(m.move)}`);
+      if (m.wasm) out.add(`     CosmWasm call: ${wasmCallText(m.wasm)}`);
       if (m.moveEvents?.length)
         out.add(`     Move events: ${m.moveEvents.map((e) => val(e.typeTag, LIMITS.value)).join(', ')}`);
       if (m.events.length) out.add(`     events: ${eventTypes(m.events)}`);

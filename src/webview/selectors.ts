@@ -120,6 +120,9 @@ export const EXPLAIN = {
   moveAbortName: 'move-abort-name',
   moveAbortDoc: 'move-abort-doc',
   moveAbortSource: 'move-abort-source',
+  // A CosmWasm transaction's failure, and its messages against the workspace's schema
+  wasmFailure: 'wasm-failure',
+  wasmContractError: 'wasm-contract-error',
 } as const;
 
 /** The `i`-th frame of the call trace (depth first, as the node answered). */

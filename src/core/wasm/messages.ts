@@ -6,6 +6,7 @@
  * form, so it is quoted as the contract's words, never interpreted.
  */
 import { strictBase64 } from '../base64';
+import { clean, fail, ok, parseBech32, type Parsed } from '../validate';
 
 export type WasmMsg =
   | { ok: true; json: unknown; entryPoint?: string; encoding: 'json' | 'base64' }
@@ -57,8 +58,32 @@ export function wasmFailureWords(failure: { contractError: string }): string {
   return `The contract refused the call and said: "${failure.contractError}"`;
 }
 
-/** A smart query's path segment: base64 of the query's JSON, as `…/contract/{address}/smart/{query}` wants it. */
-export function smartQueryPath(address: string, query: unknown): string {
-  const b64 = Buffer.from(JSON.stringify(query), 'utf8').toString('base64');
-  return `/cosmwasm/wasm/v1/contract/${encodeURIComponent(address)}/smart/${encodeURIComponent(b64)}`;
+/** A CosmWasm contract's address: bech32 `init1…` (32 bytes as wasmd derives them; 20 accepted), checksum checked. */
+export function parseContractAddress(input: string): Parsed<string> {
+  const s = clean(input);
+  if (!s) return fail('Enter a contract address (init1…).');
+  if (!/^init1/i.test(s)) return fail('A CosmWasm contract address is bech32, starting with init1.');
+  const parsed = parseBech32(s, 'contract address');
+  return parsed.ok ? ok(parsed.value.value) : parsed;
+}
+
+/**
+ * A smart query as typed (JSON text) or given (an object): a JSON object with exactly one top-level key, its entry
+ * point (`{"get_count":{}}`). Checked before any request.
+ */
+export function readWasmQuery(input: unknown): Parsed<Record<string, unknown>> {
+  let json: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      json = JSON.parse(input);
+    } catch (e) {
+      return fail(`The query is not JSON (${(e as Error).message}).`);
+    }
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json))
+    return fail('A smart query is a JSON object with one key, its entry point, such as {"get_count":{}}.');
+  const keys = Object.keys(json);
+  if (keys.length !== 1)
+    return fail(`A smart query has exactly one top-level key, its entry point; this has ${keys.length}.`);
+  return ok(json as Record<string, unknown>);
 }

@@ -91,10 +91,3 @@ export function parseChecksums(text: string): Map<string, string> {
   }
   return out;
 }
-
-/** A code checksum as the chain sends it (hex, or base64 of the 32 bytes), as lower-case hex. */
-export function checksumHex(value: string): string | undefined {
-  if (/^[0-9a-fA-F]{64}$/.test(value)) return value.toLowerCase();
-  if (/^[A-Za-z0-9+/]{43}=$/.test(value)) return Buffer.from(value, 'base64').toString('hex');
-  return undefined;
-}

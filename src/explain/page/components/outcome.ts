@@ -10,6 +10,7 @@ import type { ExplainAction, ExplainActions, ExplainUi } from '../state';
 import type { Parts } from './parts';
 import { mountRevertSource } from './trace';
 import { mountMoveFailure } from './move';
+import { mountWasmFailure } from './wasm';
 
 export function mountOutcome(store: Store<ExplainUi, ExplainAction>, actions: ExplainActions, parts: Parts): Node[] {
   const status = h('p', { id: EXPLAIN.status });
@@ -27,6 +28,7 @@ export function mountOutcome(store: Store<ExplainUi, ExplainAction>, actions: Ex
     reason.node(),
     mountRevertSource(store, actions, parts),
     mountMoveFailure(store, actions, parts),
+    mountWasmFailure(store),
     where,
     h(
       'div',

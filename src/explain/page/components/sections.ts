@@ -10,6 +10,7 @@ import { EXPLAIN } from '../../../webview/selectors';
 import type { ExplainAction, ExplainActions, ExplainUi } from '../state';
 import type { Parts } from './parts';
 import { moveParts } from './move';
+import { wasmParts } from './wasm';
 
 /** A section shown while the page shows a view that has something for it, rebuilt when that part of the view changes. */
 export function section<T>(
@@ -46,6 +47,7 @@ function messageArticle(
     parts.fields(m.fields),
     m.call ? parts.decoded(m.call, 'Call') : m.rawCall ? parts.raw(m.rawCall) : null,
     ...moveParts(m, index, actions, parts),
+    ...wasmParts(m),
     parts.events(m.events, 'Events'),
   );
 }

@@ -1,12 +1,15 @@
 /**
  * The demo's TRY-ME.md, read as a new user reads it: every value it offers for Look Up is pasted into Look Up (the
  * command, with the text as typed) and must open a document, with no error. Where Look Up asks what the value is (an
- * 0x address: account or collection) or what to show, the first choice is taken.
+ * 0x address: account or collection) or what to show, the first choice is taken. The Move section's transactions are
+ * the Move rollup's: they are pasted on the network it names (the demo's Move rollup, test/fixtures/moveRollup.ts),
+ * explained there, and the view it names is called with the values it gives.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { tryMeLookups, tryMeMarkdown } from '../fixtures/tryMe';
-import { setUp, type Harness } from './helpers';
+import { tryMeLookups, tryMeMarkdown, tryMeMoveLookups } from '../fixtures/tryMe';
+import { moveProfile, startMoveIndexer, startMoveNode } from '../fixtures/moveRollup';
+import { onNetwork, setUp, type Harness } from './helpers';
 
 describe('TRY-ME: every Look Up example works', function () {
   this.timeout(60_000);
@@ -16,6 +19,7 @@ describe('TRY-ME: every Look Up example works', function () {
     h = await setUp();
   });
   after(async () => {
+    h.api.features.explain.dispose();
     await h.restore();
   });
 
@@ -70,4 +74,72 @@ describe('TRY-ME: every Look Up example works', function () {
     const rows = history.txs ?? history.items ?? [];
     assert.ok(rows.length > 0, `the NFT token's history is not empty: ${JSON.stringify(history).slice(0, 300)}`);
   });
+
+  it('the Move section: on the network it names, each transaction opens, the first fails as it says, the view answers what it says', async () => {
+    const indexer = await startMoveIndexer();
+    const node = await startMoveNode(indexer);
+    try {
+      const profile = moveProfile(indexer.url, node.url);
+      const page = tryMeMarkdown({
+        data: h.fake.data,
+        indexerUrl: h.fake.url,
+        routerUrl: 'http://127.0.0.1:1',
+        move: profile,
+      });
+      const examples = tryMeMoveLookups(page);
+      assert.equal(examples.length, 3, JSON.stringify(examples));
+      const demoValues = new Set(tryMeLookups(page).map((e) => e.value));
+      assert.ok(!examples.some((e) => demoValues.has(e.value)), 'the Move values are not offered on the demo network');
+      assert.match(page, new RegExp(`pick \\*\\*${profile.name}\\*\\*`), 'the page names the network to pick');
+      await onNetwork(profile, async () => {
+        await lookUpEach(h, examples);
+        // The first is the vault's withdraw that aborted with EINSUFFICIENT_FUNDS (invalid_argument(1): 65537).
+        const aborted = await vscode.commands.executeCommand<{ outcome: { ok: boolean; reason?: string } }>(
+          'initia.explainTransaction',
+          examples[0]!.value,
+        );
+        assert.equal(aborted?.outcome.ok, false);
+        assert.match(aborted.outcome.reason ?? '', /VM aborted: location=0+cafe::vault, code=65537$/);
+        await callTheView(h, page);
+      });
+    } finally {
+      await indexer.close();
+      await node.close();
+    }
+  });
 });
+
+/** Pastes each value into Look Up on the active network: each opens its transaction's document, with no error. */
+async function lookUpEach(h: Harness, examples: Array<{ label: string; value: string }>): Promise<void> {
+  for (const { label, value } of examples) {
+    h.clear();
+    const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>('initia.lookup', value);
+    assert.deepEqual(h.errors, [], `${label} (${value}): no error`);
+    assert.ok(uri, `${label} (${value}) opened a document`);
+    const json = JSON.parse((await vscode.workspace.openTextDocument(uri)).getText()) as Record<string, unknown>;
+    assert.equal(json.error, undefined, `${label}: ${JSON.stringify(json).slice(0, 200)}`);
+    assert.match(JSON.stringify(json), new RegExp(value), `${label}: the transaction's own document`);
+  }
+}
+
+/** Calls the view the Move section names with the values it gives (the owner typed as init1…): it answers as it says. */
+async function callTheView(h: Harness, page: string): Promise<void> {
+  const view =
+    /module `([^`]+)`,\s+function `([^`]+)`, and for `owner: address` the sender of those transactions, typed as\s+`(init1[^`]+)`[\s\S]*?the answer, `"(\d+)"`/.exec(
+      page,
+    );
+  assert.ok(view, 'the page names a view to call, its argument and its answer');
+  const [, module, fn, owner, answer] = view;
+  h.clear();
+  const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>(
+    'initia.callMoveView',
+    module,
+    fn,
+    [],
+    [owner],
+  );
+  assert.ok(uri, `the view's document opened (errors: ${h.errors.join(' | ')})`);
+  const doc = JSON.parse((await vscode.workspace.openTextDocument(uri)).getText()) as Record<string, unknown>;
+  assert.equal(doc.function, `${module}::${fn}`);
+  assert.equal(doc.result, answer);
+}

@@ -1,7 +1,10 @@
 // The offline demo backend: the fake indexer (real HTTP, generated chain data) on the Local demo profile's port, the
-// fake router, the demo's chain registry (the bridge's trust anchors), and, when Foundry's anvil is installed (the devDependencies), a real EVM node on the profile's JSON-RPC
-// port with the test project (test/fixtures/evm/) deployed and a few failing transactions to explain.
-//   npm run demo            starts them on 127.0.0.1:7717 / :7718 / :7719 and waits (Ctrl+C to stop)
+// fake router, the demo's chain registry (the bridge's trust anchors), a Move rollup (its own fake indexer with
+// failing Move transactions, and a fake node's Move REST: module ABIs, views, resources), and, when Foundry's anvil is
+// installed (the devDependencies), a real EVM node on the profile's JSON-RPC port with the test project
+// (test/fixtures/evm/) deployed and a few failing transactions to explain.
+//   npm run demo            starts them on 127.0.0.1:7717 (indexer) / :7718 (router) / :7719 (anvil) / :7720
+//                           (registry) / :7721 (Move indexer) / :7722 (Move REST) and waits (Ctrl+C to stop)
 //   INITIA_DEMO_PORT=N      another port (then point a network profile at it)
 // startDemo() is also used by `npm start`.
 import { createRequire } from 'node:module';
@@ -15,6 +18,9 @@ export const DEMO_ROUTER_PORT = 7718;
 export const DEMO_RPC_PORT = 7719;
 /** The demo's chain registry: the bridge's trust anchors (the rollup's OP bridge id, IBC channels, asset lists). */
 export const DEMO_REGISTRY_PORT = 7720;
+/** The demo's Move rollup ("Local Move demo", chain demo-move-1): its indexer and its node's REST (the Move routes). */
+export const DEMO_MOVE_INDEXER_PORT = 7721;
+export const DEMO_MOVE_REST_PORT = 7722;
 /** The network `npm start` makes active when anvil runs: the Local demo (by its chain id) with anvil's JSON-RPC. */
 export const DEMO_EVM_NETWORK = 'Local demo + anvil';
 /** The demo chain grows by one block a second, so Follow New Blocks and the status bar have something to show. */
@@ -25,52 +31,58 @@ export async function startDemo({
   routerPort = DEMO_ROUTER_PORT,
 } = {}) {
   const require = createRequire(import.meta.url);
-  const { startFakeIndexer } = require(join(REPO_ROOT, 'out/test/fixtures/fakeIndexer.js'));
-  const { startFakeRouter } = require(join(REPO_ROOT, 'out/test/fixtures/fakeRouter.js'));
-  let indexer;
-  try {
-    indexer = await startFakeIndexer({
-      port: indexerPort,
-      host: '127.0.0.1',
-      tickMs: DEMO_BLOCK_MS,
-      endsAt: Date.now(),
-      hostile: false,
-    });
-  } catch (err) {
-    if (err?.code !== 'EADDRINUSE') throw err;
-    console.warn(`[demo] port ${indexerPort} is busy; using a free port instead`);
-    indexer = await startFakeIndexer({ host: '127.0.0.1', tickMs: DEMO_BLOCK_MS, endsAt: Date.now(), hostile: false });
-  }
-  let router;
-  try {
-    router = await startFakeRouter({ port: routerPort, host: '127.0.0.1', timeScale: 0.5, hostile: false });
-  } catch (err) {
-    if (err?.code !== 'EADDRINUSE') throw err;
-    console.warn(`[demo] port ${routerPort} is busy; using a free port for the router instead`);
-    router = await startFakeRouter({ host: '127.0.0.1', timeScale: 0.5, hostile: false });
-  }
-  const { startFakeRegistry } = require(join(REPO_ROOT, 'out/test/fixtures/fakeRegistry.js'));
-  let registry;
-  try {
-    registry = await startFakeRegistry({ port: DEMO_REGISTRY_PORT, bridge: true });
-  } catch (err) {
-    if (err?.code !== 'EADDRINUSE') throw err;
-    console.warn(`[demo] port ${DEMO_REGISTRY_PORT} is busy; using a free port for the registry instead`);
-    registry = await startFakeRegistry({ bridge: true });
-  }
+  const fixture = (name) => require(join(REPO_ROOT, `out/test/fixtures/${name}.js`));
+  const { startFakeIndexer } = fixture('fakeIndexer');
+  const { startFakeRouter } = fixture('fakeRouter');
+  const { startFakeRegistry } = fixture('fakeRegistry');
+  const live = { tickMs: DEMO_BLOCK_MS, endsAt: Date.now(), hostile: false };
+  const indexer = await onPortOrFree('indexer', indexerPort, (port) =>
+    startFakeIndexer({ port, host: '127.0.0.1', ...live }),
+  );
+  const router = await onPortOrFree('router', routerPort, (port) =>
+    startFakeRouter({ port, host: '127.0.0.1', timeScale: 0.5, hostile: false }),
+  );
+  const registry = await onPortOrFree('registry', DEMO_REGISTRY_PORT, (port) =>
+    startFakeRegistry({ port, bridge: true }),
+  );
+  const move = await startMoveRollup(fixture, live);
   const evm = await startDemoChain(require, indexer);
   return {
     indexer,
     router,
     registry,
+    move,
     evm,
     async close() {
       await indexer.close();
       await router.close();
       await registry.close();
+      await move.indexer.close();
+      await move.node.close();
       await evm?.stop();
     },
   };
+}
+
+/** Starts a server on its fixed port, or on a free one when that port is busy (and says so). */
+async function onPortOrFree(what, port, start) {
+  try {
+    return await start(port);
+  } catch (err) {
+    if (err?.code !== 'EADDRINUSE') throw err;
+    console.warn(`[demo] port ${port} is busy; using a free port for the ${what} instead`);
+    return start(undefined);
+  }
+}
+
+/** The Move rollup (test/fixtures/moveRollup.ts): its indexer serving the Move transactions, its node's Move REST. */
+async function startMoveRollup(fixture, live) {
+  const { startMoveIndexer, startMoveNode, moveProfile } = fixture('moveRollup');
+  const indexer = await onPortOrFree('Move indexer', DEMO_MOVE_INDEXER_PORT, (port) =>
+    startMoveIndexer({ port, host: '127.0.0.1', ...live }),
+  );
+  const node = await onPortOrFree('Move REST', DEMO_MOVE_REST_PORT, (port) => startMoveNode(indexer, port));
+  return { indexer, node, profile: moveProfile(indexer.url, node.url), txs: fixture('moveData').MOVE_TXS };
 }
 
 /** anvil with the test project deployed, its transactions served by the fake indexer; undefined when anvil (or forge)
@@ -119,6 +131,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     );
     console.log(`[demo] a transaction that reverts two calls deep with a custom error: ${demo.evm.txs.deep}`);
   }
+  const { move } = demo;
+  console.log(
+    `[demo] Move rollup ${move.indexer.data.chainId}: indexer ${move.indexer.url}, REST ${move.node.url} (module 0xcafe::vault)`,
+  );
+  console.log(`[demo] for it, add to your user initia.networks: ${JSON.stringify(move.profile)}`);
+  console.log(`[demo] a Move transaction that aborts (EINSUFFICIENT_FUNDS): ${move.txs.vaultAbort}`);
   console.log('[demo] select the "Local demo" network in VS Code (Initia: Select Network…). Ctrl+C stops.');
   const stop = async () => {
     await demo.close();

@@ -1,5 +1,5 @@
-// What `npm start` opens its editor with, shared with the e2e test that reloads that editor (test/e2e/demo.e2e.ts).
-// Node built-ins only.
+// What `npm start` opens its editor with (its settings, the demo opener, its URL), shared with the e2e test of that
+// editor (test/e2e/demo.e2e.ts). Node built-ins only.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -12,6 +12,38 @@ export const DEMO_EDITOR_SETTINGS = {
   'workbench.startupEditor': 'none',
   'window.restoreWindows': 'preserve',
 };
+
+/**
+ * The user settings `npm start` gives its editor (a workspace cannot choose endpoints): `network` active (the built-in
+ * Local demo, or a profile of the demo's indexer on other ports or with anvil's JSON-RPC), the demo's denoms and its
+ * registry, and always the demo's Move rollup, "Local Move demo", beside it (its indexer and its node's Move REST).
+ * `demo` is what scripts/demo.mjs's startDemo() answers.
+ */
+export function demoUserSettings({ indexer, router, registry, move, evm }, network) {
+  const networks = [move.profile];
+  if (network !== 'Local demo') {
+    networks.unshift({
+      name: network,
+      chainId: indexer.data.chainId,
+      indexerUrl: indexer.url,
+      routerUrl: router.url,
+      vm: 'minievm',
+      ...(evm ? { jsonRpcUrl: evm.url } : {}),
+    });
+  }
+  return {
+    'initia.activeNetwork': network,
+    'initia.networks': networks,
+    // The demo's denoms belong to the demo network: switched to Mainnet, the Rich List does not ask Mainnet for GAS.
+    'initia.richList.denoms': {
+      [network]: indexer.data.denoms.slice(0, 2),
+      [move.profile.name]: move.indexer.data.denoms.slice(0, 2),
+    },
+    // The registry the demo's user chose: it confirms the bridge's anchors (OP bridge id, IBC channels, decimals).
+    'initia.registry.urls': [registry.mainnetUrl],
+    ...DEMO_EDITOR_SETTINGS,
+  };
+}
 
 /**
  * Packs the demo-only extension that opens TRY-ME.md on the demo's first start (scripts/demo-opener) into `out`, for

@@ -5,8 +5,9 @@
 //   INITIA_USE_CODE_SERVER=1   use code-server even when `code` is available
 //
 // The demo's network goes into the throwaway user settings of the editor it starts (a workspace cannot choose
-// endpoints). code-server gets the freshly packaged .vsix installed as a user would have it, without the test
-// driver (which hides notifications), on the same port as last time when that port is free.
+// endpoints), with the demo's Move rollup beside it, "Local Move demo" (its Move package copied as move/).
+// code-server gets the freshly packaged .vsix installed as a user would have it, without the test driver (which hides
+// notifications), on the same port as last time when that port is free.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,7 +15,7 @@ import { join } from 'node:path';
 import { CACHE_DIR, REPO_ROOT, portIsFree, startCodeServer } from './vscode-server.mjs';
 import { build } from './build.mjs';
 import { startDemo, DEMO_EVM_NETWORK, DEMO_INDEXER_PORT, DEMO_ROUTER_PORT } from './demo.mjs';
-import { DEMO_EDITOR_SETTINGS, demoUrl, packDemoOpener } from './demoEditor.mjs';
+import { demoUrl, demoUserSettings, packDemoOpener } from './demoEditor.mjs';
 
 const started = Date.now();
 const step = (what) => console.log(`[start] ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -50,32 +51,25 @@ if (evm) {
   );
   cpSync(evm.broadcastDir, join(folder, 'broadcast'), { recursive: true });
 }
-const settings = {
-  'initia.activeNetwork': network,
-  // The demo's denoms belong to the demo network: switched to Mainnet, the Rich List does not ask Mainnet for GAS.
-  'initia.richList.denoms': { [network]: indexer.data.denoms.slice(0, 2) },
-  // The registry the demo's user chose: it confirms the bridge's anchors (OP bridge id, IBC channels, decimals).
-  'initia.registry.urls': [demo.registry.mainnetUrl],
-  ...DEMO_EDITOR_SETTINGS,
-};
-if (network !== 'Local demo') {
-  settings['initia.networks'] = [
-    {
-      name: network,
-      chainId: indexer.data.chainId,
-      indexerUrl: indexer.url,
-      routerUrl: demo.router.url,
-      vm: 'minievm',
-      ...(evm ? { jsonRpcUrl: evm.url } : {}),
-    },
-  ];
-}
+// The Move package whose abort the Move rollup's failing transaction raises (Move.toml: vault = 0xcafe).
+const moveFolder = join(workspace, 'move');
+rmSync(moveFolder, { recursive: true, force: true });
+cpSync(join(REPO_ROOT, 'test', 'fixtures', 'move', 'workspace'), moveFolder, { recursive: true });
+const { move } = demo;
+const settings = demoUserSettings(demo, network);
 const tryMe = join(workspace, 'TRY-ME.md');
 // The page's text is test/fixtures/tryMe.ts's, whose every Look Up value an integration test pastes.
 const { tryMeMarkdown } = createRequire(import.meta.url)(join(REPO_ROOT, 'out/test/fixtures/tryMe.js'));
 writeFileSync(
   tryMe,
-  tryMeMarkdown({ data: indexer.data, indexerUrl: indexer.url, routerUrl: demo.router.url, network, evm: evm ?? null }),
+  tryMeMarkdown({
+    data: indexer.data,
+    indexerUrl: indexer.url,
+    routerUrl: demo.router.url,
+    network,
+    evm: evm ?? null,
+    move: move.profile,
+  }),
 );
 
 const useDesktop =
@@ -107,9 +101,8 @@ if (useDesktop) {
   console.log(`\n  Open this URL in a browser:\n\n  ${url}\n`);
   stopEditor = () => server.stop();
 }
-console.log(
-  `[start] demo indexer ${indexer.url}, router ${demo.router.url}${evm ? `, anvil ${evm.url}` : ''}. Ctrl+C stops.`,
-);
+console.log(`[start] demo indexer ${indexer.url}, router ${demo.router.url}${evm ? `, anvil ${evm.url}` : ''}.`);
+console.log(`[start] "${move.profile.name}": indexer ${move.indexer.url}, Move REST ${move.node.url}. Ctrl+C stops.`);
 const stop = async () => {
   await stopEditor();
   await demo.close();

@@ -339,21 +339,32 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
 /**
  * Makes `name` the active network as a person does: Initia: Select Network…, its name typed, Enter on its row once
  * that row is the focused one. The picker's rows may be filled again meanwhile (the registry, this computer's
- * rollup): Enter goes only to the row under the focus, and the picker closing is waited for, not assumed.
+ * rollup): Enter goes only to the row under the focus, and the picker closing is waited for, not assumed. Rows
+ * replaced under a typed filter (a fresh profile's first registry read) can leave no row focused, and an Enter that
+ * met them being replaced selects nothing: then the name is typed again, as a person would, and the first match has
+ * the focus once more.
  */
 export async function selectNetwork(page: Page, name: string): Promise<void> {
   await runCommand(page, 'Initia: Select Network…');
   const input = page.locator('.quick-input-widget input[placeholder^="Select the Initia network"]');
   await input.waitFor({ timeout: 10_000 });
-  await input.fill(name);
   const exact = new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
-  await page
-    .locator('.quick-input-widget .quick-input-list .monaco-list-row.focused', {
-      has: page.locator('.label-name', { hasText: exact }),
-    })
-    .waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+  const focused = page.locator('.quick-input-widget .quick-input-list .monaco-list-row.focused', {
+    has: page.locator('.label-name', { hasText: exact }),
+  });
+  const widget = page.locator('.quick-input-widget');
+  const within = (what: Promise<unknown>) => what.then(() => true).catch(() => false);
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    if (attempt > 1) {
+      if (!(await widget.isVisible())) return; // it closed after all, late
+      await input.fill('');
+    }
+    await input.fill(name);
+    if (!(await within(focused.waitFor({ timeout: 5_000 })))) continue;
+    await page.keyboard.press('Enter');
+    if (await within(widget.waitFor({ state: 'hidden', timeout: 5_000 }))) return;
+  }
+  throw new Error(`Select Network…: no Enter on a focused "${name}" row closed it, in three tries`);
 }
 
 /** Whether the command palette offers a command with exactly this title; closes the palette unless `keepOpen`

@@ -2,7 +2,8 @@
 // extension that opens TRY-ME.md on the demo's first start (scripts/demo-opener). After Reload Window the result tabs
 // come back and the tab the user was on stays the active one (a URL that opened TRY-ME.md, `payload=openFile`, made
 // it the active tab again at every load). Its settings hold the demo's Move rollup, "Local Move demo", whose REST
-// answers the vault module: picked in Select Network…, its view is called from the palette as TRY-ME.md says.
+// answers the vault module: picked in Select Network…, its view is called from the palette as TRY-ME.md says, and its
+// failing transaction explained: the abort named from the workspace's Move source, with its doc, its site opened.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -11,10 +12,11 @@ import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { tryMeMarkdown } from '../fixtures/tryMe';
 import { MOVE_DEMO_NETWORK, moveProfile, startMoveIndexer, startMoveNode } from '../fixtures/moveRollup';
-import { MOVE_ACCOUNT, MOVE_SENDER, VAULT_BALANCES } from '../fixtures/moveData';
+import { MOVE_ACCOUNT, MOVE_SENDER, MOVE_TXS, VAULT_BALANCES } from '../fixtures/moveData';
+import { EXPLAIN } from '../../src/webview/selectors';
 import type { FakeNode } from '../fixtures/fakeNode';
 import { waitFor } from '../support/wait';
-import { REPO_ROOT, e2eTest, openWorkbench, runCommand, selectNetwork, type Workbench } from './harness';
+import { REPO_ROOT, e2eTest, openWorkbench, runCommand, screenshot, selectNetwork, type Workbench } from './harness';
 
 type MoveProfile = ReturnType<typeof moveProfile>;
 interface DemoEditorModule {
@@ -71,6 +73,33 @@ async function moveViewFromPalette(page: Page, node: FakeNode): Promise<void> {
   assert.match(views[0]!.body, new RegExp(MOVE_ACCOUNT.slice(2)), 'the init1… owner reached the node as hex');
 }
 
+/**
+ * On the Local Move demo, Explain of the failing Move transaction: its abort named from the workspace's
+ * move/sources/vault.move with its doc comment; "Raised at …" opens the line that raised it.
+ */
+async function explainMoveAbort(page: Page): Promise<void> {
+  await runCommand(page, 'Initia: Explain Transaction…');
+  const input = page.locator('.quick-input-widget input').first();
+  await input.waitFor();
+  await input.fill(MOVE_TXS.vaultAbort);
+  await page.keyboard.press('Enter');
+  const frame = page.frameLocator('iframe.webview.ready').first().frameLocator('#active-frame');
+  const name = frame.locator(`#${EXPLAIN.moveAbortName}`);
+  await name.waitFor({ timeout: 30_000 });
+  assert.equal(await name.textContent(), 'EINSUFFICIENT_FUNDS');
+  assert.equal(
+    await frame.locator(`#${EXPLAIN.moveAbortDoc}`).textContent(),
+    'The vault holds less for this account than the amount asked for.',
+  );
+  assert.equal(
+    await frame.locator(`#${EXPLAIN.moveAbortSource}`).textContent(),
+    "named from the workspace's Move source",
+  );
+  await screenshot(page, 'explain-move-abort');
+  await frame.locator('button', { hasText: 'Raised at move/sources/vault.move:35' }).click();
+  await page.locator('.tabs-container .tab', { hasText: 'vault.move' }).first().waitFor({ timeout: 15_000 });
+}
+
 /** Reload Window keeps the result tabs, and the tab the user was on stays the active one. */
 async function reloadKeepsTabs(page: Page): Promise<void> {
   const tab = (text: string) => page.locator('.tabs-container .tab', { hasText: text }).first();
@@ -112,6 +141,10 @@ e2eTest(
       await moveRollupIsThere(settings, profile);
       const tryMe = { data: wb.fake.data, indexerUrl: wb.fake.url, routerUrl: wb.router.url, network, move: profile };
       fs.writeFileSync(path.join(workspace, 'TRY-ME.md'), tryMeMarkdown(tryMe));
+      // The Move package, as npm start copies it: its constants name the demo's aborts.
+      fs.cpSync(path.join(REPO_ROOT, 'test', 'fixtures', 'move', 'workspace'), path.join(workspace, 'move'), {
+        recursive: true,
+      });
       const editor = await openWorkbench({
         vsix: wb.vsix,
         fake: wb.fake,
@@ -123,6 +156,7 @@ e2eTest(
       try {
         await reloadKeepsTabs(editor.page);
         await moveViewFromPalette(editor.page, moveNode);
+        await explainMoveAbort(editor.page);
       } finally {
         await editor.close();
       }

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { Holder } from '../core/indexer/schemas';
 import { groupDigits, holderRow } from '../core/format';
 import { explorerLink, type NetworkProfile } from '../core/networks';
-import { ExplorerNode, type Changed } from '../platform/tree';
+import { ExplorerNode, MessageNode, type Changed } from '../platform/tree';
 import type { Services } from '../platform/services';
 import { appendUntrusted, untrustedMarkdown } from '../platform/markdown';
 import { Command, ContextValue } from '../platform/ids';
@@ -55,6 +55,8 @@ export interface RowContext {
 export class HolderNode extends RowNode {
   readonly id: string;
   readonly actions: RowActions;
+  /** Where the network's node serves the Move REST, the holder's Move resources are a row under it. */
+  private readonly move: boolean;
 
   constructor(
     ctx: RowContext,
@@ -72,13 +74,31 @@ export class HolderNode extends RowNode {
       open: { command: Command.LookupAccount, title: vscode.l10n.t('Open JSON'), arguments: [holder.account, 'txs'] },
       explorerUrl: explorerLink(ctx.network, 'account', holder.account),
     };
+    this.move = ctx.services.move(ctx.network) !== undefined;
+  }
+
+  override getChildren(): ExplorerNode[] {
+    if (!this.move) return [];
+    const open = {
+      command: Command.LookupAccount,
+      title: vscode.l10n.t('Move resources'),
+      arguments: [this.holder.account, 'resources'],
+    };
+    return [
+      new MessageNode(`${this.id}/resources`, vscode.l10n.t('Move resources'), {
+        icon: 'symbol-structure',
+        command: open,
+        tooltip: vscode.l10n.t("What the account holds in Move's global storage, from the node's REST"),
+      }),
+    ];
   }
 
   protected createTreeItem(): vscode.TreeItem {
     const h = this.holder;
     // The amount first, in the label (a 300 px sidebar cut it off in the description); exact in the tooltip.
     const { label, description, whole, symbol } = holderRow(this.rank, h.account, h.amount, this.asset);
-    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+    const state = this.move ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
+    const item = new vscode.TreeItem(label, state);
     // A negative amount is the indexer's own inconsistency (rollytics richlist/utils/db.go): shown, and marked as such.
     const negative = h.amount.startsWith('-');
     item.description = negative ? `${description} · ${vscode.l10n.t("the indexer's inconsistency")}` : description;

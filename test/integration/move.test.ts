@@ -139,4 +139,45 @@ describe('Move view calls (fake Move REST)', function () {
     assert.match(h.errors.join(' | '), /A table handle is 0x and up to 64 hex digits/);
     assert.equal(node.requests.length, 0, 'nothing sent for a malformed handle');
   });
+
+  it('a Rich List holder on a Move network has its Move resources under it; on another network it is a leaf', async () => {
+    const config = vscode.workspace.getConfiguration('initia');
+    await config.update('richList.denoms', [h.fake.data.denoms[0]], vscode.ConfigurationTarget.Global);
+    try {
+      const tree = h.api.views.richList.tree;
+      const [denom] = await tree.getChildren();
+      const [holder] = await tree.getChildren(denom);
+      assert.ok(holder, 'a holder');
+      assert.equal(tree.getTreeItem(holder).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+      const [resources] = await tree.getChildren(holder);
+      const item = tree.getTreeItem(resources!);
+      assert.equal(item.label, 'Move resources');
+      node.resetRequests();
+      const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>(
+        item.command!.command,
+        ...(item.command!.arguments ?? []),
+      );
+      assert.ok(uri, `the document opened (errors: ${h.errors.join(' | ')})`);
+      assert.equal(node.requests.length, 1, 'one request to the node');
+      assert.match(node.requests[0]!.path, /^\/initia\/move\/v1\/accounts\/0x[0-9a-f]+\/resources$/);
+
+      // The same chain as an EVM rollup's profile: no Move REST, the holder is a leaf.
+      const networks = config.get<Array<Record<string, unknown>>>('networks') ?? [];
+      await config.update(
+        'networks',
+        networks.map((n) => ({ ...n, vm: 'minievm' })),
+        vscode.ConfigurationTarget.Global,
+      );
+      try {
+        await vscode.commands.executeCommand('initia.richList.refresh');
+        const [evmDenom] = await tree.getChildren();
+        const [evmHolder] = await tree.getChildren(evmDenom);
+        assert.equal(tree.getTreeItem(evmHolder!).collapsibleState, vscode.TreeItemCollapsibleState.None);
+      } finally {
+        await config.update('networks', networks, vscode.ConfigurationTarget.Global);
+      }
+    } finally {
+      await config.update('richList.denoms', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
 });

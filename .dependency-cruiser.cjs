@@ -12,7 +12,7 @@
 // (and, should a resolver ever map it to its types, the @types package).
 const VSCODE = ['^vscode$', '^node_modules/@types/vscode/'];
 /** The feature folders: each holds its host code, its page (page/), its protocol and its lazy bundle's loader. */
-const FEATURES = 'documents|views|hover|network|bridge|explain|tools|terminal|watch|names';
+const FEATURES = 'documents|views|hover|network|bridge|explain|tools|terminal|watch|names|debug';
 const ADAPTERS = `^src/(${FEATURES}|abi|transfers|move|wasm)/`;
 /** Imports that are types only: `import type …` (or every name `type`) and `typeof import('…')`. */
 const TYPES = ['type-only', 'type-import'];

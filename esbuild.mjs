@@ -76,6 +76,7 @@ const LAZY = [
   { name: 'tools', entry: 'src/tools/tools.ts', importer: 'src/tools/loader.ts', spec: './tools' },
   { name: 'explain', entry: 'src/explain/bundle.ts', importer: 'src/explain/loader.ts', spec: './bundle' },
   { name: 'watch', entry: 'src/watch/txWatcher.ts', importer: 'src/watch/loader.ts', spec: './txWatcher' },
+  { name: 'debug', entry: 'src/debug/bundle.ts', importer: 'src/debug/loader.ts', spec: './bundle' },
 ];
 const FEATURES_ENTRY = 'src/features.ts';
 const SHARED_NS = 'features-shared';

@@ -9,9 +9,10 @@ import * as vscode from 'vscode';
 import { join } from 'node:path';
 import type { FeatureDeps, Features } from './features';
 import { Settings } from './platform/settings';
-import { Command, Scheme, StorageKey, ViewId, WebviewType } from './platform/ids';
+import { Command, DEBUG_TYPE, Scheme, StorageKey, ViewId, WebviewType } from './platform/ids';
 import { testHooks, type Hooks } from './platform/hooks';
 import { scanTerminalLine, type TerminalFound } from './core/terminalScan';
+import { LazyTree } from './platform/lazyTree';
 
 /** The status bar's first read of the chain's height loads the features this long after activation. */
 const FIRST_STATUS_READ_MS = 1500;
@@ -31,33 +32,6 @@ export interface InitiaExplorerApi {
   readonly bridge: Features['bridge'];
   /** Whether dist/features.js has been loaded. */
   featuresLoaded(): boolean;
-}
-
-/** A tree provider that creates the real one on first use and forwards its change events. */
-class LazyTree implements vscode.TreeDataProvider<unknown> {
-  private readonly emitter = new vscode.EventEmitter<unknown>();
-  readonly onDidChangeTreeData = this.emitter.event;
-  private target: vscode.TreeDataProvider<unknown> | undefined;
-
-  constructor(private readonly resolve: () => vscode.TreeDataProvider<unknown>) {}
-
-  private get impl(): vscode.TreeDataProvider<unknown> {
-    if (!this.target) {
-      this.target = this.resolve();
-      this.target.onDidChangeTreeData?.((e) => this.emitter.fire(e));
-    }
-    return this.target;
-  }
-
-  getTreeItem(element: unknown) {
-    return this.impl.getTreeItem(element);
-  }
-  getChildren(element?: unknown) {
-    return this.impl.getChildren(element);
-  }
-  getParent(element: unknown) {
-    return this.impl.getParent?.(element);
-  }
 }
 
 const featuresPath = () => join(__dirname, 'features.js');
@@ -273,6 +247,18 @@ function editorShells(load: () => Features, events: ShellEvents, state: ShellSta
   ];
 }
 
+/** The `initia-evm` debugger: configurations resolved and the inline adapter made by the features (loaded then). */
+function debugShells(load: () => Features): vscode.Disposable[] {
+  return [
+    vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, {
+      resolveDebugConfiguration: (_folder, config) => load().debugger.resolve(config),
+    }),
+    vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, {
+      createDebugAdapterDescriptor: () => load().debugger.descriptor(),
+    }),
+  ];
+}
+
 interface Contributes {
   commands?: Array<{ command: string }>;
   languageModelTools?: Array<{ name: string }>;
@@ -376,6 +362,7 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
     ...documentShells(load, events),
     ...panelShells(load),
     ...editorShells(load, events, state),
+    ...debugShells(load),
     ...commandAndToolShells(contributes, load),
   );
   firstRead.schedule();

@@ -29,6 +29,7 @@ import { LazyBridgePanels } from './bridge/loader';
 import { systemClock } from './core/clock';
 import type { Hooks } from './platform/hooks';
 import { LazyExplain } from './explain/loader';
+import { LazyDebugger } from './debug/loader';
 import { registerExplainCommands } from './explain/explainCommand';
 import { Command } from './platform/ids';
 import { WorkspaceAbis } from './abi/workspaceAbis';
@@ -85,6 +86,8 @@ export interface Features extends vscode.Disposable {
   callResults: CallResults;
   /** Re-attaches a bridge panel VS Code restored after a reload. */
   restoreBridge(panel: vscode.WebviewPanel, state: unknown): void;
+  /** The EVM debugger (Initia: Debug Transaction…, launch configurations of type initia-evm). */
+  debugger: LazyDebugger;
   /** Re-attaches an Explain Transaction panel VS Code restored after a reload. */
   restoreExplain(panel: vscode.WebviewPanel, state: unknown): void;
   /** Transactions watched until they are in (terminal links, the hover, Look Up, the palette); reading it loads the
@@ -186,6 +189,7 @@ export function createFeatures(deps: FeatureDeps): Features {
   const abis = new WorkspaceAbis(log);
   const callResults = new CallResults();
   const explain = new LazyExplain({ context, services, abis, log, results: callResults, hooks });
+  const debug = new LazyDebugger({ services, settings, abis, contracts: () => explain.workspaceContracts(), log });
   const hover = new TxHoverProvider(services, {
     revert: (network, hash, signal) => explain.revertSummary(network, hash, signal),
     moveFailure: (network, tx) => explain.moveFailureSummary(network, tx),
@@ -212,6 +216,7 @@ export function createFeatures(deps: FeatureDeps): Features {
     ...[services, statusBar, tracker, transfers, transferDocuments, bridge, explain, abis, documents],
     ...[views.blocks, views.collections, views.richList, hover, names, addressHover, watch],
     ...registerCommands(register, deps, services, { tracker, documents, views, explain, bridge, networkPicker, watch }),
+    ...debug.register(register),
   ];
   statusBar.start();
   return {
@@ -226,6 +231,7 @@ export function createFeatures(deps: FeatureDeps): Features {
     transferDocuments,
     bridge,
     explain,
+    debugger: debug,
     abis,
     registry,
     networkPicker,

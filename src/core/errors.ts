@@ -120,9 +120,13 @@ export class ResponseTooLargeError extends ApiError {
   constructor(
     readonly service: string,
     readonly limitBytes: number,
+    /** The size the server declared (Content-Length), when it did. */
+    readonly declaredBytes?: number,
+    /** The setting that sets the limit. */
+    readonly setting = 'initia.maxResponseBytes',
   ) {
     super(
-      `The ${service} answered with more than ${formatBytes(limitBytes)}; the answer was refused (setting initia.maxResponseBytes).`,
+      `The ${service} answered with ${declaredBytes !== undefined ? formatBytes(declaredBytes) : `more than ${formatBytes(limitBytes)}`}; the answer was refused (over ${formatBytes(limitBytes)}, setting ${setting}).`,
     );
     this.name = 'ResponseTooLargeError';
   }

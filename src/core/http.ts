@@ -9,17 +9,10 @@
  * - no redirects followed: a 3xx is reported, never followed to another origin.
  */
 import { EventEmitter } from 'node:events';
-import {
-  ApiError,
-  CancelledError,
-  HttpError,
-  InvalidBodyError,
-  NetworkError,
-  ResponseTooLargeError,
-  TimeoutError,
-} from './errors';
-import { MAX_RETRY_AFTER_MS, timerDelay } from './timers';
-import { UndiciTransport, type Transport, type TransportResponse } from './transport';
+import { ApiError, CancelledError, HttpError, NetworkError, TimeoutError } from './errors';
+import { timerDelay } from './timers';
+import { interpret, pipeBody, readBody } from './httpBody';
+import { UndiciTransport, type Transport } from './transport';
 import { markOnce } from './marks';
 
 export interface HttpLogEntry {
@@ -67,6 +60,16 @@ interface RequestSpec {
   signal?: AbortSignal;
   /** Overrides `HttpOptions.maxRetries` for this request (0: the caller does its own retrying, e.g. a poller). */
   maxRetries?: number;
+  /** Overrides the client's deadline and size limit for this request (a debugger's trace is bigger and slower). */
+  timeoutMs?: number;
+  maxBytes?: number;
+  /** The setting a refusal for size names (default initia.maxResponseBytes). */
+  maxBytesSetting?: string;
+}
+
+/** A request whose successful body is handed over piece by piece, never held whole (`stream`). */
+interface StreamSpec extends RequestSpec {
+  consume(piece: Uint8Array): void;
 }
 
 const RETRY_STATUSES = new Set([429, 503]);
@@ -120,6 +123,22 @@ export class HttpClient {
     }
   }
 
+  /**
+   * Sends the request (retrying per policy) and hands a successful body to `spec.consume` piece by piece as it
+   * arrives, within the size limit; an error answer is read and thrown as `json` would. Resolves to the body's size.
+   */
+  async stream(spec: StreamSpec): Promise<number> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (await this.attempt(spec, attempt)) as number;
+      } catch (err) {
+        const wait = this.retryDelay(err, attempt, spec.maxRetries ?? this.options.maxRetries);
+        if (wait === undefined) throw err;
+        await sleep(wait, spec.signal);
+      }
+    }
+  }
+
   get(url: URL, signal?: AbortSignal): Promise<unknown> {
     return this.json({ method: 'GET', url, signal });
   }
@@ -144,8 +163,10 @@ export class HttpClient {
     return Math.round(base / 2 + Math.random() * base);
   }
 
-  private async attempt(spec: RequestSpec, attempt: number): Promise<unknown> {
-    const { service, timeoutMs, maxBytes } = this.options;
+  private async attempt(spec: RequestSpec | StreamSpec, attempt: number): Promise<unknown> {
+    const { service } = this.options;
+    const timeoutMs = spec.timeoutMs ?? this.options.timeoutMs;
+    const limit = { bytes: spec.maxBytes ?? this.options.maxBytes, setting: spec.maxBytesSetting };
     if (spec.signal?.aborted || this.disposed) throw new CancelledError();
     const started = performance.now();
     // One EventEmitter carries the deadline and the caller's cancellation to the transport (undici takes it as its
@@ -180,7 +201,9 @@ export class HttpClient {
       });
       status = response.status;
       markOnce('http:headers');
-      const text = await readBody(response, maxBytes, service);
+      if ('consume' in spec && status >= 200 && status < 300)
+        return (bytes = await pipeBody(response, limit, service, spec.consume));
+      const text = await readBody(response, limit, service);
       bytes = text.length;
       markOnce('http:body');
       const json = interpret(service, spec.url, response, text);
@@ -203,7 +226,8 @@ export class HttpClient {
   }
 
   private translate(err: unknown, spec: RequestSpec, timedOut: boolean): ApiError {
-    const { service, timeoutMs } = this.options;
+    const { service } = this.options;
+    const timeoutMs = spec.timeoutMs ?? this.options.timeoutMs;
     if (err instanceof ApiError) return err;
     if (spec.signal?.aborted) return new CancelledError();
     const { code, message } = failureOf(err);
@@ -238,115 +262,6 @@ function failureOf(err: unknown): { code: string | undefined; message: string } 
   if (proxy) return { code: `PROXY_${proxy[1]}`, message: messages.at(-1) ?? '' };
   const coded = [...chain].reverse().find((e) => typeof e.code === 'string' && e.code !== 'UND_ERR_ABORTED');
   return { code: coded?.code as string | undefined, message: messages.at(-1) ?? String(err) };
-}
-
-async function readBody(response: TransportResponse, maxBytes: number, service: string): Promise<string> {
-  const length = response.header('content-length');
-  const declared = length === '' ? Number.NaN : Number(length);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    response.cancel();
-    throw new ResponseTooLargeError(service, maxBytes);
-  }
-  // A declared length within the limit is enforced by the HTTP framing itself: read it in one go (faster).
-  if (Number.isFinite(declared)) return response.text();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of response.body) {
-    total += chunk.length;
-    if (total > maxBytes) {
-      response.cancel();
-      throw new ResponseTooLargeError(service, maxBytes);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, total).toString('utf8');
-}
-
-function interpret(service: string, url: URL, response: TransportResponse, text: string): unknown {
-  const status = response.status;
-  const contentType = response.header('content-type');
-  if (status >= 300 && status < 400) {
-    const location = response.header('location');
-    throw new HttpError(service, status, `redirected to ${location || 'another address'} (not followed)`, url.pathname);
-  }
-  if (status < 200 || status >= 300) {
-    const { message, code, info, reason } = errorBodyMessage(text, contentType);
-    const retryAfterMs = parseRetryAfter(response.header('retry-after'));
-    throw new HttpError(service, status, message, url.pathname, retryAfterMs, { code, info, reason });
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new InvalidBodyError(service, contentType.split(';')[0] ?? '', excerpt(text));
-  }
-}
-
-/**
- * Indexer errors are plain text; router errors are JSON with `message` (+ `code`, `details`, Initia's `info`).
- * `reason` is the first `details[].reason` (Skip's google.rpc.ErrorInfo, e.g. BAD_PRICE_ERROR).
- */
-export function errorBodyMessage(
-  text: string,
-  contentType = '',
-): { message: string; code?: unknown; info?: string; reason?: string } {
-  const trimmed = text.trim();
-  if (contentType.includes('json') || trimmed.startsWith('{')) {
-    try {
-      const body = JSON.parse(trimmed) as {
-        message?: unknown;
-        error?: unknown;
-        code?: unknown;
-        info?: unknown;
-        details?: unknown;
-      };
-      const raw =
-        typeof body.message === 'string' ? body.message : typeof body.error === 'string' ? body.error : undefined;
-      if (raw !== undefined) {
-        const info = typeof body.info === 'string' && body.info.trim() ? excerpt(body.info) : undefined;
-        const detail = Array.isArray(body.details)
-          ? (body.details as unknown[]).find((d) => typeof (d as { reason?: unknown } | null)?.reason === 'string')
-          : undefined;
-        const reason = detail ? excerpt((detail as { reason: string }).reason, 80) : undefined;
-        const out: { message: string; code?: unknown; info?: string; reason?: string } = {
-          message: excerpt(info ? `${raw} (${info})` : raw),
-          code: body.code,
-          info,
-        };
-        if (reason !== undefined) out.reason = reason;
-        return out;
-      }
-    } catch {
-      // not JSON after all: fall through to the text
-    }
-  }
-  if (/^\s*<(!doctype|html)/i.test(trimmed)) return { message: 'an HTML error page' };
-  return { message: excerpt(trimmed) };
-}
-
-/**
- * `Retry-After` in milliseconds, from seconds or an HTTP date: a date in the past is 0, and anything longer than
- * MAX_RETRY_AFTER_MS (10 min) is that long; undefined when absent or unreadable.
- */
-export function parseRetryAfter(value: string, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  let ms: number;
-  if (/^\d+(\.\d+)?$/.test(trimmed)) ms = Number(trimmed) * 1000;
-  else {
-    const date = Date.parse(trimmed);
-    if (Number.isNaN(date)) return undefined;
-    ms = date - now;
-  }
-  return Math.round(Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms)));
-}
-
-/** A single line of at most `max` characters, control characters removed. */
-export function excerpt(text: string, max = 300): string {
-  const line = text
-    .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -15,7 +15,7 @@ import type { Tx } from '../core/indexer/schemas';
 import type { WorkspaceAbis } from '../abi/workspaceAbis';
 import { callContract, type CallResult } from './callContract';
 import type { CallResults } from './callResults';
-import { WorkspaceContracts } from './contracts';
+import { WorkspaceContracts } from '../abi/contracts';
 import { EvmTraces } from './evmTrace';
 import { Explainer } from './explainer';
 import { ExplainPanels } from './panel';
@@ -46,6 +46,8 @@ export interface Explain extends vscode.Disposable {
   callMoveView(options: ViewCallOptions): Promise<vscode.Uri | undefined>;
   /** Initia: Smart Query Wasm Contract… (a contract's smart query, typed by the workspace's schema where one matches). */
   wasmSmartQuery(contract?: unknown, query?: unknown): Promise<vscode.Uri | undefined>;
+  /** The workspace's contracts as Explain names them (the debugger names calls and finds lines with them). */
+  workspaceContracts(): WorkspaceContracts;
 }
 
 export function createExplain({ context, services, abis, log, results, hooks }: ExplainDeps): Explain {
@@ -84,6 +86,7 @@ export function createExplain({ context, services, abis, log, results, hooks }: 
       const schemaFor = (network: NetworkProfile, address: string) => contracts.schemaFor(network, address);
       return smartQuery({ wasm, schemaFor, results }, contract, query);
     },
+    workspaceContracts: () => contracts,
     dispose: () => {
       panels.dispose();
       contracts.dispose();

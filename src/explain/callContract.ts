@@ -18,7 +18,7 @@ import { obtain, refuse } from '../platform/input';
 import type { Services } from '../platform/services';
 import { Scheme } from '../platform/ids';
 import type { WorkspaceAbis } from '../abi/workspaceAbis';
-import type { WorkspaceContracts } from './contracts';
+import type { WorkspaceContracts } from '../abi/contracts';
 import type { EvmTraces } from './evmTrace';
 import { decodedWords } from './traceView';
 

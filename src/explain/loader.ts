@@ -13,6 +13,7 @@ import type { Tx } from '../core/indexer/schemas';
 import type { Explain, ExplainDeps } from './bundle';
 import type { CallResult } from './callContract';
 import type { ViewCallOptions } from '../move/viewCall';
+import type { WorkspaceContracts } from '../abi/contracts';
 
 type ExplainModule = typeof import('./bundle');
 
@@ -60,6 +61,10 @@ export class LazyExplain extends LazyBundle<Explain> implements Explain {
 
   wasmSmartQuery(contract?: unknown, query?: unknown): Promise<vscode.Uri | undefined> {
     return this.explain.wasmSmartQuery(contract, query);
+  }
+
+  workspaceContracts(): WorkspaceContracts {
+    return this.explain.workspaceContracts();
   }
 
   /** Closes the panel and lets go of what was made; a later use makes it again (the call traces stay on disk). */

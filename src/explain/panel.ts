@@ -122,6 +122,7 @@ export class ExplainPanels implements vscode.Disposable {
     refresh: () => this.refresh(),
     openSource: async ({ source }) => this.openSource(source),
     callContract: ({ contract }) => this.callContract(contract),
+    debug: () => this.debug(),
     openMoveSource: async ({ source }) => this.openMoveSource(source),
     callMoveView: ({ message }) => this.callMoveView(message),
   };
@@ -147,6 +148,18 @@ export class ExplainPanels implements vscode.Disposable {
     if (!this.shown) return false;
     await this.load(this.shown.hash).catch(() => undefined);
     return true;
+  }
+
+  /** The transaction shown, in the debugger: at its revert when it failed, else at the entry of its first call. */
+  private async debug(): Promise<boolean> {
+    const hash = this.view?.trace ? this.view.hash : undefined;
+    if (!hash) return false;
+    return !!(await vscode.commands.executeCommand(
+      Command.DebugTransaction,
+      hash,
+      !this.view?.outcome.ok,
+      this.view?.network,
+    ));
   }
 
   /** The call trace's Solidity line, by its number in the view shown. */

@@ -259,6 +259,8 @@ export const EXPLAIN_OPS = {
   refresh: { request: z.object({}), reply: Done },
   /** Opens the Solidity line of the call trace's source, by its number in the trace (only files of the open folders). */
   openSource: { request: z.object({ source: z.number() }), reply: Done },
+  /** Replays the transaction shown in the debugger (Initia: Debug Transaction), running to its revert if it failed. */
+  debug: { request: z.object({}), reply: Done },
   /** Runs Initia: Call Contract… on a contract of the call trace, by its number, at the transaction's block. */
   callContract: { request: z.object({ contract: z.number() }), reply: Done },
   /** Opens a place in the workspace's Move sources, by its number in `move.sources` (only files of the open folders). */

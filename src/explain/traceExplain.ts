@@ -12,7 +12,7 @@ import { JsonRpcError, type BlockTag, type JsonRpcClient } from '../core/evm/jso
 import { CancelledError, errorMessage, isCancelled } from '../core/errors';
 import type { Services } from '../platform/services';
 import type { WorkspaceAbis } from '../abi/workspaceAbis';
-import type { ContractInfo, SourceLocation, WorkspaceContracts } from './contracts';
+import type { ContractInfo, SourceLocation, WorkspaceContracts } from '../abi/contracts';
 import type { EvmTraces } from './evmTrace';
 import {
   buildTraceView,

@@ -14,6 +14,7 @@ import { Command } from '../platform/ids';
 /** The commands the hover's markdown may run. */
 export const HOVER_COMMANDS = [
   Command.ExplainTransaction,
+  Command.DebugTransaction,
   Command.CallContract,
   Command.LookupTransaction,
   Command.LookupBlock,
@@ -165,6 +166,9 @@ function actions(network: NetworkProfile, hash: string, shownHash: string, heigh
   // An EVM transaction's call tree (its internal transactions).
   if (outcome.kind === 'evm' && /^0x[0-9a-fA-F]{64}$/.test(shownHash))
     actions.push(`[${vscode.l10n.t('Internal transactions')}](${cmd(Command.LookupEvmInternalTxs, shownHash)})`);
+  // A replay in the debugger, where the network has a JSON-RPC URL (its node traces it).
+  if (outcome.kind === 'evm' && network.jsonRpcUrl && /^0x[0-9a-fA-F]{64}$/.test(shownHash))
+    actions.splice(1, 0, `[${vscode.l10n.t('Debug')}](${cmd(Command.DebugTransaction, shownHash)})`);
   // A read of the contract the EVM transaction called, where the network has a JSON-RPC URL.
   if (outcome.kind === 'evm' && network.jsonRpcUrl && outcome.tx.to && /^0x[0-9a-fA-F]{40}$/.test(outcome.tx.to))
     actions.push(`[${vscode.l10n.t('Call contract')}](${cmd(Command.CallContract, outcome.tx.to)})`);

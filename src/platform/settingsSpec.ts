@@ -68,6 +68,7 @@ export const SETTINGS = {
   'hover.addresses': { kind: 'boolean', default: true },
   'terminal.links': { kind: 'boolean', default: true },
   'watch.timeLimitSeconds': { kind: 'number', default: 180, minimum: 10, maximum: 3600, integer: true },
+  'debug.maxTraceMegabytes': { kind: 'number', default: 256, minimum: 1, maximum: 4096, integer: true },
   'names.enabled': { kind: 'boolean', default: true },
   'localRollup.enabled': { kind: 'boolean', default: true, userOnly: true },
   'localRollup.indexerPort': {

@@ -1,7 +1,7 @@
 /**
  * What a click on a terminal link does (the links themselves are found by the activation shell with
  * core/terminalScan.ts, which loads nothing; this runs in the features once a link is clicked). A transaction offers
- * Look Up, Explain and Watch until it is in; an address Look Up and Copy; a block height opens the block. The value
+ * Look Up, Explain, Debug (an EVM one) and Watch until it is in; an address Look Up and Copy; a block height opens the block. The value
  * is checked again here before any command runs, and every action is one of the extension's own commands.
  */
 import * as vscode from 'vscode';
@@ -16,7 +16,7 @@ export interface TerminalTarget {
   value: string;
 }
 
-export type TerminalAction = 'lookup' | 'explain' | 'watch' | 'copy';
+export type TerminalAction = 'lookup' | 'explain' | 'debug' | 'watch' | 'copy';
 
 type Item = vscode.QuickPickItem & { action: TerminalAction };
 
@@ -27,7 +27,7 @@ export class TerminalLinkActions {
   /** The actions a link offers, in the order shown. */
   actions(target: TerminalTarget): Item[] {
     if (target.kind === 'tx') {
-      return [
+      const items: Item[] = [
         {
           action: 'lookup',
           label: vscode.l10n.t('$(search) Look Up Transaction'),
@@ -44,6 +44,14 @@ export class TerminalLinkActions {
           description: vscode.l10n.t('ask again until the indexer has it, then say how it went'),
         },
       ];
+      // An EVM transaction (0x…) can be replayed in the debugger.
+      if (/^0x/i.test(target.value))
+        items.splice(2, 0, {
+          action: 'debug',
+          label: vscode.l10n.t('$(debug-alt) Debug Transaction'),
+          description: vscode.l10n.t('step through it by Solidity line'),
+        });
+      return items;
     }
     if (target.kind === 'block') return [{ action: 'lookup', label: vscode.l10n.t('$(search) Look Up Block') }];
     return [
@@ -75,6 +83,8 @@ export class TerminalLinkActions {
         return vscode.commands.executeCommand(Command.LookupAccount, target.value);
       case 'explain':
         return vscode.commands.executeCommand(Command.ExplainTransaction, target.value);
+      case 'debug':
+        return vscode.commands.executeCommand(Command.DebugTransaction, target.value);
       case 'watch':
         return vscode.commands.executeCommand(Command.WatchTransaction, target.value);
       case 'copy':

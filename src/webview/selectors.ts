@@ -113,6 +113,8 @@ export const EXPLAIN = {
   // The EVM call trace
   revertSource: 'revert-source',
   openRevertSource: 'open-revert-source',
+  debugRevert: 'debug-revert',
+  debugTrace: 'debug-trace',
   trace: 'trace',
   traceTitle: 'trace-title',
   // A Move transaction's failure

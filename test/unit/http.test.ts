@@ -3,14 +3,8 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  DEFAULT_HTTP_OPTIONS,
-  HttpClient,
-  endpoint,
-  errorBodyMessage,
-  parseRetryAfter,
-  excerpt,
-} from '../../src/core/http';
+import { DEFAULT_HTTP_OPTIONS, HttpClient, endpoint } from '../../src/core/http';
+import { errorBodyMessage, parseRetryAfter, excerpt } from '../../src/core/httpBody';
 import { rejection, errorKind } from './support';
 import { MAX_TIMER_MS, timerDelay } from '../../src/core/timers';
 

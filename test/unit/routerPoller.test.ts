@@ -11,7 +11,7 @@ import {
 } from '../../src/core/router/poller';
 import type { StatusResponse } from '../../src/core/router/schemas';
 import { HttpError } from '../../src/core/errors';
-import { parseRetryAfter } from '../../src/core/http';
+import { parseRetryAfter } from '../../src/core/httpBody';
 
 const statusOf = (state: string): StatusResponse =>
   ({ transfers: [{ state, transfer_sequence: [] }] }) as StatusResponse;

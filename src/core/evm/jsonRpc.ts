@@ -8,7 +8,8 @@
  */
 import * as z from 'zod/mini';
 import { ApiError, InputError } from '../errors';
-import { excerpt, type HttpClient } from '../http';
+import type { HttpClient } from '../http';
+import { excerpt } from '../httpBody';
 import { parseWith } from '../zodParse';
 import { CallFrameSchema, type CallFrame } from './callTrace';
 
@@ -69,6 +70,19 @@ const StructLogResult = z.object({
   structLogs: z.array(z.unknown()),
 });
 type StructLogResult = z.infer<typeof StructLogResult>;
+
+/** A transaction as the node has it: as much as the debugger reads. */
+const NodeTx = z.object({
+  hash: HEX,
+  from: HEX,
+  to: z.optional(z.nullable(HEX)),
+  input: HEX,
+  value: z.optional(HEX),
+  blockNumber: z.optional(z.nullable(HEX)),
+});
+export type EvmNodeTx = z.infer<typeof NodeTx>;
+
+const Receipt = z.object({ contractAddress: z.optional(z.nullable(HEX)) });
 
 /** A block to read state at: the latest, or a height. */
 export type BlockTag = 'latest' | number;
@@ -188,6 +202,45 @@ export class JsonRpcClient {
       StructLogResult,
       signal,
     );
+  }
+
+  /**
+   * `debug_traceTransaction` with the struct logger keeping the stack (no memory, storage or return data: the debugger
+   * rebuilds memory from the steps), its answer handed to `consume` piece by piece, never held whole; its size.
+   */
+  async streamSteps(
+    hash: string,
+    consume: (piece: Uint8Array) => void,
+    limits: { maxBytes: number; setting: string; timeoutMs: number },
+    signal?: AbortSignal,
+  ): Promise<number> {
+    checkHash(hash);
+    const id = this.nextId++;
+    const options = { disableStack: false, disableStorage: true, enableMemory: false, enableReturnData: false };
+    return this.http.stream({
+      method: 'POST',
+      url: new URL(this.url),
+      body: { jsonrpc: '2.0', id, method: 'debug_traceTransaction', params: [hash.toLowerCase(), options] },
+      signal,
+      maxRetries: this.options.maxRetries,
+      maxBytes: limits.maxBytes,
+      maxBytesSetting: limits.setting,
+      timeoutMs: limits.timeoutMs,
+      consume,
+    });
+  }
+
+  /** A mined transaction as the node has it (`eth_getTransactionByHash`), or null when it has none. */
+  async transaction(hash: string, signal?: AbortSignal): Promise<EvmNodeTx | null> {
+    checkHash(hash);
+    return this.call('eth_getTransactionByHash', [hash.toLowerCase()], z.nullable(NodeTx), signal);
+  }
+
+  /** The address a contract-creating transaction made (`eth_getTransactionReceipt`), or undefined. */
+  async createdAddress(hash: string, signal?: AbortSignal): Promise<string | undefined> {
+    checkHash(hash);
+    const receipt = await this.call('eth_getTransactionReceipt', [hash.toLowerCase()], z.nullable(Receipt), signal);
+    return receipt?.contractAddress?.toLowerCase() ?? undefined;
   }
 
   /** The code at an address (`0x` for an account without code). */

@@ -113,3 +113,42 @@ export function rangeAt(
   }
   return undefined;
 }
+
+/** Per byte of a contract's code (its program counters): the source line of its instruction and the jump marker. */
+export interface PcLines {
+  /** The source index of the instruction at each pc (-1: none, PUSH data, or a file not given). */
+  file: Int32Array;
+  /** Its 1-based line (0 when none). */
+  line: Int32Array;
+  /** Its jump marker: 1 into a function, 2 out of one, 0 neither. */
+  jump: Uint8Array;
+}
+
+/** Lines of every instruction of `indexes` (instructionIndexes of the code) in the `files` given (index → UTF-8). */
+export function pcLines(map: SourceMap, indexes: Int32Array, files: ReadonlyMap<number, Uint8Array>): PcLines {
+  const n = indexes.length;
+  const out: PcLines = { file: new Int32Array(n).fill(-1), line: new Int32Array(n), jump: new Uint8Array(n) };
+  const starts = new Map<number, number[]>();
+  for (let pc = 0; pc < n; pc++) {
+    const i = indexes[pc]!;
+    if (i < 0 || i >= map.start.length) continue;
+    out.jump[pc] = map.jump[i]!;
+    const f = map.file[i]!;
+    const text = files.get(f);
+    if (!text) continue;
+    let s = starts.get(f);
+    if (!s) starts.set(f, (s = lineStarts(text)));
+    const offset = map.start[i]!;
+    if (offset < 0 || offset > text.length) continue;
+    let lo = 0;
+    let hi = s.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (s[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    out.file[pc] = f;
+    out.line[pc] = lo + 1;
+  }
+  return out;
+}

@@ -28,6 +28,7 @@ export function explainActions(page: ExplainPage, said: (text: string | undefine
     refresh: () => page.ask('refresh', {}, said),
     openSource: (source) => page.ask('openSource', { source }, said),
     callContract: (contract) => page.ask('callContract', { contract }, said),
+    debug: () => page.ask('debug', {}, said),
     openMoveSource: (source) => page.ask('openMoveSource', { source }, said),
     callMoveView: (message) => page.ask('callMoveView', { message }, said),
   };

@@ -31,6 +31,8 @@ export interface ExplainActions {
   refresh(): void;
   /** The call trace's Solidity line, by its number in the trace. */
   openSource(source: number): void;
+  /** Initia: Debug Transaction on the transaction shown. */
+  debug(): void;
   /** Initia: Call Contract… on a contract of the call trace, by its number. */
   callContract(contract: number): void;
   /** A place in the workspace's Move sources (an abort's declaration or site), by its number in the view. */

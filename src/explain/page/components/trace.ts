@@ -26,6 +26,11 @@ export function mountRevertSource(store: Store<ExplainUi, ExplainAction>, action
           parts.link(`Open ${source.label}`, () => actions.openSource(source.source), { id: EXPLAIN.openRevertSource }),
           ' ',
           h('code', {}, source.snippet),
+          ' ',
+          parts.link('Debug from here', () => actions.debug(), {
+            id: EXPLAIN.debugRevert,
+            title: 'Replay the transaction in the debugger, stopped at this revert',
+          }),
         );
     },
   );
@@ -101,7 +106,11 @@ export function mountTrace(store: Store<ExplainUi, ExplainAction>, actions: Expl
         h(
           'p',
           { class: 'muted' },
-          `From the JSON-RPC node ${trace.node}; contracts named and decoded with the workspace's artifacts.`,
+          `From the JSON-RPC node ${trace.node}; contracts named and decoded with the workspace's artifacts. `,
+          parts.link('Debug from here', () => actions.debug(), {
+            id: EXPLAIN.debugTrace,
+            title: 'Replay the transaction in the debugger, by Solidity line, forwards and back',
+          }),
         ),
         h(
           'ul',

@@ -25,11 +25,13 @@ import {
   instructionIndexes,
   lineStarts,
   positionAt,
+  pcLines,
   rangeAt,
+  type PcLines,
   type SourceMap,
 } from '../core/evm/sourceMap';
 import type { Artifact } from '../core/abi/artifacts';
-import type { DecoderModule, WorkspaceAbis } from '../abi/workspaceAbis';
+import type { DecoderModule, WorkspaceAbis } from './workspaceAbis';
 
 export interface ContractInfo {
   address: string;
@@ -58,6 +60,14 @@ export interface SourceLocation {
   endColumn: number;
   /** The first line of the source range, trimmed. */
   snippet: string;
+}
+
+/** A source file of the workspace that is the one compiled. */
+export interface CompiledFile {
+  uri: vscode.Uri;
+  /** As the compiler named it (`src/Vault.sol`). */
+  path: string;
+  bytes: Uint8Array;
 }
 
 interface SourceIndex {
@@ -312,21 +322,9 @@ export class WorkspaceContracts implements vscode.Disposable {
     const range = rangeAt(index.map, index.indexes, pcs, (f) => index.files.has(f));
     if (!range) return 'the source map puts the instruction in compiler-generated code only';
     const path = index.files.get(range.file)!;
-    const uri = vscode.Uri.joinPath(artifact.root, ...path.split('/'));
-    let bytes: Uint8Array;
-    try {
-      bytes = await vscode.workspace.fs.readFile(uri);
-    } catch {
-      return `${path} is not in the workspace`;
-    }
-    const compiled = artifact.code.sourceHashes?.[path];
-    const text = artifact.code.layout === 'hardhat' ? index.contents?.get(path) : undefined;
-    if (
-      (compiled && decoder.keccakBytes(bytes).toLowerCase() !== compiled) ||
-      (text !== undefined && new TextDecoder().decode(bytes) !== text)
-    ) {
-      return `${path} has changed since it was compiled: build again to see the line`;
-    }
+    const file = await this.compiledFile(artifact, index, path, decoder);
+    if (typeof file === 'string') return file;
+    const { uri, bytes } = file;
     const starts = lineStarts(bytes);
     const from = positionAt(bytes, starts, range.start);
     const to = positionAt(bytes, starts, range.start + range.length);
@@ -342,6 +340,54 @@ export class WorkspaceContracts implements vscode.Disposable {
       endColumn: to.column,
       snippet: firstLine.length > 120 ? `${firstLine.slice(0, 119)}…` : firstLine,
     };
+  }
+
+  /**
+   * The source line of every program counter of the artifact's runtime code, in the workspace's files that are the
+   * ones compiled (a file edited since, or not in the workspace, gives no lines: `skipped` says why), or a sentence
+   * saying why there are none at all.
+   */
+  async pcLines(
+    artifact: LoadedArtifact,
+    decoder: Pick<DecoderModule, 'keccakBytes'>,
+  ): Promise<{ lines: PcLines; files: Map<number, CompiledFile>; skipped: string[] } | string> {
+    const index = await this.sourceIndex(artifact);
+    if (typeof index === 'string') return index;
+    const files = new Map<number, CompiledFile>();
+    const skipped: string[] = [];
+    for (const [id, path] of index.files) {
+      const file = await this.compiledFile(artifact, index, path, decoder);
+      if (typeof file === 'string') {
+        if (!file.endsWith('is not in the workspace')) skipped.push(file);
+      } else files.set(id, file);
+    }
+    const bytes = new Map([...files].map(([id, f]) => [id, f.bytes]));
+    return { lines: pcLines(index.map, index.indexes, bytes), files, skipped };
+  }
+
+  /** The workspace's file of a compiled source, when it is the one compiled (else why not, in words). */
+  private async compiledFile(
+    artifact: LoadedArtifact,
+    index: SourceIndex,
+    path: string,
+    decoder: Pick<DecoderModule, 'keccakBytes'>,
+  ): Promise<CompiledFile | string> {
+    const uri = vscode.Uri.joinPath(artifact.root, ...path.split('/'));
+    let bytes: Uint8Array;
+    try {
+      bytes = await vscode.workspace.fs.readFile(uri);
+    } catch {
+      return `${path} is not in the workspace`;
+    }
+    const compiled = artifact.code.sourceHashes?.[path];
+    const text = artifact.code.layout === 'hardhat' ? index.contents?.get(path) : undefined;
+    if (
+      (compiled && decoder.keccakBytes(bytes).toLowerCase() !== compiled) ||
+      (text !== undefined && new TextDecoder().decode(bytes) !== text)
+    ) {
+      return `${path} has changed since it was compiled: build again to see the line`;
+    }
+    return { uri, path, bytes };
   }
 
   dispose(): void {

@@ -102,7 +102,7 @@ module.exports = {
       from: { path: '^src/core/evm/' },
       to: {
         path: '^src/core/',
-        pathNot: ['^src/core/evm/', '^src/core/(errors|http|zodParse|zodWords|format)\\.ts$'],
+        pathNot: ['^src/core/evm/', '^src/core/(errors|http|httpBody|zodParse|zodWords|format)\\.ts$'],
       },
     },
     {

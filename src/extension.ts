@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { join } from 'node:path';
 import type { FeatureDeps, Features } from './features';
 import { Settings } from './platform/settings';
-import { Command, DEBUG_TYPE, Scheme, StorageKey, ViewId, WebviewType } from './platform/ids';
+import { Command, DebugType, Scheme, StorageKey, ViewId, WebviewType } from './platform/ids';
 import { testHooks, type Hooks } from './platform/hooks';
 import { scanTerminalLine, type TerminalFound } from './core/terminalScan';
 import { LazyTree } from './platform/lazyTree';
@@ -250,10 +250,10 @@ function editorShells(load: () => Features, events: ShellEvents, state: ShellSta
 /** The `initia-evm` debugger: configurations resolved and the inline adapter made by the features (loaded then). */
 function debugShells(load: () => Features): vscode.Disposable[] {
   return [
-    vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, {
+    vscode.debug.registerDebugConfigurationProvider(DebugType.Evm, {
       resolveDebugConfiguration: (_folder, config) => load().debugger.resolve(config),
     }),
-    vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, {
+    vscode.debug.registerDebugAdapterDescriptorFactory(DebugType.Evm, {
       createDebugAdapterDescriptor: () => load().debugger.descriptor(),
     }),
   ];

@@ -6,7 +6,6 @@
  */
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { DISASSEMBLY, type LinePlace, type Replay } from './replay';
-import type { Inspector } from './variables';
 
 export class ShownFrame {
   constructor(
@@ -51,7 +50,7 @@ export class ShownFrame {
 }
 
 /** The frames open at `step`, innermost first. */
-export function stackOf(replay: Replay, inspector: Inspector, step: number): ShownFrame[] {
+export function stackOf(replay: Replay, callName: (call: number) => string | undefined, step: number): ShownFrame[] {
   const { navigator: nav, input } = replay;
   const out: ShownFrame[] = [];
   let at = step;
@@ -69,7 +68,7 @@ export function stackOf(replay: Replay, inspector: Inspector, step: number): Sho
       out.push(new ShownFrame(call, waitsAt, `${contract}.${fn}`, placeAt(waitsAt), false, input.trace.pc[waitsAt]!));
     }
     const waitsAt = open[0]?.site ?? at;
-    const fn = inspector.callName(call);
+    const fn = callName(call);
     const why = info?.why ?? (info?.lines ? undefined : 'no sources in the workspace');
     out.push(
       new ShownFrame(

@@ -2,16 +2,15 @@
  * The `initia-evm` debugger in the features bundle: Initia: Debug Transaction… (from the palette, a hover, Explain or a
  * terminal link) and launch.json configurations start a session; the adapter itself (dist/debug.js, with
  * @vscode/debugadapter) is loaded when the first session starts, never for anything else. Launch configurations are
- * checked here before a session starts: a missing hash is asked for, a malformed one refused with why.
+ * checked here before a session starts: a missing hash is asked for, a malformed one refused with why (the
+ * adapter checks the rest of the configuration before it asks the node anything).
  */
 import * as vscode from 'vscode';
 import { parseTxHash, type TxHash } from '../core/validate';
 import type { Parsed } from '../core/validate';
 import type { Register } from '../platform/commandTable';
-import { Command, DEBUG_TYPE } from '../platform/ids';
+import { Command, DebugType } from '../platform/ids';
 import { obtain, refuse } from '../platform/input';
-import { LaunchConfigSchema } from './launchConfig';
-import { problemText } from '../core/zodWords';
 import type { DebugDeps } from './bundle';
 
 type DebugModule = typeof import('./bundle');
@@ -46,7 +45,7 @@ export class LazyDebugger {
   async resolve(config: vscode.DebugConfiguration): Promise<vscode.DebugConfiguration | undefined> {
     const resolved: vscode.DebugConfiguration = {
       ...config,
-      type: DEBUG_TYPE,
+      type: DebugType.Evm,
       request: 'launch',
       name: config.name || 'Debug transaction',
     };
@@ -64,9 +63,6 @@ export class LazyDebugger {
       if (!hash.ok) return refuse(vscode.l10n.t("The launch configuration's txHash is not right: {0}", hash.error));
       resolved.txHash = hash.value.evm;
     }
-    const checked = LaunchConfigSchema.safeParse(resolved);
-    if (!checked.success)
-      return refuse(vscode.l10n.t('The launch configuration is not right: {0}.', problemText(resolved, checked.error)));
     return resolved;
   }
 
@@ -83,7 +79,7 @@ export class LazyDebugger {
         if (!hash) return false;
         const folder = vscode.workspace.workspaceFolders?.[0];
         return vscode.debug.startDebugging(folder, {
-          type: DEBUG_TYPE,
+          type: DebugType.Evm,
           request: 'launch',
           name: vscode.l10n.t('Debug {0}', `${hash.evm.slice(0, 10)}…`),
           txHash: hash.evm,

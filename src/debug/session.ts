@@ -90,12 +90,13 @@ export class EvmDebugSession extends DebugSession {
   }
 
   private stopAt(stop: Stop): void {
+    const nav = this.replay!.navigator;
     this.step = stop.step;
-    this.atEnd = stop.reason === 'end';
+    this.atEnd = stop.step === nav.end;
     this.shown = [];
     this.inspector?.reset();
     const event = new StoppedEvent(STOP_WORDS[stop.reason], THREAD) as DebugProtocol.StoppedEvent;
-    if (stop.reason === 'end') event.body.description = 'End of the transaction';
+    if (this.atEnd) event.body.description = 'End of the transaction';
     if (stop.reason === 'exception') event.body.text = this.inspector?.failure(stop.step);
     this.sendEvent(event);
   }
@@ -125,7 +126,7 @@ export class EvmDebugSession extends DebugSession {
 
   protected override stackTraceRequest(response: DebugProtocol.StackTraceResponse): void {
     if (!this.replay || !this.inspector) return this.sendResponse(response);
-    this.shown = stackOf(this.replay, this.inspector, this.step);
+    this.shown = stackOf(this.replay, (call) => this.inspector!.callName(call), this.step);
     response.body = { stackFrames: this.shown.map((f, i) => f.toDap(i + 1)), totalFrames: this.shown.length };
     this.sendResponse(response);
   }
@@ -205,7 +206,10 @@ export class EvmDebugSession extends DebugSession {
     const nav = this.replay.navigator;
     if (this.atEnd && to(nav) >= nav.end) return this.sendEvent(new TerminatedEvent());
     const step = to(nav);
-    this.stopAt({ step, reason: step === nav.end && !nav.stop[step] ? 'end' : 'step' });
+    this.stopAt({
+      step,
+      reason: nav.isFailing(step) ? 'exception' : step === nav.end && !nav.stop[step] ? 'end' : 'step',
+    });
   }
 
   protected override terminateRequest(response: DebugProtocol.TerminateResponse): void {

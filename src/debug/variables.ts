@@ -6,7 +6,7 @@
  */
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { DecodedArg } from '../core/abi/artifacts';
-import { callInput, rebuildMemory } from '../core/evm/debug/memory';
+import { callInput, rebuildMemory, type MemorySources } from '../core/evm/debug/memory';
 import type { RebuiltMemory } from '../core/evm/debug/trace';
 import type { Replay } from './replay';
 import type { ShownFrame } from './frames';
@@ -25,14 +25,11 @@ export class Inspector {
 
   constructor(private readonly replay: Replay) {}
 
-  private get sources() {
-    const { input } = this.replay;
-    return {
-      calldata: (frame: number): Uint8Array | undefined =>
-        frame === 0 ? fromHex(input.tx.input) : fromHex(this.input(frame)),
-      code: (at: string) => this.replay.codeOf(at)?.code,
-    };
-  }
+  /** What a memory rebuild reads (one object for the session: the rebuilds are kept per sources object). */
+  private readonly sources: MemorySources = {
+    calldata: (frame) => (frame === 0 ? fromHex(this.replay.input.tx.input) : undefined),
+    code: (at) => this.replay.codeOf(at)?.code,
+  };
 
   /** Forgets the variables' handles (a new stop). */
   reset(): void {

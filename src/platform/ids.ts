@@ -15,7 +15,9 @@ export enum ViewId {
 
 /** Commands contributed in package.json (`contributes.commands`): a unit test holds the two lists to each other. */
 /** The type of the EVM debugger's launch configurations (`contributes.debuggers`). */
-export const DEBUG_TYPE = 'initia-evm';
+export enum DebugType {
+  Evm = 'initia-evm',
+}
 
 export enum Command {
   Lookup = 'initia.lookup',

@@ -44,19 +44,31 @@ describe('Debug Transaction (anvil, the real debugger UI)', function () {
       .getConfiguration('initia')
       .update(
         'networks',
-        [{ name: FAKE_NETWORK, chainId: h.fake.data.chainId, indexerUrl: h.fake.url, vm: 'minievm', jsonRpcUrl: proxy.url }],
+        [
+          {
+            name: FAKE_NETWORK,
+            chainId: h.fake.data.chainId,
+            indexerUrl: h.fake.url,
+            vm: 'minievm',
+            jsonRpcUrl: proxy.url,
+          },
+        ],
         vscode.ConfigurationTarget.Global,
       );
     await waitFor(
       'the copied artifacts in the ABI index',
-      async () => !!(await h.api.features.abis.snapshot())?.artifacts.some((a) => a.file?.endsWith('/evm/out/Vault.sol/Vault.json')),
+      async () =>
+        !!(await h.api.features.abis.snapshot())?.artifacts.some((a) =>
+          a.file?.endsWith('/evm/out/Vault.sol/Vault.json'),
+        ),
       30_000,
       200,
     );
     tracker = vscode.debug.registerDebugAdapterTrackerFactory('initia-evm', {
       createDebugAdapterTracker: () => ({
         onDidSendMessage: (m: DebugProtocol.ProtocolMessage) => {
-          if (m.type === 'event' && (m as DebugProtocol.Event).event === 'stopped') stops.push(m as DebugProtocol.StoppedEvent);
+          if (m.type === 'event' && (m as DebugProtocol.Event).event === 'stopped')
+            stops.push(m as DebugProtocol.StoppedEvent);
         },
       }),
     });
@@ -88,7 +100,9 @@ describe('Debug Transaction (anvil, the real debugger UI)', function () {
   }
 
   async function topFrame(session: vscode.DebugSession): Promise<DebugProtocol.StackFrame> {
-    const answer = (await session.customRequest('stackTrace', { threadId: 1 })) as DebugProtocol.StackTraceResponse['body'];
+    const answer = (await session.customRequest('stackTrace', {
+      threadId: 1,
+    })) as DebugProtocol.StackTraceResponse['body'];
     return answer.stackFrames[0]!;
   }
 
@@ -112,13 +126,21 @@ describe('Debug Transaction (anvil, the real debugger UI)', function () {
     assert.deepEqual([frame.source?.path, frame.line], [relay, pullLine]);
     await session.customRequest('continue', { threadId: 1 });
     assert.equal((await nextStop(2)).body.reason, 'breakpoint');
-    await waitFor('the active stack item', async () => vscode.debug.activeStackItem instanceof vscode.DebugStackFrame, 10_000);
+    await waitFor(
+      'the active stack item',
+      async () => vscode.debug.activeStackItem instanceof vscode.DebugStackFrame,
+      10_000,
+    );
     frame = await topFrame(session);
     assert.match(frame.name, /^Vault\.withdraw/);
     assert.deepEqual([frame.source?.path, frame.line], [vault, requireLine]);
     const item = vscode.debug.activeStackItem as vscode.DebugStackFrame;
     assert.equal(item.session.id, session.id);
-    const hover = (await session.customRequest('evaluate', { expression: 'amount', frameId: frame.id, context: 'hover' })) as { result: string };
+    const hover = (await session.customRequest('evaluate', {
+      expression: 'amount',
+      frameId: frame.id,
+      context: 'hover',
+    })) as { result: string };
     assert.equal(hover.result, '5');
     await session.customRequest('reverseContinue', { threadId: 1 });
     assert.equal((await nextStop(3)).body.reason, 'breakpoint');
@@ -138,7 +160,12 @@ describe('Debug Transaction (anvil, the real debugger UI)', function () {
   });
 
   it('a malformed hash in a launch configuration is refused before any request', async () => {
-    const started = await vscode.debug.startDebugging(undefined, { type: 'initia-evm', request: 'launch', name: 'bad', txHash: '0x12' });
+    const started = await vscode.debug.startDebugging(undefined, {
+      type: 'initia-evm',
+      request: 'launch',
+      name: 'bad',
+      txHash: '0x12',
+    });
     assert.equal(started, false);
     assert.match(h.errors.join(' | '), /txHash is not right: A transaction hash has 64 hexadecimal digits; this has 2/);
     assert.deepEqual(proxy.methods(), []);

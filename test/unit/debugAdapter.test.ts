@@ -128,9 +128,9 @@ test('continue runs to the revert, two calls deep, with the error decoded', { sk
 test('a breakpoint in a .sol file is hit; reverse continue returns to the previous one', { skip }, async () => {
   const dc = await client();
   try {
-    await dc.hitBreakpoint({ txHash: chain.txs.deep, stopOnEntry: false }, { path: file('Relay.sol'), line: 31 });
+    await dc.hitBreakpoint({ txHash: chain.txs.deep, stopOnEntry: false }, { path: file('Relay.sol'), line: 9 });
     await dc.setBreakpointsRequest({ source: { path: file('Vault.sol') }, breakpoints: [{ line: 25 }] });
-    await dc.setBreakpointsRequest({ source: { path: file('Relay.sol') }, breakpoints: [{ line: 31 }] });
+    await dc.setBreakpointsRequest({ source: { path: file('Relay.sol') }, breakpoints: [{ line: 9 }] });
     let stopped = dc.waitForEvent('stopped');
     await dc.continueRequest({ threadId: 1 });
     await stopped;
@@ -140,7 +140,7 @@ test('a breakpoint in a .sol file is hit; reverse continue returns to the previo
     const event = (await stopped) as DebugProtocol.StoppedEvent;
     assert.equal(event.body.reason, 'breakpoint');
     const frame = await top(dc);
-    assert.deepEqual([frame.source?.path, frame.line], [file('Relay.sol'), 31]);
+    assert.deepEqual([frame.source?.path, frame.line], [file('Relay.sol'), 9]);
   } finally {
     await dc.stop();
   }
@@ -167,26 +167,33 @@ test('stepping in forwards and back gives the same positions in reverse', { skip
   const dc = await client();
   try {
     await launched(dc, chain.txs.deep);
-    const forward: string[] = [];
     const at = async () => {
       const f = await top(dc);
       return `${path.basename(f.source?.path ?? '?')}:${f.line}:${f.name}`;
     };
-    forward.push(await at());
-    for (let i = 0; i < 12; i++) {
-      const stopped = dc.waitForEvent('stopped');
-      await dc.nextRequest({ threadId: 1 });
-      await stopped;
+    const step = async (kind: 'stepIn' | 'stepBack') => {
+      const stopped = dc.waitForEvent('stopped') as Promise<DebugProtocol.StoppedEvent>;
+      await (kind === 'stepIn' ? dc.stepInRequest({ threadId: 1 }) : dc.stepBackRequest({ threadId: 1 }));
+      return stopped;
+    };
+    const forward = [await at()];
+    for (;;) {
+      const stop = await step('stepIn');
       forward.push(await at());
+      if (stop.body.description === 'End of the transaction') break;
+      assert.ok(forward.length < 100, 'the end is reached');
     }
-    const back: string[] = [await at()];
-    for (let i = 0; i < 12; i++) {
-      const stopped = dc.waitForEvent('stopped');
-      await dc.stepBackRequest({ threadId: 1 });
-      await stopped;
+    const back = [forward.at(-1)!];
+    while (back.length < forward.length) {
+      await step('stepBack');
       back.push(await at());
     }
     assert.deepEqual(back.reverse(), forward);
+    assert.ok(forward.some((p) => p.startsWith('Relay.sol:9:')));
+    assert.ok(
+      forward.some((p) => p.startsWith('Vault.sol:26:Vault.withdraw')),
+      forward.join('\n'),
+    );
   } finally {
     await dc.stop();
   }

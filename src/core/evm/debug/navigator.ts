@@ -4,7 +4,8 @@
  * spread over several instructions, or returned to after a call, stops once). Function levels come from the source
  * map's jump markers (a JUMP marked `i` enters an internal function, `o` leaves it) and from call depth (a call made by
  * an instruction is one level below its caller), so *step over* is "the next stop at my level or above", *step out*
- * "the next stop above my level", and *step back* is step over run backwards over the same stops. Every answer is
+ * "the next stop above my level", and *step back* is step into run backwards (the previous stop). Stepping stops at a
+ * failing step (REVERT, INVALID, an error) on its way. Every answer is
  * computed once over the whole trace (typed arrays, one pass), so a step or a reverse continue across 100,000 steps
  * is a scan of a typed array.
  */
@@ -83,6 +84,8 @@ export class Navigator {
     const { spans } = this;
     const last = new Map<number, number[]>();
     const shown = new Int32Array(spans.frames.length).fill(-1);
+    /** Frames with a stop inside a function (above their base level: the function the calldata selected). */
+    const inside = new Uint8Array(spans.frames.length);
     for (let i = 0; i < this.trace.length; i++) {
       const f = spans.frameOf[i]!;
       const line = this.lineOf[i]!;
@@ -94,11 +97,18 @@ export class Navigator {
         if (seen[k] !== line) {
           this.stop[i] = 1;
           seen[k] = line;
+          if (k > 0) inside[f] = 1;
         }
         shown[f] = line;
       }
       this.shownLine[i] = shown[f]!;
       if (i === spans.frames[f]!.lastStep) last.delete(f);
+    }
+    // The dispatcher and the decoding of the arguments (the contract's and the function's first lines, at the call's
+    // base level) are no stops in a call whose function has lines of its own.
+    for (let i = 0; i < this.trace.length; i++) {
+      const f = spans.frameOf[i]!;
+      if (this.stop[i] && inside[f] && this.level[i] === this.base[f]) this.stop[i] = 0;
     }
   }
 
@@ -122,9 +132,10 @@ export class Navigator {
     return i < 0 ? 0 : i;
   }
 
-  /** The next stop after `from` whose level is at most `maxLevel` (Infinity: any), else the end. */
+  /** The next stop after `from` whose level is at most `maxLevel` (Infinity: any), or failing step, else the end. */
   private forward(from: number, maxLevel: number): number {
-    for (let i = from + 1; i < this.trace.length; i++) if (this.stop[i] && this.level[i]! <= maxLevel) return i;
+    for (let i = from + 1; i < this.trace.length; i++)
+      if ((this.stop[i] && this.level[i]! <= maxLevel) || this.failing[i]) return i;
     return this.end;
   }
 
@@ -143,10 +154,9 @@ export class Navigator {
     return this.forward(from, this.level[from]! - 1);
   }
 
-  /** Step back: the previous stop at this step's level or above, else the first stop. */
+  /** Step back: the reverse of step into (the previous stop or failing step), else the first stop. */
   stepBack(from: number): number {
-    const max = this.level[from]!;
-    for (let i = from - 1; i >= 0; i--) if (this.stop[i] && this.level[i]! <= max) return i;
+    for (let i = from - 1; i >= 0; i--) if (this.stop[i] || this.failing[i]) return i;
     return this.first();
   }
 

@@ -62,6 +62,7 @@ const PARTS = [
   'terminal',
   'watch',
   'move',
+  'debug',
 ];
 const named = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -543,6 +544,31 @@ if (part('move')) {
   }
 }
 
+// --- the EVM debugger on a recorded 100,000-step trace: first stop, a step, a reverse continue, its memory ----------
+// test/bench/debug.ts: anvil's trace of a loop played back to the real loader, the adapter driven over a socket.
+// Budgets: ≤ 1 s from the trace's arrival to the first stop; ≤ 50 ms a step; ≤ 500 ms a reverse continue across the
+// whole trace; ≤ 200 MB held by the adapter.
+if (part('debug')) {
+  const file = join(CACHE_DIR, 'bench', 'debug.json');
+  mkdirSync(join(CACHE_DIR, 'bench'), { recursive: true });
+  rmSync(file, { force: true });
+  run(process.execPath, ['--expose-gc', join(REPO_ROOT, 'out', 'test', 'bench', 'debug.js'), file]);
+  const d = JSON.parse(readFileSync(file, 'utf8'));
+  for (const key of [
+    'debugTraceSteps',
+    'debugTraceBytes',
+    'debugFirstStopAfterArrivalMs',
+    'debugLaunchMs',
+    'debugStepMs',
+    'debugStepP95Ms',
+    'debugReverseContinueMs',
+    'debugMemoryMb',
+  ]) {
+    if (d[key] === undefined) throw new Error(`debugger measurement: ${key} missing from ${file}`);
+    results[key] = d[key];
+  }
+}
+
 // --- watching 10 transactions until indexed: requests per second at the steady state, 0 after the end --------------
 // test/bench/watch.ts: the watch scheduler and its indexer checks against the fake indexer on a virtual clock.
 if (part('watch')) {
@@ -684,6 +710,16 @@ const rows = [
     'Move tx of 50 messages explained: cached (median / p95) / cold',
     `${results.moveExplain50CachedMs} / ${results.moveExplain50CachedP95Ms} ms, ${results.moveExplain50CachedRequests} requests / ${results.moveExplain50ColdMs} ms, ${results.moveExplain50ColdRequests} requests for ${results.moveExplain50Modules} modules`,
     '≤ 20 ms / 1 per module',
+  ],
+  [
+    'Debug a 100,000-step trace: first stop after arrival / launch',
+    `${results.debugFirstStopAfterArrivalMs} / ${results.debugLaunchMs} ms (${results.debugTraceSteps} steps, ${kb(results.debugTraceBytes)})`,
+    '≤ 1,000 ms / reported',
+  ],
+  [
+    'Debug: a step (median / p95) / reverse continue / memory',
+    `${results.debugStepMs} / ${results.debugStepP95Ms} ms / ${results.debugReverseContinueMs} ms / ${results.debugMemoryMb} MB`,
+    '≤ 50 ms / ≤ 500 ms / ≤ 200 MB',
   ],
   [
     'status polls, same transfers: 1 window vs 3 windows',

@@ -44,6 +44,7 @@ before(async () => {
     log: { debug: () => undefined, warn: () => undefined, info: () => undefined },
   };
   server = net.createServer((socket) => {
+    socket.setNoDelay(true);
     const session = new EvmDebugSession((config, progress) => loadReplay(deps, config, progress));
     session.setRunAsServer(true);
     session.start(socket, socket);

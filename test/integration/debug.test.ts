@@ -40,21 +40,19 @@ describe('Debug Transaction (anvil, the real debugger UI)', function () {
     copyEvmProject(buildEvmProject(), folder);
     chain = await startEvmChain({ broadcastDir: path.join(folder, 'broadcast') });
     proxy = await startRpcProxy(chain.url);
-    await vscode.workspace
-      .getConfiguration('initia')
-      .update(
-        'networks',
-        [
-          {
-            name: FAKE_NETWORK,
-            chainId: h.fake.data.chainId,
-            indexerUrl: h.fake.url,
-            vm: 'minievm',
-            jsonRpcUrl: proxy.url,
-          },
-        ],
-        vscode.ConfigurationTarget.Global,
-      );
+    await vscode.workspace.getConfiguration('initia').update(
+      'networks',
+      [
+        {
+          name: FAKE_NETWORK,
+          chainId: h.fake.data.chainId,
+          indexerUrl: h.fake.url,
+          vm: 'minievm',
+          jsonRpcUrl: proxy.url,
+        },
+      ],
+      vscode.ConfigurationTarget.Global,
+    );
     await waitFor(
       'the copied artifacts in the ABI index',
       async () =>
@@ -103,7 +101,11 @@ describe('Debug Transaction (anvil, the real debugger UI)', function () {
     const answer = (await session.customRequest('stackTrace', {
       threadId: 1,
     })) as DebugProtocol.StackTraceResponse['body'];
-    return answer.stackFrames[0]!;
+    const frame = answer.stackFrames[0]!;
+    // A remote window hands the adapter's path back as a URI.
+    const p = frame.source?.path;
+    if (p && /^[a-z][\w+.-]+:\/\//i.test(p)) frame.source!.path = vscode.Uri.parse(p).fsPath;
+    return frame;
   }
 
   it('hits a breakpoint in the workspace’s Vault.sol, names the function and line, and reverse continue goes back to the previous breakpoint', async () => {

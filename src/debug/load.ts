@@ -83,24 +83,37 @@ export async function loadReplay(
 }
 
 /** The struct-log trace, streamed; its failures in words. */
+/** A trace over the limit is still counted (not kept) up to this many times the limit, to say how big it is. */
+const MEASURE_UP_TO = 4;
+
 async function readTrace(deps: DebugDeps, rpc: JsonRpcClient, hash: string, node: string): Promise<StepTrace> {
-  const reader = new StructLogReader();
+  let reader: StructLogReader | undefined = new StructLogReader();
   const limit = deps.settings.get('debug.maxTraceMegabytes');
+  const tooBig = (size: string) =>
+    new Error(
+      `The trace of ${hash} is ${size}; the debugger reads at most ${limit} MB (initia.debug.maxTraceMegabytes): raise the setting to debug it.`,
+    );
+  let total = 0;
   try {
-    await rpc.streamSteps(hash, (piece) => reader.push(piece), {
-      maxBytes: limit * MB,
-      setting: 'initia.debug.maxTraceMegabytes',
-      timeoutMs: TRACE_TIMEOUT_MS,
-    });
+    await rpc.streamSteps(
+      hash,
+      (piece) => {
+        total += piece.length;
+        // Over the limit, the rest is only counted: the steps read so far are let go.
+        if (total > limit * MB) reader = undefined;
+        else reader?.push(piece);
+      },
+      { maxBytes: MEASURE_UP_TO * limit * MB, setting: 'initia.debug.maxTraceMegabytes', timeoutMs: TRACE_TIMEOUT_MS },
+    );
   } catch (err) {
-    if (err instanceof ResponseTooLargeError) {
-      const size = err.declaredBytes !== undefined ? `${Math.ceil(err.declaredBytes / MB)} MB` : `over ${limit} MB`;
-      throw new Error(
-        `The trace of ${hash} is ${size}, more than the ${limit} MB the debugger reads: raise initia.debug.maxTraceMegabytes to debug it.`,
-      );
-    }
-    throw err;
+    if (!(err instanceof ResponseTooLargeError)) throw err;
+    throw tooBig(
+      err.declaredBytes !== undefined
+        ? `${(err.declaredBytes / MB).toFixed(1)} MB`
+        : `more than ${(MEASURE_UP_TO * limit).toFixed(1)} MB`,
+    );
   }
+  if (!reader) throw tooBig(`${(total / MB).toFixed(1)} MB`);
   const result = reader.end();
   if ('error' in result) {
     const error = new JsonRpcError('debug_traceTransaction', result.error.code, result.error.message ?? '');

@@ -97,7 +97,7 @@ async function main(): Promise<number> {
     registry = await startFakeRegistry({ bridge: true });
     // A real EVM node for the call trace tests, when anvil is installed (the devDependencies): its transactions served
     // by the fake indexer, its JSON-RPC behind a counting proxy.
-    if (evmToolsAvailable() && tests.some((t) => t.name.startsWith('evm trace'))) {
+    if (evmToolsAvailable() && tests.some((t) => t.name.startsWith('evm '))) {
       const chain = await startEvmChain();
       evm = { chain, proxy: await startRpcProxy(chain.url) };
       await chain.serveTo(fake);

@@ -28,6 +28,8 @@ let proxy: RpcProxy;
 let server: net.Server;
 let port: number;
 let extra: string;
+/** What a test changes of the loader's dependencies for the sessions it starts. */
+let variant: Partial<DebugDeps> = {};
 
 before(async () => {
   if (skip) return;
@@ -45,7 +47,7 @@ before(async () => {
   };
   server = net.createServer((socket) => {
     socket.setNoDelay(true);
-    const session = new EvmDebugSession((config, progress) => loadReplay(deps, config, progress));
+    const session = new EvmDebugSession((config, progress) => loadReplay({ ...deps, ...variant }, config, progress));
     session.setRunAsServer(true);
     session.start(socket, socket);
   });
@@ -266,3 +268,46 @@ test(
     }
   },
 );
+
+test(
+  'calls without sources: run through by default, or shown as a disassembly where breakpoints hold',
+  { skip },
+  async () => {
+    const none = { broadcastNames: async () => new Map(), identify: async (address: string) => ({ address }) };
+    variant = { contracts: () => none as never };
+    const dc = await client();
+    try {
+      await launched(dc, chain.txs.deep, { withoutSource: 'disassembly' });
+      const frame = await top(dc);
+      assert.match(frame.source?.name ?? '', /^disassembly:0x[0-9a-f]{40}$/);
+      assert.ok(frame.source?.sourceReference);
+      const listing = await dc.sourceRequest({
+        source: frame.source!,
+        sourceReference: frame.source!.sourceReference!,
+      });
+      const lines = listing.body.content.split('\n');
+      assert.match(lines[frame.line - 1]!, /^0x[0-9a-f]{4}  PUSH1 0x80$/);
+      const stopped = dc.waitForEvent('stopped');
+      await dc.nextRequest({ threadId: 1 });
+      await stopped;
+      assert.equal((await top(dc)).line, frame.line + 1, 'one instruction per line');
+    } finally {
+      variant = {};
+      await dc.stop();
+    }
+  },
+);
+
+test('a trace over the size limit is refused with its size and the setting to raise', { skip }, async () => {
+  variant = { settings: { get: (() => 0.1) as never } };
+  const dc = await client();
+  try {
+    await assert.rejects(
+      dc.launch({ txHash: chain.txs.deep }),
+      /The trace of 0x[0-9a-f]{64} is 0\.2 MB; the debugger reads at most 0\.1 MB \(initia\.debug\.maxTraceMegabytes\): raise the setting to debug it\./,
+    );
+  } finally {
+    variant = {};
+    await dc.stop();
+  }
+});

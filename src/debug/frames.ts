@@ -51,40 +51,47 @@ export class ShownFrame {
 
 /** The frames open at `step`, innermost first. */
 export function stackOf(replay: Replay, callName: (call: number) => string | undefined, step: number): ShownFrame[] {
-  const { navigator: nav, input } = replay;
+  const { input } = replay;
   const out: ShownFrame[] = [];
   let at = step;
   let call = input.spans.frameOf[step]!;
   for (;;) {
+    out.push(...callFrames(replay, call, at, callName(call)));
     const span = input.spans.frames[call]!;
-    const info = replay.codeOf(span.codeAddress);
-    const contract = info?.name ?? short(span.codeAddress || 'a new contract');
-    const open = nav.openFunctions(at);
-    const placeAt = (s: number) => replay.place(nav.shownLine[s]!);
-    for (let k = open.length - 1; k >= 0; k--) {
-      const waitsAt = k === open.length - 1 ? at : open[k + 1]!.site;
-      const entry = replay.place(nav.lineOf[open[k]!.entered]!);
-      const fn = (entry && replay.functionAt(entry.path, entry.line)) ?? 'internal function';
-      out.push(new ShownFrame(call, waitsAt, `${contract}.${fn}`, placeAt(waitsAt), false, input.trace.pc[waitsAt]!));
-    }
-    const waitsAt = open[0]?.site ?? at;
-    const fn = callName(call);
-    const why = info?.why ?? (info?.lines ? undefined : 'no sources in the workspace');
-    out.push(
-      new ShownFrame(
-        call,
-        waitsAt,
-        fn ? `${contract}.${fn}` : contract,
-        placeAt(waitsAt),
-        true,
-        input.trace.pc[waitsAt]!,
-        why,
-      ),
-    );
     if (span.parent < 0) return out;
     at = span.callStep;
     call = span.parent;
   }
+}
+
+/**
+ * One call's frames at `at`, innermost first: its open internal functions, then the call itself. The function the
+ * calldata selected is entered from the dispatcher like an internal one: that level is the call's own frame (one
+ * frame, not two of the same name).
+ */
+function callFrames(replay: Replay, call: number, at: number, selected: string | undefined): ShownFrame[] {
+  const { navigator: nav, input } = replay;
+  const span = input.spans.frames[call]!;
+  const info = replay.codeOf(span.codeAddress);
+  const contract = info?.name ?? short(span.codeAddress || 'a new contract');
+  const open = nav.openFunctions(at);
+  const placeAt = (s: number) => replay.place(nav.shownLine[s]!);
+  const pc = (s: number) => input.trace.pc[s]!;
+  const out: ShownFrame[] = [];
+  let merged = false;
+  for (let k = open.length - 1; k >= 0; k--) {
+    const waitsAt = k === open.length - 1 ? at : open[k + 1]!.site;
+    const entry = replay.place(nav.lineOf[open[k]!.entered]!);
+    const fn = (entry && replay.functionAt(entry.path, entry.line)) ?? 'internal function';
+    merged = k === 0 && fn === selected;
+    out.push(new ShownFrame(call, waitsAt, `${contract}.${fn}`, placeAt(waitsAt), merged, pc(waitsAt)));
+  }
+  if (merged) return out;
+  const waitsAt = open[0]?.site ?? at;
+  const why = info?.why ?? (info?.lines ? undefined : 'no sources in the workspace');
+  const name = selected ? `${contract}.${selected}` : contract;
+  out.push(new ShownFrame(call, waitsAt, name, placeAt(waitsAt), true, pc(waitsAt), why));
+  return out;
 }
 
 const short = (address: string) => (address.startsWith('0x') ? `${address.slice(0, 8)}…${address.slice(-4)}` : address);

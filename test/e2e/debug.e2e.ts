@@ -70,7 +70,24 @@ e2eTest(
       const names = (await stack.allTextContents()).join(' | ');
       assert.match(names, /Vault\.withdraw.*Relay\.pull.*Router\.withdrawVia/s, names);
       const variables = page.locator('.debug-variables .monaco-list-row');
-      await variables.filter({ hasText: 'amount' }).first().waitFor({ timeout: 15_000 });
+      // VS Code expands the first scope (Call) by itself once the top frame is focused; if it has not yet, open it.
+      await waitFor(
+        'the Call scope open in the Variables view',
+        async () => {
+          if (await variables.filter({ hasText: 'amount' }).count()) return true;
+          const closed = page.locator('.debug-variables .monaco-list-row[aria-expanded="false"]', {
+            hasText: /^Call$/,
+          });
+          if (await closed.count())
+            await closed
+              .first()
+              .click()
+              .catch(() => undefined);
+          return false;
+        },
+        30_000,
+        1_000,
+      );
       const vars = (await variables.allTextContents()).join(' | ').replace(/\u00a0/g, ' ');
       assert.match(vars, /amount\W*5 /, vars);
       assert.match(vars, /reverted with\W*InsufficientBalance\(available: 0, required: 5\)/, vars);

@@ -147,7 +147,7 @@ async function codeInfos(
     addresses.map(async (address) => {
       const code = await rpc.getCode(address, block);
       const info = await contracts.identify(address, code, named.get(address), snapshot?.artifacts ?? []);
-      const entry: CodeInfo = { name: info.name, code: fromHex(code) };
+      const entry: CodeInfo = { name: info.name, code: fromHex(code), layout: info.artifact?.code.storageLayout };
       out.set(address, entry);
       if (!info.artifact || !snapshot) {
         entry.why = info.mismatch ?? 'no artifact of the workspace is the code deployed here';

@@ -9,6 +9,7 @@ import type { Decoded, DecodedArg } from '../core/abi/artifacts';
 import { Navigator, type FrameLines } from '../core/evm/debug/navigator';
 import type { CallSpans, StepTrace } from '../core/evm/debug/trace';
 import type { PcLines } from '../core/evm/sourceMap';
+import type { StorageLayout } from '../core/evm/storageLayout';
 import { disassemble, type Listing } from './disassembly';
 
 /** What the workspace knows of the code at one address. */
@@ -23,6 +24,8 @@ export interface CodeInfo {
   files?: ReadonlyMap<number, { path: string; name: string; bytes: Uint8Array }>;
   /** Why there are no lines, in words. */
   why?: string;
+  /** The compiler's storage layout of the contract, when its artifact has one. */
+  layout?: StorageLayout;
 }
 
 /** The decoder of the workspace's ABIs (src/abi/decoder.ts over its index), when there is one. */

@@ -10,7 +10,8 @@ import { callInput, rebuildMemory, type MemorySources } from '../core/evm/debug/
 import type { RebuiltMemory } from '../core/evm/debug/trace';
 import type { Replay } from './replay';
 import type { ShownFrame } from './frames';
-import { storageAccesses } from './storage';
+import { keccakPreimages, storageAccesses } from './storage';
+import { slotLabel } from '../core/evm/storageLayout';
 
 type Variable = DebugProtocol.Variable;
 
@@ -155,10 +156,16 @@ export class Inspector {
 
   private storageVariables(call: number, step: number): Variable[] {
     const { trace, spans } = this.replay.input;
-    const accesses = storageAccesses(trace, spans, spans.frames[call]!.storageAddress, step);
+    const span = spans.frames[call]!;
+    const accesses = storageAccesses(trace, spans, span.storageAddress, step);
     if (accesses.length === 0) return [{ name: '(none)', value: 'no slot read or written yet', variablesReference: 0 }];
+    const layout = this.replay.codeOf(span.codeAddress)?.layout;
+    const memoryAt = (frame: number, at: number) => rebuildMemory(trace, spans, frame, at, this.sources);
+    const images = layout ? keccakPreimages(trace, spans, span.storageAddress, step, memoryAt) : undefined;
+    const named = (slot: string) => (layout && images ? slotLabel(layout, BigInt(slot), images) : undefined);
     return accesses.map((a) => ({
-      name: word(a.slot),
+      name: named(a.slot) ?? word(a.slot),
+      ...(named(a.slot) ? { evaluateName: named(a.slot), type: `slot ${word(a.slot)}` } : {}),
       value: a.written
         ? `${a.before === undefined ? '(not read before)' : word(a.before)} → ${word(a.after)}`
         : `${word(a.after)} (read)`,

@@ -17,7 +17,7 @@ import { EvmDebugSession } from '../../src/debug/session';
 import { loadReplay, type DebugDeps } from '../../src/debug/load';
 import type { NetworkProfile } from '../../src/core/networks';
 import { evmToolsAvailable } from '../fixtures/evmProject';
-import { startEvmChain, word, type EvmChain } from '../fixtures/evmChain';
+import { EVM_SENDER, startEvmChain, word, type EvmChain } from '../fixtures/evmChain';
 import { forgeArtifacts, forgeContracts } from '../fixtures/forgeContracts';
 import { startRpcProxy, type RpcProxy } from '../fixtures/rpcProxy';
 
@@ -230,10 +230,10 @@ test('storage reads and writes so far, and memory as words', { skip }, async () 
     const scopes = (await dc.scopesRequest({ frameId: frame.id })).body.scopes;
     const storage = scopes.find((s) => s.name === 'Storage')!;
     const slots = (await dc.variablesRequest({ variablesReference: storage.variablesReference })).body.variables;
-    assert.ok(
-      slots.some((v) => /→ 0x0{63}3$/.test(v.value)),
-      JSON.stringify(slots),
-    );
+    // Named by the artifact's storage layout: the mapping's entry by its key (the keccak256 preimage in the trace).
+    const entry = slots.find((v) => v.name === `balanceOf[${EVM_SENDER}]`);
+    assert.ok(entry, JSON.stringify(slots));
+    assert.match(entry.value, /→ 0x0{63}3$/);
     const memory = scopes.find((s) => s.name === 'Memory')!;
     assert.equal(memory.expensive, true);
     const words = (await dc.variablesRequest({ variablesReference: memory.variablesReference })).body.variables;

@@ -13,6 +13,7 @@ import { Command, DebugType, Scheme, StorageKey, ViewId, WebviewType } from './p
 import { testHooks, type Hooks } from './platform/hooks';
 import { scanTerminalLine, type TerminalFound } from './core/terminalScan';
 import { LazyTree } from './platform/lazyTree';
+import { requireCached } from './platform/codeCache';
 
 /** The status bar's first read of the chain's height loads the features this long after activation. */
 const FIRST_STATUS_READ_MS = 1500;
@@ -90,8 +91,7 @@ function featureLoader(
     if (state.features) return state.features;
     // Marks of the first lookup's parts, for the bench (set once: this runs once).
     performance.mark('initia:features:load');
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const module = require(featuresPath()) as typeof import('./features');
+    const module = requireCached(featuresPath(), context.globalStorageUri.fsPath) as typeof import('./features');
     performance.mark('initia:features:required');
     const features = module.createFeatures({ ...deps, context, treeViews: deps.treeViews(), hooks: state.hooks });
     state.features = features;

@@ -13,7 +13,7 @@ import { Command, DebugType, Scheme, StorageKey, ViewId, WebviewType } from './p
 import { testHooks, type Hooks } from './platform/hooks';
 import { scanTerminalLine, type TerminalFound } from './core/terminalScan';
 import { LazyTree } from './platform/lazyTree';
-import { requireCached } from './platform/codeCache';
+import { flushCodeCaches, requireCached } from './platform/codeCache';
 
 /** The status bar's first read of the chain's height loads the features this long after activation. */
 const FIRST_STATUS_READ_MS = 1500;
@@ -352,6 +352,7 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   const terminal = terminalShell(settings, load);
   const contributes = (context.extension.packageJSON as { contributes?: Contributes }).contributes;
   context.subscriptions.push(
+    { dispose: flushCodeCaches },
     settings,
     log,
     statusItem,

@@ -11,8 +11,17 @@ import Module from 'node:module';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 
-/** The cache is written this long after the bundle's first use (so it holds the functions that use compiled). */
-const WRITE_AFTER_MS = 10_000;
+/** The cache is written this long after the bundle's first use (so it holds the functions that use compiled), or when
+ *  the extension is deactivated, whichever comes first. */
+const WRITE_AFTER_MS = 5_000;
+
+/** Caches made and not written yet. */
+const pending = new Map<string, () => void>();
+
+/** Writes the caches not written yet (at deactivation: the next start reads them). */
+export function flushCodeCaches(): void {
+  for (const writeNow of [...pending.values()]) writeNow();
+}
 
 type ModuleInternals = typeof Module & {
   wrap(source: string): string;
@@ -54,8 +63,13 @@ function run(file: string, cacheDir: string, writeAfterMs: number): unknown {
   wrapper.call(mod.exports, mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
   mod.loaded = true;
   if (!cachedData || script.cachedDataRejected) {
-    const timer = setTimeout(() => write(script, cacheFile), writeAfterMs);
+    const writeNow = () => {
+      clearTimeout(timer);
+      if (pending.delete(cacheFile)) write(script, cacheFile);
+    };
+    const timer = setTimeout(writeNow, writeAfterMs);
     timer.unref?.();
+    pending.set(cacheFile, writeNow);
   }
   return mod.exports;
 }

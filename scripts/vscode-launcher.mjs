@@ -4,7 +4,9 @@
 // Chromium driven by playwright-core. Recipe: /work/shared/testing/real-vscode.md, "Mode B".
 //
 // Understands the arguments test-electron passes:
-//   [folder] --extensionDevelopmentPath=<dir> --extensionTestsPath=<module> [Electron/VS Code flags, ignored]
+//   [folder] --extensionDevelopmentPath=<dir> [--extensionDevelopmentPath=<dir> …] --extensionTestsPath=<module>
+//   [Electron/VS Code flags, ignored]   (several development paths: all of them are loaded, as in desktop VS Code;
+//   see developmentFolder)
 // The tests' output (mocha in the extension host) is printed on stdout; the exit code is the one the
 // workbench reports through window.codeAutomationExit (0 = all passed).
 //
@@ -12,9 +14,9 @@
 //      INITIA_KEEP_TEMP=1      keep the temp dirs (code-server user data, logs, Chromium profile)
 //      INITIA_VERBOSE=1        also print the browser console
 //      CHROMIUM_PATH           Chromium binary (default /usr/bin/chromium)
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { format } from 'node:util';
 import { chromium } from 'playwright-core';
 import {
@@ -105,15 +107,29 @@ export function parseArgs(argv) {
   return out;
 }
 
+/**
+ * The one folder to hand the workbench as extensionDevelopmentPath. The web workbench reads its URL payload into a
+ * Map, so a second `extensionDevelopmentPath` entry would replace the first; but a development path without a
+ * package.json of its own is scanned for several extensions, one per subfolder (as an extensions folder is). So
+ * several paths (the bench loads its bare baseline beside ours) become symbolic links in a folder of their own; VS Code
+ * resolves them to find which extension a `require('vscode')` comes from, so the extensions see their usual API (but
+ * `extensionPath` is the link: compare it with module paths through fs.realpathSync).
+ */
+export function developmentFolder(devPaths, tmp) {
+  if (devPaths.length === 1) return devPaths[0];
+  const dir = join(tmp, 'extensions-under-development');
+  mkdirSync(dir, { recursive: true });
+  devPaths.forEach((p, i) => symlinkSync(p, join(dir, `${i}-${basename(p)}`), 'dir'));
+  say(`${devPaths.length} extensionDevelopmentPaths, through ${dir}: ${devPaths.join(', ')}`);
+  return dir;
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   if (args.devPaths.length === 0 || !args.testsPath) {
     say('usage: vscode-launcher.mjs [folder] --extensionDevelopmentPath=<dir> --extensionTestsPath=<module>');
     return 2;
   }
-  if (args.devPaths.length > 1)
-    say(`code-server loads one extensionDevelopmentPath; using the last: ${args.devPaths.at(-1)}`);
-  const devPath = args.devPaths.at(-1);
   const timeoutMs = Number(process.env.INITIA_TEST_TIMEOUT_MS) || 10 * 60_000;
   const verbose = process.env.INITIA_VERBOSE === '1';
   const keepTemp = process.env.INITIA_KEEP_TEMP === '1';
@@ -209,7 +225,7 @@ async function main() {
     context.on('close', () => settle({ code: 1, reason: 'the browser closed unexpectedly' }));
 
     const payload = [
-      ['extensionDevelopmentPath', server.remoteUri(devPath)],
+      ['extensionDevelopmentPath', server.remoteUri(developmentFolder(args.devPaths, browserTmp))],
       ['extensionTestsPath', server.remoteUri(args.testsPath)],
       ['skipWelcome', 'true'],
     ];

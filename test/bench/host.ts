@@ -10,11 +10,23 @@
 //                            extension's lazily loaded code loaded yet (the test workspace turns the status bar off);
 //                            INITIA_BENCH_TRANSPORT picks initia.http.transport, INITIA_BENCH_COLD_ONLY=1 stops there
 //                            (INITIA_BENCH_PROFILE=<file>: a CPU profile of the host during it, for DevTools)
-//   warmLookupMs / warmLookupCpuMs / warmBareMs  a second lookup (another height): wall and host CPU time, and a
-//                            bare request for the same record on the same transport (median of 5, connection open)
+//   warmLookupMs / warmLookupCpuMs / warmBareMs  later lookups (other heights; the median of INITIA_BENCH_WARM_PAIRS,
+//                            default 5): wall and host CPU time, and a bare request for the same record on the same
+//                            transport (median of 5, connection open)
 //   coldParts                the cold lookup's parts in ms (requiring and creating the features, the client, the first
 //                            request, parsing and validation, the document's provider, the workbench showing it)
 //   blocks10kHeapMB / msPerPage / pages   (only with INITIA_BENCH_FULL=1): 10,000 blocks loaded through Load more
+// Beside ours, the bare baseline (test/bench/bare/, loaded in the same start by scripts/bench.mjs): what a lookup must
+// do with nothing of ours, on the same transport, against the same fake indexer.
+//   coldBareMs / coldBareParts   the bare cold first lookup (another height), in the same start as ours; which of the
+//                            two goes first alternates with INITIA_BENCH_START (even: ours first), so that the
+//                            workbench's first editor (and VS Code's first fetch) is paid by each in turn: coldOrder
+//   coldLookupOwnMs          our own part of the cold lookup: coldParts without the request, the document's provider
+//                            and the workbench showing it (null when a mark is missing)
+//   warmLookupMsRuns / warmLookupBareMsRuns  pairs of warm lookups (ours, bare; the order alternating), each into an
+//                            empty editor area; warmLookupMs / warmLookupBareMs their medians
+//   hoverBareCmdMedianMs / hoverDirect…  uncached hovers paired with the bare hover (one request + JSON.parse), the
+//                            order alternating, on VS Code's stack and on the direct transport
 import * as fs from 'node:fs';
 import * as inspector from 'node:inspector';
 import * as path from 'node:path';
@@ -74,6 +86,35 @@ function coldParts(t0: number, t1: number): Record<string, number> {
   return out;
 }
 
+/** The parts of coldParts that are our own work (the rest: the request, the document's provider, the workbench). */
+const OWN_PARTS = [
+  'command to the shell',
+  'require features.js',
+  'create the features',
+  'lookup to its request (incl. client)',
+  'JSON.parse',
+  'validation (schemas on first use)',
+  'to the document loaded',
+];
+
+/** Our own part of the cold lookup in ms, from its parts; null when one is missing (a mark not set). */
+function ownMs(parts: Record<string, number>): number | null {
+  if (OWN_PARTS.some((p) => parts[p] === undefined)) return null;
+  return Number(OWN_PARTS.reduce((n, p) => n + parts[p]!, 0).toFixed(2));
+}
+
+/** The bare baseline extension's API (test/bench/bare/extension.js; its commands do the same). */
+interface BareApi {
+  prepare(opts: { direct: boolean }): boolean;
+  lookupBlock(url: string, opts: { direct: boolean }): Promise<Record<string, number>>;
+  hover(url: string, opts: { direct: boolean }): Promise<unknown>;
+}
+const BARE_ID = 'initia-bench.initia-bare';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const round = (x: number, digits = 2) => Number(x.toFixed(digits));
+
 /** Starts V8's CPU profiler in this process (the extension host); the function returned stops it and gives the profile. */
 async function startProfile(): Promise<() => Promise<object>> {
   const session = new inspector.Session();
@@ -121,6 +162,10 @@ export async function run(): Promise<void> {
   out.activationCpuMs = Number(activation.cpuMs.toFixed(3));
   out.featuresLoadedAtActivation = activation.featuresLoaded;
 
+  const bareExt = vscode.extensions.getExtension<BareApi>(BARE_ID);
+  if (!bareExt) throw new Error(`the bare baseline extension (${BARE_ID}) is not loaded: scripts/bench.mjs loads it`);
+  const bare = await bareExt.activate();
+
   const full = process.env.INITIA_BENCH_FULL === '1';
   const fake = await startFakeIndexer({ blocks: full ? 10_100 : 600 });
   const config = vscode.workspace.getConfiguration('initia');
@@ -133,39 +178,95 @@ export async function run(): Promise<void> {
   await config.update('pageSize', 50, vscode.ConfigurationTarget.Global);
   const transport = process.env.INITIA_BENCH_TRANSPORT;
   if (transport) await config.update('http.transport', transport, vscode.ConfigurationTarget.Global);
+  const direct = transport === 'direct';
+  // The bare baseline's undici (the direct transport) is loaded now, not during its lookup: requiring the unbundled
+  // package takes 100–300 ms here, which would swamp the comparison (VS Code's fetch is loaded already too).
+  const opts = { direct };
+  const blockUrl = (height: number) => `${fake.url}/indexer/block/v1/blocks/${height}`;
+  const closeEditors = async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await sleep(200);
+  };
   try {
+    bare.prepare(opts);
     // The workbench finishes starting (restoring its parts) after the tests begin: let it settle first, as a user's
     // window has by the time of a first lookup, so that its start-up is not timed as part of the lookup.
-    await new Promise((resolve) => setTimeout(resolve, Number(process.env.INITIA_BENCH_SETTLE_MS ?? 3000)));
-    // Cold first lookup: before anything touched the lazily loaded code.
+    await sleep(Number(process.env.INITIA_BENCH_SETTLE_MS ?? 3000));
+    // Cold first lookup: before anything touched the lazily loaded code; ours and the bare one in the same start, the
+    // first of them alternating from start to start (the first editor, VS Code's first fetch are paid by the first).
     if (!api.featuresLoaded()) {
-      const profile = process.env.INITIA_BENCH_PROFILE ? await startProfile() : undefined;
-      const t0 = performance.now();
-      await vscode.commands.executeCommand('initia.lookupBlock', fake.data.latestHeight - 2);
-      const t1 = performance.now();
-      if (profile) fs.writeFileSync(process.env.INITIA_BENCH_PROFILE!, JSON.stringify(await profile()));
-      out.coldLookupMs = Number((t1 - t0).toFixed(2));
-      out.coldParts = coldParts(t0, t1);
+      const oursFirst = Number(process.env.INITIA_BENCH_START ?? 0) % 2 === 0;
+      out.coldOrder = oursFirst ? 'ours-first' : 'bare-first';
+      const coldOurs = async () => {
+        const profile = process.env.INITIA_BENCH_PROFILE ? await startProfile() : undefined;
+        const t0 = performance.now();
+        await vscode.commands.executeCommand('initia.lookupBlock', fake.data.latestHeight - 2);
+        const t1 = performance.now();
+        if (profile) fs.writeFileSync(process.env.INITIA_BENCH_PROFILE!, JSON.stringify(await profile()));
+        out.coldLookupMs = round(t1 - t0);
+        const parts = coldParts(t0, t1);
+        out.coldParts = parts;
+        out.coldLookupOwnMs = ownMs(parts);
+      };
+      // Through its command, as ours is reached.
+      const coldBare = async () => {
+        const t0 = performance.now();
+        const parts = await vscode.commands.executeCommand<Record<string, number>>(
+          'initiaBare.lookupBlock',
+          blockUrl(fake.data.latestHeight - 4),
+          opts,
+        );
+        out.coldBareMs = round(performance.now() - t0);
+        out.coldBareParts = Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, round(v)]));
+      };
+      for (const step of oursFirst ? [coldOurs, coldBare] : [coldBare, coldOurs]) {
+        await step();
+        await closeEditors();
+        await sleep(300);
+      }
+      // (extensionPath may be a symbolic link, scripts/vscode-launcher.mjs: require.cache has the real paths.)
+      const dist = path.join(fs.realpathSync(ext.extensionPath), 'dist');
       // The direct transport's bundle (undici): the default path must not have loaded it.
-      out.directBundleLoaded = require.cache[path.join(ext.extensionPath, 'dist', 'direct.js')] !== undefined;
+      out.directBundleLoaded = require.cache[path.join(dist, 'direct.js')] !== undefined;
       // The bridge's bundle: a lookup must not load it either.
-      out.bridgeBundleLoaded = require.cache[path.join(ext.extensionPath, 'dist', 'bridge.js')] !== undefined;
-      out.explainBundleLoaded = require.cache[path.join(ext.extensionPath, 'dist', 'explain.js')] !== undefined;
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      // The warm lookup: another height, everything loaded; the host's CPU time beside the wall time, and a bare request
-      // for the same record on the same transport (VS Code's fetch or undici) right after.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const height = fake.data.latestHeight - 3;
-      const c0 = process.cpuUsage();
-      const w0 = performance.now();
-      await vscode.commands.executeCommand('initia.lookupBlock', height);
-      out.warmLookupMs = Number((performance.now() - w0).toFixed(2));
-      const cpu = process.cpuUsage(c0);
-      out.warmLookupCpuMs = Number(((cpu.user + cpu.system) / 1000).toFixed(2));
-      out.warmBareMs = Number(
-        (await bareRequestMs(`${fake.url}/indexer/block/v1/blocks/${height}`, transport === 'direct')).toFixed(3),
-      );
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      out.bridgeBundleLoaded = require.cache[path.join(dist, 'bridge.js')] !== undefined;
+      out.explainBundleLoaded = require.cache[path.join(dist, 'explain.js')] !== undefined;
+      // Warm lookups: other heights, everything loaded, each into an empty editor area; ours and the bare one in
+      // pairs, the order alternating; the host's CPU time of ours beside its wall time. Then a bare request for the
+      // same record on the same transport (VS Code's fetch or undici), connection open.
+      const pairs = Number(process.env.INITIA_BENCH_WARM_PAIRS ?? 5);
+      const warmOurs: number[] = [];
+      const warmBare: number[] = [];
+      const warmCpu: number[] = [];
+      for (let k = 0; k < pairs; k++) {
+        const ours = async () => {
+          const c0 = process.cpuUsage();
+          const w0 = performance.now();
+          await vscode.commands.executeCommand('initia.lookupBlock', fake.data.latestHeight - 10 - 2 * k);
+          warmOurs.push(round(performance.now() - w0));
+          const cpu = process.cpuUsage(c0);
+          warmCpu.push((cpu.user + cpu.system) / 1000);
+        };
+        const bareOne = async () => {
+          const w0 = performance.now();
+          await vscode.commands.executeCommand(
+            'initiaBare.lookupBlock',
+            blockUrl(fake.data.latestHeight - 11 - 2 * k),
+            opts,
+          );
+          warmBare.push(round(performance.now() - w0));
+        };
+        for (const step of k % 2 ? [bareOne, ours] : [ours, bareOne]) {
+          await step();
+          await closeEditors();
+        }
+      }
+      out.warmLookupMsRuns = warmOurs;
+      out.warmLookupBareMsRuns = warmBare;
+      out.warmLookupMs = round(median(warmOurs));
+      out.warmLookupBareMs = round(median(warmBare));
+      out.warmLookupCpuMs = round(median(warmCpu));
+      out.warmBareMs = round(await bareRequestMs(blockUrl(fake.data.latestHeight - 3), direct), 3);
     } else {
       out.coldLookupMs = null; // something loaded the features first: not a cold measurement
     }
@@ -209,15 +310,35 @@ export async function run(): Promise<void> {
     const { Pool } = require('undici') as typeof import('undici');
     const pool = new Pool(fake.url, { connections: 2 });
     const none = new vscode.CancellationTokenSource().token;
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-    const hovers = async (sample: typeof fake.data.txs, name: string) => {
-      const times = { hover: [] as number[], bare: [] as number[], bareFetch: [] as number[], client: [] as number[] };
+    // Paired with each of our hovers, the bare extension's hover (one request + JSON.parse of the same URL on the same
+    // transport; called through its exports, as ours is through our api), the order alternating.
+    const hovers = async (sample: typeof fake.data.txs, name: string, directHover: boolean) => {
+      const times = {
+        hover: [] as number[],
+        bareCmd: [] as number[],
+        bare: [] as number[],
+        bareFetch: [] as number[],
+        client: [] as number[],
+      };
       const profile = process.env.INITIA_BENCH_PROFILE ? await startProfile() : undefined;
       for (const [i, t] of sample.entries()) {
         const d = await vscode.workspace.openTextDocument({ language: 'plaintext', content: t.hash });
+        const url = `${fake.url}/indexer/tx/v1/txs/${t.hash}`;
+        let b0 = 0;
+        let b1 = 0;
+        if (i % 2) {
+          b0 = performance.now();
+          await bare.hover(url, { direct: directHover });
+          b1 = performance.now();
+        }
         const t0 = performance.now();
         await api.hover.provideHover(d, new vscode.Position(0, 3), none);
         const t1 = performance.now();
+        if (i % 2 === 0) {
+          b0 = performance.now();
+          await bare.hover(url, { direct: directHover });
+          b1 = performance.now();
+        }
         const r = await pool.request({ path: `/indexer/tx/v1/txs/${t.hash}`, method: 'GET' });
         JSON.parse(await r.body.text());
         const t2 = performance.now();
@@ -227,6 +348,7 @@ export async function run(): Promise<void> {
         const t4 = performance.now();
         if (i >= 10) {
           times.hover.push(t1 - t0);
+          times.bareCmd.push(b1 - b0);
           times.bare.push(t2 - t1);
           times.bareFetch.push(t3 - t2);
           times.client.push(t4 - t3);
@@ -242,19 +364,23 @@ export async function run(): Promise<void> {
         number
       >;
     };
-    const byFetch = await hovers(fake.data.txs.slice(-160, -10), transport || 'vscode');
+    const byFetch = await hovers(fake.data.txs.slice(-160, -10), transport || 'vscode', direct);
     out.hoverMedianMs = byFetch.hover;
+    out.hoverBareCmdMedianMs = byFetch.bareCmd;
     out.hoverBareUndiciMedianMs = byFetch.bare;
     out.hoverOverheadRatio = Number((byFetch.hover / byFetch.bare).toFixed(3));
     out.hoverBareFetchMedianMs = byFetch.bareFetch;
     out.hoverClientMedianMs = byFetch.client;
-    if (full && transport !== 'direct') {
+    // The direct transport's hovers in every start (other hashes), for a ratio per start as on VS Code's stack.
+    if (!direct) {
+      bare.prepare({ direct: true });
       await config.update('http.transport', 'direct', vscode.ConfigurationTarget.Global);
-      const direct = await hovers(fake.data.txs.slice(-320, -170), 'direct');
+      const byUndici = await hovers(fake.data.txs.slice(-320, -170), 'direct', true);
       await config.update('http.transport', undefined, vscode.ConfigurationTarget.Global);
-      out.hoverDirectMedianMs = direct.hover;
-      out.hoverDirectBareUndiciMedianMs = direct.bare;
-      out.hoverDirectClientMedianMs = direct.client;
+      out.hoverDirectMedianMs = byUndici.hover;
+      out.hoverDirectBareCmdMedianMs = byUndici.bareCmd;
+      out.hoverDirectBareUndiciMedianMs = byUndici.bare;
+      out.hoverDirectClientMedianMs = byUndici.client;
     }
     await pool.close();
 

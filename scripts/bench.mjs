@@ -278,7 +278,8 @@ if (part('host') || part('cold')) {
   const extraCa = process.env.INITIA_BENCH_EXTRA_CA === '1' ? {} : { NODE_EXTRA_CA_CERTS: '' };
   results.benchExtraCa = process.env.INITIA_BENCH_EXTRA_CA === '1' && !!process.env.NODE_EXTRA_CA_CERTS;
   const { runTests } = require('@vscode/test-electron');
-  const starts = Number(process.env.INITIA_BENCH_STARTS) || 5;
+  // An even number: each side (ours, the bare baseline) goes first in half of them (see `balanced` below).
+  const starts = 2 * Math.ceil((Number(process.env.INITIA_BENCH_STARTS) || 6) / 2);
   const tmp = join(CACHE_DIR, 'bench');
   mkdirSync(tmp, { recursive: true });
   // Each start loads the bare baseline beside ours (test-electron passes both paths, the launcher hands both to the
@@ -382,6 +383,13 @@ if (part('host') || part('cold')) {
     const xs = balanced(rs);
     results[`${key}BalancedRuns`] = xs;
     results[`${key}Balanced`] = xs.length ? r3(median(xs)) : null;
+    // The budget is checked on the balanced figure (the per-start one is kept beside it, for the record).
+    if (xs.length) {
+      results[`${key}PerStart`] = results[key];
+      results[`${key}PerStartRange`] = results[`${key}Range`];
+      results[key] = results[`${key}Balanced`];
+      results[`${key}Range`] = [Math.min(...xs), Math.max(...xs)];
+    }
   }
   results.coldLookupBareParts = medianRun(runs)?.coldBareParts ?? null;
   results.coldLookupDirectBareParts = medianRun(directRuns)?.coldBareParts ?? null;

@@ -12,6 +12,7 @@
  */
 import * as vscode from 'vscode';
 import { compareRuntime, comparableSize } from '../core/evm/bytecode';
+import { readStorageLayout } from '../core/evm/storageLayoutRead';
 import {
   broadcastChainId,
   readBroadcast,
@@ -181,14 +182,16 @@ export class WorkspaceContracts implements vscode.Disposable {
       loading = (async () => {
         const uri = vscode.Uri.parse(file, true);
         const root = rootOf(uri);
+        const json = await readJson(uri);
         const code = readCodeArtifact(
-          await readJson(uri),
+          json,
           uri.path
             .split('/')
             .pop()!
             .replace(/\.json$/i, ''),
         );
         if (!code || !root) return undefined;
+        code.storageLayout = readStorageLayout(json);
         if (code.layout === 'hardhat' && !code.runtime.immutableReferences) {
           const build = await this.hardhatBuild(uri, code);
           if (build?.runtime?.immutableReferences) code.runtime.immutableReferences = build.runtime.immutableReferences;

@@ -9,7 +9,7 @@ import type { Decoded, DecodedArg } from '../core/abi/artifacts';
 import { Navigator, type FrameLines } from '../core/evm/debug/navigator';
 import type { CallSpans, StepTrace } from '../core/evm/debug/trace';
 import type { PcLines } from '../core/evm/sourceMap';
-import type { StorageLayout } from '../core/evm/storageLayout';
+import type { StorageLayout } from '../core/evm/storageLayoutRead';
 import { disassemble, type Listing } from './disassembly';
 
 /** What the workspace knows of the code at one address. */

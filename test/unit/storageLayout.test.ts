@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { keccakBytes } from '../../src/abi/decoder';
-import { readStorageLayout, slotLabel, type Preimage } from '../../src/core/evm/storageLayout';
+import { slotLabel, type Preimage } from '../../src/core/evm/storageLayout';
+import { readStorageLayout } from '../../src/core/evm/storageLayoutRead';
 
 const layout = readStorageLayout({
   storageLayout: {

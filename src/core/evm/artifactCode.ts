@@ -14,7 +14,7 @@
  */
 import * as z from 'zod/mini';
 import { comparableSize, type RuntimeCode } from './bytecode';
-import { readStorageLayout, type StorageLayout } from './storageLayout';
+import type { StorageLayout } from './storageLayoutRead';
 
 const Range = z.object({ start: z.number(), length: z.number() });
 const Immutables = z.record(z.string(), z.array(Range));
@@ -57,7 +57,8 @@ export interface CodeArtifact {
   sourceHashes?: Record<string, string>;
   /** Hardhat: the build info, as the artifact names it (a path relative to the .dbg.json, or a Hardhat 3 id). */
   buildInfoId?: string;
-  /** The compiler's storage layout, when the artifact has it (Foundry: `extra_output = ["storageLayout"]`). */
+  /** The compiler's storage layout, when the artifact has it (Foundry: `extra_output = ["storageLayout"]`; read by
+   *  src/abi/contracts.ts with core/evm/storageLayout.ts, which the features bundle does not carry). */
   storageLayout?: StorageLayout;
 }
 
@@ -87,7 +88,6 @@ export function readCodeArtifact(json: unknown, contract: string): CodeArtifact 
   const hashes: Record<string, string> = {};
   for (const [path, s] of Object.entries(a.metadata?.sources ?? {}))
     if (s.keccak256) hashes[path] = s.keccak256.toLowerCase();
-  const storageLayout = readStorageLayout(json);
   return {
     layout: 'foundry',
     contract: name,
@@ -95,7 +95,6 @@ export function readCodeArtifact(json: unknown, contract: string): CodeArtifact 
     runtime: a.deployedBytecode as CodeArtifact['runtime'],
     sourceId: a.id,
     sourceHashes: hashes,
-    ...(storageLayout ? { storageLayout } : {}),
   };
 }
 

@@ -1,35 +1,9 @@
 /**
- * Storage slots named by the compiler's storage layout (`storageLayout` in solc's output; Foundry writes it to the
- * artifact with `extra_output = ["storageLayout"]`, Hardhat to its build info): a state variable's own slot by its
+ * Storage slots named by the compiler's storage layout (storageLayoutRead.ts reads it from an artifact): a state variable's own slot by its
  * label, and a mapping's entry (`keccak256(key . slot)`, the hash's preimage seen in the trace) as `balanceOf[0x…]`,
  * nested mappings too. A slot the layout does not explain is left unnamed (pure).
  */
-import * as z from 'zod/mini';
-
-const LayoutSchema = z.object({
-  storage: z.array(z.object({ label: z.string(), slot: z.string(), offset: z.number(), type: z.string() })),
-  types: z.optional(
-    z.nullable(
-      z.record(
-        z.string(),
-        z.object({
-          encoding: z.string(),
-          label: z.string(),
-          key: z.optional(z.string()),
-          value: z.optional(z.string()),
-        }),
-      ),
-    ),
-  ),
-});
-export type StorageLayout = z.infer<typeof LayoutSchema>;
-
-/** An artifact's storage layout, or undefined when it has none (or one this reader does not understand). */
-export function readStorageLayout(artifact: unknown): StorageLayout | undefined {
-  if (!artifact || typeof artifact !== 'object') return undefined;
-  const parsed = LayoutSchema.safeParse((artifact as { storageLayout?: unknown }).storageLayout);
-  return parsed.success ? parsed.data : undefined;
-}
+import type { StorageLayout } from './storageLayoutRead';
 
 /** A keccak256 of 64 bytes seen in the trace: its result (the slot) from its two words. */
 export interface Preimage {

@@ -375,7 +375,12 @@ export function activate(context: vscode.ExtensionContext): InitiaExplorerApi {
   const featuresLoadedAtActivation = state.features !== undefined || require.cache[featuresPath()] !== undefined;
   log.debug(`Activated in ${activationMs.toFixed(2)} ms (${activationCpuMs.toFixed(2)} ms CPU)`);
   state.hooks = testHooks(context);
-  state.hooks?.activated?.({ ms: activationMs, cpuMs: activationCpuMs, featuresLoaded: featuresLoadedAtActivation });
+  state.hooks?.activated?.({
+    ms: activationMs,
+    cpuMs: activationCpuMs,
+    featuresLoaded: featuresLoadedAtActivation,
+    storagePath: context.globalStorageUri.fsPath,
+  });
   state.hooks?.terminalLinkProvider?.(terminal.provider);
   return shellApi(settings, log, load, state);
 }

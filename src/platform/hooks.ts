@@ -15,6 +15,8 @@ export interface ActivationReport {
   cpuMs: number;
   /** Whether dist/features.js was in memory when activate() returned (it must not be). */
   featuresLoaded: boolean;
+  /** The extension's global storage folder (where the features bundle's code cache is kept). */
+  storagePath?: string;
 }
 
 /** How the messages to one panel's webview stand: whether it said ready, how many wait for it, how many went. */

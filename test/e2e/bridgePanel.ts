@@ -1,7 +1,7 @@
 // Driving the bridge panel in the workbench: its webview is two nested iframes (the host page, then the document),
 // and its fields are toolkit elements whose real <input>/<textarea> sits in their shadow root (Playwright pierces it).
 import type { FrameLocator, Page } from 'playwright-core';
-import { runCommand } from './harness';
+import { FAKE_NETWORK, runCommand, selectNetwork } from './harness';
 import { BRIDGE, pickerList } from '../../src/webview/selectors';
 
 /** The bridge panel's document. */
@@ -16,7 +16,8 @@ export async function fill(frame: FrameLocator, id: string, value: string): Prom
 
 /**
  * Opens the panel and waits for its form. With `fresh`, a transfer the panel still shows from an earlier test is put
- * aside with "New transfer", so the form is empty.
+ * aside with "New transfer", so the form is empty, and the panel is on the fake router's network: a test that failed
+ * while another network was active (the network switch test) does not leave every later test without the router.
  */
 export async function openBridge(page: Page, opts: { fresh: boolean }): Promise<FrameLocator> {
   await runCommand(page, 'Initia: Open Bridge');
@@ -25,6 +26,15 @@ export async function openBridge(page: Page, opts: { fresh: boolean }): Promise<
   if (opts.fresh) {
     const again = frame.locator('vscode-button', { hasText: 'New transfer' });
     if ((await again.count()) > 0) await again.first().click();
+    const onFake = frame.locator(`#${BRIDGE.routerOrigin}`, { hasText: `(network ${FAKE_NETWORK})` });
+    const already = await onFake.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!already) {
+      await selectNetwork(page, FAKE_NETWORK);
+      await onFake.waitFor({ timeout: 15_000 });
+    }
   }
   return frame;
 }

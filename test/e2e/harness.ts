@@ -337,34 +337,29 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
 }
 
 /**
- * Makes `name` the active network as a person does: Initia: Select Network…, its name typed, Enter on its row once
- * that row is the focused one. The picker's rows may be filled again meanwhile (the registry, this computer's
- * rollup): Enter goes only to the row under the focus, and the picker closing is waited for, not assumed. Rows
- * replaced under a typed filter (a fresh profile's first registry read) can leave no row focused, and an Enter that
- * met them being replaced selects nothing: then the name is typed again, as a person would, and the first match has
- * the focus once more.
+ * Chooses a network in "Initia: Select Network…" as a person does: types its name and clicks its row. The picker's
+ * rows may be replaced while it is open (the registry and this machine answer later), which can leave no row
+ * focused for Enter; a click on the row does not depend on the focus.
  */
 export async function selectNetwork(page: Page, name: string): Promise<void> {
-  await runCommand(page, 'Initia: Select Network…');
-  const input = page.locator('.quick-input-widget input[placeholder^="Select the Initia network"]');
-  await input.waitFor({ timeout: 10_000 });
   const exact = new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
-  const focused = page.locator('.quick-input-widget .quick-input-list .monaco-list-row.focused', {
-    has: page.locator('.label-name', { hasText: exact }),
-  });
   const widget = page.locator('.quick-input-widget');
+  const input = page.locator('.quick-input-widget input[placeholder^="Select the Initia network"]');
   const within = (what: Promise<unknown>) => what.then(() => true).catch(() => false);
   for (let attempt = 1; attempt <= 3; attempt++) {
-    if (attempt > 1) {
-      if (!(await widget.isVisible())) return; // it closed after all, late
-      await input.fill('');
-    }
+    if (!(await input.isVisible())) await runCommand(page, 'Initia: Select Network…');
+    if (!(await within(input.waitFor({ timeout: 10_000 })))) continue;
     await input.fill(name);
-    if (!(await within(focused.waitFor({ timeout: 5_000 })))) continue;
-    await page.keyboard.press('Enter');
-    if (await within(widget.waitFor({ state: 'hidden', timeout: 5_000 }))) return;
+    const row = page
+      .locator('.quick-input-widget .quick-input-list .monaco-list-row', {
+        has: page.locator('.label-name', { hasText: exact }),
+      })
+      .first();
+    if (!(await within(row.waitFor({ timeout: 10_000 })))) continue;
+    await row.click({ timeout: 5_000 }).catch(() => undefined);
+    if (await within(widget.waitFor({ state: 'hidden', timeout: 15_000 }))) return;
   }
-  throw new Error(`Select Network…: no Enter on a focused "${name}" row closed it, in three tries`);
+  throw new Error(`Select Network…: a click on the "${name}" row did not close it, in three tries`);
 }
 
 /** Whether the command palette offers a command with exactly this title; closes the palette unless `keepOpen`

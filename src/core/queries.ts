@@ -300,10 +300,13 @@ const opOf = (row: (typeof TABLE)[number]) => row.schema.shape.op.def.values[0] 
 export const QUERY_OPS: readonly QueryOp[] = TABLE.map(opOf);
 const ROWS: ReadonlyMap<string, AnyRow> = new Map(TABLE.map((row) => [opOf(row), row as unknown as AnyRow]));
 
-const QuerySchema = z.discriminatedUnion(
-  'op',
-  TABLE.map((row) => row.schema) as unknown as [z.ZodMiniObject, ...z.ZodMiniObject[]],
-) as unknown as z.ZodMiniType<Query>;
+const QuerySchema = z.lazy(
+  () =>
+    z.discriminatedUnion(
+      'op',
+      TABLE.map((row) => row.schema) as unknown as [z.ZodMiniObject, ...z.ZodMiniObject[]],
+    ) as unknown as z.ZodMiniType<Query>,
+);
 
 function rowOf(query: Query): AnyRow {
   const row = ROWS.get(query.op);

@@ -18,48 +18,50 @@ const Api = z.looseObject({ address: z.string() });
 const ApiList = z.optional(z.array(Api));
 
 /** One chain of `chains.json` (the fields the extension reads; others are kept). */
-export const RegistryChain = z.looseObject({
-  chain_id: z.string().check(z.minLength(1)),
-  chain_name: z.string(),
-  pretty_name: z.optional(z.string()),
-  network_type: z.optional(z.string()),
-  bech32_prefix: z.optional(z.string()),
-  apis: z.optional(
-    z.looseObject({
-      rpc: ApiList,
-      rest: ApiList,
-      api: ApiList,
-      'json-rpc': ApiList,
-      indexer: ApiList,
-    }),
-  ),
-  explorers: z.optional(
-    z.array(
+export const RegistryChain = z.lazy(() =>
+  z.looseObject({
+    chain_id: z.string().check(z.minLength(1)),
+    chain_name: z.string(),
+    pretty_name: z.optional(z.string()),
+    network_type: z.optional(z.string()),
+    bech32_prefix: z.optional(z.string()),
+    apis: z.optional(
       z.looseObject({
-        kind: z.optional(z.string()),
-        url: z.optional(z.string()),
-        tx_page: z.optional(z.string()),
-        account_page: z.optional(z.string()),
+        rpc: ApiList,
+        rest: ApiList,
+        api: ApiList,
+        'json-rpc': ApiList,
+        indexer: ApiList,
       }),
     ),
-  ),
-  fees: z.optional(z.looseObject({ fee_tokens: z.optional(z.array(z.looseObject({ denom: z.string() }))) })),
-  metadata: z.optional(
-    z.looseObject({
-      is_l1: z.optional(z.boolean()),
-      op_bridge_id: z.optional(z.union([z.string(), z.number()])),
-      /** The URL of the chain's asset list (its `denom_units` give decimals). */
-      assetlist: z.optional(z.unknown()),
-      /** The L1 denoms the rollup's OP bridge carries. */
-      op_denoms: z.optional(z.array(z.unknown())),
-      /** The chain's IBC channels `{chain_id, port_id, channel_id}`: read one by one (core/router/check/anchors.ts). */
-      ibc_channels: z.optional(z.array(z.unknown())),
-      executor_uri: z.optional(z.string()),
-      minitia: z.optional(z.looseObject({ type: z.optional(z.string()) })),
-    }),
-  ),
-  logo_URIs: z.optional(z.looseObject({ png: z.optional(z.string()), svg: z.optional(z.string()) })),
-});
+    explorers: z.optional(
+      z.array(
+        z.looseObject({
+          kind: z.optional(z.string()),
+          url: z.optional(z.string()),
+          tx_page: z.optional(z.string()),
+          account_page: z.optional(z.string()),
+        }),
+      ),
+    ),
+    fees: z.optional(z.looseObject({ fee_tokens: z.optional(z.array(z.looseObject({ denom: z.string() }))) })),
+    metadata: z.optional(
+      z.looseObject({
+        is_l1: z.optional(z.boolean()),
+        op_bridge_id: z.optional(z.union([z.string(), z.number()])),
+        /** The URL of the chain's asset list (its `denom_units` give decimals). */
+        assetlist: z.optional(z.unknown()),
+        /** The L1 denoms the rollup's OP bridge carries. */
+        op_denoms: z.optional(z.array(z.unknown())),
+        /** The chain's IBC channels `{chain_id, port_id, channel_id}`: read one by one (core/router/check/anchors.ts). */
+        ibc_channels: z.optional(z.array(z.unknown())),
+        executor_uri: z.optional(z.string()),
+        minitia: z.optional(z.looseObject({ type: z.optional(z.string()) })),
+      }),
+    ),
+    logo_URIs: z.optional(z.looseObject({ png: z.optional(z.string()), svg: z.optional(z.string()) })),
+  }),
+);
 export type RegistryChain = z.infer<typeof RegistryChain>;
 
 interface RegistryParse {

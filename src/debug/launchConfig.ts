@@ -5,16 +5,18 @@
 import * as z from 'zod/mini';
 import { problemText } from '../core/zodWords';
 
-export const LaunchConfigSchema = z.object({
-  /** The transaction: 0x and 64 hexadecimal digits. */
-  txHash: z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'should be 0x and 64 hexadecimal digits')),
-  /** The network profile whose JSON-RPC node has the transaction (default: the active network). */
-  network: z.optional(z.string()),
-  /** Stop at the entry of the outermost call with sources (default), or run to the first breakpoint or revert. */
-  stopOnEntry: z.optional(z.boolean()),
-  /** Calls without sources: run through them (default), or step through their instructions. */
-  withoutSource: z.optional(z.enum(['stepOver', 'disassembly'])),
-});
+export const LaunchConfigSchema = z.lazy(() =>
+  z.object({
+    /** The transaction: 0x and 64 hexadecimal digits. */
+    txHash: z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'should be 0x and 64 hexadecimal digits')),
+    /** The network profile whose JSON-RPC node has the transaction (default: the active network). */
+    network: z.optional(z.string()),
+    /** Stop at the entry of the outermost call with sources (default), or run to the first breakpoint or revert. */
+    stopOnEntry: z.optional(z.boolean()),
+    /** Calls without sources: run through them (default), or step through their instructions. */
+    withoutSource: z.optional(z.enum(['stepOver', 'disassembly'])),
+  }),
+);
 
 export type LaunchConfig = z.infer<typeof LaunchConfigSchema>;
 

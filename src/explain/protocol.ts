@@ -52,13 +52,15 @@ export const MoveArgView = z.object({ type: z.string(), text: z.string(), proble
 export type MoveArgView = z.infer<typeof MoveArgView>;
 
 /** A `MsgExecute` / `MsgExecuteJSON` / script: `0x1::dex::swap_script`, its type arguments and arguments. */
-export const MoveCallView = z.object({
-  target: z.string(),
-  typeArgs: z.array(z.string()),
-  args: z.array(MoveArgView),
-  /** Why the arguments are not decoded (the module could not be read, the function is not in its ABI). */
-  problem: z.optional(z.string()),
-});
+export const MoveCallView = z.lazy(() =>
+  z.object({
+    target: z.string(),
+    typeArgs: z.array(z.string()),
+    args: z.array(MoveArgView),
+    /** Why the arguments are not decoded (the module could not be read, the function is not in its ABI). */
+    problem: z.optional(z.string()),
+  }),
+);
 export type MoveCallView = z.infer<typeof MoveCallView>;
 
 /** A Move event: its type tag and its data as JSON text. */
@@ -66,45 +68,51 @@ export const MoveEventView = z.object({ typeTag: z.string(), json: z.string() })
 export type MoveEventView = z.infer<typeof MoveEventView>;
 
 /** How a CosmWasm message fits the workspace's `cosmwasm-schema` JSON of its contract (matched by code checksum). */
-export const WasmSchemaCheckView = z.object({
-  /** The schema file, relative to the workspace. */
-  file: z.string(),
-  ok: z.boolean(),
-  /** "matches the execute message `increment` of schema counter.json", or what does not match. */
-  text: z.string(),
-});
+export const WasmSchemaCheckView = z.lazy(() =>
+  z.object({
+    /** The schema file, relative to the workspace. */
+    file: z.string(),
+    ok: z.boolean(),
+    /** "matches the execute message `increment` of schema counter.json", or what does not match. */
+    text: z.string(),
+  }),
+);
 export type WasmSchemaCheckView = z.infer<typeof WasmSchemaCheckView>;
 
 /** A CosmWasm message (execute, instantiate, migrate): the entry point called, its msg as JSON text, the funds. */
-export const WasmCallView = z.object({
-  contract: z.optional(z.string()),
-  /** `increment` (an execute message's one key), `instantiate`, `migrate`; absent when the msg has no one key. */
-  entryPoint: z.optional(z.string()),
-  /** The msg as JSON text, indented; as sent when it could not be read (with `problem`). */
-  json: z.string(),
-  /** It was sent as base64 of JSON. */
-  base64: z.boolean(),
-  funds: z.array(z.string()),
-  problem: z.optional(z.string()),
-  schema: z.optional(WasmSchemaCheckView),
-});
+export const WasmCallView = z.lazy(() =>
+  z.object({
+    contract: z.optional(z.string()),
+    /** `increment` (an execute message's one key), `instantiate`, `migrate`; absent when the msg has no one key. */
+    entryPoint: z.optional(z.string()),
+    /** The msg as JSON text, indented; as sent when it could not be read (with `problem`). */
+    json: z.string(),
+    /** It was sent as base64 of JSON. */
+    base64: z.boolean(),
+    funds: z.array(z.string()),
+    problem: z.optional(z.string()),
+    schema: z.optional(WasmSchemaCheckView),
+  }),
+);
 export type WasmCallView = z.infer<typeof WasmCallView>;
 
-export const MessageView = z.object({
-  title: z.string(),
-  typeUrl: z.string(),
-  fields: z.array(Field),
-  /** An EVM call's input, decoded. */
-  call: z.optional(DecodedView),
-  /** An EVM call's input that no ABI decodes. */
-  rawCall: z.optional(RawCallView),
-  /** A Move call, its arguments decoded by the function's on-chain ABI. */
-  move: z.optional(MoveCallView),
-  moveEvents: z.optional(z.array(MoveEventView)),
-  /** A CosmWasm message, its msg decoded (and checked against the workspace's schema where one matches). */
-  wasm: z.optional(WasmCallView),
-  events: z.array(EventView),
-});
+export const MessageView = z.lazy(() =>
+  z.object({
+    title: z.string(),
+    typeUrl: z.string(),
+    fields: z.array(Field),
+    /** An EVM call's input, decoded. */
+    call: z.optional(DecodedView),
+    /** An EVM call's input that no ABI decodes. */
+    rawCall: z.optional(RawCallView),
+    /** A Move call, its arguments decoded by the function's on-chain ABI. */
+    move: z.optional(MoveCallView),
+    moveEvents: z.optional(z.array(MoveEventView)),
+    /** A CosmWasm message, its msg decoded (and checked against the workspace's schema where one matches). */
+    wasm: z.optional(WasmCallView),
+    events: z.array(EventView),
+  }),
+);
 export type MessageView = z.infer<typeof MessageView>;
 
 export const LogView = z.object({
@@ -117,17 +125,19 @@ export const LogView = z.object({
 });
 export type LogView = z.infer<typeof LogView>;
 
-export const CallView = z.object({
-  depth: z.number(),
-  title: z.string(),
-  from: Field,
-  to: Field,
-  value: z.string(),
-  gasUsed: z.string(),
-  decoded: z.optional(DecodedView),
-  /** The call as it is, when no ABI decodes it (and it has input). */
-  raw: z.optional(RawCallView),
-});
+export const CallView = z.lazy(() =>
+  z.object({
+    depth: z.number(),
+    title: z.string(),
+    from: Field,
+    to: Field,
+    value: z.string(),
+    gasUsed: z.string(),
+    decoded: z.optional(DecodedView),
+    /** The call as it is, when no ABI decodes it (and it has input). */
+    raw: z.optional(RawCallView),
+  }),
+);
 export type CallView = z.infer<typeof CallView>;
 
 export const BalanceView = z.object({ address: Field, changes: z.array(z.string()) });
@@ -137,54 +147,58 @@ export const SourceRefView = z.object({ source: z.number(), label: z.string(), s
 export type SourceRefView = z.infer<typeof SourceRefView>;
 
 /** One frame of the node's call trace, in call order (depth first). */
-export const TraceFrameView = z.object({
-  depth: z.number(),
-  /** CALL, STATICCALL, DELEGATECALL, CREATE… */
-  type: z.string(),
-  /** The contract's name from the workspace, or its address shortened. */
-  contract: z.string(),
-  address: z.optional(Field),
-  /** `withdraw`, a selector when no ABI knows it, `(no input)`. */
-  call: z.string(),
-  decoded: z.optional(DecodedView),
-  /** The raw input, cut, when no ABI decodes it. */
-  input: z.optional(z.string()),
-  value: z.string(),
-  gasUsed: z.string(),
-  /** What a successful frame returned: decoded, or raw. */
-  returned: z.optional(z.array(Field)),
-  failed: z.boolean(),
-  /** The tracer's error (`execution reverted`, `out of gas`). */
-  error: z.optional(z.string()),
-  /** The revert in words, and whether this frame raised it or passed on a callee's (`from`: that frame's number). */
-  revert: z.optional(z.object({ text: z.string(), raised: z.boolean(), from: z.optional(z.number()) })),
-  source: z.optional(SourceRefView),
-  /** Why there is no source line, or that the artifact is not the deployed code. */
-  note: z.optional(z.string()),
-  /** The frame's contract can be read (Initia: Call Contract…): its number in `contracts`. */
-  contractRef: z.optional(z.number()),
-});
+export const TraceFrameView = z.lazy(() =>
+  z.object({
+    depth: z.number(),
+    /** CALL, STATICCALL, DELEGATECALL, CREATE… */
+    type: z.string(),
+    /** The contract's name from the workspace, or its address shortened. */
+    contract: z.string(),
+    address: z.optional(Field),
+    /** `withdraw`, a selector when no ABI knows it, `(no input)`. */
+    call: z.string(),
+    decoded: z.optional(DecodedView),
+    /** The raw input, cut, when no ABI decodes it. */
+    input: z.optional(z.string()),
+    value: z.string(),
+    gasUsed: z.string(),
+    /** What a successful frame returned: decoded, or raw. */
+    returned: z.optional(z.array(Field)),
+    failed: z.boolean(),
+    /** The tracer's error (`execution reverted`, `out of gas`). */
+    error: z.optional(z.string()),
+    /** The revert in words, and whether this frame raised it or passed on a callee's (`from`: that frame's number). */
+    revert: z.optional(z.object({ text: z.string(), raised: z.boolean(), from: z.optional(z.number()) })),
+    source: z.optional(SourceRefView),
+    /** Why there is no source line, or that the artifact is not the deployed code. */
+    note: z.optional(z.string()),
+    /** The frame's contract can be read (Initia: Call Contract…): its number in `contracts`. */
+    contractRef: z.optional(z.number()),
+  }),
+);
 export type TraceFrameView = z.infer<typeof TraceFrameView>;
 
-export const TraceView = z.object({
-  /** The node that traced it. */
-  node: z.string(),
-  frames: z.array(TraceFrameView),
-  /** Frames left out beyond the limit. */
-  omitted: z.number(),
-  /** The transaction's revert, first: in words, the frame that raised it, its line. */
-  revert: z.optional(
-    z.object({ text: z.string(), frame: z.number(), where: z.string(), source: z.optional(SourceRefView) }),
-  ),
-  /** Source files by number (URIs: the webview asks for one by its number). */
-  sources: z.array(
-    z.object({ uri: z.string(), line: z.number(), column: z.number(), endLine: z.number(), endColumn: z.number() }),
-  ),
-  /** Contracts that can be read, by number (lower-case 0x addresses). */
-  contracts: z.array(z.string()),
-  /** The block the transaction is in (for a read at that block). */
-  block: z.optional(z.number()),
-});
+export const TraceView = z.lazy(() =>
+  z.object({
+    /** The node that traced it. */
+    node: z.string(),
+    frames: z.array(TraceFrameView),
+    /** Frames left out beyond the limit. */
+    omitted: z.number(),
+    /** The transaction's revert, first: in words, the frame that raised it, its line. */
+    revert: z.optional(
+      z.object({ text: z.string(), frame: z.number(), where: z.string(), source: z.optional(SourceRefView) }),
+    ),
+    /** Source files by number (URIs: the webview asks for one by its number). */
+    sources: z.array(
+      z.object({ uri: z.string(), line: z.number(), column: z.number(), endLine: z.number(), endColumn: z.number() }),
+    ),
+    /** Contracts that can be read, by number (lower-case 0x addresses). */
+    contracts: z.array(z.string()),
+    /** The block the transaction is in (for a read at that block). */
+    block: z.optional(z.number()),
+  }),
+);
 export type TraceView = z.infer<typeof TraceView>;
 
 /** A place in the workspace's Move sources, opened by its number in `MoveView.sources`. */
@@ -192,28 +206,32 @@ export const MoveSiteView = z.object({ source: z.number(), label: z.string() });
 export type MoveSiteView = z.infer<typeof MoveSiteView>;
 
 /** A Move abort, named (core/move/naming.ts): by which source, and where the workspace declares and raises it. */
-export const MoveAbortView = z.object({
-  /** `EINSUFFICIENT_FUNDS`, or the code when no source names it. */
-  name: z.string(),
-  module: z.string(),
-  code: z.string(),
-  category: z.string(),
-  /** Which source named it, in words. */
-  source: z.string(),
-  description: z.optional(z.string()),
-  declaration: z.optional(MoveSiteView),
-  sites: z.array(MoveSiteView),
-  /** Sources that could not answer, in words. */
-  notes: z.array(z.string()),
-});
+export const MoveAbortView = z.lazy(() =>
+  z.object({
+    /** `EINSUFFICIENT_FUNDS`, or the code when no source names it. */
+    name: z.string(),
+    module: z.string(),
+    code: z.string(),
+    category: z.string(),
+    /** Which source named it, in words. */
+    source: z.string(),
+    description: z.optional(z.string()),
+    declaration: z.optional(MoveSiteView),
+    sites: z.array(MoveSiteView),
+    /** Sources that could not answer, in words. */
+    notes: z.array(z.string()),
+  }),
+);
 export type MoveAbortView = z.infer<typeof MoveAbortView>;
 
 /** A Move transaction's failure in words (an abort named; a VM failure or error explained) and its sources' files. */
-export const MoveView = z.object({
-  failure: z.optional(z.object({ text: z.string(), abort: z.optional(MoveAbortView) })),
-  /** Workspace files by number (URIs, 0-based lines): the webview asks for one by its number. */
-  sources: z.array(z.object({ uri: z.string(), line: z.number() })),
-});
+export const MoveView = z.lazy(() =>
+  z.object({
+    failure: z.optional(z.object({ text: z.string(), abort: z.optional(MoveAbortView) })),
+    /** Workspace files by number (URIs, 0-based lines): the webview asks for one by its number. */
+    sources: z.array(z.object({ uri: z.string(), line: z.number() })),
+  }),
+);
 export type MoveView = z.infer<typeof MoveView>;
 
 /** A failed CosmWasm execution: the failure in words, the contract's own text, the message it failed in. */
@@ -222,27 +240,29 @@ export const WasmView = z.object({
 });
 export type WasmView = z.infer<typeof WasmView>;
 
-export const ExplainView = z.object({
-  kind: z.enum(['cosmos', 'evm']),
-  hash: z.string(),
-  network: z.string(),
-  outcome: z.object({ ok: z.boolean(), text: z.string(), reason: z.optional(z.string()) }),
-  facts: z.array(Field),
-  messages: z.array(MessageView),
-  otherEvents: z.array(EventView),
-  balances: z.array(BalanceView),
-  logs: z.array(LogView),
-  calls: z.array(CallView),
-  notes: z.array(z.string()),
-  /** ABI files that decoded something, by number (the webview asks for one by its number). */
-  abiFiles: z.array(z.string()),
-  /** The node's call trace of an EVM transaction, where the network has a JSON-RPC URL that serves it. */
-  trace: z.optional(TraceView),
-  /** A Move transaction's failure in words, where it failed in the MoveVM. */
-  move: z.optional(MoveView),
-  /** A CosmWasm transaction's failure in words, where a contract refused. */
-  wasm: z.optional(WasmView),
-});
+export const ExplainView = z.lazy(() =>
+  z.object({
+    kind: z.enum(['cosmos', 'evm']),
+    hash: z.string(),
+    network: z.string(),
+    outcome: z.object({ ok: z.boolean(), text: z.string(), reason: z.optional(z.string()) }),
+    facts: z.array(Field),
+    messages: z.array(MessageView),
+    otherEvents: z.array(EventView),
+    balances: z.array(BalanceView),
+    logs: z.array(LogView),
+    calls: z.array(CallView),
+    notes: z.array(z.string()),
+    /** ABI files that decoded something, by number (the webview asks for one by its number). */
+    abiFiles: z.array(z.string()),
+    /** The node's call trace of an EVM transaction, where the network has a JSON-RPC URL that serves it. */
+    trace: z.optional(TraceView),
+    /** A Move transaction's failure in words, where it failed in the MoveVM. */
+    move: z.optional(MoveView),
+    /** A CosmWasm transaction's failure in words, where a contract refused. */
+    wasm: z.optional(WasmView),
+  }),
+);
 export type ExplainView = z.infer<typeof ExplainView>;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -281,12 +301,14 @@ export const parseExplainReply = replyCheck(EXPLAIN_OPS);
 export const FromExplainWebview = fromWebviewSchema(ExplainRequest);
 export type FromExplainWebview = z.infer<typeof FromExplainWebview>;
 
-export const ToExplainWebview = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('loading'), hash: z.string() }),
-  z.object({ type: z.literal('error'), hash: z.string(), message: z.string() }),
-  z.object({ type: z.literal('explain'), view: ExplainView }),
-  ReplyMessage,
-]);
+export const ToExplainWebview = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('loading'), hash: z.string() }),
+    z.object({ type: z.literal('error'), hash: z.string(), message: z.string() }),
+    z.object({ type: z.literal('explain'), view: ExplainView }),
+    ReplyMessage,
+  ]),
+);
 export type ToExplainWebview = z.infer<typeof ToExplainWebview>;
 /** What the host pushes (the replies aside). */
 export type ExplainPush = Exclude<ToExplainWebview, { type: 'reply' }>;

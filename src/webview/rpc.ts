@@ -65,10 +65,12 @@ export function fromWebviewSchema<R>(request: z.ZodMiniType<R>) {
 }
 
 /** The host's answer to a request: `result` is checked by the webview against its op's reply schema. */
-export const ReplyMessage = z.discriminatedUnion('ok', [
-  z.object({ type: z.literal('reply'), id: z.number(), ok: z.literal(true), result: z.unknown() }),
-  z.object({ type: z.literal('reply'), id: z.number(), ok: z.literal(false), error: z.string() }),
-]);
+export const ReplyMessage = z.lazy(() =>
+  z.discriminatedUnion('ok', [
+    z.object({ type: z.literal('reply'), id: z.number(), ok: z.literal(true), result: z.unknown() }),
+    z.object({ type: z.literal('reply'), id: z.number(), ok: z.literal(false), error: z.string() }),
+  ]),
+);
 export type ReplyMessage = z.infer<typeof ReplyMessage>;
 
 /** The id of something that looks like a request, to answer it even when it does not parse. */

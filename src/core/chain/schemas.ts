@@ -11,15 +11,17 @@ import * as z from 'zod/mini';
 
 const IntString = z.union([z.string(), z.number()]);
 
-export const CosmosTxResponse = z.object({
-  tx_response: z.looseObject({
-    height: IntString,
-    txhash: z.string(),
-    code: z.optional(z.nullable(z.number())),
-    codespace: z.optional(z.nullable(z.string())),
-    raw_log: z.optional(z.nullable(z.string())),
+export const CosmosTxResponse = z.lazy(() =>
+  z.object({
+    tx_response: z.looseObject({
+      height: IntString,
+      txhash: z.string(),
+      code: z.optional(z.nullable(z.number())),
+      codespace: z.optional(z.nullable(z.string())),
+      raw_log: z.optional(z.nullable(z.string())),
+    }),
   }),
-});
+);
 
 const Coin = z.object({ denom: z.string(), amount: z.string() });
 export const BankBalances = z.object({
@@ -32,25 +34,27 @@ export const BankBalances = z.object({
 });
 export type BankBalancesResponse = z.infer<typeof BankBalances>;
 
-export const NodeInfo = z.object({
-  default_node_info: z.looseObject({
-    network: z.string(),
-    moniker: z.optional(z.string()),
-    version: z.optional(z.string()),
-  }),
-  application_version: z.optional(
-    z.nullable(
-      z.looseObject({
-        name: z.optional(z.string()),
-        app_name: z.optional(z.string()),
-        version: z.optional(z.string()),
-        build_deps: z.optional(
-          z.nullable(z.array(z.looseObject({ path: z.optional(z.string()), version: z.optional(z.string()) }))),
-        ),
-      }),
+export const NodeInfo = z.lazy(() =>
+  z.object({
+    default_node_info: z.looseObject({
+      network: z.string(),
+      moniker: z.optional(z.string()),
+      version: z.optional(z.string()),
+    }),
+    application_version: z.optional(
+      z.nullable(
+        z.looseObject({
+          name: z.optional(z.string()),
+          app_name: z.optional(z.string()),
+          version: z.optional(z.string()),
+          build_deps: z.optional(
+            z.nullable(z.array(z.looseObject({ path: z.optional(z.string()), version: z.optional(z.string()) }))),
+          ),
+        }),
+      ),
     ),
-  ),
-});
+  }),
+);
 export type NodeInfoResponse = z.infer<typeof NodeInfo>;
 
 export const LatestBlock = z.object({
@@ -65,13 +69,15 @@ export const RpcStatus = z.object({
 });
 
 const Quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/));
-export const EvmReceipt = z.nullable(
-  z.looseObject({
-    transactionHash: z.optional(z.string()),
-    status: z.optional(z.nullable(Quantity)),
-    blockNumber: z.optional(z.nullable(Quantity)),
-    contractAddress: z.optional(z.nullable(z.string())),
-  }),
+export const EvmReceipt = z.lazy(() =>
+  z.nullable(
+    z.looseObject({
+      transactionHash: z.optional(z.string()),
+      status: z.optional(z.nullable(Quantity)),
+      blockNumber: z.optional(z.nullable(Quantity)),
+      contractAddress: z.optional(z.nullable(z.string())),
+    }),
+  ),
 );
 export const HexQuantity = Quantity;
 export const HexData = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));

@@ -28,22 +28,24 @@ const Bytecode = z.object({
   linkReferences: z.optional(Links),
 });
 
-const Artifact = z.object({
-  contractName: z.optional(z.string()),
-  sourceName: z.optional(z.string()),
-  inputSourceName: z.optional(z.string()),
-  buildInfoId: z.optional(z.string()),
-  deployedBytecode: z.optional(z.union([z.string(), Bytecode])),
-  deployedLinkReferences: z.optional(Links),
-  immutableReferences: z.optional(Immutables),
-  id: z.optional(z.number()),
-  metadata: z.optional(
-    z.object({
-      settings: z.optional(z.object({ compilationTarget: z.optional(z.record(z.string(), z.string())) })),
-      sources: z.optional(z.record(z.string(), z.object({ keccak256: z.optional(z.string()) }))),
-    }),
-  ),
-});
+const Artifact = z.lazy(() =>
+  z.object({
+    contractName: z.optional(z.string()),
+    sourceName: z.optional(z.string()),
+    inputSourceName: z.optional(z.string()),
+    buildInfoId: z.optional(z.string()),
+    deployedBytecode: z.optional(z.union([z.string(), Bytecode])),
+    deployedLinkReferences: z.optional(Links),
+    immutableReferences: z.optional(Immutables),
+    id: z.optional(z.number()),
+    metadata: z.optional(
+      z.object({
+        settings: z.optional(z.object({ compilationTarget: z.optional(z.record(z.string(), z.string())) })),
+        sources: z.optional(z.record(z.string(), z.object({ keccak256: z.optional(z.string()) }))),
+      }),
+    ),
+  }),
+);
 
 export interface CodeArtifact {
   layout: 'foundry' | 'hardhat';
@@ -120,15 +122,17 @@ export function readFoundryBuildInfo(json: unknown): { id?: string; sources: Map
   return { id: parsed.data.id, sources };
 }
 
-const HardhatOutput = z.object({
-  contracts: z.optional(
-    z.record(
-      z.string(),
-      z.record(z.string(), z.object({ evm: z.optional(z.object({ deployedBytecode: z.optional(Bytecode) })) })),
+const HardhatOutput = z.lazy(() =>
+  z.object({
+    contracts: z.optional(
+      z.record(
+        z.string(),
+        z.record(z.string(), z.object({ evm: z.optional(z.object({ deployedBytecode: z.optional(Bytecode) })) })),
+      ),
     ),
-  ),
-  sources: z.optional(z.record(z.string(), z.object({ id: z.number() }))),
-});
+    sources: z.optional(z.record(z.string(), z.object({ id: z.number() }))),
+  }),
+);
 const HardhatBuildInfo = z.object({
   input: z.optional(
     z.object({ sources: z.optional(z.record(z.string(), z.object({ content: z.optional(z.string()) }))) }),
@@ -166,26 +170,28 @@ export function readHardhatBuildInfo(
   return { runtime: runtime as HardhatBuild['runtime'], sources, contents };
 }
 
-const Broadcast = z.object({
-  transactions: z.optional(
-    z.array(
-      z.object({
-        contractName: z.optional(z.nullable(z.string())),
-        contractAddress: z.optional(z.nullable(z.string())),
-        additionalContracts: z.optional(
-          z.nullable(
-            z.array(
-              z.object({
-                contractName: z.optional(z.nullable(z.string())),
-                address: z.optional(z.nullable(z.string())),
-              }),
+const Broadcast = z.lazy(() =>
+  z.object({
+    transactions: z.optional(
+      z.array(
+        z.object({
+          contractName: z.optional(z.nullable(z.string())),
+          contractAddress: z.optional(z.nullable(z.string())),
+          additionalContracts: z.optional(
+            z.nullable(
+              z.array(
+                z.object({
+                  contractName: z.optional(z.nullable(z.string())),
+                  address: z.optional(z.nullable(z.string())),
+                }),
+              ),
             ),
           ),
-        ),
-      }),
+        }),
+      ),
     ),
-  ),
-});
+  }),
+);
 
 /** The contracts a Foundry broadcast deployed: lower-case address → contract name. */
 export function readBroadcast(json: unknown): Map<string, string> {

@@ -51,16 +51,18 @@ export class JsonRpcError extends ApiError {
   }
 }
 
-const Envelope = z.object({
-  jsonrpc: z.optional(z.string()),
-  id: z.optional(z.nullable(z.union([z.number(), z.string()]))),
-  result: z.optional(z.unknown()),
-  error: z.optional(
-    z.nullable(
-      z.object({ code: z.optional(z.number()), message: z.optional(z.string()), data: z.optional(z.unknown()) }),
+const Envelope = z.lazy(() =>
+  z.object({
+    jsonrpc: z.optional(z.string()),
+    id: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+    result: z.optional(z.unknown()),
+    error: z.optional(
+      z.nullable(
+        z.object({ code: z.optional(z.number()), message: z.optional(z.string()), data: z.optional(z.unknown()) }),
+      ),
     ),
-  ),
-});
+  }),
+);
 
 const HEX = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'should be 0x and hexadecimal digits'));
 

@@ -2,6 +2,10 @@
  * zod schemas of the indexer's resources and responses, after the real rollytics service (shared/api/real-services.md).
  * Lenient to fields we don't read (looseObject keeps them, so documents show the server's full answer); strict on
  * the fields the extension reads. Types are inferred from the schemas, never written twice.
+ *
+ * The larger schemas here and in the other schema modules are built on first use (`z.lazy`): requiring the features
+ * bundle builds none of them, and a lookup builds only the ones it parses with (docs/performance.md, "First touch as
+ * a ratio"). Small ones (a few fields) are built at once: wrapping them costs more bytes than it saves time.
  */
 import * as z from 'zod/mini';
 
@@ -26,98 +30,108 @@ export type Pagination = z.infer<typeof Pagination>;
 export const Coin = z.looseObject({ denom: z.string(), amount: z.string() });
 export type Coin = z.infer<typeof Coin>;
 
-export const Status = z.looseObject({
-  chain_id: z.string(),
-  height: decimal,
-  version: z.optional(z.string()),
-  commit_hash: z.optional(z.string()),
-  internal_tx_height: z.optional(decimal),
-  rich_list_height: z.optional(decimal),
-});
+export const Status = z.lazy(() =>
+  z.looseObject({
+    chain_id: z.string(),
+    height: decimal,
+    version: z.optional(z.string()),
+    commit_hash: z.optional(z.string()),
+    internal_tx_height: z.optional(decimal),
+    rich_list_height: z.optional(decimal),
+  }),
+);
 export type Status = z.infer<typeof Status>;
 
 export const AvgBlockTime = z.looseObject({ avg_block_time: z.number() });
 export type AvgBlockTime = z.infer<typeof AvgBlockTime>;
 
-export const Block = z.looseObject({
-  chain_id: z.optional(z.string()),
-  height: decimal,
-  hash: z.string(),
-  block_time: z.optional(z.string()),
-  timestamp: z.string(),
-  gas_used: z.optional(decimal),
-  gas_wanted: z.optional(decimal),
-  tx_count: decimal,
-  total_fee: z.optional(z.nullable(z.array(Coin))),
-  proposer: z.optional(
-    z.nullable(
-      z.looseObject({
-        moniker: z.optional(z.string()),
-        identity: z.optional(z.string()),
-        operator_address: z.optional(z.string()),
-      }),
+export const Block = z.lazy(() =>
+  z.looseObject({
+    chain_id: z.optional(z.string()),
+    height: decimal,
+    hash: z.string(),
+    block_time: z.optional(z.string()),
+    timestamp: z.string(),
+    gas_used: z.optional(decimal),
+    gas_wanted: z.optional(decimal),
+    tx_count: decimal,
+    total_fee: z.optional(z.nullable(z.array(Coin))),
+    proposer: z.optional(
+      z.nullable(
+        z.looseObject({
+          moniker: z.optional(z.string()),
+          identity: z.optional(z.string()),
+          operator_address: z.optional(z.string()),
+        }),
+      ),
     ),
-  ),
-});
+  }),
+);
 export type Block = z.infer<typeof Block>;
 
 const Message = z.looseObject({ '@type': z.optional(z.string()) });
 
-export const Tx = z.looseObject({
-  txhash: z.string(),
-  height: decimal,
-  code: z.number(),
-  codespace: z.optional(z.string()),
-  gas_used: z.optional(decimal),
-  gas_wanted: z.optional(decimal),
-  timestamp: z.optional(z.string()),
-  raw_log: z.optional(z.string()),
-  tx: z.optional(
-    z.nullable(
-      z.looseObject({
-        body: z.optional(
-          z.looseObject({
-            messages: z.optional(z.array(Message)),
-            memo: z.optional(z.string()),
-          }),
-        ),
-        auth_info: z.optional(
-          z.looseObject({
-            fee: z.optional(z.looseObject({ amount: z.optional(z.array(Coin)) })),
-          }),
-        ),
-      }),
+export const Tx = z.lazy(() =>
+  z.looseObject({
+    txhash: z.string(),
+    height: decimal,
+    code: z.number(),
+    codespace: z.optional(z.string()),
+    gas_used: z.optional(decimal),
+    gas_wanted: z.optional(decimal),
+    timestamp: z.optional(z.string()),
+    raw_log: z.optional(z.string()),
+    tx: z.optional(
+      z.nullable(
+        z.looseObject({
+          body: z.optional(
+            z.looseObject({
+              messages: z.optional(z.array(Message)),
+              memo: z.optional(z.string()),
+            }),
+          ),
+          auth_info: z.optional(
+            z.looseObject({
+              fee: z.optional(z.looseObject({ amount: z.optional(z.array(Coin)) })),
+            }),
+          ),
+        }),
+      ),
     ),
-  ),
-  events: z.optional(z.nullable(z.array(z.unknown()))),
-});
+    events: z.optional(z.nullable(z.array(z.unknown()))),
+  }),
+);
 export type Tx = z.infer<typeof Tx>;
 
-const EvmLog = z.looseObject({
-  address: z.string(),
-  topics: z.array(z.string()),
-  data: z.string(),
-  blockNumber: z.optional(z.string()),
-  transactionHash: z.optional(z.string()),
-  transactionIndex: z.optional(z.string()),
-  blockHash: z.optional(z.string()),
-  logIndex: z.optional(z.string()),
-  removed: z.optional(z.boolean()),
-});
+const EvmLog = z.lazy(() =>
+  z.looseObject({
+    address: z.string(),
+    topics: z.array(z.string()),
+    data: z.string(),
+    blockNumber: z.optional(z.string()),
+    transactionHash: z.optional(z.string()),
+    transactionIndex: z.optional(z.string()),
+    blockHash: z.optional(z.string()),
+    logIndex: z.optional(z.string()),
+    removed: z.optional(z.boolean()),
+  }),
+);
 type EvmLog = z.infer<typeof EvmLog>;
 
-export const EvmTx = z.looseObject({
-  transactionHash: z.string(),
-  blockNumber: z.string(),
-  from: z.string(),
-  to: z.optional(z.nullable(z.string())),
-  status: z.optional(z.string()),
-  gasUsed: z.optional(z.string()),
-  contractAddress: z.optional(z.nullable(z.string())),
-  transactionIndex: z.optional(z.string()),
-  type: z.optional(z.string()),
-  logs: z.optional(z.nullable(z.array(EvmLog))),
-});
+export const EvmTx = z.lazy(() =>
+  z.looseObject({
+    transactionHash: z.string(),
+    blockNumber: z.string(),
+    from: z.string(),
+    to: z.optional(z.nullable(z.string())),
+    status: z.optional(z.string()),
+    gasUsed: z.optional(z.string()),
+    contractAddress: z.optional(z.nullable(z.string())),
+    transactionIndex: z.optional(z.string()),
+    type: z.optional(z.string()),
+    logs: z.optional(z.nullable(z.array(EvmLog))),
+  }),
+);
 export type EvmTx = z.infer<typeof EvmTx>;
 
 /**
@@ -126,44 +140,50 @@ export type EvmTx = z.infer<typeof EvmTx>;
  * itself). Byte fields are `0x` + even-length hex of the stored bytes (`"0x"` when empty); `from` / `to` are `""` when
  * the indexer has no account for them.
  */
-export const InternalTx = z.looseObject({
-  height: decimal,
-  hash: z.string(),
-  parent_index: z.number(),
-  index: z.number(),
-  type: z.string(),
-  from: z.string(),
-  to: z.string(),
-  input: z.string(),
-  output: z.string(),
-  value: z.string(),
-  gas: z.string(),
-  gasUsed: z.string(),
-});
+export const InternalTx = z.lazy(() =>
+  z.looseObject({
+    height: decimal,
+    hash: z.string(),
+    parent_index: z.number(),
+    index: z.number(),
+    type: z.string(),
+    from: z.string(),
+    to: z.string(),
+    input: z.string(),
+    output: z.string(),
+    value: z.string(),
+    gas: z.string(),
+    gasUsed: z.string(),
+  }),
+);
 export type InternalTx = z.infer<typeof InternalTx>;
 
-export const Collection = z.looseObject({
-  object_addr: z.string(),
-  collection: z.looseObject({
-    creator: z.string(),
-    name: z.string(),
-    origin_name: z.optional(z.string()),
-    nfts: z.optional(z.nullable(z.looseObject({ length: z.optional(decimal) }))),
+export const Collection = z.lazy(() =>
+  z.looseObject({
+    object_addr: z.string(),
+    collection: z.looseObject({
+      creator: z.string(),
+      name: z.string(),
+      origin_name: z.optional(z.string()),
+      nfts: z.optional(z.nullable(z.looseObject({ length: z.optional(decimal) }))),
+    }),
+    height: z.optional(decimal),
+    timestamp: z.optional(z.string()),
   }),
-  height: z.optional(decimal),
-  timestamp: z.optional(z.string()),
-});
+);
 export type Collection = z.infer<typeof Collection>;
 
-export const Nft = z.looseObject({
-  collection_addr: z.string(),
-  collection_name: z.optional(z.string()),
-  object_addr: z.optional(z.string()),
-  owner: z.string(),
-  nft: z.looseObject({ token_id: z.string(), uri: z.optional(z.string()) }),
-  height: z.optional(decimal),
-  timestamp: z.optional(z.string()),
-});
+export const Nft = z.lazy(() =>
+  z.looseObject({
+    collection_addr: z.string(),
+    collection_name: z.optional(z.string()),
+    object_addr: z.optional(z.string()),
+    owner: z.string(),
+    nft: z.looseObject({ token_id: z.string(), uri: z.optional(z.string()) }),
+    height: z.optional(decimal),
+    timestamp: z.optional(z.string()),
+  }),
+);
 export type Nft = z.infer<typeof Nft>;
 
 /**

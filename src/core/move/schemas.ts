@@ -10,15 +10,17 @@ import * as z from 'zod/mini';
 const IntString = z.union([z.string(), z.number()]);
 const Pagination = z.optional(z.nullable(z.looseObject({ next_key: z.optional(z.nullable(z.string())) })));
 
-export const MoveFunction = z.looseObject({
-  name: z.string(),
-  visibility: z.optional(z.string()),
-  is_entry: z.optional(z.boolean()),
-  is_view: z.optional(z.boolean()),
-  generic_type_params: z.optional(z.array(z.unknown())),
-  params: z.array(z.string()),
-  return: z.optional(z.array(z.string())),
-});
+export const MoveFunction = z.lazy(() =>
+  z.looseObject({
+    name: z.string(),
+    visibility: z.optional(z.string()),
+    is_entry: z.optional(z.boolean()),
+    is_view: z.optional(z.boolean()),
+    generic_type_params: z.optional(z.array(z.unknown())),
+    params: z.array(z.string()),
+    return: z.optional(z.array(z.string())),
+  }),
+);
 export type MoveFunction = z.infer<typeof MoveFunction>;
 
 export const MoveAbi = z.looseObject({
@@ -29,15 +31,17 @@ export const MoveAbi = z.looseObject({
 });
 export type MoveAbi = z.infer<typeof MoveAbi>;
 
-export const ModuleResponse = z.object({
-  module: z.looseObject({
-    address: z.string(),
-    module_name: z.string(),
-    abi: z.string(),
-    raw_bytes: z.optional(z.nullable(z.string())),
-    upgrade_policy: z.optional(z.nullable(z.string())),
+export const ModuleResponse = z.lazy(() =>
+  z.object({
+    module: z.looseObject({
+      address: z.string(),
+      module_name: z.string(),
+      abi: z.string(),
+      raw_bytes: z.optional(z.nullable(z.string())),
+      upgrade_policy: z.optional(z.nullable(z.string())),
+    }),
   }),
-});
+);
 
 export const ViewResponse = z.looseObject({
   data: z.string(),
@@ -55,18 +59,20 @@ const Resource = z.looseObject({
 export const ResourcesResponse = z.object({ resources: z.array(Resource), pagination: Pagination });
 export type ResourcesResponse = z.infer<typeof ResourcesResponse>;
 
-export const TableEntriesResponse = z.object({
-  table_entries: z.array(
-    z.looseObject({
-      address: z.optional(z.string()),
-      key: z.string(),
-      value: z.string(),
-      key_bytes: z.optional(z.string()),
-      value_bytes: z.optional(z.string()),
-    }),
-  ),
-  pagination: Pagination,
-});
+export const TableEntriesResponse = z.lazy(() =>
+  z.object({
+    table_entries: z.array(
+      z.looseObject({
+        address: z.optional(z.string()),
+        key: z.string(),
+        value: z.string(),
+        key_bytes: z.optional(z.string()),
+        value_bytes: z.optional(z.string()),
+      }),
+    ),
+    pagination: Pagination,
+  }),
+);
 export type TableEntriesResponse = z.infer<typeof TableEntriesResponse>;
 
 /** A resource's `move_resource`, parsed: its type and its data. */

@@ -10,21 +10,23 @@ const GasPrice = z.looseObject({ low: optStr, average: optStr, high: optStr });
 const FeeAsset = z.looseObject({ denom: optStr, gas_price: opt(GasPrice) });
 type FeeAsset = z.infer<typeof FeeAsset>;
 
-export const ChainInfo = z.looseObject({
-  chain_id: str,
-  chain_name: optStr,
-  pretty_name: optStr,
-  bech32_prefix: optStr,
-  chain_type: optStr,
-  logo_uri: optStr,
-  /** Initia router extras: the chain's RPC and REST endpoints, whether the UI hides it, an EVM chain's fee asset. */
-  rpc: optStr,
-  rest: optStr,
-  hidden: optBool,
-  evm_fee_asset: opt(z.looseObject({ name: optStr, symbol: optStr, decimals: optInt })),
-  is_testnet: optBool,
-  fee_assets: opt(z.array(FeeAsset)),
-});
+export const ChainInfo = z.lazy(() =>
+  z.looseObject({
+    chain_id: str,
+    chain_name: optStr,
+    pretty_name: optStr,
+    bech32_prefix: optStr,
+    chain_type: optStr,
+    logo_uri: optStr,
+    /** Initia router extras: the chain's RPC and REST endpoints, whether the UI hides it, an EVM chain's fee asset. */
+    rpc: optStr,
+    rest: optStr,
+    hidden: optBool,
+    evm_fee_asset: opt(z.looseObject({ name: optStr, symbol: optStr, decimals: optInt })),
+    is_testnet: optBool,
+    fee_assets: opt(z.array(FeeAsset)),
+  }),
+);
 export type ChainInfo = z.infer<typeof ChainInfo>;
 
 export const ChainsResponse = z.looseObject({ chains: z.array(ChainInfo) });
@@ -46,25 +48,29 @@ export const BalancesRequest = z.object({
 export type BalancesRequest = z.infer<typeof BalancesRequest>;
 
 /** One denom's balance: `amount` in base units (checked), the rest for display (server text). */
-export const BalanceEntry = z.looseObject({
-  amount: baseAmount,
-  formatted_amount: optStr,
-  decimals: optInt,
-  price: optStr,
-  value_usd: optStr,
-  /** Set when the router could not read this balance. */
-  error: opt(z.looseObject({ code: z.optional(z.nullable(z.union([z.number(), z.string()]))), message: optStr })),
-});
+export const BalanceEntry = z.lazy(() =>
+  z.looseObject({
+    amount: baseAmount,
+    formatted_amount: optStr,
+    decimals: optInt,
+    price: optStr,
+    value_usd: optStr,
+    /** Set when the router could not read this balance. */
+    error: opt(z.looseObject({ code: z.optional(z.nullable(z.union([z.number(), z.string()]))), message: optStr })),
+  }),
+);
 export type BalanceEntry = z.infer<typeof BalanceEntry>;
 
-export const BalancesResponse = z.looseObject({
-  chains: z.record(
-    z.string(),
-    z.looseObject({
-      address: optStr,
-      /** Denom → balance. A denom absent here has a zero balance; an absent map (no balance at all) reads as `{}`. */
-      denoms: z._default(z.record(z.string(), BalanceEntry), () => ({})),
-    }),
-  ),
-});
+export const BalancesResponse = z.lazy(() =>
+  z.looseObject({
+    chains: z.record(
+      z.string(),
+      z.looseObject({
+        address: optStr,
+        /** Denom → balance. A denom absent here has a zero balance; an absent map (no balance at all) reads as `{}`. */
+        denoms: z._default(z.record(z.string(), BalanceEntry), () => ({})),
+      }),
+    ),
+  }),
+);
 export type BalancesResponse = z.infer<typeof BalancesResponse>;

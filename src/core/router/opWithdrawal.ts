@@ -34,18 +34,20 @@ const num = z.union([z.number(), z.string().check(z.regex(/^\d+$/))]);
 const optStr = z.optional(z.nullable(z.string()));
 
 /** One withdrawal as the executor lists it (opinit-bots executor/types/query.go QueryWithdrawalResponse). */
-const ExecutorWithdrawal = z.looseObject({
-  sequence: num,
-  to: optStr,
-  from: optStr,
-  amount: z.optional(z.nullable(z.looseObject({ denom: optStr, amount: optStr }))),
-  output_index: z.optional(z.nullable(num)),
-  bridge_id: z.optional(z.nullable(num)),
-  withdrawal_proofs: z.optional(z.nullable(z.array(z.string()))),
-  tx_time: optStr,
-  tx_height: z.optional(z.nullable(num)),
-  tx_hash: optStr,
-});
+const ExecutorWithdrawal = z.lazy(() =>
+  z.looseObject({
+    sequence: num,
+    to: optStr,
+    from: optStr,
+    amount: z.optional(z.nullable(z.looseObject({ denom: optStr, amount: optStr }))),
+    output_index: z.optional(z.nullable(num)),
+    bridge_id: z.optional(z.nullable(num)),
+    withdrawal_proofs: z.optional(z.nullable(z.array(z.string()))),
+    tx_time: optStr,
+    tx_height: z.optional(z.nullable(num)),
+    tx_hash: optStr,
+  }),
+);
 type ExecutorWithdrawal = z.infer<typeof ExecutorWithdrawal>;
 
 const ExecutorWithdrawals = z.looseObject({

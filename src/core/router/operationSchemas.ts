@@ -18,212 +18,234 @@ const SmartRelayFeeQuote = z.looseObject({
 });
 
 /** `transfer`: an IBC transfer. */
-const IbcTransferOp = z.looseObject({
-  from_chain_id: str,
-  to_chain_id: str,
-  port: optStr,
-  channel: optStr,
-  denom_in: optStr,
-  denom_out: optStr,
-  pfm_enabled: optBool,
-  supports_memo: optBool,
-  fee_amount: optStr,
-  usd_fee_amount: optStr,
-  fee_asset: optAsset,
-  bridge_id: optStr,
-  smart_relay: optBool,
-  to_chain_entry_contract_address: optStr,
-  to_chain_callback_contract_address: optStr,
-  dest_denom: optStr,
-});
+const IbcTransferOp = z.lazy(() =>
+  z.looseObject({
+    from_chain_id: str,
+    to_chain_id: str,
+    port: optStr,
+    channel: optStr,
+    denom_in: optStr,
+    denom_out: optStr,
+    pfm_enabled: optBool,
+    supports_memo: optBool,
+    fee_amount: optStr,
+    usd_fee_amount: optStr,
+    fee_asset: optAsset,
+    bridge_id: optStr,
+    smart_relay: optBool,
+    to_chain_entry_contract_address: optStr,
+    to_chain_callback_contract_address: optStr,
+    dest_denom: optStr,
+  }),
+);
 
 const BankSendOp = z.looseObject({ chain_id: str, denom: optStr });
 
-const SwapOp = z.looseObject({
-  from_chain_id: optStr,
-  chain_id: optStr,
-  denom_in: optStr,
-  denom_out: optStr,
-  estimated_affiliate_fee: optStr,
-  swap_venues: z.optional(z.nullable(z.array(SwapVenue))),
-  swap_in: z.optional(
-    z.nullable(
-      z.looseObject({
-        swap_venue: z.optional(z.nullable(SwapVenue)),
-        swap_operations: z.optional(z.nullable(z.array(SwapOperation))),
-        swap_amount_in: optStr,
-        price_impact_percent: optStr,
-        estimated_amount_out: optStr,
-      }),
+const SwapOp = z.lazy(() =>
+  z.looseObject({
+    from_chain_id: optStr,
+    chain_id: optStr,
+    denom_in: optStr,
+    denom_out: optStr,
+    estimated_affiliate_fee: optStr,
+    swap_venues: z.optional(z.nullable(z.array(SwapVenue))),
+    swap_in: z.optional(
+      z.nullable(
+        z.looseObject({
+          swap_venue: z.optional(z.nullable(SwapVenue)),
+          swap_operations: z.optional(z.nullable(z.array(SwapOperation))),
+          swap_amount_in: optStr,
+          price_impact_percent: optStr,
+          estimated_amount_out: optStr,
+        }),
+      ),
     ),
-  ),
-  swap_out: z.optional(
-    z.nullable(
-      z.looseObject({
-        swap_venue: z.optional(z.nullable(SwapVenue)),
-        swap_operations: z.optional(z.nullable(z.array(SwapOperation))),
-        swap_amount_out: optStr,
-        price_impact_percent: optStr,
-      }),
+    swap_out: z.optional(
+      z.nullable(
+        z.looseObject({
+          swap_venue: z.optional(z.nullable(SwapVenue)),
+          swap_operations: z.optional(z.nullable(z.array(SwapOperation))),
+          swap_amount_out: optStr,
+          price_impact_percent: optStr,
+        }),
+      ),
     ),
-  ),
-  smart_swap_in: z.optional(
-    z.nullable(
-      z.looseObject({
-        swap_venue: z.optional(z.nullable(SwapVenue)),
-        swap_routes: z.optional(
-          z.nullable(
-            z.array(
-              z.looseObject({
-                swap_amount_in: optStr,
-                denom_in: optStr,
-                swap_operations: z.optional(z.nullable(z.array(SwapOperation))),
-              }),
+    smart_swap_in: z.optional(
+      z.nullable(
+        z.looseObject({
+          swap_venue: z.optional(z.nullable(SwapVenue)),
+          swap_routes: z.optional(
+            z.nullable(
+              z.array(
+                z.looseObject({
+                  swap_amount_in: optStr,
+                  denom_in: optStr,
+                  swap_operations: z.optional(z.nullable(z.array(SwapOperation))),
+                }),
+              ),
             ),
           ),
-        ),
-        estimated_amount_out: optStr,
-      }),
+          estimated_amount_out: optStr,
+        }),
+      ),
     ),
-  ),
-});
+  }),
+);
 
-const EvmSwapOp = z.looseObject({
-  from_chain_id: optStr,
-  denom_in: optStr,
-  denom_out: optStr,
-  input_token: optStr,
-  amount_in: optStr,
-  amount_out: optStr,
-  swap_calldata: optStr,
-  swap_venues: z.optional(z.nullable(z.array(SwapVenue))),
-});
+const EvmSwapOp = z.lazy(() =>
+  z.looseObject({
+    from_chain_id: optStr,
+    denom_in: optStr,
+    denom_out: optStr,
+    input_token: optStr,
+    amount_in: optStr,
+    amount_out: optStr,
+    swap_calldata: optStr,
+    swap_venues: z.optional(z.nullable(z.array(SwapVenue))),
+  }),
+);
 
-const AxelarTransferOp = z.looseObject({
-  from_chain_id: str,
-  to_chain_id: str,
-  asset: optStr,
-  should_unwrap: optBool,
-  denom_in: optStr,
-  denom_out: optStr,
-  fee_amount: optStr,
-  usd_fee_amount: optStr,
-  fee_asset: optAsset,
-  is_testnet: optBool,
-  ibc_transfer_to_axelar: z.optional(z.unknown()),
-  bridge_id: optStr,
-  smart_relay: optBool,
-});
+const AxelarTransferOp = z.lazy(() =>
+  z.looseObject({
+    from_chain_id: str,
+    to_chain_id: str,
+    asset: optStr,
+    should_unwrap: optBool,
+    denom_in: optStr,
+    denom_out: optStr,
+    fee_amount: optStr,
+    usd_fee_amount: optStr,
+    fee_asset: optAsset,
+    is_testnet: optBool,
+    ibc_transfer_to_axelar: z.optional(z.unknown()),
+    bridge_id: optStr,
+    smart_relay: optBool,
+  }),
+);
 
-const CctpTransferOp = z.looseObject({
-  from_chain_id: str,
-  to_chain_id: str,
-  burn_token: optStr,
-  denom_in: optStr,
-  denom_out: optStr,
-  bridge_id: optStr,
-  smart_relay: optBool,
-  smart_relay_fee_quote: z.optional(z.nullable(SmartRelayFeeQuote)),
-  // cctp_transfer_v2 only
-  destination_domain: z.optional(z.nullable(z.union([z.number(), z.string()]))),
-  finality_threshold: z.optional(z.nullable(z.union([z.number(), z.string()]))),
-  max_fee: optStr,
-});
+const CctpTransferOp = z.lazy(() =>
+  z.looseObject({
+    from_chain_id: str,
+    to_chain_id: str,
+    burn_token: optStr,
+    denom_in: optStr,
+    denom_out: optStr,
+    bridge_id: optStr,
+    smart_relay: optBool,
+    smart_relay_fee_quote: z.optional(z.nullable(SmartRelayFeeQuote)),
+    // cctp_transfer_v2 only
+    destination_domain: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+    finality_threshold: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+    max_fee: optStr,
+  }),
+);
 
-const HyperlaneTransferOp = z.looseObject({
-  from_chain_id: str,
-  to_chain_id: str,
-  denom_in: optStr,
-  denom_out: optStr,
-  hyperlane_contract_address: optStr,
-  fee_amount: optStr,
-  usd_fee_amount: optStr,
-  fee_asset: optAsset,
-  bridge_id: optStr,
-  smart_relay: optBool,
-});
+const HyperlaneTransferOp = z.lazy(() =>
+  z.looseObject({
+    from_chain_id: str,
+    to_chain_id: str,
+    denom_in: optStr,
+    denom_out: optStr,
+    hyperlane_contract_address: optStr,
+    fee_amount: optStr,
+    usd_fee_amount: optStr,
+    fee_asset: optAsset,
+    bridge_id: optStr,
+    smart_relay: optBool,
+  }),
+);
 
-const OpInitTransferOp = z.looseObject({
-  from_chain_id: str,
-  to_chain_id: str,
-  denom_in: optStr,
-  denom_out: optStr,
-  /** Untyped in the swagger: a string such as "14" in the docs, a number in some builds. */
-  op_init_bridge_id: z.optional(z.nullable(z.union([z.string(), z.number()]))),
-  bridge_id: optStr,
-  smart_relay: optBool,
-});
+const OpInitTransferOp = z.lazy(() =>
+  z.looseObject({
+    from_chain_id: str,
+    to_chain_id: str,
+    denom_in: optStr,
+    denom_out: optStr,
+    /** Untyped in the swagger: a string such as "14" in the docs, a number in some builds. */
+    op_init_bridge_id: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+    bridge_id: optStr,
+    smart_relay: optBool,
+  }),
+);
 
-const GoFastTransferOp = z.looseObject({
-  from_chain_id: str,
-  to_chain_id: str,
-  denom_in: optStr,
-  denom_out: optStr,
-  bridge_id: optStr,
-  source_domain: z.optional(z.nullable(z.union([z.string(), z.number()]))),
-  destination_domain: z.optional(z.nullable(z.union([z.string(), z.number()]))),
-  fee: z.optional(
-    z.nullable(
-      z.looseObject({
-        fee_asset: optAsset,
-        bps_fee: optStr,
-        bps_fee_amount: optStr,
-        bps_fee_usd: optStr,
-        source_chain_fee_amount: optStr,
-        source_chain_fee_usd: optStr,
-        destination_chain_fee_amount: optStr,
-        destination_chain_fee_usd: optStr,
-      }),
+const GoFastTransferOp = z.lazy(() =>
+  z.looseObject({
+    from_chain_id: str,
+    to_chain_id: str,
+    denom_in: optStr,
+    denom_out: optStr,
+    bridge_id: optStr,
+    source_domain: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+    destination_domain: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+    fee: z.optional(
+      z.nullable(
+        z.looseObject({
+          fee_asset: optAsset,
+          bps_fee: optStr,
+          bps_fee_amount: optStr,
+          bps_fee_usd: optStr,
+          source_chain_fee_amount: optStr,
+          source_chain_fee_usd: optStr,
+          destination_chain_fee_amount: optStr,
+          destination_chain_fee_usd: optStr,
+        }),
+      ),
     ),
-  ),
-});
+  }),
+);
 
-const StargateTransferOp = z.looseObject({
-  from_chain_id: str,
-  to_chain_id: str,
-  denom_in: optStr,
-  denom_out: optStr,
-  pool_address: optStr,
-  destination_endpoint_id: z.optional(z.nullable(z.union([z.number(), z.string()]))),
-  oft_fee_asset: optAsset,
-  oft_fee_amount: optStr,
-  oft_fee_amount_usd: optStr,
-  messaging_fee_asset: optAsset,
-  messaging_fee_amount: optStr,
-  messaging_fee_amount_usd: optStr,
-  bridge_id: optStr,
-});
+const StargateTransferOp = z.lazy(() =>
+  z.looseObject({
+    from_chain_id: str,
+    to_chain_id: str,
+    denom_in: optStr,
+    denom_out: optStr,
+    pool_address: optStr,
+    destination_endpoint_id: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+    oft_fee_asset: optAsset,
+    oft_fee_amount: optStr,
+    oft_fee_amount_usd: optStr,
+    messaging_fee_asset: optAsset,
+    messaging_fee_amount: optStr,
+    messaging_fee_amount_usd: optStr,
+    bridge_id: optStr,
+  }),
+);
 
-const LayerZeroTransferOp = z.looseObject({
-  from_chain_id: str,
-  to_chain_id: str,
-  denom_in: optStr,
-  denom_out: optStr,
-  source_oft_contract_address: optStr,
-  destination_endpoint_id: z.optional(z.nullable(z.union([z.number(), z.string()]))),
-  messaging_fee_asset: optAsset,
-  messaging_fee_amount: optStr,
-  messaging_fee_amount_usd: optStr,
-  bridge_id: optStr,
-});
+const LayerZeroTransferOp = z.lazy(() =>
+  z.looseObject({
+    from_chain_id: str,
+    to_chain_id: str,
+    denom_in: optStr,
+    denom_out: optStr,
+    source_oft_contract_address: optStr,
+    destination_endpoint_id: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+    messaging_fee_asset: optAsset,
+    messaging_fee_amount: optStr,
+    messaging_fee_amount_usd: optStr,
+    bridge_id: optStr,
+  }),
+);
 
-const EurekaTransferOp = z.looseObject({
-  from_chain_id: str,
-  to_chain_id: str,
-  destination_port: optStr,
-  source_client: optStr,
-  denom_in: optStr,
-  denom_out: optStr,
-  pfm_enabled: optBool,
-  supports_memo: optBool,
-  entry_contract_address: optStr,
-  callback_adapter_contract_address: optStr,
-  bridge_id: optStr,
-  smart_relay: optBool,
-  smart_relay_fee_quote: z.optional(z.nullable(SmartRelayFeeQuote)),
-  to_chain_callback_contract_address: optStr,
-  to_chain_entry_contract_address: optStr,
-});
+const EurekaTransferOp = z.lazy(() =>
+  z.looseObject({
+    from_chain_id: str,
+    to_chain_id: str,
+    destination_port: optStr,
+    source_client: optStr,
+    denom_in: optStr,
+    denom_out: optStr,
+    pfm_enabled: optBool,
+    supports_memo: optBool,
+    entry_contract_address: optStr,
+    callback_adapter_contract_address: optStr,
+    bridge_id: optStr,
+    smart_relay: optBool,
+    smart_relay_fee_quote: z.optional(z.nullable(SmartRelayFeeQuote)),
+    to_chain_callback_contract_address: optStr,
+    to_chain_entry_contract_address: optStr,
+  }),
+);
 
 /** Initia router, older builds (`RouterOperationJson` in a stored InterwovenKit): LayerZero under another key. */
 const LzTransferOp = z.looseObject({
@@ -258,25 +280,27 @@ export const OPERATION_KINDS = Object.keys(OPERATION_SCHEMAS) as OperationKind[]
  * `operations[1].op_init_transfer.to_chain_id`); any other key is kept as is, so an unknown kind survives parsing
  * and is sent back to `/v2/fungible/msgs` unchanged.
  */
-export const Operation = z.looseObject({
-  tx_index: optInt,
-  amount_in: optStr,
-  amount_out: optStr,
-  transfer: opt(IbcTransferOp),
-  bank_send: opt(BankSendOp),
-  swap: opt(SwapOp),
-  evm_swap: opt(EvmSwapOp),
-  axelar_transfer: opt(AxelarTransferOp),
-  cctp_transfer: opt(CctpTransferOp),
-  cctp_transfer_v2: opt(CctpTransferOp),
-  hyperlane_transfer: opt(HyperlaneTransferOp),
-  op_init_transfer: opt(OpInitTransferOp),
-  go_fast_transfer: opt(GoFastTransferOp),
-  stargate_transfer: opt(StargateTransferOp),
-  layer_zero_transfer: opt(LayerZeroTransferOp),
-  eureka_transfer: opt(EurekaTransferOp),
-  lz_transfer: opt(LzTransferOp),
-});
+export const Operation = z.lazy(() =>
+  z.looseObject({
+    tx_index: optInt,
+    amount_in: optStr,
+    amount_out: optStr,
+    transfer: opt(IbcTransferOp),
+    bank_send: opt(BankSendOp),
+    swap: opt(SwapOp),
+    evm_swap: opt(EvmSwapOp),
+    axelar_transfer: opt(AxelarTransferOp),
+    cctp_transfer: opt(CctpTransferOp),
+    cctp_transfer_v2: opt(CctpTransferOp),
+    hyperlane_transfer: opt(HyperlaneTransferOp),
+    op_init_transfer: opt(OpInitTransferOp),
+    go_fast_transfer: opt(GoFastTransferOp),
+    stargate_transfer: opt(StargateTransferOp),
+    layer_zero_transfer: opt(LayerZeroTransferOp),
+    eureka_transfer: opt(EurekaTransferOp),
+    lz_transfer: opt(LzTransferOp),
+  }),
+);
 export type Operation = z.infer<typeof Operation>;
 
 /** The keys of an operation that are not its kind. */

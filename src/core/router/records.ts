@@ -10,33 +10,37 @@ export type Outcome = z.infer<typeof OutcomeSchema>;
 const HopOutcomeSchema = z.enum(['pending', 'done', 'failed', 'unknown']);
 export type HopOutcome = z.infer<typeof HopOutcomeSchema>;
 
-const HopTxSchema = z.object({
-  /** The bridge's name for it: send_tx, receive_tx, acknowledge_tx, order_filled_tx, … */
-  name: z.string(),
-  chainId: z.optional(z.string()),
-  hash: z.string(),
-  /** Server text: open only after checking it is an https URL. */
-  explorerLink: z.optional(z.string()),
-  onChainAt: z.optional(z.string()),
-});
+const HopTxSchema = z.lazy(() =>
+  z.object({
+    /** The bridge's name for it: send_tx, receive_tx, acknowledge_tx, order_filled_tx, … */
+    name: z.string(),
+    chainId: z.optional(z.string()),
+    hash: z.string(),
+    /** Server text: open only after checking it is an https URL. */
+    explorerLink: z.optional(z.string()),
+    onChainAt: z.optional(z.string()),
+  }),
+);
 export type HopTx = z.infer<typeof HopTxSchema>;
 
-const HopViewSchema = z.object({
-  /** The leg kind as the router names it (`ibc_transfer`, `op_init_transfer`, or an unknown key). */
-  kind: z.string(),
-  /** "IBC", "OPinit bridge", "LayerZero", … */
-  label: z.string(),
-  /** False for a leg kind this version does not model (shown generically). */
-  known: z.boolean(),
-  fromChainId: z.optional(z.string()),
-  toChainId: z.optional(z.string()),
-  state: z.string(),
-  outcome: HopOutcomeSchema,
-  /** e.g. "IBC osmosis-1 → interwoven-1: received, waiting for the acknowledgement". */
-  summary: z.string(),
-  txs: z.array(HopTxSchema),
-  error: z.optional(z.string()),
-});
+const HopViewSchema = z.lazy(() =>
+  z.object({
+    /** The leg kind as the router names it (`ibc_transfer`, `op_init_transfer`, or an unknown key). */
+    kind: z.string(),
+    /** "IBC", "OPinit bridge", "LayerZero", … */
+    label: z.string(),
+    /** False for a leg kind this version does not model (shown generically). */
+    known: z.boolean(),
+    fromChainId: z.optional(z.string()),
+    toChainId: z.optional(z.string()),
+    state: z.string(),
+    outcome: HopOutcomeSchema,
+    /** e.g. "IBC osmosis-1 → interwoven-1: received, waiting for the acknowledgement". */
+    summary: z.string(),
+    txs: z.array(HopTxSchema),
+    error: z.optional(z.string()),
+  }),
+);
 export type HopView = z.infer<typeof HopViewSchema>;
 
 const ReleaseSchema = z.object({
@@ -47,74 +51,80 @@ const ReleaseSchema = z.object({
 });
 export type Release = z.infer<typeof ReleaseSchema>;
 
-const TransferSummarySchema = z.object({
-  sourceChainId: z.optional(z.string()),
-  destChainId: z.optional(z.string()),
-  amountIn: z.optional(z.string()),
-  sourceDenom: z.optional(z.string()),
-  amountOut: z.optional(z.string()),
-  destDenom: z.optional(z.string()),
-  hops: z.optional(z.number()),
-  /** The assets' symbols and decimals as the router listed them when tracked (amounts in whole units). */
-  sourceSymbol: z.optional(z.string()),
-  sourceDecimals: z.optional(z.number()),
-  destSymbol: z.optional(z.string()),
-  destDecimals: z.optional(z.number()),
-});
+const TransferSummarySchema = z.lazy(() =>
+  z.object({
+    sourceChainId: z.optional(z.string()),
+    destChainId: z.optional(z.string()),
+    amountIn: z.optional(z.string()),
+    sourceDenom: z.optional(z.string()),
+    amountOut: z.optional(z.string()),
+    destDenom: z.optional(z.string()),
+    hops: z.optional(z.number()),
+    /** The assets' symbols and decimals as the router listed them when tracked (amounts in whole units). */
+    sourceSymbol: z.optional(z.string()),
+    sourceDecimals: z.optional(z.number()),
+    destSymbol: z.optional(z.string()),
+    destDecimals: z.optional(z.number()),
+  }),
+);
 export type TransferSummary = z.infer<typeof TransferSummarySchema>;
 
-const LastStatusSchema = z.object({
-  state: z.string(),
-  outcome: OutcomeSchema,
-  terminal: z.boolean(),
-  hops: z.array(HopViewSchema),
-  error: z.optional(z.string()),
-  release: z.optional(ReleaseSchema),
-  updatedAt: z.number(),
-  /** The raw status answer, for the JSON document (bounded: see `boundRaw`). */
-  raw: z.optional(z.unknown()),
-});
+const LastStatusSchema = z.lazy(() =>
+  z.object({
+    state: z.string(),
+    outcome: OutcomeSchema,
+    terminal: z.boolean(),
+    hops: z.array(HopViewSchema),
+    error: z.optional(z.string()),
+    release: z.optional(ReleaseSchema),
+    updatedAt: z.number(),
+    /** The raw status answer, for the JSON document (bounded: see `boundRaw`). */
+    raw: z.optional(z.unknown()),
+  }),
+);
 
 /** A tracked transfer as stored (one file per transfer) and held in memory. */
-export const TrackedTransferSchema = z.object({
-  /** As registered with the router (cosmos: upper-case hex; EVM: 0x lower-case). */
-  txHash: z.string().check(z.minLength(1), z.maxLength(200)),
-  chainId: z.string().check(z.minLength(1), z.maxLength(200)),
-  routerUrl: z.string(),
-  network: z.string(),
-  trackedAt: z.number(),
-  estimatedSeconds: z.optional(z.number()),
-  summary: z.optional(TransferSummarySchema),
-  explorerLink: z.optional(z.string()),
-  watching: z.boolean(),
-  last: z.optional(LastStatusSchema),
-  /** Why polling stopped without a terminal state (the router never knew it, …). */
-  problem: z.optional(z.string()),
-  /** A lossless OP withdrawal: when it can be claimed on L1 (ms; from the route's estimated duration). */
-  claimableAt: z.optional(z.number()),
-  /** The "can be claimed now" notification was shown (by some window). */
-  claimAnnounced: z.optional(z.boolean()),
-  /**
-   * false while the router has not accepted the tx yet (it must land first, core/router/landing.ts); absent on
-   * records registered at once (and on those of older versions).
-   */
-  registered: z.optional(z.boolean()),
-  /** When registration was first tried (ms): the landing window counts from here, across window reloads. */
-  registerSince: z.optional(z.number()),
-  /** A lossless OP withdrawal: followed without the router (core/router/opWithdrawal.ts). */
-  opWithdrawal: z.optional(
-    z.object({
-      finalizationSeconds: z.number(),
-      executorUrl: z.optional(z.string()),
-      /** The L1 address it goes to (the executor lists withdrawals by it). */
-      receiver: z.optional(z.string()),
-      sequence: z.optional(z.number()),
-      outputIndex: z.optional(z.number()),
-      initiatedAt: z.optional(z.number()),
-      checkedAt: z.optional(z.number()),
-    }),
-  ),
-});
+export const TrackedTransferSchema = z.lazy(() =>
+  z.object({
+    /** As registered with the router (cosmos: upper-case hex; EVM: 0x lower-case). */
+    txHash: z.string().check(z.minLength(1), z.maxLength(200)),
+    chainId: z.string().check(z.minLength(1), z.maxLength(200)),
+    routerUrl: z.string(),
+    network: z.string(),
+    trackedAt: z.number(),
+    estimatedSeconds: z.optional(z.number()),
+    summary: z.optional(TransferSummarySchema),
+    explorerLink: z.optional(z.string()),
+    watching: z.boolean(),
+    last: z.optional(LastStatusSchema),
+    /** Why polling stopped without a terminal state (the router never knew it, …). */
+    problem: z.optional(z.string()),
+    /** A lossless OP withdrawal: when it can be claimed on L1 (ms; from the route's estimated duration). */
+    claimableAt: z.optional(z.number()),
+    /** The "can be claimed now" notification was shown (by some window). */
+    claimAnnounced: z.optional(z.boolean()),
+    /**
+     * false while the router has not accepted the tx yet (it must land first, core/router/landing.ts); absent on
+     * records registered at once (and on those of older versions).
+     */
+    registered: z.optional(z.boolean()),
+    /** When registration was first tried (ms): the landing window counts from here, across window reloads. */
+    registerSince: z.optional(z.number()),
+    /** A lossless OP withdrawal: followed without the router (core/router/opWithdrawal.ts). */
+    opWithdrawal: z.optional(
+      z.object({
+        finalizationSeconds: z.number(),
+        executorUrl: z.optional(z.string()),
+        /** The L1 address it goes to (the executor lists withdrawals by it). */
+        receiver: z.optional(z.string()),
+        sequence: z.optional(z.number()),
+        outputIndex: z.optional(z.number()),
+        initiatedAt: z.optional(z.number()),
+        checkedAt: z.optional(z.number()),
+      }),
+    ),
+  }),
+);
 export type TrackedTransfer = z.infer<typeof TrackedTransferSchema>;
 
 export const transferKey = (t: Pick<TrackedTransfer, 'chainId' | 'txHash'>): string => `${t.chainId}:${t.txHash}`;

@@ -56,45 +56,49 @@ export interface RouteRequest {
 // ---------------------------------------------------------------------------------------------------------------
 // Route response
 
-export const Fee = z.looseObject({
-  fee_type: optStr,
-  bridge_id: optStr,
-  amount: shownAmount,
-  usd_amount: optStr,
-  origin_asset: optAsset,
-  chain_id: optStr,
-  tx_index: optInt,
-  operation_index: optInt,
-  fee_behavior: optStr,
-});
+export const Fee = z.lazy(() =>
+  z.looseObject({
+    fee_type: optStr,
+    bridge_id: optStr,
+    amount: shownAmount,
+    usd_amount: optStr,
+    origin_asset: optAsset,
+    chain_id: optStr,
+    tx_index: optInt,
+    operation_index: optInt,
+    fee_behavior: optStr,
+  }),
+);
 export type Fee = z.infer<typeof Fee>;
 
-export const Route = z.looseObject({
-  amount_in: baseAmount,
-  amount_out: baseAmount,
-  source_asset_denom: str,
-  source_asset_chain_id: str,
-  dest_asset_denom: str,
-  dest_asset_chain_id: str,
-  operations: z.array(Operation),
-  /** One address per entry, in this order, goes into the msgs request's `address_list`. */
-  required_chain_addresses: z.array(str),
-  chain_ids: z.optional(z.nullable(z.array(str))),
-  estimated_amount_out: z.optional(z.nullable(baseAmount)),
-  estimated_route_duration_seconds: z.optional(z.nullable(z.number().check(z.nonnegative()))),
-  txs_required: optInt,
-  does_swap: optBool,
-  swap_venues: z.optional(z.nullable(z.array(SwapVenue))),
-  usd_amount_in: optStr,
-  usd_amount_out: optStr,
-  swap_price_impact_percent: optStr,
-  warning: z.optional(z.nullable(z.looseObject({ type: optStr, message: optStr }))),
-  estimated_fees: z.optional(z.nullable(z.array(Fee))),
-  /** Initia: the route needs a signed OP hook (`POST /op-hook`) before msgs. */
-  required_op_hook: optBool,
-  extra_infos: z.optional(z.nullable(z.array(str))),
-  extra_warnings: z.optional(z.nullable(z.array(str))),
-});
+export const Route = z.lazy(() =>
+  z.looseObject({
+    amount_in: baseAmount,
+    amount_out: baseAmount,
+    source_asset_denom: str,
+    source_asset_chain_id: str,
+    dest_asset_denom: str,
+    dest_asset_chain_id: str,
+    operations: z.array(Operation),
+    /** One address per entry, in this order, goes into the msgs request's `address_list`. */
+    required_chain_addresses: z.array(str),
+    chain_ids: z.optional(z.nullable(z.array(str))),
+    estimated_amount_out: z.optional(z.nullable(baseAmount)),
+    estimated_route_duration_seconds: z.optional(z.nullable(z.number().check(z.nonnegative()))),
+    txs_required: optInt,
+    does_swap: optBool,
+    swap_venues: z.optional(z.nullable(z.array(SwapVenue))),
+    usd_amount_in: optStr,
+    usd_amount_out: optStr,
+    swap_price_impact_percent: optStr,
+    warning: z.optional(z.nullable(z.looseObject({ type: optStr, message: optStr }))),
+    estimated_fees: z.optional(z.nullable(z.array(Fee))),
+    /** Initia: the route needs a signed OP hook (`POST /op-hook`) before msgs. */
+    required_op_hook: optBool,
+    extra_infos: z.optional(z.nullable(z.array(str))),
+    extra_warnings: z.optional(z.nullable(z.array(str))),
+  }),
+);
 export type Route = z.infer<typeof Route>;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -158,16 +162,18 @@ type CosmosTx = z.infer<typeof CosmosTx>;
 
 const Erc20Approval = z.looseObject({ token_contract: str, spender: str, amount: str });
 
-export const EvmTx = z.looseObject({
-  chain_id: str,
-  to: str,
-  /** Wei as a decimal string; may be "". */
-  value: optStr,
-  /** Hex WITHOUT 0x (see `evmTxData`). */
-  data: optStr,
-  required_erc20_approvals: z.optional(z.nullable(z.array(Erc20Approval))),
-  signer_address: optStr,
-});
+export const EvmTx = z.lazy(() =>
+  z.looseObject({
+    chain_id: str,
+    to: str,
+    /** Wei as a decimal string; may be "". */
+    value: optStr,
+    /** Hex WITHOUT 0x (see `evmTxData`). */
+    data: optStr,
+    required_erc20_approvals: z.optional(z.nullable(z.array(Erc20Approval))),
+    signer_address: optStr,
+  }),
+);
 export type EvmTx = z.infer<typeof EvmTx>;
 
 const SvmTx = z.looseObject({ chain_id: str, signer_address: optStr, tx: str });
@@ -201,11 +207,13 @@ export function evmTxData(tx: EvmTx): string {
   return /^0x/i.test(data) ? data : `0x${data}`;
 }
 
-export const MsgsResponse = z.looseObject({
-  txs: z.array(TxToSign),
-  /** Deprecated form (`multi_chain_msg` | `evm_tx` | `svm_tx`); kept as is. */
-  msgs: z.optional(z.nullable(z.array(z.unknown()))),
-  min_amount_out: z.optional(z.nullable(baseAmount)),
-  estimated_fees: z.optional(z.nullable(z.array(Fee))),
-});
+export const MsgsResponse = z.lazy(() =>
+  z.looseObject({
+    txs: z.array(TxToSign),
+    /** Deprecated form (`multi_chain_msg` | `evm_tx` | `svm_tx`); kept as is. */
+    msgs: z.optional(z.nullable(z.array(z.unknown()))),
+    min_amount_out: z.optional(z.nullable(baseAmount)),
+    estimated_fees: z.optional(z.nullable(z.array(Fee))),
+  }),
+);
 export type MsgsResponse = z.infer<typeof MsgsResponse>;

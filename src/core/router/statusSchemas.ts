@@ -26,43 +26,47 @@ const LegError = z.looseObject({ type: optStr, message: optStr });
 const legBase = { state: str, from_chain_id: optStr, to_chain_id: optStr };
 
 /** `ibc_transfer` and `eureka_transfer`: `TRANSFER_*` states, txs of the IBC packet. */
-const IbcLeg = z.looseObject({
-  ...legBase,
-  src_chain_id: optStr,
-  dst_chain_id: optStr,
-  packet_txs: opt(
-    z.looseObject({
-      send_tx: optTx,
-      receive_tx: optTx,
-      acknowledge_tx: optTx,
-      timeout_tx: optTx,
-      error: opt(PacketError),
-    }),
-  ),
-});
+const IbcLeg = z.lazy(() =>
+  z.looseObject({
+    ...legBase,
+    src_chain_id: optStr,
+    dst_chain_id: optStr,
+    packet_txs: opt(
+      z.looseObject({
+        send_tx: optTx,
+        receive_tx: optTx,
+        acknowledge_tx: optTx,
+        timeout_tx: optTx,
+        error: opt(PacketError),
+      }),
+    ),
+  }),
+);
 
-const AxelarLeg = z.looseObject({
-  ...legBase,
-  type: optStr,
-  axelar_scan_link: optStr,
-  txs: opt(
-    z.looseObject({
-      send_token_txs: opt(
-        z.looseObject({ send_tx: optTx, confirm_tx: optTx, execute_tx: optTx, error: opt(LegError) }),
-      ),
-      contract_call_with_token_txs: opt(
-        z.looseObject({
-          send_tx: optTx,
-          gas_paid_tx: optTx,
-          approve_tx: optTx,
-          confirm_tx: optTx,
-          execute_tx: optTx,
-          error: opt(LegError),
-        }),
-      ),
-    }),
-  ),
-});
+const AxelarLeg = z.lazy(() =>
+  z.looseObject({
+    ...legBase,
+    type: optStr,
+    axelar_scan_link: optStr,
+    txs: opt(
+      z.looseObject({
+        send_token_txs: opt(
+          z.looseObject({ send_tx: optTx, confirm_tx: optTx, execute_tx: optTx, error: opt(LegError) }),
+        ),
+        contract_call_with_token_txs: opt(
+          z.looseObject({
+            send_tx: optTx,
+            gas_paid_tx: optTx,
+            approve_tx: optTx,
+            confirm_tx: optTx,
+            execute_tx: optTx,
+            error: opt(LegError),
+          }),
+        ),
+      }),
+    ),
+  }),
+);
 
 /** cctp_transfer, cctp_transfer_v2, hyperlane_transfer, op_init_transfer: a send and a receive. */
 const SendReceiveLeg = z.looseObject({
@@ -109,18 +113,20 @@ type LegKind = keyof typeof LEG_SCHEMAS;
 const LEG_KINDS = Object.keys(LEG_SCHEMAS) as LegKind[];
 
 /** One item of `transfer_sequence`: exactly one key naming its bridge; unknown keys kept as raw JSON. */
-export const SequenceItem = z.looseObject({
-  ibc_transfer: opt(IbcLeg),
-  eureka_transfer: opt(IbcLeg),
-  axelar_transfer: opt(AxelarLeg),
-  cctp_transfer: opt(SendReceiveLeg),
-  cctp_transfer_v2: opt(SendReceiveLeg),
-  hyperlane_transfer: opt(SendReceiveLeg),
-  op_init_transfer: opt(SendReceiveLeg),
-  go_fast_transfer: opt(GoFastLeg),
-  stargate_transfer: opt(StargateLeg),
-  layer_zero_transfer: opt(LayerZeroLeg),
-});
+export const SequenceItem = z.lazy(() =>
+  z.looseObject({
+    ibc_transfer: opt(IbcLeg),
+    eureka_transfer: opt(IbcLeg),
+    axelar_transfer: opt(AxelarLeg),
+    cctp_transfer: opt(SendReceiveLeg),
+    cctp_transfer_v2: opt(SendReceiveLeg),
+    hyperlane_transfer: opt(SendReceiveLeg),
+    op_init_transfer: opt(SendReceiveLeg),
+    go_fast_transfer: opt(GoFastLeg),
+    stargate_transfer: opt(StargateLeg),
+    layer_zero_transfer: opt(LayerZeroLeg),
+  }),
+);
 export type SequenceItem = z.infer<typeof SequenceItem>;
 
 export type LegView =
@@ -150,17 +156,19 @@ type AssetRelease = z.infer<typeof AssetRelease>;
 const NextBlocking = z.looseObject({ transfer_sequence_index: z.number().check(z.int()) });
 
 /** One independent transfer started by the tx. */
-export const TransferStatus = z.looseObject({
+const transferStatusShape = {
   state: str,
   transfer_sequence: z.optional(z.nullable(z.array(SequenceItem))),
   next_blocking_transfer: opt(NextBlocking),
   transfer_asset_release: opt(AssetRelease),
   error: opt(StatusError),
-});
+};
+export const TransferStatus = z.looseObject(transferStatusShape);
 export type TransferStatus = z.infer<typeof TransferStatus>;
 
 /** `GET /v2/tx/status`: `transfers[]`, plus the deprecated top-level copy of the first one and the legacy `status`. */
-export const StatusResponse = z.extend(TransferStatus, {
+export const StatusResponse = z.looseObject({
+  ...transferStatusShape,
   transfers: z.optional(z.nullable(z.array(TransferStatus))),
   state: optStr,
   status: optStr,

@@ -13,27 +13,29 @@ export const baseAmount = z.string().check(z.regex(/^\d+$/));
 /** Amounts we only show: strings on the wire, numbers tolerated. */
 export const shownAmount = z.optional(z.nullable(z.union([z.string(), z.number()])));
 
-export const Asset = z.looseObject({
-  denom: optStr,
-  chain_id: optStr,
-  symbol: optStr,
-  name: optStr,
-  decimals: optInt,
-  logo_uri: optStr,
-  origin_denom: optStr,
-  origin_chain_id: optStr,
-  is_cw20: optBool,
-  is_evm: optBool,
-  token_contract: optStr,
-  /** Initia router: an asset the UI does not offer. */
-  hidden: optBool,
-  /** Tells bridged twins apart: "USDC.axl" next to "USDC". */
-  recommended_symbol: optStr,
-  coingecko_id: optStr,
-  description: optStr,
-  trace: optStr,
-  is_svm: optBool,
-});
+export const Asset = z.lazy(() =>
+  z.looseObject({
+    denom: optStr,
+    chain_id: optStr,
+    symbol: optStr,
+    name: optStr,
+    decimals: optInt,
+    logo_uri: optStr,
+    origin_denom: optStr,
+    origin_chain_id: optStr,
+    is_cw20: optBool,
+    is_evm: optBool,
+    token_contract: optStr,
+    /** Initia router: an asset the UI does not offer. */
+    hidden: optBool,
+    /** Tells bridged twins apart: "USDC.axl" next to "USDC". */
+    recommended_symbol: optStr,
+    coingecko_id: optStr,
+    description: optStr,
+    trace: optStr,
+    is_svm: optBool,
+  }),
+);
 export type Asset = z.infer<typeof Asset>;
 export const optAsset = z.optional(z.nullable(Asset));
 export const opt = <S extends z.ZodMiniType>(s: S) => z.optional(z.nullable(s));

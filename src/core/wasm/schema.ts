@@ -7,26 +7,30 @@
  */
 import * as z from 'zod/mini';
 
-const JsonSchemaObject = z.looseObject({
-  type: z.optional(z.unknown()),
-  required: z.optional(z.array(z.string())),
-  properties: z.optional(z.record(z.string(), z.unknown())),
-  additionalProperties: z.optional(z.unknown()),
-  description: z.optional(z.string()),
-  enum: z.optional(z.array(z.unknown())),
-});
+const JsonSchemaObject = z.lazy(() =>
+  z.looseObject({
+    type: z.optional(z.unknown()),
+    required: z.optional(z.array(z.string())),
+    properties: z.optional(z.record(z.string(), z.unknown())),
+    additionalProperties: z.optional(z.unknown()),
+    description: z.optional(z.string()),
+    enum: z.optional(z.array(z.unknown())),
+  }),
+);
 const MessageSchema = z.looseObject({
   oneOf: z.optional(z.array(JsonSchemaObject)),
   anyOf: z.optional(z.array(JsonSchemaObject)),
 });
 
-export const ContractSchema = z.looseObject({
-  contract_name: z.string(),
-  contract_version: z.optional(z.string()),
-  instantiate: z.optional(z.unknown()),
-  execute: z.optional(z.nullable(MessageSchema)),
-  query: z.optional(z.nullable(MessageSchema)),
-});
+export const ContractSchema = z.lazy(() =>
+  z.looseObject({
+    contract_name: z.string(),
+    contract_version: z.optional(z.string()),
+    instantiate: z.optional(z.unknown()),
+    execute: z.optional(z.nullable(MessageSchema)),
+    query: z.optional(z.nullable(MessageSchema)),
+  }),
+);
 export type ContractSchema = z.infer<typeof ContractSchema>;
 
 export interface EntryPoint {

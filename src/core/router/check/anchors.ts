@@ -18,28 +18,30 @@ import type { RegistryChain } from '../../registry';
 import type { NetworkProfile } from '../../networks';
 
 const Entry = <T extends z.ZodMiniType>(value: T) => ({ value, source: z.string() });
-export const AnchorData = z.object({
-  opBridges: z.optional(z.array(z.object({ chain: z.string(), ...Entry(z.string()) }))),
-  opDenoms: z.optional(z.array(z.object({ chain: z.string(), ...Entry(z.array(z.string())) }))),
-  /** An IBC channel on `chain` (port, channel) and the chain at its other end. */
-  channels: z.optional(
-    z.array(z.object({ chain: z.string(), port: z.string(), channel: z.string(), ...Entry(z.string()) })),
-  ),
-  decimals: z.optional(z.array(z.object({ chain: z.string(), denom: z.string(), ...Entry(z.number()) }))),
-  /** Contracts of a role: an OFT (for `token`, `native` for the chain's own asset) or an ibc-hooks entry point. */
-  contracts: z.optional(
-    z.array(
-      z.object({
-        role: z.enum(['oft', 'entry']),
-        chain: z.string(),
-        token: z.optional(z.string()),
-        ...Entry(z.string()),
-      }),
+export const AnchorData = z.lazy(() =>
+  z.object({
+    opBridges: z.optional(z.array(z.object({ chain: z.string(), ...Entry(z.string()) }))),
+    opDenoms: z.optional(z.array(z.object({ chain: z.string(), ...Entry(z.array(z.string())) }))),
+    /** An IBC channel on `chain` (port, channel) and the chain at its other end. */
+    channels: z.optional(
+      z.array(z.object({ chain: z.string(), port: z.string(), channel: z.string(), ...Entry(z.string()) })),
     ),
-  ),
-  lzEndpoints: z.optional(z.array(z.object({ chain: z.string(), ...Entry(z.number()) }))),
-  cctpDomains: z.optional(z.array(z.object({ chain: z.string(), ...Entry(z.number()) }))),
-});
+    decimals: z.optional(z.array(z.object({ chain: z.string(), denom: z.string(), ...Entry(z.number()) }))),
+    /** Contracts of a role: an OFT (for `token`, `native` for the chain's own asset) or an ibc-hooks entry point. */
+    contracts: z.optional(
+      z.array(
+        z.object({
+          role: z.enum(['oft', 'entry']),
+          chain: z.string(),
+          token: z.optional(z.string()),
+          ...Entry(z.string()),
+        }),
+      ),
+    ),
+    lzEndpoints: z.optional(z.array(z.object({ chain: z.string(), ...Entry(z.number()) }))),
+    cctpDomains: z.optional(z.array(z.object({ chain: z.string(), ...Entry(z.number()) }))),
+  }),
+);
 export type AnchorData = z.infer<typeof AnchorData>;
 
 export interface Anchor<T> {

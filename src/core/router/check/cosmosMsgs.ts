@@ -15,16 +15,18 @@ import { hopFrom } from './route';
 import { arrivingDenom, l1DenomOf } from './anchors';
 import { confirmedBridge } from './confirm';
 
-const MsgTransfer = z.strictObject({
-  source_port: z.string(),
-  source_channel: z.string(),
-  token: Coin,
-  sender: z.string(),
-  receiver: z.string(),
-  timeout_height: z.optional(Height),
-  timeout_timestamp: z.optional(u64),
-  memo: z.optional(z.string()),
-});
+const MsgTransfer = z.lazy(() =>
+  z.strictObject({
+    source_port: z.string(),
+    source_channel: z.string(),
+    token: Coin,
+    sender: z.string(),
+    receiver: z.string(),
+    timeout_height: z.optional(Height),
+    timeout_timestamp: z.optional(u64),
+    memo: z.optional(z.string()),
+  }),
+);
 const MsgSend = z.strictObject({ from_address: z.string(), to_address: z.string(), amount: z.array(Coin) });
 const MsgDeposit = z.strictObject({
   sender: z.string(),
@@ -34,14 +36,16 @@ const MsgDeposit = z.strictObject({
   data: z.optional(z.nullable(z.string())),
 });
 const MsgWithdrawal = z.strictObject({ sender: z.string(), to: z.string(), amount: Coin });
-const MsgCall = z.strictObject({
-  sender: z.string(),
-  contract_addr: z.string(),
-  input: z.string(),
-  value: z.optional(z.nullable(amount)),
-  access_list: z.optional(z.nullable(z.array(z.unknown()))),
-  auth_list: z.optional(z.nullable(z.array(z.unknown()))),
-});
+const MsgCall = z.lazy(() =>
+  z.strictObject({
+    sender: z.string(),
+    contract_addr: z.string(),
+    input: z.string(),
+    value: z.optional(z.nullable(amount)),
+    access_list: z.optional(z.nullable(z.array(z.unknown()))),
+    auth_list: z.optional(z.nullable(z.array(z.unknown()))),
+  }),
+);
 
 /**
  * An IBC transfer's timeout: a timestamp (nanoseconds) later than now, and no timeout height (a height on the other

@@ -11,18 +11,20 @@ import type { ChainClient } from '../../chain/client';
 
 const MAX_DECIMALS = 36;
 
-const DenomMetadata = z.looseObject({
-  metadata: z.looseObject({
-    base: z.string(),
-    display: z.string(),
-    denom_units: z.array(
-      z.looseObject({
-        denom: z.string(),
-        exponent: z.optional(z.nullable(z.number().check(z.int(), z.nonnegative()))),
-      }),
-    ),
+const DenomMetadata = z.lazy(() =>
+  z.looseObject({
+    metadata: z.looseObject({
+      base: z.string(),
+      display: z.string(),
+      denom_units: z.array(
+        z.looseObject({
+          denom: z.string(),
+          exponent: z.optional(z.nullable(z.number().check(z.int(), z.nonnegative()))),
+        }),
+      ),
+    }),
   }),
-});
+);
 
 /** The decimals a bank denom metadata gives: the exponent of its display unit, or undefined when it does not hold together. */
 export function decimalsOfMetadata(value: unknown, denom: string): number | undefined {

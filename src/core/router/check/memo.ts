@@ -19,14 +19,16 @@ import { hopFrom } from './route';
 const MAX_DEPTH = 6;
 const nonEmpty = z.string().check(z.minLength(1));
 
-const Forward = z.strictObject({
-  receiver: nonEmpty,
-  port: z.optional(z.string()),
-  channel: nonEmpty,
-  timeout: z.optional(z.union([z.string(), z.number()])),
-  retries: z.optional(z.number()),
-  next: z.optional(z.unknown()),
-});
+const Forward = z.lazy(() =>
+  z.strictObject({
+    receiver: nonEmpty,
+    port: z.optional(z.string()),
+    channel: nonEmpty,
+    timeout: z.optional(z.union([z.string(), z.number()])),
+    retries: z.optional(z.number()),
+    next: z.optional(z.unknown()),
+  }),
+);
 
 const SwapOperation = z.strictObject({
   pool: z.string(),
@@ -34,27 +36,29 @@ const SwapOperation = z.strictObject({
   denom_out: z.string(),
   interface: z.optional(z.nullable(z.string())),
 });
-const SwapAndAction = z.strictObject({
-  user_swap: z.strictObject({
-    swap_exact_asset_in: z.strictObject({ swap_venue_name: z.string(), operations: z.array(SwapOperation) }),
-  }),
-  min_asset: z.strictObject({ native: z.strictObject({ denom: z.string(), amount: numeral(128) }) }),
-  timeout_timestamp: numeralOrNumber(64),
-  post_swap_action: z.union([
-    z.strictObject({ transfer: z.strictObject({ to_address: nonEmpty }) }),
-    z.strictObject({
-      ibc_transfer: z.strictObject({
-        ibc_info: z.strictObject({
-          source_channel: nonEmpty,
-          receiver: nonEmpty,
-          memo: z.optional(z.string()),
-          recover_address: z.optional(z.string()),
+const SwapAndAction = z.lazy(() =>
+  z.strictObject({
+    user_swap: z.strictObject({
+      swap_exact_asset_in: z.strictObject({ swap_venue_name: z.string(), operations: z.array(SwapOperation) }),
+    }),
+    min_asset: z.strictObject({ native: z.strictObject({ denom: z.string(), amount: numeral(128) }) }),
+    timeout_timestamp: numeralOrNumber(64),
+    post_swap_action: z.union([
+      z.strictObject({ transfer: z.strictObject({ to_address: nonEmpty }) }),
+      z.strictObject({
+        ibc_transfer: z.strictObject({
+          ibc_info: z.strictObject({
+            source_channel: nonEmpty,
+            receiver: nonEmpty,
+            memo: z.optional(z.string()),
+            recover_address: z.optional(z.string()),
+          }),
         }),
       }),
-    }),
-  ]),
-  affiliates: z.optional(z.array(z.unknown())),
-});
+    ]),
+    affiliates: z.optional(z.array(z.unknown())),
+  }),
+);
 const Wasm = z.strictObject({ contract: nonEmpty, msg: z.strictObject({ swap_and_action: SwapAndAction }) });
 
 /** Follows funds from an arrival to where they finally land; undefined when a problem was recorded instead. */

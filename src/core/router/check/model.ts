@@ -9,30 +9,32 @@ import { amountWords, labelText } from '../../format';
 import type { Operation, Route } from '../schemas';
 import type { AnchorBook } from './anchors';
 
-export const Intent = z.object({
-  sourceChainId: z.string(),
-  sourceDenom: z.string(),
-  /** Base units, from the whole units the user typed and `decimals`. */
-  amountIn: z.string().check(z.regex(/^\d+$/)),
-  /** The whole units the user typed ("1.5"). */
-  typed: z.string(),
-  decimals: z.number().check(z.int(), z.nonnegative()),
-  /**
-   * Where the decimals came from: the chain itself (bank denom metadata, an ERC-20's decimals()), the registry the user
-   * chose (its asset list's `denom_units`), the user (a custom denom), or only the router (then the verdict is
-   * "Couldn't verify").
-   */
-  decimalsFrom: z.enum(['chain', 'registry', 'user', 'router']),
-  symbol: z.optional(z.string()),
-  /** The decimals the router's asset list gives, when it gives any (compared with the chain's). */
-  routerDecimals: z.optional(z.number()),
-  destChainId: z.string(),
-  destDenom: z.string(),
-  /** The address the user confirmed on each chain of the route (chain id → address). */
-  addresses: z.record(z.string(), z.string()),
-  /** The slippage the user chose, in percent ("0.5"). */
-  slippagePercent: z.string(),
-});
+export const Intent = z.lazy(() =>
+  z.object({
+    sourceChainId: z.string(),
+    sourceDenom: z.string(),
+    /** Base units, from the whole units the user typed and `decimals`. */
+    amountIn: z.string().check(z.regex(/^\d+$/)),
+    /** The whole units the user typed ("1.5"). */
+    typed: z.string(),
+    decimals: z.number().check(z.int(), z.nonnegative()),
+    /**
+     * Where the decimals came from: the chain itself (bank denom metadata, an ERC-20's decimals()), the registry the user
+     * chose (its asset list's `denom_units`), the user (a custom denom), or only the router (then the verdict is
+     * "Couldn't verify").
+     */
+    decimalsFrom: z.enum(['chain', 'registry', 'user', 'router']),
+    symbol: z.optional(z.string()),
+    /** The decimals the router's asset list gives, when it gives any (compared with the chain's). */
+    routerDecimals: z.optional(z.number()),
+    destChainId: z.string(),
+    destDenom: z.string(),
+    /** The address the user confirmed on each chain of the route (chain id → address). */
+    addresses: z.record(z.string(), z.string()),
+    /** The slippage the user chose, in percent ("0.5"). */
+    slippagePercent: z.string(),
+  }),
+);
 export type Intent = z.infer<typeof Intent>;
 
 /** One operation of the route as the checks read it: the chains it joins, what it takes and gives. */

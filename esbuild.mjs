@@ -65,7 +65,7 @@ const host = {
   conditions: ['import', 'module'],
 };
 
-// Lazy bundles: parts of the features required on first use, by `require('<spec>')` in <importer> (src/{bridge,tools,explain,watch}/loader.ts) (kept as a
+// Lazy bundles: parts of the features required on first use, by `require('<spec>')` in <importer> (src/{bridge,tools,explain,watch,debug}/loader.ts, src/network/pickerLoader.ts) (kept as a
 // run-time require of ./<name>.js). A lazy bundle holds the modules only it uses; an import of a module that the
 // features bundle holds becomes a read of the features' own module (the features export a table of the modules their
 // lazy bundles import, `__lazyShared`), so nothing is bundled twice and there is one instance of every module (one
@@ -77,6 +77,12 @@ const LAZY = [
   { name: 'explain', entry: 'src/explain/bundle.ts', importer: 'src/explain/loader.ts', spec: './bundle' },
   { name: 'watch', entry: 'src/watch/txWatcher.ts', importer: 'src/watch/loader.ts', spec: './txWatcher' },
   { name: 'debug', entry: 'src/debug/bundle.ts', importer: 'src/debug/loader.ts', spec: './bundle' },
+  {
+    name: 'picker',
+    entry: 'src/network/pickerBundle.ts',
+    importer: 'src/network/pickerLoader.ts',
+    spec: './pickerBundle',
+  },
 ];
 const FEATURES_ENTRY = 'src/features.ts';
 const SHARED_NS = 'features-shared';

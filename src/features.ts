@@ -20,7 +20,8 @@ import { RichListView } from './views/richList';
 import { registerTreeCommands, type Views } from './views/treeCommands';
 import { TxHoverProvider, registerHoverCommands } from './hover/txHover';
 import { NetworkStatusBar } from './network/statusBar';
-import { NetworkPicker, registerNetworkCommands } from './network/networkPicker';
+import type { NetworkPicker } from './network/networkPicker';
+import { LazyNetworkPicker } from './network/pickerLoader';
 import type { Registry } from './platform/registry';
 import { TransferTracker } from './transfers/tracker';
 import { TransfersTree, registerTransferCommands } from './transfers/tree';
@@ -41,7 +42,7 @@ import { TerminalLinkActions } from './terminal/actions';
 import { WorkspaceNames } from './names/workspaceNames';
 import { NameLabels } from './names/labels';
 import { AddressHoverProvider, registerAddressHoverCommands } from './hover/addressHover';
-import { LocalRollupFinder } from './network/localRollup';
+import type { LocalRollupFinder } from './network/localRollup';
 
 export interface FeatureDeps {
   context: vscode.ExtensionContext;
@@ -77,7 +78,8 @@ export interface Features extends vscode.Disposable {
   /** The workspace's contract ABIs for decoding EVM logs and calls: indexed on the first decode, which also loads
    *  dist/abi.js (viem); creating it does nothing. */
   abis: WorkspaceAbis;
-  /** The chain registry (read when the network picker opens) and the picker. */
+  /** The chain registry (read when the network picker opens) and the picker (dist/picker.js, loaded on first use:
+   *  reading this loads it). */
   registry: Registry;
   networkPicker: NetworkPicker;
   /** The language-model tools (activation registers a shell per tool that calls in here). */
@@ -101,7 +103,7 @@ export interface Features extends vscode.Disposable {
   nameLabels: NameLabels;
   /** The hover on init1…/0x… addresses. */
   addressHover: AddressHoverProvider;
-  /** The rollup on this machine, probed when the network picker opens. */
+  /** The rollup on this machine, probed when the network picker opens (loaded with the picker). */
   localRollup: LocalRollupFinder;
   /** Command handlers by id; activation's command shells call into this table. */
   handlers: ReadonlyMap<string, Handler>;
@@ -136,7 +138,8 @@ function registerCommands(
   register: Register,
   { context, log }: FeatureDeps,
   services: Services,
-  f: Pick<Features, 'tracker' | 'documents' | 'views' | 'explain' | 'bridge' | 'networkPicker'> & {
+  f: Pick<Features, 'tracker' | 'documents' | 'views' | 'explain' | 'bridge'> & {
+    picker: LazyNetworkPicker;
     watch: LazyWatcher;
   },
 ): vscode.Disposable[] {
@@ -144,7 +147,7 @@ function registerCommands(
   return [
     ...f.watch.register(register),
     ...registerAddressHoverCommands(register),
-    ...registerNetworkCommands(f.networkPicker, services.networks, register),
+    ...f.picker.register(register),
     ...registerTransferCommands(tracker, services, register),
     ...registerTransferDocumentCommands(tracker, register),
     register(Command.OpenBridge, () => {
@@ -204,8 +207,7 @@ export function createFeatures(deps: FeatureDeps): Features {
   const nameLabels = new NameLabels(services, names);
   const addressHover = new AddressHoverProvider(services);
   const watch = new LazyWatcher(services);
-  const localRollup = new LocalRollupFinder(settings, services.networks, log, services);
-  const networkPicker = new NetworkPicker(services.networks, registry, settings, localRollup, hooks);
+  const picker = new LazyNetworkPicker(services, registry, settings, hooks);
   const tools = new LazyLanguageModelTools({
     services,
     explain: (hash, network, signal) => explain.describe(hash, network, signal),
@@ -215,7 +217,7 @@ export function createFeatures(deps: FeatureDeps): Features {
   const disposables: vscode.Disposable[] = [
     ...[services, statusBar, tracker, transfers, transferDocuments, bridge, explain, abis, documents],
     ...[views.blocks, views.collections, views.richList, hover, names, addressHover, watch],
-    ...registerCommands(register, deps, services, { tracker, documents, views, explain, bridge, networkPicker, watch }),
+    ...registerCommands(register, deps, services, { tracker, documents, views, explain, bridge, picker, watch }),
     ...debug.register(register),
   ];
   statusBar.start();
@@ -234,7 +236,9 @@ export function createFeatures(deps: FeatureDeps): Features {
     debugger: debug,
     abis,
     registry,
-    networkPicker,
+    get networkPicker() {
+      return picker.picker;
+    },
     tools,
     callResults,
     get watcher() {
@@ -244,7 +248,9 @@ export function createFeatures(deps: FeatureDeps): Features {
     names,
     nameLabels,
     addressHover,
-    localRollup,
+    get localRollup() {
+      return picker.localRollup;
+    },
     restoreBridge: (panel, state) => bridge.restore(panel, state),
     restoreExplain: (panel, state) => explain.restore(panel, state),
     handlers,

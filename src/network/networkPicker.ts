@@ -7,11 +7,9 @@
 import * as vscode from 'vscode';
 import { registryRows, type RegistryRow } from '../core/registry';
 import { PROFILE_FIELDS, type NetworkProfile } from '../core/networks';
-import type { Register } from '../platform/commandTable';
 import type { Networks } from '../platform/networks';
 import type { Registry } from '../platform/registry';
 import type { Settings } from '../platform/settings';
-import { Command } from '../platform/ids';
 import type { Hooks } from '../platform/hooks';
 import type { LocalOffer } from '../core/localRollup';
 import type { LocalRollupFinder } from './localRollup';
@@ -244,23 +242,20 @@ export function profileSetting(p: NetworkProfile): Record<string, string> {
   return out;
 }
 
-export function registerNetworkCommands(
+/** Initia: Select Network: the picker, or with a name the network (or a registry chain, confirmed and added). */
+export async function selectNetwork(
   picker: NetworkPicker,
   networks: Networks,
-  register: Register,
-): vscode.Disposable[] {
-  return [
-    register(Command.SelectNetwork, async (name?: unknown): Promise<string | undefined> => {
-      if (typeof name !== 'string') return picker.show();
-      if (networks.all().some((n) => n.name === name)) {
-        await networks.select(name);
-        return name;
-      }
-      // A chain of the registry, by chain id or name: confirmed and added as from the picker.
-      const row = await picker.findRegistryRow(name);
-      if (row) return picker.chooseRegistry(row);
-      void vscode.window.showErrorMessage(vscode.l10n.t('Initia: there is no network named "{0}".', name));
-      return undefined;
-    }),
-  ];
+  name?: unknown,
+): Promise<string | undefined> {
+  if (typeof name !== 'string') return picker.show();
+  if (networks.all().some((n) => n.name === name)) {
+    await networks.select(name);
+    return name;
+  }
+  // A chain of the registry, by chain id or name: confirmed and added as from the picker.
+  const row = await picker.findRegistryRow(name);
+  if (row) return picker.chooseRegistry(row);
+  void vscode.window.showErrorMessage(vscode.l10n.t('Initia: there is no network named "{0}".', name));
+  return undefined;
 }

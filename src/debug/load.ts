@@ -17,6 +17,7 @@ import type { WorkspaceAbis } from '../abi/workspaceAbis';
 import type { WorkspaceContracts } from '../abi/contracts';
 import type { LaunchConfig } from './launchConfig';
 import { Replay, type CodeInfo, type Decoding } from './replay';
+import { bytesOfHex } from '../core/hexBytes';
 
 export interface DebugDeps {
   services: Pick<Services, 'network' | 'networks' | 'jsonRpc'>;
@@ -30,8 +31,6 @@ export interface DebugDeps {
 const MB = 1024 * 1024;
 const TRACE_TIMEOUT_MS = 120_000;
 const MAX_CODES = 64;
-
-const fromHex = (text: string) => Uint8Array.from(Buffer.from(text.replace(/^0x/, ''), 'hex'));
 
 function networkOf(deps: DebugDeps, config: LaunchConfig): NetworkProfile {
   if (!config.network) return deps.services.network;
@@ -147,7 +146,7 @@ async function codeInfos(
     addresses.map(async (address) => {
       const code = await rpc.getCode(address, block);
       const info = await contracts.identify(address, code, named.get(address), snapshot?.artifacts ?? []);
-      const entry: CodeInfo = { name: info.name, code: fromHex(code), layout: info.artifact?.code.storageLayout };
+      const entry: CodeInfo = { name: info.name, code: bytesOfHex(code), layout: info.artifact?.code.storageLayout };
       out.set(address, entry);
       if (!info.artifact || !snapshot) {
         entry.why = info.mismatch ?? 'no artifact of the workspace is the code deployed here';

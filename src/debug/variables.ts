@@ -12,23 +12,23 @@ import type { Replay } from './replay';
 import type { ShownFrame } from './frames';
 import { keccakPreimages, storageAccesses } from './storage';
 import { slotLabel } from '../core/evm/storageLayout';
+import { bytesOfHex, hexOfBytes } from '../core/hexBytes';
 
 type Variable = DebugProtocol.Variable;
+type DecodedCall = ReturnType<NonNullable<Replay['input']['decoding']>['call']>;
 
-const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
-const fromHex = (text: string) => Uint8Array.from(Buffer.from(text.replace(/^0x/, ''), 'hex'));
 const word = (w: string | undefined) => `0x${(w ?? '0x0').replace(/^0x/, '').padStart(64, '0')}`;
 
 export class Inspector {
   private readonly refs: Array<() => Variable[]> = [];
   private readonly inputs = new Map<number, string>();
-  private readonly names = new Map<number, string | undefined>();
+  private readonly decodedCalls = new Map<number, DecodedCall | undefined>();
 
   constructor(private readonly replay: Replay) {}
 
   /** What a memory rebuild reads (one object for the session: the rebuilds are kept per sources object). */
   private readonly sources: MemorySources = {
-    calldata: (frame) => (frame === 0 ? fromHex(this.replay.input.tx.input) : undefined),
+    calldata: (frame) => (frame === 0 ? bytesOfHex(this.replay.input.tx.input) : undefined),
     code: (at) => this.replay.codeOf(at)?.code,
   };
 
@@ -51,20 +51,25 @@ export class Inspector {
     let data = this.inputs.get(call);
     if (data === undefined) {
       const { trace, spans, tx } = this.replay.input;
-      data = call === 0 ? tx.input : hex(callInput(trace, spans, call, this.sources).bytes);
+      data = call === 0 ? tx.input : hexOfBytes(callInput(trace, spans, call, this.sources).bytes);
       this.inputs.set(call, data);
     }
     return data;
   }
 
+  /** A call's calldata decoded by the workspace's ABIs (once per call). */
+  private decoded(call: number): DecodedCall | undefined {
+    if (!this.decodedCalls.has(call)) this.decodedCalls.set(call, this.replay.input.decoding?.call(this.input(call)));
+    return this.decodedCalls.get(call);
+  }
+
   /** The function a call's calldata selects, by the workspace's ABIs. */
   callName(call: number): string | undefined {
-    if (!this.names.has(call)) this.names.set(call, this.replay.input.decoding?.call(this.input(call))?.name);
-    return this.names.get(call);
+    return this.decoded(call)?.name;
   }
 
   private decodedArgs(call: number): DecodedArg[] | undefined {
-    return this.replay.input.decoding?.call(this.input(call))?.args;
+    return this.decoded(call)?.args;
   }
 
   scopes(frame: ShownFrame): DebugProtocol.Scope[] {
@@ -81,7 +86,7 @@ export class Inspector {
   private callVariables(call: number, step: number): Variable[] {
     const { spans, trace } = this.replay.input;
     const span = spans.frames[call]!;
-    const decoded = this.replay.input.decoding?.call(this.input(call));
+    const decoded = this.decoded(call);
     const out: Variable[] = [];
     const v = (name: string, value: string, type?: string): Variable => ({
       name,
@@ -127,7 +132,7 @@ export class Inspector {
     const size = Number(BigInt(trace.stackWord(step, 1) ?? '0x0'));
     if (size === 0) return '0x';
     const memory = rebuildMemory(trace, spans, call, step, this.sources);
-    return hex(memory.bytes.subarray(offset, offset + size));
+    return hexOfBytes(memory.bytes.subarray(offset, offset + size));
   }
 
   private sender(call: number): string {
@@ -163,14 +168,17 @@ export class Inspector {
     const memoryAt = (frame: number, at: number) => rebuildMemory(trace, spans, frame, at, this.sources);
     const images = layout ? keccakPreimages(trace, spans, span.storageAddress, step, memoryAt) : undefined;
     const named = (slot: string) => (layout && images ? slotLabel(layout, BigInt(slot), images) : undefined);
-    return accesses.map((a) => ({
-      name: named(a.slot) ?? word(a.slot),
-      ...(named(a.slot) ? { evaluateName: named(a.slot), type: `slot ${word(a.slot)}` } : {}),
-      value: a.written
-        ? `${a.before === undefined ? '(not read before)' : word(a.before)} → ${word(a.after)}`
-        : `${word(a.after)} (read)`,
-      variablesReference: 0,
-    }));
+    return accesses.map((a) => {
+      const name = named(a.slot);
+      return {
+        name: name ?? word(a.slot),
+        ...(name ? { evaluateName: name, type: `slot ${word(a.slot)}` } : {}),
+        value: a.written
+          ? `${a.before === undefined ? '(not read before)' : word(a.before)} → ${word(a.after)}`
+          : `${word(a.after)} (read)`,
+        variablesReference: 0,
+      };
+    });
   }
 
   private memoryVariables(call: number, step: number): Variable[] {

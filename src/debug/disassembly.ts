@@ -2,6 +2,7 @@
  * A contract's code as a listing, one instruction per line (`0x001c  PUSH1 0x80`): what a call without sources shows
  * when the user chose to see it, and what a breakpoint in it is set on.
  */
+import { hexOfBytes } from '../core/hexBytes';
 
 const NAMES: Record<number, string> = {
   0x00: 'STOP',
@@ -109,7 +110,7 @@ export function disassemble(code: Uint8Array): Listing {
   for (let pc = 0; pc < code.length;) {
     const op = code[pc]!;
     const data = op >= 0x60 && op <= 0x7f ? op - 0x5f : 0;
-    const arg = data ? ` 0x${Buffer.from(code.subarray(pc + 1, pc + 1 + data)).toString('hex')}` : '';
+    const arg = data ? ` ${hexOfBytes(code.subarray(pc + 1, pc + 1 + data))}` : '';
     lines.push(`0x${pc.toString(16).padStart(width, '0')}  ${opName(op)}${arg}`);
     lineOf[pc] = lines.length;
     pc += 1 + data;

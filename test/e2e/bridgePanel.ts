@@ -1,7 +1,7 @@
 // Driving the bridge panel in the workbench: its webview is two nested iframes (the host page, then the document),
 // and its fields are toolkit elements whose real <input>/<textarea> sits in their shadow root (Playwright pierces it).
 import type { FrameLocator, Page } from 'playwright-core';
-import { FAKE_NETWORK, runCommand, selectNetwork } from './harness';
+import { FAKE_NETWORK, reaches, runCommand, selectNetwork } from './harness';
 import { BRIDGE, pickerList } from '../../src/webview/selectors';
 
 /** The bridge panel's document. */
@@ -27,11 +27,7 @@ export async function openBridge(page: Page, opts: { fresh: boolean }): Promise<
     const again = frame.locator('vscode-button', { hasText: 'New transfer' });
     if ((await again.count()) > 0) await again.first().click();
     const onFake = frame.locator(`#${BRIDGE.routerOrigin}`, { hasText: `(network ${FAKE_NETWORK})` });
-    const already = await onFake.waitFor({ timeout: 5_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (!already) {
+    if (!(await reaches(onFake, 5_000))) {
       await selectNetwork(page, FAKE_NETWORK);
       await onFake.waitFor({ timeout: 15_000 });
     }

@@ -3,7 +3,7 @@
 // block into its transactions. Screenshots go to media/screenshots/ for the README.
 import * as assert from 'node:assert/strict';
 import { waitFor } from '../support/wait';
-import { e2eTest, runCommand, screenshot, viewRows } from './harness';
+import { e2eTest, reaches, runCommand, screenshot, viewRows } from './harness';
 
 e2eTest('Initia: Show Indexer Status opens a read-only JSON document from the fake indexer', async ({ page, fake }) => {
   fake.resetRequests();
@@ -43,10 +43,7 @@ e2eTest(
       async () => {
         if (!(await blocks.and(page.locator('.focused')).first().isVisible())) await blocks.first().click();
         await page.keyboard.press('End');
-        return loadMore.waitFor({ timeout: 2_000 }).then(
-          () => true,
-          () => false,
-        );
+        return reaches(loadMore, 2_000);
       },
       20_000,
       0,

@@ -218,6 +218,18 @@ export async function openWorkbench(opts: OpenOptions): Promise<Workbench> {
   }
 }
 
+/** Whether `locator` reaches `state` (visible by default) within `timeoutMs`: true or false, never a throw. */
+export function reaches(
+  locator: Locator,
+  timeoutMs: number,
+  state: 'visible' | 'hidden' | 'attached' = 'visible',
+): Promise<boolean> {
+  return locator.waitFor({ state, timeout: timeoutMs }).then(
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * Opens another window of the same workbench: a second page of the same code-server, which runs its own extension
  * host (as a second VS Code window does), sharing the profile's global storage. Close it with `page.close()`.
@@ -247,13 +259,7 @@ async function openPalette(page: Page, text: string): Promise<Locator> {
     if (!(await input.isVisible())) {
       if (attempt > 0) await page.keyboard.press('Escape');
       await page.keyboard.press(keys[attempt]);
-      if (
-        !(await input.waitFor({ state: 'visible', timeout: 3_000 }).then(
-          () => true,
-          () => false,
-        ))
-      )
-        continue;
+      if (!(await reaches(input, 3_000))) continue;
     }
     try {
       await input.fill(`>${text}`, { timeout: 3_000 });
@@ -316,13 +322,7 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
     `command "${title}" in the command palette`,
     async () => {
       await openPalette(page, title);
-      if (
-        await row.waitFor({ state: 'visible', timeout: 3_000 }).then(
-          () => true,
-          () => false,
-        )
-      )
-        return true;
+      if (await reaches(row, 3_000)) return true;
       await closePalette(page);
       return false;
     },
@@ -345,19 +345,18 @@ export async function selectNetwork(page: Page, name: string): Promise<void> {
   const exact = new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
   const widget = page.locator('.quick-input-widget');
   const input = page.locator('.quick-input-widget input[placeholder^="Select the Initia network"]');
-  const within = (what: Promise<unknown>) => what.then(() => true).catch(() => false);
   for (let attempt = 1; attempt <= 3; attempt++) {
     if (!(await input.isVisible())) await runCommand(page, 'Initia: Select Network…');
-    if (!(await within(input.waitFor({ timeout: 10_000 })))) continue;
+    if (!(await reaches(input, 10_000))) continue;
     await input.fill(name);
     const row = page
       .locator('.quick-input-widget .quick-input-list .monaco-list-row', {
         has: page.locator('.label-name', { hasText: exact }),
       })
       .first();
-    if (!(await within(row.waitFor({ timeout: 10_000 })))) continue;
+    if (!(await reaches(row, 10_000))) continue;
     await row.click({ timeout: 5_000 }).catch(() => undefined);
-    if (await within(widget.waitFor({ state: 'hidden', timeout: 15_000 }))) return;
+    if (await reaches(widget, 15_000, 'hidden')) return;
   }
   throw new Error(`Select Network…: a click on the "${name}" row did not close it, in three tries`);
 }
@@ -370,12 +369,7 @@ export async function paletteHas(
   opts: { keepOpen?: boolean; timeoutMs?: number } = {},
 ): Promise<boolean> {
   await openPalette(page, title);
-  const found = await paletteRow(page, title)
-    .waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 3_000 })
-    .then(
-      () => true,
-      () => false,
-    );
+  const found = await reaches(paletteRow(page, title), opts.timeoutMs ?? 3_000);
   if (!opts.keepOpen) await closePalette(page);
   return found;
 }

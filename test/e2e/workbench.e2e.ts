@@ -10,6 +10,7 @@ import {
   closeModalEditor,
   e2eTest,
   paletteHas,
+  reaches,
   runCommand,
   screenshot,
   waitForActivation,
@@ -129,13 +130,7 @@ e2eTest(
         await page.keyboard.press('F1');
         await input.waitFor({ state: 'visible', timeout: 5_000 });
         await page.keyboard.type('Initia: Select Network');
-        if (
-          await row.waitFor({ state: 'visible', timeout: 3_000 }).then(
-            () => true,
-            () => false,
-          )
-        )
-          return true;
+        if (await reaches(row, 3_000)) return true;
         await page.keyboard.press('Escape');
         return false;
       },

@@ -5,7 +5,7 @@
  * serializer. No network I/O here and nothing heavy is loaded. The one seam into the features is `load()` below:
  * this file imports only types from them, and the build fails if a module ends up in both bundles (esbuild.mjs).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { join } from 'node:path';
 import type { FeatureDeps, Features } from './features';
 import { Settings } from './platform/settings';
@@ -93,7 +93,13 @@ function featureLoader(
     performance.mark('initia:features:load');
     const module = requireCached(featuresPath(), context.globalStorageUri.fsPath) as typeof import('./features');
     performance.mark('initia:features:required');
-    const features = module.createFeatures({ ...deps, context, treeViews: deps.treeViews(), hooks: state.hooks });
+    const features = module.createFeatures({
+      ...deps,
+      context,
+      treeViews: deps.treeViews(),
+      hooks: state.hooks,
+      requireBundle: (file) => requireCached(join(__dirname, file), context.globalStorageUri.fsPath),
+    });
     state.features = features;
     performance.mark('initia:features:created');
     context.subscriptions.push(

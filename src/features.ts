@@ -5,7 +5,7 @@
  * and requires this bundle on first use: a command, a view being shown, a result document being opened, a hover
  * over a line with a 64-hex run, the status bar's first read, or resuming tracked transfers.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Handler, Register } from './platform/commandTable';
 import { Services } from './platform/services';
 import type { Settings } from './platform/settings';
@@ -28,6 +28,7 @@ import { TransfersTree, registerTransferCommands } from './transfers/tree';
 import { TransferDocuments, registerTransferDocumentCommands } from './transfers/documents';
 import { LazyBridgePanels } from './bridge/loader';
 import { systemClock } from './core/clock';
+import { requireUndiciWith } from './core/transport';
 import type { Hooks } from './platform/hooks';
 import { LazyExplain } from './explain/loader';
 import { LazyDebugger } from './debug/loader';
@@ -59,6 +60,9 @@ export interface FeatureDeps {
   statusItem: vscode.StatusBarItem;
   /** A test run's observers (platform/hooks.ts); none in use. */
   hooks?: Hooks;
+  /** Requires a sibling bundle of dist/ by its file name, through V8's code cache (the shell's); plain `require` if
+   *  absent. */
+  requireBundle?: (file: string) => unknown;
 }
 
 export interface Features extends vscode.Disposable {
@@ -121,7 +125,9 @@ function handlerTable(): { handlers: Map<string, Handler>; register: Register } 
 }
 
 /** The services, built in order: the clients, the registry, and the workspace's names over them. */
-function createServices({ context, settings, log }: FeatureDeps): Services<WorkspaceNames> {
+function createServices({ context, settings, log, requireBundle }: FeatureDeps): Services<WorkspaceNames> {
+  // The direct transport's bundle (undici, 312 KB), when it is first needed: compiled once, then from the cache.
+  if (requireBundle) requireUndiciWith(() => requireBundle('direct.js'));
   return new Services(settings, log, {
     version: String((context.extension.packageJSON as { version?: unknown }).version ?? 'dev'),
     registry: {

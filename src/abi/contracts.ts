@@ -10,7 +10,7 @@
  * metadata, or its text in Hardhat's build info): a file edited since gets a sentence instead of a wrong line.
  * Everything read is kept until the ABI index says the artifacts changed.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { compareRuntime, comparableSize } from '../core/evm/bytecode';
 import { readStorageLayout } from '../core/evm/storageLayoutRead';
 import {

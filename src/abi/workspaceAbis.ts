@@ -10,7 +10,7 @@
  * A broken artifact is skipped with one log line; JSON in those folders that is no artifact at all is only noted
  * at debug level.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { join } from 'node:path';
 import type * as Decoder from './decoder';
 import { FolderWatches, folderOf, mayBeMadeFolder, searchMadeFolders } from '../platform/folderWatches';

@@ -3,7 +3,7 @@
  * reading a signed OP hook back from a file (JSON `{signer, hook}` or the bare base64). The file's text is the
  * user's: it is checked by the OP hook check like a pasted one (core/router/check/hook.ts).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 export async function saveJson(what: string, value: unknown): Promise<boolean> {
   const target = await vscode.window.showSaveDialog({

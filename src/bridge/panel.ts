@@ -2,7 +2,7 @@
  * The bridge panel: opened from the palette (one at a time), or restored by VS Code after a window reload with the
  * state its webview saved. Each panel is a BridgeSession (session.ts), which wires the webview to the router.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Clock } from '../core/clock';
 import { WebviewType } from '../platform/ids';
 import type { Hooks } from '../platform/hooks';

@@ -5,7 +5,7 @@
  * (a JSON document, a file to save or read, the transfer's status document) is done here. It pushes the live quote,
  * the transfer it follows, and the router it talks to when the network changes.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Clock } from '../core/clock';
 import { Command } from '../platform/ids';
 import type { Hooks } from '../platform/hooks';

@@ -23,10 +23,21 @@ export { bypassesProxy, redactProxy, type ProxyConfig } from './proxy';
 
 let undiciModule: typeof Undici | undefined;
 
+/** How undici's bundle is required: plainly, unless the extension handed in its own way (see `requireUndiciWith`). */
+let requireUndici: (() => unknown) | undefined;
+
+/**
+ * Has undici's bundle required by `load` (the extension's: through V8's code cache, src/platform/codeCache.ts) when
+ * it is first needed; plain `require` otherwise. Loads nothing now.
+ */
+export function requireUndiciWith(load: () => unknown): void {
+  requireUndici = load;
+}
+
 /** undici's dispatchers, required on first use (esbuild.mjs turns this require into one of dist/direct.js). */
 function loadUndici(): typeof Undici {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  undiciModule ??= require('./undici') as typeof Undici;
+  undiciModule ??= (requireUndici?.() ?? require('./undici')) as typeof Undici;
   return undiciModule;
 }
 

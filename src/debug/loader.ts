@@ -5,7 +5,7 @@
  * checked here before a session starts: a missing hash is asked for, a malformed one refused with why (the
  * adapter checks the rest of the configuration before it asks the node anything).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { parseTxHash, type TxHash } from '../core/validate';
 import type { Parsed } from '../core/validate';
 import type { Register } from '../platform/commandTable';

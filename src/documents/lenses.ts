@@ -3,7 +3,7 @@
  * and where the document leads on (a block to its transactions, an account to its EVM lists, an EVM transaction to
  * its call tree) on a network known to have them.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { PageInfo } from '../core/indexer/paging';
 import type { NetworkCapabilities } from '../core/capabilities';
 import { isListQuery, type Query } from '../core/queries';

@@ -1,5 +1,5 @@
 /** Drill-down links in result documents: each hash, height and address runs the matching lookup. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { scanLinks, type LinkKind } from '../core/linkScan';
 import { commandUri } from '../platform/links';
 import type { ResultDocuments } from './resultDocuments';

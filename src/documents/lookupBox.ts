@@ -2,7 +2,7 @@
  * The Look Up… box: what is typed comes first, said in words (recognised as what, or why not), the recent lookups
  * below; and, for a text that could be several things, the pick among them. lookups.ts opens what comes out.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { classify, describeTarget, describeUnrecognised, forNetwork, type LookupTarget } from '../core/validate';
 import { StorageKey } from '../platform/ids';
 

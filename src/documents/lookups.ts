@@ -4,7 +4,7 @@
  * Each resolves to the opened document's URI, or undefined when cancelled or failed.
  */
 import { parseTableHandle } from '../core/move/handle';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import {
   classify,
   describeTarget,

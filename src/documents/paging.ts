@@ -3,7 +3,7 @@
  * editor title shows Previous / Next Page only on a document that lists, each enabled when there is such a page:
  * context keys follow the active editor and the page it shows.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { decodeDocumentAddress, isListQuery } from '../core/queries';
 import { Command, ContextKey, Scheme } from '../platform/ids';
 import type { Register } from '../platform/commandTable';

@@ -3,7 +3,7 @@
  * restored after a window reload loads itself again. Lists page in place: CodeLenses (and editor title actions) at
  * the top go to the next / previous page with the server's keys.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { PageTrail, pageInfo, type PageInfo } from '../core/indexer/paging';
 import { errorMessage, isCancelled, isNotFound } from '../core/errors';
 import { isUnavailable } from '../core/capabilities';
@@ -14,6 +14,11 @@ import type { NetworkProfile } from '../core/networks';
 import { markOnce } from '../core/marks';
 import { txHashText } from '../core/validate';
 import { resultLenses } from './lenses';
+import { noticeIfSlow } from '../core/slowNotice';
+import { systemClock } from '../core/clock';
+
+/** A lookup's progress notice appears when its answer has not come this long after the command. */
+const PROGRESS_AFTER_MS = 400;
 
 interface DocState {
   network: string;
@@ -208,18 +213,20 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
     retry: () => Promise<unknown>,
   ): Promise<boolean> {
     try {
-      await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-        async (_p, token) => {
-          const ac = new AbortController();
-          const sub = token.onCancellationRequested(() => ac.abort());
-          try {
-            await this.load(state, ac.signal);
-          } finally {
-            sub.dispose();
-          }
-        },
-      );
+      // The notice (which can cancel the load) only when the answer is slow: a quick lookup flashes nothing.
+      const ac = new AbortController();
+      await noticeIfSlow(this.load(state, ac.signal), systemClock, PROGRESS_AFTER_MS, (work) => {
+        void vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+          (_p, token) => {
+            const sub = token.onCancellationRequested(() => ac.abort());
+            return work.then(
+              () => sub.dispose(),
+              () => sub.dispose(),
+            );
+          },
+        );
+      });
       await this.fireChanged(uri);
       this.lensesChanged.fire();
       return true;

@@ -5,7 +5,7 @@
  * view calls (src/move/viewCall.ts) and CosmWasm smart queries (src/wasm/smartQuery.ts), made together on the first
  * use of any of them.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { NetworkProfile } from '../core/networks';
 import type { TxHash } from '../core/validate';
 import type { Hooks } from '../platform/hooks';

@@ -7,7 +7,7 @@
  * The result opens as a read-only JSON document beside the editor, and the command resolves to it (tests, other
  * extensions).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { argumentHint, parseArgument } from '../core/abi/callArgs';
 import { JsonRpcError, type BlockTag, type JsonRpcClient } from '../core/evm/jsonRpc';
 import { classifyRevert, revertWords } from '../core/evm/revert';

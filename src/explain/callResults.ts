@@ -2,7 +2,7 @@
  * The results of this session's contract reads (Initia: Call Contract…, explain/callContract.ts) as read-only JSON
  * documents: kept with the features, so that a restored tab of one is answered without loading Explain's bundle.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { Scheme } from '../platform/ids';
 
 /** The results of this session's contract reads, as read-only JSON documents (`initia-call:` scheme). */

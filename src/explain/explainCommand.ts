@@ -2,7 +2,7 @@
  * `Initia: Explain Transaction…`: from the palette (asks for a hash, checked as it is typed), a hover or tree item
  * (the hash given), or a transaction's JSON document title bar (the document's address names the hash).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { decodeDocumentAddress } from '../core/queries';
 import { parseTxHash, txHashText, type TxHash } from '../core/validate';
 import { errorMessage, isNotFound } from '../core/errors';

@@ -5,7 +5,7 @@
  * the workspace's ABIs, its amounts put in whole units where the router lists the asset, and where the network has a
  * JSON-RPC URL it gets the node's call trace (traceExplain.ts). The result is the view model the panel shows.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { errorMessage, isNotFound } from '../core/errors';
 import type { EvmTx, InternalTx, Tx } from '../core/indexer/schemas';
 import { loadCallTree, partialTreeNote, type CallTreeLoad } from '../core/indexer/callTree';

@@ -5,7 +5,7 @@
  * table, only for lookups the host checks, ABI files and source lines by number, the JSON, a refresh, a read of a
  * traced contract by number: one handler per op, each a line over a method of this host.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { errorMessage } from '../core/errors';
 import { shorten } from '../core/format';
 import { parseTxHash, txHashText, type TxHash } from '../core/validate';

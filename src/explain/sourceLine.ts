@@ -3,7 +3,7 @@
  * panel, the range selected and scrolled into view, sideways too (only files of the open folders: the artifacts'
  * sources are read nowhere else).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { TraceView } from './protocol';
 
 /** A source line of the call trace (the view names it by number). */

@@ -8,7 +8,7 @@
  * none when the profile has none of them. Answers are cached for a short while, concurrent hovers share the request,
  * and moving away cancels it (as the tx hover). Off with `initia.hover.addresses`.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { LRUCache } from '../core/lru';
 import { SharedRequests } from '../core/sharedRequests';
 import { addressAt, bech32ToHex, hexToBech32, type AddressAt } from '../core/addressAt';

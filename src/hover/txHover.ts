@@ -7,7 +7,7 @@
  * The markdown (txHoverView.ts) is untrusted chain data: every chain value goes through appendUntrusted, and the only
  * commands the hover may run are this extension's own (enabledCommands).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { LRUCache } from '../core/lru';
 import { SharedRequests } from '../core/sharedRequests';
 import type { EvmTx, Tx } from '../core/indexer/schemas';

@@ -3,7 +3,7 @@
  * or an EVM transaction, then the actions. Every chain value goes through appendUntrusted; the only commands it links
  * are this extension's own, which the hover enables (HOVER_COMMANDS).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { EvmTx, Tx } from '../core/indexer/schemas';
 import { absoluteTime, groupDigits, labelText, relativeTime, shortMsgType, shorten } from '../core/format';
 import { explorerLink, type NetworkProfile } from '../core/networks';

@@ -5,7 +5,7 @@
  * registry's errors file. The registry's file is looked for beside the `chains.json` of each registry the user chose
  * (`initia.registry.urls`), in their order; none is asked when the snapshot is all there is.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { parseMoveFailure } from '../core/move/abort';
 import { explainMove, moveKind, type ModuleReader, type MoveExplanation } from '../core/move/explain';
 import { RegistryErrorsFile, registryErrorsUrl } from '../core/move/registryErrors';

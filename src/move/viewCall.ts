@@ -4,7 +4,7 @@
  * hex, u64 and wider as strings; a value that breaks a rule is refused as it is typed), then one `view/json` request.
  * The answer opens as a read-only JSON document: the result, gas used and the events. Nothing is signed.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { MoveClient } from '../core/move/client';
 import { exampleFor, jsonArg, ruleFor } from '../core/move/jsonArgs';
 import { parseModuleRef, signatureOf, viewFunctions } from '../core/move/refs';

@@ -4,7 +4,7 @@
  * for), and a file is read again only when its modification time changed. Read through vscode.workspace.fs, so remote
  * workspaces work; a file that cannot be read is skipped with one log line.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { moveTomlAddresses, parseMoveSource, type MoveErrorConst, type MoveSourceModule } from '../core/move/sources';
 import type { ModuleRef } from '../core/move/abort';
 import { matchingConstant } from '../core/move/naming';

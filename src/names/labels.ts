@@ -5,7 +5,7 @@
  * the hints are asked again when the names change. The name is chain data of the user's own files, shown as a
  * label only (never markdown, never a link).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { decodeDocumentAddress } from '../core/queries';
 import { shortAddress } from '../core/names';
 import type { NetworkProfile } from '../core/networks';

@@ -6,7 +6,7 @@
  * folder). Files are read through vscode.workspace.fs, so remote workspaces work; a broken file is skipped with one
  * log line. Off with `initia.names.enabled`.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import {
   MAX_NAMES_FILE_BYTES,
   NAMES_EXCLUDE,

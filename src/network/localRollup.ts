@@ -6,7 +6,7 @@
  * user's `initia.networks` (or picks the one written before) and makes it active; a node without an indexer is
  * listed, and choosing it says to run `weave rollup indexer start`. Files under ~/.weave or ~/.minitia are never read.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import {
   INDEXER_START_COMMAND,
   localOffer,

@@ -4,7 +4,7 @@
  * `initia.networks` once the user has confirmed its endpoints, then made active; a chain without an indexer is listed
  * but cannot be chosen.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { registryRows, type RegistryRow } from '../core/registry';
 import { PROFILE_FIELDS, type NetworkProfile } from '../core/networks';
 import type { Networks } from '../platform/networks';

@@ -4,7 +4,7 @@
  * takes it over when the features load (activation loads them for the first read, 1.5 s after start, when the
  * status bar is on and the window focused).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { errorMessage } from '../core/errors';
 import { unencryptedOrigins } from '../core/networks';
 import { untrustedMarkdown } from '../platform/markdown';

@@ -9,7 +9,7 @@
  * for a workspace that is not on this computer's disk. Events come in VS Code's words: changed, created, deleted.
  */
 import { watch } from 'node:fs';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 export interface FolderEvents {
   changed(uri: vscode.Uri): void;

@@ -5,7 +5,7 @@
  * in the extension's Test mode, activation requires the module named by INITIA_TEST_HOOKS (test/support/hooks.ts)
  * and passes its `hooks` to whatever reports here. Types only, and one loader; no test code lives in src/.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 /** What activate() measured of itself. */
 export interface ActivationReport {

@@ -1,5 +1,5 @@
 /** Arguments for commands: validated when given, asked for (validating as the user types) when not. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { parseMsgTypes, type Parsed } from '../core/validate';
 
 /** Shows why an argument was refused. */

@@ -1,5 +1,5 @@
 /** The tree views' shell at activation: a provider that makes the real one (in the features) on first use. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 /** A tree provider that creates the real one on first use and forwards its change events. */
 export class LazyTree implements vscode.TreeDataProvider<unknown> {

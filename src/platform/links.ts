@@ -1,5 +1,5 @@
 /** Links out of the editor: web pages (http and https only) and `command:` URIs for this extension's own commands. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 /** Opens an http(s) URL in the browser; anything else is refused (returns false). */
 export async function openExternalUrl(url: string | undefined): Promise<boolean> {

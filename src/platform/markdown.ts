@@ -3,7 +3,7 @@
  * appended as text (core/format.ts `markdownText`: every markdown mark escaped, `<` and `&` as entities, so markup
  * shows as the characters it is made of; words keep their spaces, so long text wraps between words).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { markdownText } from '../core/format';
 
 export function untrustedMarkdown(): vscode.MarkdownString {

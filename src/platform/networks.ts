@@ -2,7 +2,7 @@
  * The network profiles as the user set them, and the active one, with a change event. Reads `initia.networks` and
  * `initia.activeNetwork` through the typed settings (user values only: a workspace cannot choose endpoints).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { DEFAULT_NETWORK, readProfiles, type NetworkProfile, type ProfilesRead } from '../core/networks';
 import { registryProfile, type RegistryChain } from '../core/registry';
 import type { Settings } from './settings';

@@ -4,7 +4,7 @@
  * activation), through the shared HTTP layer (proxies, certificates, limits); the answer kept in a file of the
  * extension's global storage; the snapshot bundled in `media/registry-snapshot.json` when there is neither.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { fetchRegistry } from '../core/registry';
 import { RegistryStore, type RegistryState } from '../core/registryStore';
 import type { HttpClient } from '../core/http';

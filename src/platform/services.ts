@@ -2,7 +2,7 @@
  * The features' shared services: the log, the settings, the network profiles, and one API client per endpoint and
  * HTTP settings (documents stay bound to the network they were opened on), replaced when those settings change.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import * as tls from 'node:tls';
 import {
   createChainClient,

@@ -4,7 +4,7 @@
  * The settings that choose endpoints (`userOnly`) are read from the user's settings alone.
  * Nothing else reads `initia.*` from VS Code's configuration. Created at activation; the features receive it.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { NetworkConfig } from '../core/transportChoice';
 import { SETTINGS, SETTING_KEYS, coerce, type SettingKey, type SettingSpec, type SettingValue } from './settingsSpec';
 

@@ -7,7 +7,7 @@
  *  - ExplorerTree: the TreeDataProvider over such nodes.
  * Item ids are stable (network + kind + key), so a refresh of a parent keeps what the user had expanded.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { PagedList, type PageFetcher } from '../core/pagedList';
 import { errorMessage } from '../core/errors';
 import { groupDigits } from '../core/format';

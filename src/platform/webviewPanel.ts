@@ -7,7 +7,7 @@
  * (copy, open a link, open a value as a JSON document). A panel's host composes one `PanelHost` and gives it its
  * handlers and what a new document gets first.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type * as z from 'zod/mini';
 import {
   problemText,

@@ -4,7 +4,7 @@
  * Look Up, Explain, Debug (an EVM one) and Watch until it is in; an address Look Up and Copy; a block height opens the block. The value
  * is checked again here before any command runs, and every action is one of the extension's own commands.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { TerminalLinkKind } from '../core/terminalScan';
 import { parseAccount, parseHeight, parseTxHash } from '../core/validate';
 import { shorten } from '../core/format';

@@ -10,7 +10,7 @@
  * size limit, proxy and transport settings; lists never exceed `initia.pageSize`); the cancellation token ends the
  * HTTP request. Nothing is sent, signed, tracked or changed, so no call needs a confirmation.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type * as z from 'zod/mini';
 import { CancelledError, InputError, HttpError, InvalidBodyError, SchemaError, errorMessage } from '../core/errors';
 import { firstProblem } from '../core/zodWords';

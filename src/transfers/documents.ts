@@ -3,7 +3,7 @@
  * transfer as JSON (with what the tracker knows of it), updated as the transfer goes; and the command that opens one
  * (from a Transfers row or the bridge panel's timeline).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { shorten } from '../core/format';
 import type { Register } from '../platform/commandTable';
 import { Command, Scheme } from '../platform/ids';

@@ -3,7 +3,7 @@
  * progress, a notification when one completes or fails, and one when a lossless OP withdrawal can be claimed (a timer
  * each, until then). The tracker decides when; this file says it.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { failureWords } from '../core/router/transfer';
 import { transferKey, type TrackedTransfer } from '../core/router/records';
 import { stateWords } from '../core/router/transferText';

@@ -7,7 +7,7 @@
  *    (core/router/opWithdrawal.ts); without an executor nothing is asked (its claim time is known).
  * Each writes what it learns into the record through `save`; the tracker announces the end.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { StatusPoller } from '../core/router/poller';
 import { RegistrationPoll, isNotLandedYet, registrationProblem } from '../core/router/landing';
 import {

@@ -7,7 +7,7 @@
  * it writes. Polling resumes after a window reload, the status bar shows transfers in progress, and the polling window
  * announces when they complete or fail. The Transfers view, the status documents and the panel's timeline read here.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { normaliseTxHash } from '../core/router/client';
 import { PollCoordinator } from '../core/router/coordinator';
 import {

@@ -3,7 +3,7 @@
  * and its commands: track a tx hash without the panel, refresh, stop watching, remove, copy the hash, open a hop's
  * transaction in the explorer. A row opens the transfer's status document (documents.ts).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { bridgeLabel, describeHopState, type HopView } from '../core/router/transfer';
 import { shortStateWords, stateWords } from '../core/router/transferText';
 import { parseTxHash } from '../core/validate';

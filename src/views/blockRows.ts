@@ -2,7 +2,7 @@
  * Tree rows of the Blocks view: a block, its transactions (Cosmos and, on EVM networks, EVM) and the node that lists
  * a block's EVM transactions when expanded. Chain strings are data, shown as plain text (see items.ts).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Block, EvmTx, Tx } from '../core/indexer/schemas';
 import {
   absoluteTime,

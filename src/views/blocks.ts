@@ -4,7 +4,7 @@
  * tick (the newest few blocks), at about the chain's average block time (one /avg_blocktime read when following
  * starts), backing off on errors; nothing already loaded is fetched again.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Block } from '../core/indexer/schemas';
 import { isCancelled } from '../core/errors';
 import type { Services } from '../platform/services';

@@ -2,7 +2,7 @@
  * Tree rows of the NFT Collections view: a collection (its tokens paged, in the order chosen) and a token. Chain
  * strings are data, shown as plain text (see items.ts).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Collection, Nft, Tx } from '../core/indexer/schemas';
 import { groupDigits, labelText, numericTokenOrder, shorten } from '../core/format';
 import { explorerLink } from '../core/networks';

@@ -2,7 +2,7 @@
  * The NFT Collections view: collections paged lazily (all, or filtered by name or by account, with a header row
  * that says so); a collection expands into its tokens (ordered by token id or height), a token into its history.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Collection } from '../core/indexer/schemas';
 import { labelText, shorten } from '../core/format';
 import type { Services } from '../platform/services';

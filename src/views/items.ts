@@ -5,7 +5,7 @@
  * MarkdownStrings built with appendText (escaped), untrusted, without HTML. Each row knows what "copy", "open JSON"
  * and "open in explorer" mean for it (see treeCommands.ts).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Holder } from '../core/indexer/schemas';
 import { groupDigits, holderRow } from '../core/format';
 import { explorerLink, type NetworkProfile } from '../core/networks';

@@ -4,7 +4,7 @@
  * paged lazily. Where a network does not index a rich list, rollytics answers an empty list (or, on EVM rollups, a
  * 400 for a denom it cannot resolve): the view says so in one row, in words.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Holder } from '../core/indexer/schemas';
 import { HttpError, errorMessage } from '../core/errors';
 import { labelText } from '../core/format';

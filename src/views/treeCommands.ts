@@ -3,7 +3,7 @@
  * the view-title actions (refresh, order, follow, filters, rich-list denoms). Row commands take the row as their
  * argument (VS Code passes it from menus) and fall back to the view's selection.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { ACCOUNT_PREFIX, parseAccount, parseCollectionName, parseDenom } from '../core/validate';
 import { obtain } from '../platform/input';
 import type { Register } from '../platform/commandTable';

@@ -5,7 +5,7 @@
  * points are offered as picks with an example, and the query is checked against them. The answer opens as a
  * read-only JSON document. Nothing is signed.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { WasmClient } from '../core/wasm/client';
 import { parseContractAddress, readWasmQuery } from '../core/wasm/messages';
 import { checkMessage, entryPoints, type EntryPoint } from '../core/wasm/schema';

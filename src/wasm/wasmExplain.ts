@@ -5,7 +5,7 @@
  * checksum never changes, so it is asked for once). Nothing is asked of the node when the workspace has no schema.
  * Smart Query Wasm Contract… (smartQuery.ts) finds its schema the same way.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { parseWasmFailure, isWasmMsg } from '../core/wasm/messages';
 import { createWasmClient, type WasmClient } from '../core/wasm/client';
 import { errorMessage } from '../core/errors';

@@ -5,7 +5,7 @@
  * the checksums.txt line of that checksum names the .wasm, whose name is the schema's `contract_name` (Cargo writes
  * `cw20_base.wasm` for `cw20-base`; the ARM optimizer adds `-aarch64`). Read through vscode.workspace.fs.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { ContractSchema, parseChecksums } from '../core/wasm/schema';
 
 const SCHEMA_GLOB = '**/schema/*.json';

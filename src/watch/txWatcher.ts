@@ -7,7 +7,7 @@
  * `weave rollup indexer start` when the node has the transaction but the indexer does not. Started from a terminal
  * link, the hover, Look Up or **Initia: Watch Transaction…**; nothing is asked before or after.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { WatchScheduler, type Watch, type WatchEnd, type WatchSource } from '../core/watch';
 import { askIndexer, askNode, watchedHash, type WatchedHash } from '../core/watchChecks';
 import { errorMessage } from '../core/errors';

@@ -166,13 +166,19 @@ function primeCodeCache(storagePath: string | undefined): boolean {
   return true;
 }
 
-/** Waits (up to 8 s: it is written 5 s after first use) for the code cache and keeps it for the next start. */
-async function keepCodeCache(storagePath: string | undefined): Promise<void> {
+/**
+ * Waits (up to 8 s: each is written 5 s after first use) for the code cache of every bundle this start loaded
+ * (`bundles`: features.js, and direct.js on the direct transport) and keeps them for the next start.
+ */
+async function keepCodeCache(storagePath: string | undefined, bundles: string[]): Promise<void> {
   const kept = process.env.INITIA_BENCH_CODE_CACHE;
   if (!kept || !storagePath) return;
   const dir = path.join(storagePath, 'code-cache');
-  for (let i = 0; i < 80 && !(fs.existsSync(dir) && fs.readdirSync(dir).some((f) => f.endsWith('.bin'))); i++)
-    await sleep(100);
+  const written = () => {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.bin')) : [];
+    return bundles.every((b) => files.some((f) => f.startsWith(`${b}-`)));
+  };
+  for (let i = 0; i < 80 && !written(); i++) await sleep(100);
   if (!fs.existsSync(dir)) return;
   fs.mkdirSync(kept, { recursive: true });
   for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.bin')))
@@ -300,7 +306,7 @@ export async function run(): Promise<void> {
     } else {
       out.coldLookupMs = null; // something loaded the features first: not a cold measurement
     }
-    await keepCodeCache(activation.storagePath);
+    await keepCodeCache(activation.storagePath, direct ? ['features.js', 'direct.js'] : ['features.js']);
     if (process.env.INITIA_BENCH_COLD_ONLY === '1') {
       if (process.env.INITIA_BENCH_OUT) fs.writeFileSync(process.env.INITIA_BENCH_OUT, JSON.stringify(out, null, 2));
       return;

@@ -78,6 +78,22 @@ test('the direct transport loads undici at its first request, not when it is cho
   assert.notDeepEqual(undiciFiles(), []);
 });
 
+test('a loader handed in (the extension’s, through the code cache) requires undici once, at the first request', async () => {
+  const t = fresh();
+  const calls: string[] = [];
+  t.requireUndiciWith(() => {
+    calls.push('load');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require('../../src/core/undici');
+  });
+  const chosen = t.chooseTransport({ ...config, choice: 'direct' }, { env: {}, vscodeFetch });
+  assert.deepEqual(calls, [], 'handing in the loader, or choosing the transport, loaded undici');
+  await lookUp(chosen.transport);
+  await lookUp(chosen.transport);
+  assert.deepEqual(calls, ['load']);
+  assert.equal(t.undiciLoaded(), true);
+});
+
 test('a proxy loads undici when the transport is made', () => {
   const t = fresh();
   const proxied = t.chooseTransport(

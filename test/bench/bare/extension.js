@@ -10,6 +10,7 @@
 //                                         document of this extension's own scheme opened and shown; resolves when
 //                                         shown, with its parts in ms
 //   initiaBare.hover(url, { direct })     one GET of `url` + JSON.parse, as an uncached hover must do
+// INITIA_BARE_FSP=1 shows the document as a read-only file of a file system provider (see fileSystem below).
 // activate() also returns { lookupBlock, hover }, so that the bench can call the hover as directly as it calls ours.
 'use strict';
 /* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS, loaded as it is */
@@ -44,13 +45,46 @@ async function get(url, opts) {
   return res.text();
 }
 
+/**
+ * INITIA_BARE_FSP=1 (a diagnosis, not the baseline): the documents are read-only files of a file system provider, as
+ * Initia Explorer's result documents are (so that VS Code restores their tabs), instead of a content provider's.
+ */
+function fileSystem(texts) {
+  const readOnly = () => {
+    throw vscode.FileSystemError.NoPermissions();
+  };
+  const text = (uri) => texts.get(uri.toString()) ?? '';
+  return {
+    onDidChangeFile: new vscode.EventEmitter().event,
+    watch: () => new vscode.Disposable(() => undefined),
+    stat: (uri) => ({
+      type: vscode.FileType.File,
+      ctime: 1,
+      mtime: 1,
+      size: Buffer.byteLength(text(uri)),
+      permissions: vscode.FilePermission.Readonly,
+    }),
+    readFile: async (uri) => Buffer.from(text(uri), 'utf8'),
+    readDirectory: () => [],
+    createDirectory: readOnly,
+    writeFile: readOnly,
+    delete: readOnly,
+    rename: readOnly,
+  };
+}
+
 function activate(context) {
   const texts = new Map();
   let seq = 0;
   context.subscriptions.push(
-    vscode.workspace.registerTextDocumentContentProvider(SCHEME, {
-      provideTextDocumentContent: (uri) => texts.get(uri.toString()) ?? '',
-    }),
+    process.env.INITIA_BARE_FSP === '1'
+      ? vscode.workspace.registerFileSystemProvider(SCHEME, fileSystem(texts), {
+          isCaseSensitive: true,
+          isReadonly: true,
+        })
+      : vscode.workspace.registerTextDocumentContentProvider(SCHEME, {
+          provideTextDocumentContent: (uri) => texts.get(uri.toString()) ?? '',
+        }),
     vscode.workspace.onDidCloseTextDocument((doc) => {
       if (doc.uri.scheme === SCHEME) texts.delete(doc.uri.toString());
     }),

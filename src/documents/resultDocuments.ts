@@ -14,11 +14,6 @@ import type { NetworkProfile } from '../core/networks';
 import { markOnce } from '../core/marks';
 import { txHashText } from '../core/validate';
 import { resultLenses } from './lenses';
-import { noticeIfSlow } from '../core/slowNotice';
-import { systemClock } from '../core/clock';
-
-/** A lookup's progress notice appears when its answer has not come this long after the command. */
-const PROGRESS_AFTER_MS = 400;
 
 interface DocState {
   network: string;
@@ -213,20 +208,18 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
     retry: () => Promise<unknown>,
   ): Promise<boolean> {
     try {
-      // The notice (which can cancel the load) only when the answer is slow: a quick lookup flashes nothing.
-      const ac = new AbortController();
-      await noticeIfSlow(this.load(state, ac.signal), systemClock, PROGRESS_AFTER_MS, (work) => {
-        void vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-          (_p, token) => {
-            const sub = token.onCancellationRequested(() => ac.abort());
-            return work.then(
-              () => sub.dispose(),
-              () => sub.dispose(),
-            );
-          },
-        );
-      });
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+        async (_p, token) => {
+          const ac = new AbortController();
+          const sub = token.onCancellationRequested(() => ac.abort());
+          try {
+            await this.load(state, ac.signal);
+          } finally {
+            sub.dispose();
+          }
+        },
+      );
       await this.fireChanged(uri);
       this.lensesChanged.fire();
       return true;

@@ -105,7 +105,13 @@ export class NetworkPicker {
       shownRows = rows;
       const keep = qp.activeItems[0];
       qp.items = items;
-      const same = keep && items.find((i) => i.label === keep.label && i.description === keep.description);
+      // The row kept must be one the typed filter shows: this side may not yet know of the last keys typed (the
+      // active row it holds can be one the filter hides now), and a hidden row made active leaves no row focused,
+      // so that Enter does nothing. A row holding the typed text is shown by VS Code's filter whatever it matches.
+      const typed = qp.value.trim().toLowerCase();
+      const shown = (i: PickItem) =>
+        !typed || [i.label, i.description, i.detail].some((t) => t?.toLowerCase().includes(typed));
+      const same = keep && items.find((i) => i.label === keep.label && i.description === keep.description && shown(i));
       // The focus starts on the active network (not on the first row), and stays where the user moved it; once
       // something is typed, the picker's own focus (the first match) is left alone.
       const active = this.networks.active().name;

@@ -30,7 +30,8 @@ const noStringContextValue = contextValueTargets
 // esbuild wraps that in a copy of the whole API object per module (see the rule on require imports below).
 const noVscodeImport = {
   selector: "ImportDeclaration[source.value='vscode'][importKind!='type']",
-  message: "Import the VS Code API as `import vscode = require('vscode')` (or `import type`): no copy of it per module.",
+  message:
+    "Import the VS Code API as `import vscode = require('vscode')` (or `import type`): no copy of it per module.",
 };
 
 export default tseslint.config(

@@ -35,7 +35,8 @@ export interface InitiaExplorerApi {
   featuresLoaded(): boolean;
 }
 
-const featuresPath = () => join(__dirname, 'features.js');
+const FEATURES_BUNDLE = 'features.js';
+const featuresPath = () => join(__dirname, FEATURES_BUNDLE);
 
 /** A link in the integrated terminal: what it leads to travels with it to the features when it is clicked. */
 export interface InitiaTerminalLink extends vscode.TerminalLink {
@@ -91,14 +92,16 @@ function featureLoader(
     if (state.features) return state.features;
     // Marks of the first lookup's parts, for the bench (set once: this runs once).
     performance.mark('initia:features:load');
-    const module = requireCached(featuresPath(), context.globalStorageUri.fsPath) as typeof import('./features');
+    // A sibling bundle of dist/ through V8's code cache: the features now, undici's bundle when they first need it.
+    const requireBundle = (file: string) => requireCached(join(__dirname, file), context.globalStorageUri.fsPath);
+    const module = requireBundle(FEATURES_BUNDLE) as typeof import('./features');
     performance.mark('initia:features:required');
     const features = module.createFeatures({
       ...deps,
       context,
       treeViews: deps.treeViews(),
       hooks: state.hooks,
-      requireBundle: (file) => requireCached(join(__dirname, file), context.globalStorageUri.fsPath),
+      requireBundle,
     });
     state.features = features;
     performance.mark('initia:features:created');

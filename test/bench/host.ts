@@ -189,6 +189,8 @@ export async function run(): Promise<void> {
   const out: Record<string, unknown> = {};
   const ext = vscode.extensions.getExtension<InitiaExplorerApi>(EXTENSION_ID);
   if (!ext) throw new Error('extension not found');
+  // (extensionPath may be a symbolic link, scripts/vscode-launcher.mjs: require.cache has the real paths.)
+  const dist = path.join(fs.realpathSync(ext.extensionPath), 'dist');
   const api = await ext.activate();
   // What activate() reported of itself to the test-only hooks (INITIA_TEST_HOOKS, set by scripts/bench.mjs).
   const activation = probe.activation;
@@ -260,8 +262,6 @@ export async function run(): Promise<void> {
         await closeEditors();
         await sleep(300);
       }
-      // (extensionPath may be a symbolic link, scripts/vscode-launcher.mjs: require.cache has the real paths.)
-      const dist = path.join(fs.realpathSync(ext.extensionPath), 'dist');
       // The direct transport's bundle (undici): the default path must not have loaded it.
       out.directBundleLoaded = require.cache[path.join(dist, 'direct.js')] !== undefined;
       // The bridge's bundle: a lookup must not load it either.
@@ -306,7 +306,9 @@ export async function run(): Promise<void> {
     } else {
       out.coldLookupMs = null; // something loaded the features first: not a cold measurement
     }
-    await keepCodeCache(activation.storagePath, direct ? ['features.js', 'direct.js'] : ['features.js']);
+    // The bundles this start loaded (direct.js on the direct transport, or with extra CAs on https) have a cache each.
+    const loaded = ['features.js', 'direct.js'].filter((b) => require.cache[path.join(dist, b)] !== undefined);
+    await keepCodeCache(activation.storagePath, loaded);
     if (process.env.INITIA_BENCH_COLD_ONLY === '1') {
       if (process.env.INITIA_BENCH_OUT) fs.writeFileSync(process.env.INITIA_BENCH_OUT, JSON.stringify(out, null, 2));
       return;

@@ -72,6 +72,10 @@ function build(node: Node, walk: Walk): Check | undefined {
     const checks = withOwnChecks(node);
     if (!checks) return undefined;
     if (checks.length === 0) return base;
+    if (checks.length === 1) {
+      const only = checks[0]!;
+      return (v) => base(v) && only(v);
+    }
     return (v) => base(v) && checks.every((c) => c(v));
   } finally {
     open.delete(node);
@@ -87,6 +91,11 @@ function withOwnChecks(node: Node): Check[] | undefined {
     const run = c._zod.check;
     // An overwrite (trim, toLowerCase…) changes the value: zod's answer would not be the value as it is.
     if (typeof run !== 'function' || (c._zod.def as { check?: string }).check === 'overwrite') return undefined;
+    const direct = directCheck(c);
+    if (direct) {
+      out.push(direct);
+      continue;
+    }
     out.push((value) => {
       const payload: Payload = { value, issues: [] };
       const result = run(payload);
@@ -94,6 +103,30 @@ function withOwnChecks(node: Node): Check[] | undefined {
     });
   }
   return out;
+}
+
+/**
+ * The two checks the answers use most, run without zod's payload: `z.custom(fn)` passes when `fn` returns a truthy
+ * value that is not a promise, and `z.regex(pattern)` when the pattern matches from the start of its search, as zod's
+ * own check functions decide (zod v4 core, `$ZodCustom` and `$ZodCheckRegex`). Anything else runs zod's check.
+ */
+function directCheck(c: Node): Check | undefined {
+  const def = c._zod.def as { fn?: unknown; pattern?: unknown };
+  if (c._zod.traits.has('$ZodCustom') && typeof def.fn === 'function') {
+    const fn = def.fn as (v: unknown) => unknown;
+    return (v) => {
+      const r = fn(v);
+      return !!r && !(r instanceof Promise);
+    };
+  }
+  if (c._zod.traits.has('$ZodCheckRegex') && def.pattern instanceof RegExp) {
+    const pattern = def.pattern;
+    return (v) => {
+      pattern.lastIndex = 0;
+      return pattern.test(v as string);
+    };
+  }
+  return undefined;
 }
 
 function baseCheck(node: Node, walk: Walk): Check | undefined {
@@ -125,7 +158,14 @@ function baseCheck(node: Node, walk: Walk): Check | undefined {
       return node._zod.innerType ? build(node._zod.innerType, walk) : undefined;
     case 'array': {
       const element = def.element && build(def.element, walk);
-      return element && ((v) => Array.isArray(v) && v.every((item) => element(item)));
+      return (
+        element &&
+        ((v) => {
+          if (!Array.isArray(v)) return false;
+          for (let i = 0; i < v.length; i++) if (!element(v[i])) return false;
+          return true;
+        })
+      );
     }
     case 'union': {
       const options = (def.options ?? []).map((o) => build(o, { ...walk, inUnion: true }));
@@ -153,11 +193,12 @@ function wrapper(def: Def, walk: Walk): Check | undefined {
  */
 function objectCheck(def: Def, walk: Walk): Check | undefined {
   const shape = def.shape ?? {};
-  const fields: [string, Check][] = [];
-  for (const key of Object.keys(shape)) {
+  const keys = Object.keys(shape);
+  const checks: Check[] = [];
+  for (const key of keys) {
     const check = build(shape[key]!, walk);
     if (!check) return undefined;
-    fields.push([key, check]);
+    checks.push(check);
   }
   const catchall = def.catchall?._zod.def.type;
   if (catchall !== undefined && catchall !== 'unknown' && catchall !== 'any') return undefined;
@@ -166,7 +207,7 @@ function objectCheck(def: Def, walk: Walk): Check | undefined {
   const known = new Set(Object.keys(shape));
   return (v) => {
     if (!isRecord(v)) return false;
-    for (const [key, check] of fields) if (!check(v[key])) return false;
+    for (let i = 0; i < keys.length; i++) if (!checks[i]!(v[keys[i]!])) return false;
     if (!loose) for (const key in v) if (!known.has(key)) return false;
     return true;
   };

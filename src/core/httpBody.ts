@@ -5,7 +5,7 @@
  */
 import { HttpError, InvalidBodyError, ResponseTooLargeError } from './errors';
 import { MAX_RETRY_AFTER_MS } from './timers';
-import type { TransportResponse } from './transport';
+import type { RequestUrl, TransportResponse } from './transport';
 
 export interface Limit {
   bytes: number;
@@ -61,7 +61,7 @@ export async function readBody(response: TransportResponse, limit: Limit, servic
   return Buffer.concat(chunks, total).toString('utf8');
 }
 
-export function interpret(service: string, url: URL, response: TransportResponse, text: string): unknown {
+export function interpret(service: string, url: RequestUrl, response: TransportResponse, text: string): unknown {
   const status = response.status;
   const contentType = response.header('content-type');
   if (status >= 300 && status < 400) {

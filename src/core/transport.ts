@@ -18,6 +18,7 @@ import type { EventEmitter } from 'node:events';
 import type { Dispatcher } from 'undici';
 import type * as Undici from './undici';
 import { bypassesProxy, redactProxy, type ProxyConfig } from './proxy';
+import { requestDeadlines } from './deadlines';
 
 export { bypassesProxy, redactProxy, type ProxyConfig } from './proxy';
 
@@ -46,9 +47,21 @@ export function undiciLoaded(): boolean {
   return undiciModule !== undefined;
 }
 
+/**
+ * What the HTTP layer and the transports read of a request's address. A URL has it all (http.ts `endpoint`), and so
+ * does an address joined under a base parsed once (http.ts `endpointsUnder`).
+ */
+export interface RequestUrl {
+  readonly href: string;
+  readonly origin: string;
+  readonly protocol: string;
+  readonly pathname: string;
+  readonly search: string;
+}
+
 interface TransportRequest {
   method: 'GET' | 'POST';
-  url: URL;
+  url: RequestUrl;
   headers: Readonly<Record<string, string>>;
   body?: string;
   /** Emits 'abort' to end the exchange (the deadline, or the caller's cancellation). */
@@ -197,8 +210,9 @@ export class UndiciTransport implements Transport {
   }
 
   async request(req: TransportRequest): Promise<TransportResponse> {
-    const response = await this.dispatcher(req.url.origin).request({
-      origin: req.url.origin,
+    const { origin } = req.url;
+    const response = await this.dispatcher(origin).request({
+      origin,
       method: req.method,
       path: req.url.pathname + req.url.search,
       headers: req.headers,
@@ -255,7 +269,7 @@ export class FetchTransport implements Transport {
   }
 
   /** The dispatcher for an https request (undefined: the fetch function's own). */
-  private dispatcherFor(url: URL): Dispatcher | undefined {
+  private dispatcherFor(url: RequestUrl): Dispatcher | undefined {
     if (this.agent === null || url.protocol !== 'https:') return undefined;
     if (this.agent === undefined) {
       const ca = caOnce(this.options.ca)();
@@ -283,10 +297,10 @@ export class FetchTransport implements Transport {
 
   /** The fetch itself, until the headers: a HeadersTimeout when they take longer than `headersTimeoutMs`. */
   private async send(req: TransportRequest, controller: AbortController, onAbort: () => void): Promise<Response> {
-    const headersTimer = setTimeout(() => controller.abort(new HeadersTimeout()), req.headersTimeoutMs);
+    const endHeaders = requestDeadlines.add(req.headersTimeoutMs, () => controller.abort(new HeadersTimeout()));
     const dispatcher = this.dispatcherFor(req.url);
     try {
-      return await this.fetchFn(req.url.toString(), {
+      return await this.fetchFn(req.url.href, {
         method: req.method,
         headers: req.headers,
         body: req.body,
@@ -299,7 +313,7 @@ export class FetchTransport implements Transport {
       if (controller.signal.reason instanceof HeadersTimeout) throw controller.signal.reason;
       throw err;
     } finally {
-      clearTimeout(headersTimer);
+      endHeaders();
     }
   }
 
@@ -325,14 +339,19 @@ function fetchedResponse(
     controller.abort();
     void stream?.cancel().catch(() => undefined);
   };
-  let idle: ReturnType<typeof setTimeout> | undefined;
+  let endIdle: (() => void) | undefined;
+  /** The idle deadline, (re)started now: at the first read and at each piece. */
+  const idleFromNow = (): void => {
+    endIdle?.();
+    endIdle = requestDeadlines.add(bodyTimeoutMs, () => controller.abort(new BodyTimeout('the body stopped arriving')));
+  };
   const reading = (): ReadableStreamDefaultReader<Uint8Array> => {
     const reader = stream!.getReader();
-    idle = setTimeout(() => controller.abort(new BodyTimeout('the body stopped arriving')), bodyTimeoutMs);
+    idleFromNow();
     return reader;
   };
   const finish = (reader: ReadableStreamDefaultReader<Uint8Array>): void => {
-    clearTimeout(idle);
+    endIdle?.();
     reader.releaseLock();
     done();
   };
@@ -343,7 +362,7 @@ function fetchedResponse(
       for (;;) {
         const next = await reader.read();
         if (next.done) return;
-        idle!.refresh();
+        idleFromNow();
         yield next.value;
       }
     } finally {
@@ -363,7 +382,7 @@ function fetchedResponse(
       for (;;) {
         const next = await reader.read();
         if (next.done) break;
-        idle!.refresh();
+        idleFromNow();
         chunks.push(next.value);
         total += next.value.length;
       }

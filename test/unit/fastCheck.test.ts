@@ -168,6 +168,16 @@ test('a stripping object passes unchanged only without other keys; under a union
   assert.equal(loose('x'), false);
 });
 
+test('a custom check and a regex run as zod runs them: any truthy answer passes, a promise is left to zod, a g regex from its start', () => {
+  const truthy = z.custom<number>((v) => (v === 1 ? 'yes' : v === 2 ? 0 : undefined));
+  const check = compileCheck(truthy)!;
+  for (const v of [1, 2, 3]) assert.equal(check(v), zodSays(truthy, v) === 'same', String(v));
+  assert.equal(compileCheck(z.custom(() => Promise.resolve(true)))!(1), false, 'a promise: zod decides');
+  const global = z.string().check(z.regex(/^a+$/g));
+  const again = compileCheck(global)!;
+  for (const v of ['aa', 'aa', 'ab', 'aaa']) assert.equal(again(v), zodSays(global, v) === 'same', v);
+});
+
 test('hostile shapes: arrays for objects, inherited keys, non-finite numbers, a __proto__ key', () => {
   const check = compileCheck(S.BlockResponse)!;
   assert.equal(check([]), false);

@@ -5,7 +5,8 @@
  * comes parsed (a `TxHash`, made only by `parseTxHash` where the input entered): a malformed one is no argument.
  */
 import type * as z from 'zod/mini';
-import { endpoint, type HttpClient } from '../http';
+import { endpointsUnder, type HttpClient } from '../http';
+import type { RequestUrl } from '../transport';
 import { InputError } from '../errors';
 import { parseWith } from '../zodParse';
 import {
@@ -81,14 +82,19 @@ export class IndexerClient {
   constructor(
     readonly baseUrl: string,
     private readonly http: HttpClient,
-  ) {}
+  ) {
+    this.at = endpointsUnder(baseUrl);
+  }
+
+  /** The address of a path (and query) under the indexer's URL, parsed once. */
+  private readonly at: (path: string, query?: Query) => RequestUrl;
 
   dispose(): void {
     this.http.dispose();
   }
 
-  private url(path: string, query: Query = []): URL {
-    return endpoint(this.baseUrl, path, query);
+  private url(path: string, query: Query = []): RequestUrl {
+    return this.at(path, query);
   }
 
   private async get<S extends z.ZodMiniType>(

@@ -18,7 +18,9 @@
 // client, host, cold (the host part's starts and cold first lookups only), polling, windows, quotes, explain, verify, abi, tools,
 // trace, terminal, watch: measure only those and keep the other figures of bench/results.json), INITIA_BENCH_PROFILE (a folder: a CPU profile
 // of each start's cold first lookup, for DevTools), INITIA_BENCH_EXTRA_CA=1 (keep the machine's NODE_EXTRA_CA_CERTS in
-// the extension host; left out otherwise), INITIA_BENCH_SETTLE_MS (the wait before the cold lookup, default 3000).
+// the extension host; left out otherwise), INITIA_BENCH_SETTLE_MS (the wait before the cold lookup, default 3000),
+// INITIA_BENCH_RENDERER_PROFILE (a folder: a CPU profile of the workbench's page during each cold first lookup, ours
+// and the bare one, <start>-ours / <start>-bare: what VS Code does to show the document; a diagnosis).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -298,6 +300,9 @@ if (part('host') || part('cold')) {
         INITIA_BENCH_COLD_ONLY: onlyCold ? '1' : '',
         INITIA_BENCH_START: String(i),
         INITIA_BENCH_PROFILE: profileFile(`cold-${transport || 'vscode'}-${i}`),
+        INITIA_BENCH_RENDERER_PROFILE_NAME: process.env.INITIA_BENCH_RENDERER_PROFILE
+          ? `cold-${transport || 'vscode'}-${i}`
+          : '',
         INITIA_BARE_UNDICI: require.resolve('undici'),
         INITIA_BENCH_CODE_CACHE: codeCacheDir,
         ...extraCa,

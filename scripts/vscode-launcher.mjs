@@ -14,6 +14,8 @@
 //      INITIA_KEEP_TEMP=1      keep the temp dirs (code-server user data, logs, Chromium profile)
 //      INITIA_VERBOSE=1        also print the browser console
 //      CHROMIUM_PATH           Chromium binary (default /usr/bin/chromium)
+//      INITIA_BENCH_RENDERER_PROFILE  a folder: CPU profiles of the workbench's page between the extension host's log
+//                              lines `[bench-renderer-profile] start|stop <name>` (scripts/bench.mjs; a diagnosis)
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -190,8 +192,10 @@ async function main() {
 
     let settle;
     const result = new Promise((r) => (settle = r));
+    const rendererProfile = await rendererProfiler(context, page);
     await page.exposeFunction('codeAutomationLog', (type, logArgs) => {
       const line = format(...(Array.isArray(logArgs) ? logArgs : [logArgs]));
+      rendererProfile?.(line);
       if (!verbose && WORKBENCH_NOISE.test(line)) return;
       if (MOCHA_SUMMARY.test(line)) sawMochaSummary = true;
       (type === 'error' || type === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
@@ -275,6 +279,28 @@ async function main() {
   await server?.stop();
   cleanupSync();
   return code;
+}
+
+/**
+ * INITIA_BENCH_RENDERER_PROFILE=<folder> (a diagnosis): CPU profiles of the workbench's page between the extension
+ * host's log lines `[bench-renderer-profile] start <name>` and `… stop <name>` (the host waits a moment after start).
+ */
+async function rendererProfiler(context, page) {
+  const dir = process.env.INITIA_BENCH_RENDERER_PROFILE;
+  if (!dir) return undefined;
+  mkdirSync(dir, { recursive: true });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  return (line) => {
+    const m = /\[bench-renderer-profile\] (start|stop) ([\w.-]+)/.exec(line);
+    if (!m) return;
+    if (m[1] === 'start') void cdp.send('Profiler.start');
+    else
+      void cdp
+        .send('Profiler.stop')
+        .then(({ profile }) => writeFileSync(join(dir, `${m[2]}.cpuprofile`), JSON.stringify(profile)));
+  };
 }
 
 main().then(

@@ -257,8 +257,15 @@ export async function run(): Promise<void> {
         out.coldBareMs = round(performance.now() - t0);
         out.coldBareParts = Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, round(v)]));
       };
+      const rendererProfile = process.env.INITIA_BENCH_RENDERER_PROFILE_NAME;
       for (const step of oursFirst ? [coldOurs, coldBare] : [coldBare, coldOurs]) {
+        const name = `${rendererProfile}-${step === coldOurs ? 'ours' : 'bare'}`;
+        if (rendererProfile) {
+          console.log(`[bench-renderer-profile] start ${name}`);
+          await sleep(500);
+        }
         await step();
+        if (rendererProfile) console.log(`[bench-renderer-profile] stop ${name}`);
         await closeEditors();
         await sleep(300);
       }

@@ -42,9 +42,12 @@ export class Deadlines {
     return this.pending.size;
   }
 
-  /** Calls `expire` once, `ms` from now, unless the function returned is called first (it cancels). */
+  /**
+   * Calls `expire` once, `ms` from now, unless the function returned is called first (it cancels). A negative or
+   * not-a-number `ms` is now; `Infinity` is never.
+   */
   add(ms: number, expire: () => void): () => void {
-    const entry: Entry = { at: this.clock.now() + Math.max(0, ms), expire };
+    const entry: Entry = { at: this.clock.now() + (ms > 0 ? ms : 0), expire };
     this.pending.add(entry);
     if (entry.at < this.armedAt) this.arm(entry.at);
     return () => void this.pending.delete(entry);

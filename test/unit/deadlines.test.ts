@@ -70,6 +70,24 @@ test('an earlier deadline sets the timer earlier; several due at once all end', 
   assert.deepEqual(ended, [100, 101, 5000]);
 });
 
+test('a deadline of no time, a negative or not-a-number one ends at once; an infinite one never', async () => {
+  const { clock } = countingClock();
+  const d = new Deadlines(clock);
+  const ended: string[] = [];
+  for (const [name, ms] of [
+    ['zero', 0],
+    ['negative', -5],
+    ['nan', Number.NaN],
+  ] as const)
+    d.add(ms, () => ended.push(name));
+  const never = d.add(Number.POSITIVE_INFINITY, () => ended.push('infinite'));
+  await clock.advance(0);
+  assert.deepEqual(ended, ['zero', 'negative', 'nan']);
+  await clock.advance(1e12);
+  assert.deepEqual(ended, ['zero', 'negative', 'nan']);
+  never();
+});
+
 test('a deadline whose ending throws does not keep the others from ending', async () => {
   const { clock } = countingClock();
   const thrown: unknown[] = [];

@@ -77,13 +77,16 @@ const RETRY_STATUSES = new Set([429, 503]);
 
 /** `base` (trailing slashes dropped) + `path` + the query, encoded once as a form (`a=1&b=x%2Fy`), as one URL. */
 export function endpoint(base: string, path: string, query: QueryPairs = []): URL {
-  const root = base.endsWith('/') ? base.replace(/\/+$/, '') : base;
+  const root = rootOf(base);
   return new URL(
     query.length ? `${root}${path}?${new URLSearchParams(query as Array<[string, string]>).toString()}` : root + path,
   );
 }
 
 type QueryPairs = ReadonlyArray<readonly [string, string]>;
+
+/** A base URL without its trailing slashes: what a path starting with `/` is appended to. */
+const rootOf = (base: string): string => (base.endsWith('/') ? base.replace(/\/+$/, '') : base);
 
 /** A path whose characters a URL keeps as they are (RFC 3986 pchar and `%`), one or more `/`-led segments. */
 const PLAIN_PATH = /^(?:\/[A-Za-z0-9\-._~!$&'()*+,;=:@%]*)+$/;
@@ -104,7 +107,7 @@ export function endpointsUnder(base: string): (path: string, query?: QueryPairs)
   const slow = (path: string, query: QueryPairs = []): RequestUrl => endpoint(base, path, query);
   let parsed: URL;
   try {
-    parsed = new URL(base.endsWith('/') ? base.replace(/\/+$/, '') : base);
+    parsed = new URL(rootOf(base));
   } catch {
     return slow;
   }

@@ -97,12 +97,12 @@ module.exports = {
     {
       name: 'core-evm-only-evm-basics',
       comment:
-        "src/core/evm (a node's JSON-RPC, call traces, reverts, source maps, artifacts' code) knows nothing of Initia's indexer, router or registry: from the core it imports only itself and the HTTP layer, errors, parsing and formats.",
+        "src/core/evm (a node's JSON-RPC, call traces, reverts, source maps, artifacts' code) knows nothing of Initia's indexer, router or registry: from the core it imports only itself and the HTTP layer, errors, parsing (and its schemas built on first use) and formats.",
       severity: 'error',
       from: { path: '^src/core/evm/' },
       to: {
         path: '^src/core/',
-        pathNot: ['^src/core/evm/', '^src/core/(errors|http|httpBody|zodParse|zodWords|format)\\.ts$'],
+        pathNot: ['^src/core/evm/', '^src/core/(errors|http|httpBody|zodParse|zodWords|format|lazySchema)\\.ts$'],
       },
     },
     {
@@ -209,7 +209,7 @@ module.exports = {
           '^src/$1/page/',
           '^src/$1/protocol[A-Za-z]*\\.ts$',
           '^src/webview/',
-          '^src/core/(zodWords|format)\\.ts$',
+          '^src/core/(zodWords|format|lazySchema)\\.ts$',
           '^node_modules/@vscode/webview-ui-toolkit/',
         ],
       },
@@ -217,13 +217,13 @@ module.exports = {
     {
       name: 'kit-only-kit',
       comment:
-        'The page kit (src/webview/: the envelope, the DOM helpers, the store, the request client, shared components) imports only itself, the pure display helpers of the core, zod and the UI kit: never a feature.',
+        'The page kit (src/webview/: the envelope, the DOM helpers, the store, the request client, shared components) imports only itself, the pure display helpers of the core, zod (and core/lazySchema.ts: schemas built on first use) and the UI kit: never a feature.',
       severity: 'error',
       from: { path: '^src/webview/' },
       to: {
         pathNot: [
           '^src/webview/',
-          '^src/core/(zodWords|format)\\.ts$',
+          '^src/core/(zodWords|format|lazySchema)\\.ts$',
           '^node_modules/zod/',
           '^node_modules/@vscode/webview-ui-toolkit/',
         ],
@@ -272,7 +272,7 @@ module.exports = {
     {
       name: 'protocol-only-zod-and-pure-core',
       comment:
-        "A feature's protocol (src/<feature>/protocol*.ts) is shared with its page: it imports only zod, its own protocol files, the envelope (src/webview/rpc.ts) and the pure, import-free helpers of the core (core/zodWords.ts: the words of a failed parse; core/format.ts: display formats).",
+        "A feature's protocol (src/<feature>/protocol*.ts) is shared with its page: it imports only zod, its own protocol files, the envelope (src/webview/rpc.ts) and the pure, import-free helpers of the core (core/zodWords.ts: the words of a failed parse; core/format.ts: display formats; core/lazySchema.ts: a schema built on first use).",
       severity: 'error',
       from: { path: '^src/([a-z]+)/protocol[A-Za-z]*\\.ts$' },
       to: {
@@ -280,7 +280,7 @@ module.exports = {
           '^src/$1/protocol[A-Za-z]*\\.ts$',
           '^src/webview/rpc\\.ts$',
           '^node_modules/zod/',
-          '^src/core/(zodWords|format)\\.ts$',
+          '^src/core/(zodWords|format|lazySchema)\\.ts$',
         ],
       },
     },

@@ -45,59 +45,72 @@ import {
   TxRef,
   Withdrawal,
 } from './protocolViews';
+import { lazySchema } from '../core/lazySchema';
 
 export * from './protocolViews';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Requests: one row per op, with the schema of its arguments and of its reply
 
-export const MsgsReply = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('msgs'), msgs: MsgsView }),
-  /** The route changed since it was shown: review it and confirm again. */
-  z.object({ kind: z.literal('updated'), route: RouteReply, note: z.string() }),
-]);
+export const MsgsReply = lazySchema(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('msgs'), msgs: MsgsView }),
+    /** The route changed since it was shown: review it and confirm again. */
+    z.object({ kind: z.literal('updated'), route: RouteReply, note: z.string() }),
+  ]),
+);
 export type MsgsReply = z.infer<typeof MsgsReply>;
 
 export const OPS = {
   /** The chains the router knows, for the pickers (cached per router for a few minutes). */
-  chains: { request: z.object({}), reply: z.object({ chains: z.array(ChainOptionView) }) },
+  chains: {
+    request: lazySchema(() => z.object({})),
+    reply: lazySchema(() => z.object({ chains: z.array(ChainOptionView) })),
+  },
   /** The assets of a chain, with the address's balances when one is given and valid for the chain. */
-  assets: { request: z.object({ chainId: z.string(), address: z.string() }), reply: AssetsReply },
+  assets: { request: lazySchema(() => z.object({ chainId: z.string(), address: z.string() })), reply: AssetsReply },
   /** The form changed: checks every field, and (when it is complete) the host fetches the route 300 ms later and
    *  keeps it fresh, pushing each quote. `live: false`: the page shows messages or a transfer made from the route,
    *  which stays as it is (the route is not asked for again until the form is edited or the page goes back to it). */
-  edit: { request: z.object({ form: Form, live: z.optional(z.boolean()) }), reply: EditReply },
+  edit: { request: lazySchema(() => z.object({ form: Form, live: z.optional(z.boolean()) })), reply: EditReply },
   /** Fetch the route again now. */
-  refresh: { request: z.object({}), reply: Done },
+  refresh: { request: lazySchema(() => z.object({})), reply: Done },
   /** Gets the OP hook the route needs signed. */
-  opHook: { request: z.object({ route: Json, addresses: z.array(z.string()) }), reply: OpHookView },
+  opHook: { request: lazySchema(() => z.object({ route: Json, addresses: z.array(z.string()) })), reply: OpHookView },
   /** Gets the messages to sign (the route fetched again first when older than 10 s), decoded and checked. */
   msgs: {
-    request: z.object({
-      route: Json,
-      signature: z.string(),
-      addresses: z.array(z.string()),
-      slippage: z.string(),
-      signedHook: z.optional(SignedHook),
-    }),
+    request: lazySchema(() =>
+      z.object({
+        route: Json,
+        signature: z.string(),
+        addresses: z.array(z.string()),
+        slippage: z.string(),
+        signedHook: z.optional(SignedHook),
+      }),
+    ),
     reply: MsgsReply,
   },
   /** Registers a broadcast transaction with the router and follows it. */
   track: {
-    request: z.extend(TxRef, { route: z.optional(Json), withdrawal: z.optional(Withdrawal) }),
+    request: lazySchema(() => z.extend(TxRef, { route: z.optional(Json), withdrawal: z.optional(Withdrawal) })),
     reply: TransferInfo,
   },
   /** Follows a transfer that is already tracked (after the panel came back), with the route it follows. */
-  watch: { request: z.extend(TxRef, { route: z.optional(Json) }), reply: TransferInfo },
+  watch: { request: lazySchema(() => z.extend(TxRef, { route: z.optional(Json) })), reply: TransferInfo },
   openJson: {
-    request: z.object({ what: z.enum(['route', 'hook', 'msgs', 'status']), value: z.optional(z.unknown()) }),
+    request: lazySchema(() =>
+      z.object({ what: z.enum(['route', 'hook', 'msgs', 'status']), value: z.optional(z.unknown()) }),
+    ),
     reply: Done,
   },
-  saveJson: { request: z.object({ what: z.enum(['route', 'hook', 'msgs']), value: z.unknown() }), reply: Done },
+  saveJson: {
+    request: lazySchema(() => z.object({ what: z.enum(['route', 'hook', 'msgs']), value: z.unknown() })),
+    reply: Done,
+  },
   /** Reads a signed hook from a file the user picks; null when they pick none. */
   readSignedHook: {
-    request: z.object({}),
-    reply: z.nullable(z.object({ signer: z.optional(z.string()), hook: z.optional(z.string()) })),
+    request: lazySchema(() => z.object({})),
+    reply: lazySchema(() => z.nullable(z.object({ signer: z.optional(z.string()), hook: z.optional(z.string()) }))),
   },
   ...COMMON_OPS,
 } as const;
@@ -110,7 +123,7 @@ export type Args<K extends Op> = ArgsOf<typeof OPS, K>;
 export type Reply<K extends Op> = ReplyOf<typeof OPS, K>;
 /** Every request: an op's name and its arguments, told apart by `op` (one member per row of the table). */
 export type Request = RequestOfTable<typeof OPS>;
-export const Request = requestSchema(OPS);
+export const Request = lazySchema(() => requestSchema(OPS));
 /** The request of one op, name included. */
 export type RequestOf<K extends Op> = Extract<Request, { op: K }>;
 /** The host's side of the table: each op answers with its own reply type (tsc checks it). */
@@ -121,63 +134,67 @@ export const parseReply = replyCheck(OPS);
 // ---------------------------------------------------------------------------------------------------------------
 // Messages
 
-export const FromWebview = fromWebviewSchema(Request);
+export const FromWebview = lazySchema(() => fromWebviewSchema(Request));
 export type FromWebview = z.infer<typeof FromWebview>;
 
-export const ToWebview = z.discriminatedUnion('type', [
-  /** The first message after every `ready`. `stateRejected`: the state VS Code restored did not parse, start fresh. */
-  z.object({ type: z.literal('init'), defaults: Defaults, stateRejected: z.optional(z.boolean()) }),
-  ReplyMessage,
-  /** The active network changed: the panel talks to this router now. */
-  z.object({ type: z.literal('network'), defaults: Defaults }),
-  z.object({ type: z.literal('transfer'), transfer: TransferInfo }),
-  z.object({ type: z.literal('quote'), quote: QuoteView }),
-]);
+export const ToWebview = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    /** The first message after every `ready`. `stateRejected`: the state VS Code restored did not parse, start fresh. */
+    z.object({ type: z.literal('init'), defaults: Defaults, stateRejected: z.optional(z.boolean()) }),
+    ReplyMessage,
+    /** The active network changed: the panel talks to this router now. */
+    z.object({ type: z.literal('network'), defaults: Defaults }),
+    z.object({ type: z.literal('transfer'), transfer: TransferInfo }),
+    z.object({ type: z.literal('quote'), quote: QuoteView }),
+  ]),
+);
 export type ToWebview = z.infer<typeof ToWebview>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Persisted state
 
-export const BridgeStep = z.enum(['form', 'route', 'msgs', 'tracking']);
+export const BridgeStep = lazySchema(() => z.enum(['form', 'route', 'msgs', 'tracking']));
 
 /**
  * The webview's persisted state (vscode.setState), restored after the panel is hidden or the window reloads. It is
  * corrupt when it is not an object, has no `step`, a field of the wrong type, or a step without what that step
  * shows (a route step without its route, …). Fields it does not know are dropped, not an error.
  */
-export const BridgeState = z
-  .object({
-    step: BridgeStep,
-    form: z.optional(Form),
-    /** The route as the router sent it (sent back with opHook, msgs and track) and as the panel shows it. */
-    route: z.optional(RouteReply),
-    /** The warnings the user chose to proceed past (their text, as one string): a route with other warnings asks again. */
-    accepted: z.optional(z.string()),
-    hook: z.optional(OpHookView),
-    /** The user chose to see an OP hook that does not match. */
-    hookOverridden: z.optional(z.boolean()),
-    signedHook: z.optional(SignedHook),
-    addresses: z.optional(z.array(z.string())),
-    /** The chain of each of `addresses` (a later route may ask for other chains). */
-    addressChains: z.optional(z.array(z.string())),
-    /** The last address entered for each chain id (typed or sent), offered again on the next route. */
-    knownAddresses: z.optional(z.record(z.string(), z.string())),
-    msgs: z.optional(MsgsView),
-    /** The user chose to see messages that do not match what they asked for. */
-    overridden: z.optional(z.boolean()),
-    /** The source or destination asset is a custom denom (typed, not picked from the router's list). */
-    custom: z.optional(z.object({ source: z.boolean(), dest: z.boolean() })),
-    tracking: z.optional(TxRef),
-  })
-  .check(
-    z.refine(
-      (s) =>
-        (s.step !== 'route' || !!s.route) &&
-        (s.step !== 'msgs' || (!!s.route && !!s.msgs)) &&
-        (s.step !== 'tracking' || !!s.tracking),
-      'the step has none of what it shows',
+export const BridgeState = lazySchema(() =>
+  z
+    .object({
+      step: BridgeStep,
+      form: z.optional(Form),
+      /** The route as the router sent it (sent back with opHook, msgs and track) and as the panel shows it. */
+      route: z.optional(RouteReply),
+      /** The warnings the user chose to proceed past (their text, as one string): a route with other warnings asks again. */
+      accepted: z.optional(z.string()),
+      hook: z.optional(OpHookView),
+      /** The user chose to see an OP hook that does not match. */
+      hookOverridden: z.optional(z.boolean()),
+      signedHook: z.optional(SignedHook),
+      addresses: z.optional(z.array(z.string())),
+      /** The chain of each of `addresses` (a later route may ask for other chains). */
+      addressChains: z.optional(z.array(z.string())),
+      /** The last address entered for each chain id (typed or sent), offered again on the next route. */
+      knownAddresses: z.optional(z.record(z.string(), z.string())),
+      msgs: z.optional(MsgsView),
+      /** The user chose to see messages that do not match what they asked for. */
+      overridden: z.optional(z.boolean()),
+      /** The source or destination asset is a custom denom (typed, not picked from the router's list). */
+      custom: z.optional(z.object({ source: z.boolean(), dest: z.boolean() })),
+      tracking: z.optional(TxRef),
+    })
+    .check(
+      z.refine(
+        (s) =>
+          (s.step !== 'route' || !!s.route) &&
+          (s.step !== 'msgs' || (!!s.route && !!s.msgs)) &&
+          (s.step !== 'tracking' || !!s.tracking),
+        'the step has none of what it shows',
+      ),
     ),
-  );
+);
 export type BridgeState = z.infer<typeof BridgeState>;
 
 /** A key for a form: the quote pushed for one form is never shown under another. */

@@ -12,6 +12,7 @@
 import * as z from 'zod/mini';
 import { bech32 } from 'bech32';
 import { evmChainIdOf } from './evmChainId';
+import { lazySchema } from './lazySchema';
 
 type NameTool = 'foundry' | 'ignition';
 
@@ -49,34 +50,38 @@ export function namesFileKind(relativePath: string): NameTool | undefined {
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const ZERO = `0x${'0'.repeat(40)}`;
 
-const Created = z.object({
-  transactionType: z.optional(z.nullable(z.string())),
-  contractName: z.optional(z.nullable(z.string())),
-  contractAddress: z.optional(z.nullable(z.string())),
-  address: z.optional(z.nullable(z.string())),
-  hash: z.optional(z.nullable(z.string())),
-});
-const Broadcast = z.object({
-  transactions: z.array(
-    z.looseObject({
-      ...Created.shape,
-      additionalContracts: z.optional(z.nullable(z.array(z.looseObject(Created.shape)))),
-    }),
-  ),
-  receipts: z.optional(
-    z.nullable(
-      z.array(
-        z.looseObject({
-          transactionHash: z.optional(z.nullable(z.string())),
-          status: z.optional(z.nullable(z.string())),
-        }),
+const Created = lazySchema(() =>
+  z.object({
+    transactionType: z.optional(z.nullable(z.string())),
+    contractName: z.optional(z.nullable(z.string())),
+    contractAddress: z.optional(z.nullable(z.string())),
+    address: z.optional(z.nullable(z.string())),
+    hash: z.optional(z.nullable(z.string())),
+  }),
+);
+const Broadcast = lazySchema(() =>
+  z.object({
+    transactions: z.array(
+      z.looseObject({
+        ...Created.shape,
+        additionalContracts: z.optional(z.nullable(z.array(z.looseObject(Created.shape)))),
+      }),
+    ),
+    receipts: z.optional(
+      z.nullable(
+        z.array(
+          z.looseObject({
+            transactionHash: z.optional(z.nullable(z.string())),
+            status: z.optional(z.nullable(z.string())),
+          }),
+        ),
       ),
     ),
-  ),
-  timestamp: z.optional(z.nullable(z.number())),
-  chain: z.optional(z.nullable(z.union([z.number(), z.string()]))),
-});
-const IgnitionAddresses = z.record(z.string(), z.string());
+    timestamp: z.optional(z.nullable(z.number())),
+    chain: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+  }),
+);
+const IgnitionAddresses = lazySchema(() => z.record(z.string(), z.string()));
 
 type NamesParse = { names: DeployedName[] } | { error: string };
 

@@ -40,6 +40,7 @@ import {
   txHashText,
   type Parsed,
 } from './validate';
+import { lazySchema } from './lazySchema';
 
 export type { ListResult, QueryResult };
 
@@ -52,6 +53,9 @@ type Run<Q, R> = (
 ) => Promise<R>;
 
 interface RowOf<S extends z.ZodMiniObject, K extends 'list' | 'record'> {
+  /** The lookup's name, the `op` its arguments carry. */
+  op: string;
+  /** Its arguments (`op` and the fields of `args`), built on first use: a lookup builds the one it reads. */
   schema: S;
   kind: K;
   /** A short, readable tab title (without ".json"). */
@@ -59,14 +63,26 @@ interface RowOf<S extends z.ZodMiniObject, K extends 'list' | 'record'> {
   run: Run<z.infer<S>, K extends 'list' ? ListResult : RecordResult>;
 }
 
-const list = <S extends z.ZodMiniObject>(row: Omit<RowOf<S, 'list'>, 'kind'>): RowOf<S, 'list'> => ({
-  ...row,
-  kind: 'list',
-});
-const record = <S extends z.ZodMiniObject>(row: Omit<RowOf<S, 'record'>, 'kind'>): RowOf<S, 'record'> => ({
-  ...row,
-  kind: 'record',
-});
+/** A row's argument fields besides `op`. */
+type Fields = Record<string, z.ZodMiniType>;
+type ArgsOf<O extends string, F extends Fields> = z.ZodMiniObject<{ op: z.ZodMiniLiteral<O> } & F>;
+type Spec<O extends string, F extends Fields, K extends 'list' | 'record'> = {
+  /** The fields besides `op` (a function: their schemas are built with the row's, on first use). */
+  args?: () => F;
+} & Pick<RowOf<ArgsOf<O, F>, K>, 'title' | 'run'>;
+
+const row =
+  <K extends 'list' | 'record'>(kind: K) =>
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a row without arguments besides `op`
+  <O extends string, F extends Fields = {}>(op: O, { args, title, run }: Spec<O, F, K>) => ({
+    op,
+    kind,
+    title,
+    run,
+    schema: lazySchema(() => z.object({ op: z.literal(op), ...args?.() }) as unknown as ArgsOf<O, F>),
+  });
+const list = row('list');
+const record = row('record');
 
 /** A string that one of validate.ts's parsers accepts (its sentence when it does not). */
 function valid<T>(parse: (s: string) => Parsed<T>) {
@@ -78,14 +94,15 @@ function valid<T>(parse: (s: string) => Parsed<T>) {
   );
 }
 
-const op = <O extends string>(name: O) => z.literal(name);
-const height = z.number().check(
-  z.superRefine((value, ctx) => {
-    const parsed = parseHeight(value);
-    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error, input: value });
-  }),
+const height = lazySchema(() =>
+  z.number().check(
+    z.superRefine((value, ctx) => {
+      const parsed = parseHeight(value);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error, input: value });
+    }),
+  ),
 );
-const msgs = z.optional(z.array(valid(parseMsgType)));
+const msgs = lazySchema(() => z.optional(z.array(valid(parseMsgType))));
 /** Account views; `internal`, `evmTxs` and `evmSigned` are served by the EVM routes only. */
 export const ACCOUNT_VIEWS = ['txs', 'signed', 'nfts', 'collections', 'internal', 'evmTxs', 'evmSigned'] as const;
 export type AccountView = (typeof ACCOUNT_VIEWS)[number];
@@ -107,8 +124,7 @@ const ACCOUNT_VIEW_TITLES: Record<AccountView, string> = {
 };
 
 const TABLE = [
-  record({
-    schema: z.object({ op: op('status') }),
+  record('status', {
     title: () => 'status',
     run: async (client, _q, _page, signal) => {
       // Status and the average block time: the two cheap facts a user wants together.
@@ -120,47 +136,44 @@ const TABLE = [
       return { body: { ...status, ...avgBody } };
     },
   }),
-  list({
-    schema: z.object({ op: op('blocks') }),
+  list('blocks', {
     title: () => 'blocks',
     run: async (client, _q, page, signal) => listOf(await client.blocks(page, signal), 'blocks'),
   }),
-  record({
-    schema: z.object({ op: op('block'), height }),
+  record('block', {
+    args: () => ({ height }),
     title: (q) => `block ${q.height}`,
     run: async (client, q, _page, signal) => ({ body: await client.block(q.height, signal) }),
   }),
-  list({
-    schema: z.object({ op: op('txs'), msgs }),
+  list('txs', {
+    args: () => ({ msgs }),
     title: (q) => `txs${msgsSuffix(q.msgs)}`,
     run: async (client, q, page, signal) =>
       checkFilter(listOf(await client.txs({ page, msgs: q.msgs }, signal), 'txs'), q.msgs),
   }),
-  list({
-    schema: z.object({ op: op('txsByHeight'), height, msgs }),
+  list('txsByHeight', {
+    args: () => ({ height, msgs }),
     title: (q) => `txs at ${q.height}${msgsSuffix(q.msgs)}`,
     run: async (client, q, page, signal) =>
       checkFilter(listOf(await client.txsByHeight(q.height, { page, msgs: q.msgs }, signal), 'txs'), q.msgs),
   }),
-  record({
-    schema: z.object({ op: op('tx'), hash: txHash(txHashText), evmFirst: z.optional(z.boolean()) }),
+  record('tx', {
+    args: () => ({ hash: txHash(txHashText), evmFirst: z.optional(z.boolean()) }),
     title: (q) => `tx ${shorten(txHashText(q.hash).replace(/^0x/, ''), 4, 2)}`,
     run: (client, q, _page, signal, ctx) => lookupTx(client, q.hash, q.evmFirst ?? false, signal, ctx),
   }),
-  list({
-    schema: z.object({ op: op('evmTxs') }),
+  list('evmTxs', {
     title: () => 'EVM txs',
     run: (client, _q, page, signal, ctx) =>
       evmOnly(ctx, signal, async () => listOf(await client.evmTxs(page, signal), 'txs')),
   }),
-  list({
-    schema: z.object({ op: op('evmTxsByHeight'), height }),
+  list('evmTxsByHeight', {
+    args: () => ({ height }),
     title: (q) => `EVM txs at ${q.height}`,
     run: (client, q, page, signal, ctx) =>
       evmOnly(ctx, signal, async () => listOf(await client.evmTxsByHeight(q.height, page, signal), 'txs')),
   }),
-  list({
-    schema: z.object({ op: op('evmInternalTxs') }),
+  list('evmInternalTxs', {
     title: () => 'internal EVM txs',
     run: (client, _q, page, signal, ctx) =>
       evmOnly(
@@ -170,8 +183,8 @@ const TABLE = [
         'evmInternalTxs',
       ),
   }),
-  list({
-    schema: z.object({ op: op('evmInternalTxsByHeight'), height }),
+  list('evmInternalTxsByHeight', {
+    args: () => ({ height }),
     title: (q) => `internal txs at ${q.height}`,
     run: (client, q, page, signal, ctx) =>
       evmOnly(
@@ -181,8 +194,8 @@ const TABLE = [
         'evmInternalTxs',
       ),
   }),
-  list({
-    schema: z.object({ op: op('evmInternalTxsByHash'), hash: txHash((h) => h.evm) }),
+  list('evmInternalTxsByHash', {
+    args: () => ({ hash: txHash((h) => h.evm) }),
     title: (q) => `internal txs of ${shorten(q.hash.evm.slice(2), 4, 2)}`,
     run: (client, q, page, signal, ctx) =>
       evmOnly(
@@ -192,13 +205,8 @@ const TABLE = [
         'evmInternalTxs',
       ),
   }),
-  list({
-    schema: z.object({
-      op: op('account'),
-      account: valid((s) => parseAccount(s, ANY_PREFIX)),
-      view: z.enum(ACCOUNT_VIEWS),
-      msgs,
-    }),
+  list('account', {
+    args: () => ({ account: valid((s) => parseAccount(s, ANY_PREFIX)), view: z.enum(ACCOUNT_VIEWS), msgs }),
     title: (q) => `${shorten(q.account, 8, 4)} ${ACCOUNT_VIEW_TITLES[q.view]}${msgsSuffix(q.msgs)}`,
     run: async (client, q, page, signal, ctx) => {
       switch (q.view) {
@@ -230,45 +238,40 @@ const TABLE = [
       }
     },
   }),
-  list({
-    schema: z.object({ op: op('collections') }),
+  list('collections', {
     title: () => 'collections',
     run: async (client, _q, page, signal) => listOf(await client.collections(page, signal), 'collections'),
   }),
-  record({
-    schema: z.object({ op: op('collection'), address: valid(parseCollectionAddress) }),
+  record('collection', {
+    args: () => ({ address: valid(parseCollectionAddress) }),
     title: (q) => `collection ${shorten(q.address)}`,
     run: async (client, q, _page, signal) => ({ body: await client.collection(q.address, signal) }),
   }),
-  list({
-    schema: z.object({ op: op('collectionsByName'), name: valid(parseCollectionName) }),
+  list('collectionsByName', {
+    args: () => ({ name: valid(parseCollectionName) }),
     title: (q) => `collections named ${shorten(q.name, 16, 4)}`,
     run: async (client, q, page, signal) => listOf(await client.collectionsByName(q.name, page, signal), 'collections'),
   }),
-  list({
-    schema: z.object({
-      op: op('collectionTokens'),
-      address: valid(parseCollectionAddress),
-      orderBy: z.optional(z.enum(TOKEN_ORDERS)),
-    }),
+  list('collectionTokens', {
+    args: () => ({ address: valid(parseCollectionAddress), orderBy: z.optional(z.enum(TOKEN_ORDERS)) }),
     title: (q) => `tokens of ${shorten(q.address)}`,
     run: async (client, q, page, signal) =>
       listOf(await client.tokensByCollection(q.address, { page, orderBy: q.orderBy }, signal), 'tokens'),
   }),
-  list({
-    schema: z.object({ op: op('nftHistory'), address: valid(parseCollectionAddress), tokenId: valid(parseTokenId) }),
+  list('nftHistory', {
+    args: () => ({ address: valid(parseCollectionAddress), tokenId: valid(parseTokenId) }),
     title: (q) => `NFT ${shorten(q.tokenId, 10, 4)} history`,
     run: async (client, q, page, signal) => listOf(await client.nftTxs(q.address, q.tokenId, page, signal), 'txs'),
   }),
-  list({
-    schema: z.object({ op: op('richList'), denom: valid(parseDenom) }),
+  list('richList', {
+    args: () => ({ denom: valid(parseDenom) }),
     title: (q) => `holders of ${shorten(q.denom, 12, 4)}`,
     run: async (client, q, page, signal) =>
       negativeHolders(listOf(await client.richList(q.denom, page, signal), 'holders')),
   }),
   // The Move REST of the network's node (not the indexer): an account's resources, a table's entries.
-  list({
-    schema: z.object({ op: op('moveResources'), account: valid((s) => parseAccount(s, ANY_PREFIX)) }),
+  list('moveResources', {
+    args: () => ({ account: valid((s) => parseAccount(s, ANY_PREFIX)) }),
     title: (q) => `${shorten(q.account, 8, 4)} Move resources`,
     run: async (_client, q, page, signal, ctx) =>
       movePage(
@@ -281,8 +284,8 @@ const TABLE = [
         ['move_resource'],
       ),
   }),
-  list({
-    schema: z.object({ op: op('moveTable'), handle: valid(parseTableHandle) }),
+  list('moveTable', {
+    args: () => ({ handle: valid(parseTableHandle) }),
     title: (q) => `Move table ${shorten(q.handle, 8, 4)}`,
     run: async (_client, q, page, signal, ctx) =>
       movePage(await moveRest(ctx).tableEntries(q.handle, page.key, signal), 'table_entries', ['key', 'value']),
@@ -294,19 +297,14 @@ export type Query = z.infer<(typeof TABLE)[number]['schema']>;
 export type QueryOp = Query['op'];
 
 type AnyRow = RowOf<z.ZodMiniObject, 'list' | 'record'>;
-const opOf = (row: (typeof TABLE)[number]) => row.schema.shape.op.def.values[0] as QueryOp;
 
 /** The operations of the table, in its order. */
-export const QUERY_OPS: readonly QueryOp[] = TABLE.map(opOf);
-const ROWS: ReadonlyMap<string, AnyRow> = new Map(TABLE.map((row) => [opOf(row), row as unknown as AnyRow]));
+export const QUERY_OPS: readonly QueryOp[] = TABLE.map((row) => row.op);
+const ROWS: ReadonlyMap<string, AnyRow> = new Map(TABLE.map((row) => [row.op, row as unknown as AnyRow]));
 
-const QuerySchema = z.lazy(
-  () =>
-    z.discriminatedUnion(
-      'op',
-      TABLE.map((row) => row.schema) as unknown as [z.ZodMiniObject, ...z.ZodMiniObject[]],
-    ) as unknown as z.ZodMiniType<Query>,
-);
+/** What a lookup is before its row is known: an object (anything else is refused in zod's words). */
+const AnObject = lazySchema(() => z.object({}));
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function rowOf(query: Query): AnyRow {
   const row = ROWS.get(query.op);
@@ -336,12 +334,14 @@ export function runQuery(
 
 /** Checks a value against the table: a Query, or the sentence that says what is wrong with it. */
 function parseQuery(value: unknown): Parsed<Query> {
-  const result = QuerySchema.safeParse(value);
-  if (result.success) return { ok: true, value: result.data };
-  const { field, problem, sentence } = firstProblem(value, result.error);
-  const op = (value as { op?: unknown } | null)?.op;
-  if (field === 'op')
+  // The row its `op` names parses it (building that row's schema alone); an object naming none is refused here.
+  const op = isRecord(value) ? value.op : undefined;
+  const row = typeof op === 'string' ? ROWS.get(op) : undefined;
+  if (isRecord(value) && !row)
     return { ok: false, error: `"${String(op)}" is not a lookup this version knows (${QUERY_OPS.join(', ')}).` };
+  const result = (row?.schema ?? AnObject).safeParse(value);
+  if (result.success) return { ok: true, value: result.data as unknown as Query }; // its row's arguments: a Query
+  const { field, problem, sentence } = firstProblem(value, result.error);
   const text = sentence ? `${field || 'the lookup'}: ${problem}` : `${field || 'the lookup'} ${problem}`;
   return { ok: false, error: `${text.replace(/\.$/, '')}.` };
 }

@@ -10,15 +10,16 @@ import { firstProblem } from './zodWords';
 import { NETWORK_VMS, type NetworkVm } from './capabilities';
 import { BUILT_IN_NETWORKS, type NetworkProfile } from './networks';
 import { parsePageUrl, parseServiceUrl } from './validateUrl';
+import { lazySchema } from './lazySchema';
 
 /** A registry's answer is read again at most this often (a day). */
 export const REGISTRY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-const Api = z.looseObject({ address: z.string() });
-const ApiList = z.optional(z.array(Api));
+const Api = lazySchema(() => z.looseObject({ address: z.string() }));
+const ApiList = lazySchema(() => z.optional(z.array(Api)));
 
 /** One chain of `chains.json` (the fields the extension reads; others are kept). */
-export const RegistryChain = z.lazy(() =>
+export const RegistryChain = lazySchema(() =>
   z.looseObject({
     chain_id: z.string().check(z.minLength(1)),
     chain_name: z.string(),
@@ -235,11 +236,13 @@ export function registryFresh(
 }
 
 /** The registry's answers as kept on disk (the cache in global storage, the bundled snapshot): raw, parsed on read. */
-export const RegistryFile = z.object({
-  fetchedAt: z.optional(z.number()),
-  generatedFrom: z.optional(z.string()),
-  sources: z.array(z.object({ url: z.string(), chains: z.array(z.unknown()) })),
-});
+export const RegistryFile = lazySchema(() =>
+  z.object({
+    fetchedAt: z.optional(z.number()),
+    generatedFrom: z.optional(z.string()),
+    sources: z.array(z.object({ url: z.string(), chains: z.array(z.unknown()) })),
+  }),
+);
 export type RegistryFile = z.infer<typeof RegistryFile>;
 
 /** Reads one `chains.json` through the HTTP layer (deadline, size limit, retry, proxies as every other request). */

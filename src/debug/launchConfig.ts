@@ -4,8 +4,9 @@
  */
 import * as z from 'zod/mini';
 import { problemText } from '../core/zodWords';
+import { lazySchema } from '../core/lazySchema';
 
-export const LaunchConfigSchema = z.lazy(() =>
+export const LaunchConfigSchema = lazySchema(() =>
   z.object({
     /** The transaction: 0x and 64 hexadecimal digits. */
     txHash: z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'should be 0x and 64 hexadecimal digits')),

@@ -16,43 +16,50 @@ import {
   type HandlersOf,
   type RequestOfTable,
 } from '../webview/rpc';
+import { lazySchema } from '../core/lazySchema';
 
 /** Where a value leads: the same lookups as the JSON documents' links. */
-export const Link = z.object({ kind: z.enum(['tx', 'block', 'account']), value: z.string() });
+export const Link = lazySchema(() => z.object({ kind: z.enum(['tx', 'block', 'account']), value: z.string() }));
 export type Link = z.infer<typeof Link>;
 
 /** A labelled value, linked onward when it is a hash, a height or an address. */
-export const Field = z.object({ label: z.string(), text: z.string(), link: z.optional(Link) });
+export const Field = lazySchema(() => z.object({ label: z.string(), text: z.string(), link: z.optional(Link) }));
 export type Field = z.infer<typeof Field>;
 
-export const EventView = z.object({ type: z.string(), attributes: z.array(Field) });
+export const EventView = lazySchema(() => z.object({ type: z.string(), attributes: z.array(Field) }));
 export type EventView = z.infer<typeof EventView>;
 
 /** A decoded EVM log or call: its name and arguments, where the ABI came from (an index into `abiFiles`). */
-export const DecodedView = z.object({
-  title: z.string(),
-  signature: z.string(),
-  source: z.string(),
-  file: z.optional(z.number()),
-  args: z.array(Field),
-});
+export const DecodedView = lazySchema(() =>
+  z.object({
+    title: z.string(),
+    signature: z.string(),
+    source: z.string(),
+    file: z.optional(z.number()),
+    args: z.array(Field),
+  }),
+);
 export type DecodedView = z.infer<typeof DecodedView>;
 
 /** A call no ABI decodes, shown raw: its selector, input and output, and why it is not decoded. */
-export const RawCallView = z.object({
-  selector: z.string(),
-  input: z.string(),
-  output: z.optional(z.string()),
-  note: z.string(),
-});
+export const RawCallView = lazySchema(() =>
+  z.object({
+    selector: z.string(),
+    input: z.string(),
+    output: z.optional(z.string()),
+    note: z.string(),
+  }),
+);
 export type RawCallView = z.infer<typeof RawCallView>;
 
 /** A Move call's argument: its type from the function's ABI, its value as JSON text, or as sent with why not. */
-export const MoveArgView = z.object({ type: z.string(), text: z.string(), problem: z.optional(z.string()) });
+export const MoveArgView = lazySchema(() =>
+  z.object({ type: z.string(), text: z.string(), problem: z.optional(z.string()) }),
+);
 export type MoveArgView = z.infer<typeof MoveArgView>;
 
 /** A `MsgExecute` / `MsgExecuteJSON` / script: `0x1::dex::swap_script`, its type arguments and arguments. */
-export const MoveCallView = z.lazy(() =>
+export const MoveCallView = lazySchema(() =>
   z.object({
     target: z.string(),
     typeArgs: z.array(z.string()),
@@ -64,11 +71,11 @@ export const MoveCallView = z.lazy(() =>
 export type MoveCallView = z.infer<typeof MoveCallView>;
 
 /** A Move event: its type tag and its data as JSON text. */
-export const MoveEventView = z.object({ typeTag: z.string(), json: z.string() });
+export const MoveEventView = lazySchema(() => z.object({ typeTag: z.string(), json: z.string() }));
 export type MoveEventView = z.infer<typeof MoveEventView>;
 
 /** How a CosmWasm message fits the workspace's `cosmwasm-schema` JSON of its contract (matched by code checksum). */
-export const WasmSchemaCheckView = z.lazy(() =>
+export const WasmSchemaCheckView = lazySchema(() =>
   z.object({
     /** The schema file, relative to the workspace. */
     file: z.string(),
@@ -80,7 +87,7 @@ export const WasmSchemaCheckView = z.lazy(() =>
 export type WasmSchemaCheckView = z.infer<typeof WasmSchemaCheckView>;
 
 /** A CosmWasm message (execute, instantiate, migrate): the entry point called, its msg as JSON text, the funds. */
-export const WasmCallView = z.lazy(() =>
+export const WasmCallView = lazySchema(() =>
   z.object({
     contract: z.optional(z.string()),
     /** `increment` (an execute message's one key), `instantiate`, `migrate`; absent when the msg has no one key. */
@@ -96,7 +103,7 @@ export const WasmCallView = z.lazy(() =>
 );
 export type WasmCallView = z.infer<typeof WasmCallView>;
 
-export const MessageView = z.lazy(() =>
+export const MessageView = lazySchema(() =>
   z.object({
     title: z.string(),
     typeUrl: z.string(),
@@ -115,17 +122,19 @@ export const MessageView = z.lazy(() =>
 );
 export type MessageView = z.infer<typeof MessageView>;
 
-export const LogView = z.object({
-  index: z.number(),
-  address: Field,
-  decoded: z.optional(DecodedView),
-  /** Shown when no ABI decodes it. */
-  topics: z.array(z.string()),
-  data: z.string(),
-});
+export const LogView = lazySchema(() =>
+  z.object({
+    index: z.number(),
+    address: Field,
+    decoded: z.optional(DecodedView),
+    /** Shown when no ABI decodes it. */
+    topics: z.array(z.string()),
+    data: z.string(),
+  }),
+);
 export type LogView = z.infer<typeof LogView>;
 
-export const CallView = z.lazy(() =>
+export const CallView = lazySchema(() =>
   z.object({
     depth: z.number(),
     title: z.string(),
@@ -140,14 +149,14 @@ export const CallView = z.lazy(() =>
 );
 export type CallView = z.infer<typeof CallView>;
 
-export const BalanceView = z.object({ address: Field, changes: z.array(z.string()) });
+export const BalanceView = lazySchema(() => z.object({ address: Field, changes: z.array(z.string()) }));
 
 /** A Solidity line a frame stopped at: its label (`src/Vault.sol:26`) and the code there; opened by its number. */
-export const SourceRefView = z.object({ source: z.number(), label: z.string(), snippet: z.string() });
+export const SourceRefView = lazySchema(() => z.object({ source: z.number(), label: z.string(), snippet: z.string() }));
 export type SourceRefView = z.infer<typeof SourceRefView>;
 
 /** One frame of the node's call trace, in call order (depth first). */
-export const TraceFrameView = z.lazy(() =>
+export const TraceFrameView = lazySchema(() =>
   z.object({
     depth: z.number(),
     /** CALL, STATICCALL, DELEGATECALL, CREATE… */
@@ -178,7 +187,7 @@ export const TraceFrameView = z.lazy(() =>
 );
 export type TraceFrameView = z.infer<typeof TraceFrameView>;
 
-export const TraceView = z.lazy(() =>
+export const TraceView = lazySchema(() =>
   z.object({
     /** The node that traced it. */
     node: z.string(),
@@ -202,11 +211,11 @@ export const TraceView = z.lazy(() =>
 export type TraceView = z.infer<typeof TraceView>;
 
 /** A place in the workspace's Move sources, opened by its number in `MoveView.sources`. */
-export const MoveSiteView = z.object({ source: z.number(), label: z.string() });
+export const MoveSiteView = lazySchema(() => z.object({ source: z.number(), label: z.string() }));
 export type MoveSiteView = z.infer<typeof MoveSiteView>;
 
 /** A Move abort, named (core/move/naming.ts): by which source, and where the workspace declares and raises it. */
-export const MoveAbortView = z.lazy(() =>
+export const MoveAbortView = lazySchema(() =>
   z.object({
     /** `EINSUFFICIENT_FUNDS`, or the code when no source names it. */
     name: z.string(),
@@ -225,7 +234,7 @@ export const MoveAbortView = z.lazy(() =>
 export type MoveAbortView = z.infer<typeof MoveAbortView>;
 
 /** A Move transaction's failure in words (an abort named; a VM failure or error explained) and its sources' files. */
-export const MoveView = z.lazy(() =>
+export const MoveView = lazySchema(() =>
   z.object({
     failure: z.optional(z.object({ text: z.string(), abort: z.optional(MoveAbortView) })),
     /** Workspace files by number (URIs, 0-based lines): the webview asks for one by its number. */
@@ -235,12 +244,14 @@ export const MoveView = z.lazy(() =>
 export type MoveView = z.infer<typeof MoveView>;
 
 /** A failed CosmWasm execution: the failure in words, the contract's own text, the message it failed in. */
-export const WasmView = z.object({
-  failure: z.object({ text: z.string(), contractError: z.string(), msgIndex: z.optional(z.number()) }),
-});
+export const WasmView = lazySchema(() =>
+  z.object({
+    failure: z.object({ text: z.string(), contractError: z.string(), msgIndex: z.optional(z.number()) }),
+  }),
+);
 export type WasmView = z.infer<typeof WasmView>;
 
-export const ExplainView = z.lazy(() =>
+export const ExplainView = lazySchema(() =>
   z.object({
     kind: z.enum(['cosmos', 'evm']),
     hash: z.string(),
@@ -270,38 +281,38 @@ export type ExplainView = z.infer<typeof ExplainView>;
 
 export const EXPLAIN_OPS = {
   /** Runs the lookup a value leads to (the host checks the value again first). */
-  open: { request: z.object({ link: Link }), reply: Done },
+  open: { request: lazySchema(() => z.object({ link: Link })), reply: Done },
   /** Opens an ABI file of the view, by its number (only files of the open folders). */
-  openAbi: { request: z.object({ file: z.number() }), reply: Done },
+  openAbi: { request: lazySchema(() => z.object({ file: z.number() })), reply: Done },
   /** Opens what the indexer answered for the transaction shown, as JSON. */
-  openJson: { request: z.object({}), reply: Done },
+  openJson: { request: lazySchema(() => z.object({})), reply: Done },
   /** Explains the transaction shown again. */
-  refresh: { request: z.object({}), reply: Done },
+  refresh: { request: lazySchema(() => z.object({})), reply: Done },
   /** Opens the Solidity line of the call trace's source, by its number in the trace (only files of the open folders). */
-  openSource: { request: z.object({ source: z.number() }), reply: Done },
+  openSource: { request: lazySchema(() => z.object({ source: z.number() })), reply: Done },
   /** Replays the transaction shown in the debugger (Initia: Debug Transaction), running to its revert if it failed. */
-  debug: { request: z.object({}), reply: Done },
+  debug: { request: lazySchema(() => z.object({})), reply: Done },
   /** Runs Initia: Call Contract… on a contract of the call trace, by its number, at the transaction's block. */
-  callContract: { request: z.object({ contract: z.number() }), reply: Done },
+  callContract: { request: lazySchema(() => z.object({ contract: z.number() })), reply: Done },
   /** Opens a place in the workspace's Move sources, by its number in `move.sources` (only files of the open folders). */
-  openMoveSource: { request: z.object({ source: z.number() }), reply: Done },
+  openMoveSource: { request: lazySchema(() => z.object({ source: z.number() })), reply: Done },
   /** Runs Initia: Call Move View Function… on the module a Move message calls, by the message's number. */
-  callMoveView: { request: z.object({ message: z.number() }), reply: Done },
+  callMoveView: { request: lazySchema(() => z.object({ message: z.number() })), reply: Done },
   ...COMMON_OPS,
 } as const;
 
 export type ExplainRequest = RequestOfTable<typeof EXPLAIN_OPS>;
-export const ExplainRequest = requestSchema(EXPLAIN_OPS);
+export const ExplainRequest = lazySchema(() => requestSchema(EXPLAIN_OPS));
 export type ExplainHandlers = HandlersOf<typeof EXPLAIN_OPS>;
 export const parseExplainReply = replyCheck(EXPLAIN_OPS);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Messages
 
-export const FromExplainWebview = fromWebviewSchema(ExplainRequest);
+export const FromExplainWebview = lazySchema(() => fromWebviewSchema(ExplainRequest));
 export type FromExplainWebview = z.infer<typeof FromExplainWebview>;
 
-export const ToExplainWebview = z.lazy(() =>
+export const ToExplainWebview = lazySchema(() =>
   z.discriminatedUnion('type', [
     z.object({ type: z.literal('loading'), hash: z.string() }),
     z.object({ type: z.literal('error'), hash: z.string(), message: z.string() }),
@@ -314,5 +325,5 @@ export type ToExplainWebview = z.infer<typeof ToExplainWebview>;
 export type ExplainPush = Exclude<ToExplainWebview, { type: 'reply' }>;
 
 /** What the panel keeps with setState (to come back after a reload): the transaction it explains. */
-export const ExplainState = z.object({ hash: z.string(), network: z.string() });
+export const ExplainState = lazySchema(() => z.object({ hash: z.string(), network: z.string() }));
 export type ExplainState = z.infer<typeof ExplainState>;

@@ -8,6 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { problemText } from '../core/zodWords';
+import { lazySchema } from '../core/lazySchema';
 
 export { problemText };
 
@@ -65,7 +66,7 @@ export function fromWebviewSchema<R>(request: z.ZodMiniType<R>) {
 }
 
 /** The host's answer to a request: `result` is checked by the webview against its op's reply schema. */
-export const ReplyMessage = z.lazy(() =>
+export const ReplyMessage = lazySchema(() =>
   z.discriminatedUnion('ok', [
     z.object({ type: z.literal('reply'), id: z.number(), ok: z.literal(true), result: z.unknown() }),
     z.object({ type: z.literal('reply'), id: z.number(), ok: z.literal(false), error: z.string() }),
@@ -83,11 +84,11 @@ export function requestId(raw: unknown): number | undefined {
 // Ops every panel has (the host answers them the same way for each)
 
 /** True when done; false when the user cancelled (a dialog closed). */
-export const Done = z.boolean();
+export const Done = lazySchema(() => z.boolean());
 
 export const COMMON_OPS = {
   /** Puts a text on the clipboard. */
-  copy: { request: z.object({ text: z.string() }), reply: Done },
+  copy: { request: lazySchema(() => z.object({ text: z.string() })), reply: Done },
   /** Opens an http(s) link in the browser (anything else is refused). */
-  openLink: { request: z.object({ url: z.string() }), reply: Done },
+  openLink: { request: lazySchema(() => z.object({ url: z.string() })), reply: Done },
 } as const;

@@ -11,6 +11,7 @@
 import * as z from 'zod/mini';
 import { firstProblem } from '../zodWords';
 import { runtimeSizeOf } from '../evm/artifactCode';
+import { lazySchema } from '../lazySchema';
 
 /** Larger files are not read as artifacts (Foundry artifacts with bytecode and source maps stay far below). */
 export const MAX_ARTIFACT_BYTES = 5 * 1024 * 1024;
@@ -80,25 +81,29 @@ export type DecodedCall = Decoded;
 
 const ITEM_TYPES: readonly string[] = ['function', 'event', 'error', 'constructor', 'fallback', 'receive'];
 
-const ParameterSchema = z.object({
-  name: z.optional(z.nullable(z.string())),
-  type: z.string().check(z.minLength(1)),
-  indexed: z.optional(z.boolean()),
-  get components(): z.ZodMiniOptional<z.ZodMiniArray<typeof ParameterSchema>> {
-    return z.optional(z.array(ParameterSchema));
-  },
-});
+const ParameterSchema = lazySchema(() =>
+  z.object({
+    name: z.optional(z.nullable(z.string())),
+    type: z.string().check(z.minLength(1)),
+    indexed: z.optional(z.boolean()),
+    get components(): z.ZodMiniOptional<z.ZodMiniArray<typeof ParameterSchema>> {
+      return z.optional(z.array(ParameterSchema));
+    },
+  }),
+);
 
-const ItemSchema = z.object({
-  type: z.optional(z.string()),
-  name: z.optional(z.string()),
-  inputs: z.optional(z.array(ParameterSchema)),
-  outputs: z.optional(z.array(ParameterSchema)),
-  anonymous: z.optional(z.boolean()),
-  stateMutability: z.optional(z.string()),
-});
+const ItemSchema = lazySchema(() =>
+  z.object({
+    type: z.optional(z.string()),
+    name: z.optional(z.string()),
+    inputs: z.optional(z.array(ParameterSchema)),
+    outputs: z.optional(z.array(ParameterSchema)),
+    anonymous: z.optional(z.boolean()),
+    stateMutability: z.optional(z.string()),
+  }),
+);
 
-const AbiSchema = z.array(ItemSchema);
+const AbiSchema = lazySchema(() => z.array(ItemSchema));
 
 type ParsedParameter = z.infer<typeof ParameterSchema>;
 

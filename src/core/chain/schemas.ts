@@ -8,10 +8,11 @@
  *  - CometBFT RPC (`:26657`): `/status` (the node's chain id and height).
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../lazySchema';
 
-const IntString = z.union([z.string(), z.number()]);
+const IntString = lazySchema(() => z.union([z.string(), z.number()]));
 
-export const CosmosTxResponse = z.lazy(() =>
+export const CosmosTxResponse = lazySchema(() =>
   z.object({
     tx_response: z.looseObject({
       height: IntString,
@@ -23,18 +24,20 @@ export const CosmosTxResponse = z.lazy(() =>
   }),
 );
 
-const Coin = z.object({ denom: z.string(), amount: z.string() });
-export const BankBalances = z.object({
-  balances: z.array(Coin),
-  pagination: z.optional(
-    z.nullable(
-      z.looseObject({ next_key: z.optional(z.nullable(z.string())), total: z.optional(z.nullable(IntString)) }),
+const Coin = lazySchema(() => z.object({ denom: z.string(), amount: z.string() }));
+export const BankBalances = lazySchema(() =>
+  z.object({
+    balances: z.array(Coin),
+    pagination: z.optional(
+      z.nullable(
+        z.looseObject({ next_key: z.optional(z.nullable(z.string())), total: z.optional(z.nullable(IntString)) }),
+      ),
     ),
-  ),
-});
+  }),
+);
 export type BankBalancesResponse = z.infer<typeof BankBalances>;
 
-export const NodeInfo = z.lazy(() =>
+export const NodeInfo = lazySchema(() =>
   z.object({
     default_node_info: z.looseObject({
       network: z.string(),
@@ -57,19 +60,23 @@ export const NodeInfo = z.lazy(() =>
 );
 export type NodeInfoResponse = z.infer<typeof NodeInfo>;
 
-export const LatestBlock = z.object({
-  block: z.looseObject({ header: z.looseObject({ height: IntString, chain_id: z.optional(z.string()) }) }),
-});
-
-export const RpcStatus = z.object({
-  result: z.looseObject({
-    node_info: z.looseObject({ network: z.string() }),
-    sync_info: z.looseObject({ latest_block_height: IntString }),
+export const LatestBlock = lazySchema(() =>
+  z.object({
+    block: z.looseObject({ header: z.looseObject({ height: IntString, chain_id: z.optional(z.string()) }) }),
   }),
-});
+);
 
-const Quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/));
-export const EvmReceipt = z.lazy(() =>
+export const RpcStatus = lazySchema(() =>
+  z.object({
+    result: z.looseObject({
+      node_info: z.looseObject({ network: z.string() }),
+      sync_info: z.looseObject({ latest_block_height: IntString }),
+    }),
+  }),
+);
+
+const Quantity = lazySchema(() => z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/)));
+export const EvmReceipt = lazySchema(() =>
   z.nullable(
     z.looseObject({
       transactionHash: z.optional(z.string()),
@@ -80,15 +87,17 @@ export const EvmReceipt = z.lazy(() =>
   ),
 );
 export const HexQuantity = Quantity;
-export const HexData = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
+export const HexData = lazySchema(() => z.string().check(z.regex(/^0x[0-9a-fA-F]*$/)));
 
 /** An answer read by its own checker (the bank's denom metadata: core/router/check/decimals.ts). */
-export const Anything = z.unknown();
+export const Anything = lazySchema(() => z.unknown());
 
 /** `GET /ibc/core/channel/v1/channels/{channel}/ports/{port}/client_state`: the light client of the chain at the other end. */
-export const ChannelClientState = z.looseObject({
-  identified_client_state: z.looseObject({
-    client_id: z.optional(z.string()),
-    client_state: z.looseObject({ '@type': z.optional(z.string()), chain_id: z.optional(z.string()) }),
+export const ChannelClientState = lazySchema(() =>
+  z.looseObject({
+    identified_client_state: z.looseObject({
+      client_id: z.optional(z.string()),
+      client_state: z.looseObject({ '@type': z.optional(z.string()), chain_id: z.optional(z.string()) }),
+    }),
   }),
-});
+);

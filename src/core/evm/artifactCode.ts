@@ -15,20 +15,23 @@
 import * as z from 'zod/mini';
 import { comparableSize, type RuntimeCode } from './bytecode';
 import type { StorageLayout } from './storageLayoutRead';
+import { lazySchema } from '../lazySchema';
 
-const Range = z.object({ start: z.number(), length: z.number() });
-const Immutables = z.record(z.string(), z.array(Range));
-const Links = z.record(z.string(), z.record(z.string(), z.array(Range)));
+const Range = lazySchema(() => z.object({ start: z.number(), length: z.number() }));
+const Immutables = lazySchema(() => z.record(z.string(), z.array(Range)));
+const Links = lazySchema(() => z.record(z.string(), z.record(z.string(), z.array(Range))));
 
 /** A bytecode object as solc's standard JSON output has it (Foundry's artifacts and Hardhat's build info alike). */
-const Bytecode = z.object({
-  object: z.string(),
-  sourceMap: z.optional(z.string()),
-  immutableReferences: z.optional(Immutables),
-  linkReferences: z.optional(Links),
-});
+const Bytecode = lazySchema(() =>
+  z.object({
+    object: z.string(),
+    sourceMap: z.optional(z.string()),
+    immutableReferences: z.optional(Immutables),
+    linkReferences: z.optional(Links),
+  }),
+);
 
-const Artifact = z.lazy(() =>
+const Artifact = lazySchema(() =>
   z.object({
     contractName: z.optional(z.string()),
     sourceName: z.optional(z.string()),
@@ -110,7 +113,9 @@ export function runtimeSizeOf(json: unknown): number | undefined {
   return comparableSize(object);
 }
 
-const FoundryBuildInfo = z.object({ id: z.optional(z.string()), source_id_to_path: z.record(z.string(), z.string()) });
+const FoundryBuildInfo = lazySchema(() =>
+  z.object({ id: z.optional(z.string()), source_id_to_path: z.record(z.string(), z.string()) }),
+);
 
 /** Foundry's build info: its id and the file of each source index. */
 export function readFoundryBuildInfo(json: unknown): { id?: string; sources: Map<number, string> } | undefined {
@@ -122,7 +127,7 @@ export function readFoundryBuildInfo(json: unknown): { id?: string; sources: Map
   return { id: parsed.data.id, sources };
 }
 
-const HardhatOutput = z.lazy(() =>
+const HardhatOutput = lazySchema(() =>
   z.object({
     contracts: z.optional(
       z.record(
@@ -133,12 +138,14 @@ const HardhatOutput = z.lazy(() =>
     sources: z.optional(z.record(z.string(), z.object({ id: z.number() }))),
   }),
 );
-const HardhatBuildInfo = z.object({
-  input: z.optional(
-    z.object({ sources: z.optional(z.record(z.string(), z.object({ content: z.optional(z.string()) }))) }),
-  ),
-  output: z.optional(HardhatOutput),
-});
+const HardhatBuildInfo = lazySchema(() =>
+  z.object({
+    input: z.optional(
+      z.object({ sources: z.optional(z.record(z.string(), z.object({ content: z.optional(z.string()) }))) }),
+    ),
+    output: z.optional(HardhatOutput),
+  }),
+);
 
 interface HardhatBuild {
   /** The contract's runtime code with its source map, as the compiler gave it. */
@@ -170,7 +177,7 @@ export function readHardhatBuildInfo(
   return { runtime: runtime as HardhatBuild['runtime'], sources, contents };
 }
 
-const Broadcast = z.lazy(() =>
+const Broadcast = lazySchema(() =>
   z.object({
     transactions: z.optional(
       z.array(

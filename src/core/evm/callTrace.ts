@@ -5,25 +5,28 @@
  * (Solidity bubbles a callee's revert data up unchanged when it does not catch it).
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../lazySchema';
 
 /** A hex string as the tracer writes quantities and bytes (`0x…`); anything else is refused. */
-const Hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'should be 0x and hexadecimal digits'));
+const Hex = lazySchema(() => z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'should be 0x and hexadecimal digits')));
 
-export const CallFrameSchema = z.object({
-  type: z.string(),
-  from: z.string(),
-  to: z.optional(z.nullable(z.string())),
-  value: z.optional(z.nullable(Hex)),
-  gas: z.optional(z.nullable(Hex)),
-  gasUsed: z.optional(z.nullable(Hex)),
-  input: z.optional(z.nullable(Hex)),
-  output: z.optional(z.nullable(Hex)),
-  error: z.optional(z.nullable(z.string())),
-  revertReason: z.optional(z.nullable(z.string())),
-  get calls(): z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniArray<typeof CallFrameSchema>>> {
-    return z.optional(z.nullable(z.array(CallFrameSchema)));
-  },
-});
+export const CallFrameSchema = lazySchema(() =>
+  z.object({
+    type: z.string(),
+    from: z.string(),
+    to: z.optional(z.nullable(z.string())),
+    value: z.optional(z.nullable(Hex)),
+    gas: z.optional(z.nullable(Hex)),
+    gasUsed: z.optional(z.nullable(Hex)),
+    input: z.optional(z.nullable(Hex)),
+    output: z.optional(z.nullable(Hex)),
+    error: z.optional(z.nullable(z.string())),
+    revertReason: z.optional(z.nullable(z.string())),
+    get calls(): z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniArray<typeof CallFrameSchema>>> {
+      return z.optional(z.nullable(z.array(CallFrameSchema)));
+    },
+  }),
+);
 export type CallFrame = z.infer<typeof CallFrameSchema>;
 
 export interface TraceFrame {

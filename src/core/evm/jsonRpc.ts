@@ -12,6 +12,7 @@ import type { HttpClient } from '../http';
 import { excerpt } from '../httpBody';
 import { parseWith } from '../zodParse';
 import { CallFrameSchema, type CallFrame } from './callTrace';
+import { lazySchema } from '../lazySchema';
 
 export const JSON_RPC_SERVICE = 'JSON-RPC node';
 
@@ -51,7 +52,7 @@ export class JsonRpcError extends ApiError {
   }
 }
 
-const Envelope = z.lazy(() =>
+const Envelope = lazySchema(() =>
   z.object({
     jsonrpc: z.optional(z.string()),
     id: z.optional(z.nullable(z.union([z.number(), z.string()]))),
@@ -64,27 +65,31 @@ const Envelope = z.lazy(() =>
   }),
 );
 
-const HEX = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'should be 0x and hexadecimal digits'));
+const HEX = lazySchema(() => z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'should be 0x and hexadecimal digits')));
 
 /** The struct logger's answer, as much of it as is read (each step is checked where it is used: there may be 100,000). */
-const StructLogResult = z.object({
-  failed: z.optional(z.boolean()),
-  structLogs: z.array(z.unknown()),
-});
+const StructLogResult = lazySchema(() =>
+  z.object({
+    failed: z.optional(z.boolean()),
+    structLogs: z.array(z.unknown()),
+  }),
+);
 type StructLogResult = z.infer<typeof StructLogResult>;
 
 /** A transaction as the node has it: as much as the debugger reads. */
-const NodeTx = z.object({
-  hash: HEX,
-  from: HEX,
-  to: z.optional(z.nullable(HEX)),
-  input: HEX,
-  value: z.optional(HEX),
-  blockNumber: z.optional(z.nullable(HEX)),
-});
+const NodeTx = lazySchema(() =>
+  z.object({
+    hash: HEX,
+    from: HEX,
+    to: z.optional(z.nullable(HEX)),
+    input: HEX,
+    value: z.optional(HEX),
+    blockNumber: z.optional(z.nullable(HEX)),
+  }),
+);
 export type EvmNodeTx = z.infer<typeof NodeTx>;
 
-const Receipt = z.object({ contractAddress: z.optional(z.nullable(HEX)) });
+const Receipt = lazySchema(() => z.object({ contractAddress: z.optional(z.nullable(HEX)) }));
 
 /** A block to read state at: the latest, or a height. */
 export type BlockTag = 'latest' | number;

@@ -3,34 +3,39 @@
  * Lenient to fields we don't read (looseObject keeps them, so documents show the server's full answer); strict on
  * the fields the extension reads. Types are inferred from the schemas, never written twice.
  *
- * The larger schemas here and in the other schema modules are built on first use (`z.lazy`): requiring the features
- * bundle builds none of them, and a lookup builds only the ones it parses with (docs/performance.md, "First touch as
- * a ratio"). Small ones (a few fields) are built at once: wrapping them costs more bytes than it saves time.
+ * Every schema here and in the other schema modules is built on first use (`lazySchema`, core/lazySchema.ts): requiring
+ * the features bundle builds none of them, and a lookup builds only the ones it parses with (docs/performance.md,
+ * "Schemas built on first use, all of them"; a unit test holds every module of the core to it).
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../lazySchema';
 
 /**
  * Decimal quantities arrive as strings on some endpoints and numbers on others: one check for both (a union of two
  * schemas cost a tenth of a page's parse, and a height is in every block).
  */
 const INTEGER = /^-?\d+$/;
-const decimal = z.custom<string | number>((v) => (typeof v === 'string' ? INTEGER.test(v) : Number.isSafeInteger(v)), {
-  error: (issue) =>
-    `should be a whole number, in digits or as an integer, but is ${JSON.stringify(issue.input)?.slice(0, 40) ?? String(issue.input)}`,
-});
-const key = z.optional(z.nullable(z.string()));
+const decimal = lazySchema(() =>
+  z.custom<string | number>((v) => (typeof v === 'string' ? INTEGER.test(v) : Number.isSafeInteger(v)), {
+    error: (issue) =>
+      `should be a whole number, in digits or as an integer, but is ${JSON.stringify(issue.input)?.slice(0, 40) ?? String(issue.input)}`,
+  }),
+);
+const key = lazySchema(() => z.optional(z.nullable(z.string())));
 
-export const Pagination = z.looseObject({
-  next_key: key,
-  previous_key: key,
-  total: z.optional(z.nullable(decimal)),
-});
+export const Pagination = lazySchema(() =>
+  z.looseObject({
+    next_key: key,
+    previous_key: key,
+    total: z.optional(z.nullable(decimal)),
+  }),
+);
 export type Pagination = z.infer<typeof Pagination>;
 
-export const Coin = z.looseObject({ denom: z.string(), amount: z.string() });
+export const Coin = lazySchema(() => z.looseObject({ denom: z.string(), amount: z.string() }));
 export type Coin = z.infer<typeof Coin>;
 
-export const Status = z.lazy(() =>
+export const Status = lazySchema(() =>
   z.looseObject({
     chain_id: z.string(),
     height: decimal,
@@ -42,10 +47,10 @@ export const Status = z.lazy(() =>
 );
 export type Status = z.infer<typeof Status>;
 
-export const AvgBlockTime = z.looseObject({ avg_block_time: z.number() });
+export const AvgBlockTime = lazySchema(() => z.looseObject({ avg_block_time: z.number() }));
 export type AvgBlockTime = z.infer<typeof AvgBlockTime>;
 
-export const Block = z.lazy(() =>
+export const Block = lazySchema(() =>
   z.looseObject({
     chain_id: z.optional(z.string()),
     height: decimal,
@@ -69,9 +74,9 @@ export const Block = z.lazy(() =>
 );
 export type Block = z.infer<typeof Block>;
 
-const Message = z.looseObject({ '@type': z.optional(z.string()) });
+const Message = lazySchema(() => z.looseObject({ '@type': z.optional(z.string()) }));
 
-export const Tx = z.lazy(() =>
+export const Tx = lazySchema(() =>
   z.looseObject({
     txhash: z.string(),
     height: decimal,
@@ -103,7 +108,7 @@ export const Tx = z.lazy(() =>
 );
 export type Tx = z.infer<typeof Tx>;
 
-const EvmLog = z.lazy(() =>
+const EvmLog = lazySchema(() =>
   z.looseObject({
     address: z.string(),
     topics: z.array(z.string()),
@@ -118,7 +123,7 @@ const EvmLog = z.lazy(() =>
 );
 type EvmLog = z.infer<typeof EvmLog>;
 
-export const EvmTx = z.lazy(() =>
+export const EvmTx = lazySchema(() =>
   z.looseObject({
     transactionHash: z.string(),
     blockNumber: z.string(),
@@ -140,7 +145,7 @@ export type EvmTx = z.infer<typeof EvmTx>;
  * itself). Byte fields are `0x` + even-length hex of the stored bytes (`"0x"` when empty); `from` / `to` are `""` when
  * the indexer has no account for them.
  */
-export const InternalTx = z.lazy(() =>
+export const InternalTx = lazySchema(() =>
   z.looseObject({
     height: decimal,
     hash: z.string(),
@@ -158,7 +163,7 @@ export const InternalTx = z.lazy(() =>
 );
 export type InternalTx = z.infer<typeof InternalTx>;
 
-export const Collection = z.lazy(() =>
+export const Collection = lazySchema(() =>
   z.looseObject({
     object_addr: z.string(),
     collection: z.looseObject({
@@ -173,7 +178,7 @@ export const Collection = z.lazy(() =>
 );
 export type Collection = z.infer<typeof Collection>;
 
-export const Nft = z.lazy(() =>
+export const Nft = lazySchema(() =>
   z.looseObject({
     collection_addr: z.string(),
     collection_name: z.optional(z.string()),
@@ -191,7 +196,9 @@ export type Nft = z.infer<typeof Nft>;
  * balances can occur due to transaction ordering issues or missed events", indexer/extension/richlist/utils/db.go;
  * Move only logs them) and the API returns them unchanged.
  */
-export const Holder = z.looseObject({ account: z.string(), amount: z.string().check(z.regex(/^-?\d+$/)) });
+export const Holder = lazySchema(() =>
+  z.looseObject({ account: z.string(), amount: z.string().check(z.regex(/^-?\d+$/)) }),
+);
 export type Holder = z.infer<typeof Holder>;
 
 const list = <K extends string, T extends z.ZodMiniType>(k: K, item: T) =>
@@ -201,17 +208,17 @@ const list = <K extends string, T extends z.ZodMiniType>(k: K, item: T) =>
     pagination: z.ZodMiniOptional<z.ZodMiniNullable<typeof Pagination>>;
   });
 
-export const BlocksResponse = list('blocks', Block);
-export const BlockResponse = z.looseObject({ block: Block });
-export const TxsResponse = list('txs', Tx);
-export const TxResponse = z.looseObject({ tx: Tx });
-export const EvmTxsResponse = list('txs', EvmTx);
-export const EvmTxResponse = z.looseObject({ tx: EvmTx });
-export const InternalTxsResponse = list('internal_txs', InternalTx);
-export const CollectionsResponse = list('collections', Collection);
-export const CollectionResponse = z.looseObject({ collection: Collection });
-export const NftsResponse = list('tokens', Nft);
-export const HoldersResponse = list('holders', Holder);
+export const BlocksResponse = lazySchema(() => list('blocks', Block));
+export const BlockResponse = lazySchema(() => z.looseObject({ block: Block }));
+export const TxsResponse = lazySchema(() => list('txs', Tx));
+export const TxResponse = lazySchema(() => z.looseObject({ tx: Tx }));
+export const EvmTxsResponse = lazySchema(() => list('txs', EvmTx));
+export const EvmTxResponse = lazySchema(() => z.looseObject({ tx: EvmTx }));
+export const InternalTxsResponse = lazySchema(() => list('internal_txs', InternalTx));
+export const CollectionsResponse = lazySchema(() => list('collections', Collection));
+export const CollectionResponse = lazySchema(() => z.looseObject({ collection: Collection }));
+export const NftsResponse = lazySchema(() => list('tokens', Nft));
+export const HoldersResponse = lazySchema(() => list('holders', Holder));
 
 export type BlocksResponse = z.infer<typeof BlocksResponse>;
 export type BlockResponse = z.infer<typeof BlockResponse>;

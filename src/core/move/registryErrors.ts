@@ -5,12 +5,15 @@
  * beside the registry's `chains.json`, so their URL comes from the registry the user chose, never from elsewhere.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../lazySchema';
 
-export const RegistryErrorsFile = z.looseObject({
-  module_address: z.string(),
-  chain_name: z.optional(z.string()),
-  errors: z.record(z.string(), z.record(z.string(), z.string())),
-});
+export const RegistryErrorsFile = lazySchema(() =>
+  z.looseObject({
+    module_address: z.string(),
+    chain_name: z.optional(z.string()),
+    errors: z.record(z.string(), z.record(z.string(), z.string())),
+  }),
+);
 export type RegistryErrorsFile = z.infer<typeof RegistryErrorsFile>;
 
 /**

@@ -6,11 +6,14 @@
  * not JSON is an error in words, not a crash.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../lazySchema';
 
-const IntString = z.union([z.string(), z.number()]);
-const Pagination = z.optional(z.nullable(z.looseObject({ next_key: z.optional(z.nullable(z.string())) })));
+const IntString = lazySchema(() => z.union([z.string(), z.number()]));
+const Pagination = lazySchema(() =>
+  z.optional(z.nullable(z.looseObject({ next_key: z.optional(z.nullable(z.string())) }))),
+);
 
-export const MoveFunction = z.lazy(() =>
+export const MoveFunction = lazySchema(() =>
   z.looseObject({
     name: z.string(),
     visibility: z.optional(z.string()),
@@ -23,15 +26,17 @@ export const MoveFunction = z.lazy(() =>
 );
 export type MoveFunction = z.infer<typeof MoveFunction>;
 
-export const MoveAbi = z.looseObject({
-  address: z.string(),
-  name: z.string(),
-  exposed_functions: z.array(MoveFunction),
-  structs: z.optional(z.array(z.unknown())),
-});
+export const MoveAbi = lazySchema(() =>
+  z.looseObject({
+    address: z.string(),
+    name: z.string(),
+    exposed_functions: z.array(MoveFunction),
+    structs: z.optional(z.array(z.unknown())),
+  }),
+);
 export type MoveAbi = z.infer<typeof MoveAbi>;
 
-export const ModuleResponse = z.lazy(() =>
+export const ModuleResponse = lazySchema(() =>
   z.object({
     module: z.looseObject({
       address: z.string(),
@@ -43,23 +48,27 @@ export const ModuleResponse = z.lazy(() =>
   }),
 );
 
-export const ViewResponse = z.looseObject({
-  data: z.string(),
-  events: z.optional(z.nullable(z.array(z.looseObject({ type_tag: z.string(), data: z.string() })))),
-  gas_used: z.optional(z.nullable(IntString)),
-});
+export const ViewResponse = lazySchema(() =>
+  z.looseObject({
+    data: z.string(),
+    events: z.optional(z.nullable(z.array(z.looseObject({ type_tag: z.string(), data: z.string() })))),
+    gas_used: z.optional(z.nullable(IntString)),
+  }),
+);
 export type ViewResponse = z.infer<typeof ViewResponse>;
 
-const Resource = z.looseObject({
-  address: z.string(),
-  struct_tag: z.string(),
-  move_resource: z.string(),
-  raw_bytes: z.optional(z.nullable(z.string())),
-});
-export const ResourcesResponse = z.object({ resources: z.array(Resource), pagination: Pagination });
+const Resource = lazySchema(() =>
+  z.looseObject({
+    address: z.string(),
+    struct_tag: z.string(),
+    move_resource: z.string(),
+    raw_bytes: z.optional(z.nullable(z.string())),
+  }),
+);
+export const ResourcesResponse = lazySchema(() => z.object({ resources: z.array(Resource), pagination: Pagination }));
 export type ResourcesResponse = z.infer<typeof ResourcesResponse>;
 
-export const TableEntriesResponse = z.lazy(() =>
+export const TableEntriesResponse = lazySchema(() =>
   z.object({
     table_entries: z.array(
       z.looseObject({
@@ -76,4 +85,4 @@ export const TableEntriesResponse = z.lazy(() =>
 export type TableEntriesResponse = z.infer<typeof TableEntriesResponse>;
 
 /** A resource's `move_resource`, parsed: its type and its data. */
-export const MoveResource = z.looseObject({ type: z.string(), data: z.unknown() });
+export const MoveResource = lazySchema(() => z.looseObject({ type: z.string(), data: z.unknown() }));

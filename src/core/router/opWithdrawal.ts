@@ -20,6 +20,7 @@ import { endpoint, type HttpClient } from '../http';
 import { parseWith } from '../zodParse';
 import { systemClock, type Clock } from '../clock';
 import { TimedPoll, tellSafely } from '../timedPoll';
+import { lazySchema } from '../lazySchema';
 
 /** InterwovenKit's test: the first operation is an OPinit transfer and the route ends in `uinit` on L1. */
 export function isOpWithdrawalRoute(route: {
@@ -30,11 +31,11 @@ export function isOpWithdrawalRoute(route: {
   return !!first && 'op_init_transfer' in first && route.dest_asset_denom === 'uinit';
 }
 
-const num = z.union([z.number(), z.string().check(z.regex(/^\d+$/))]);
-const optStr = z.optional(z.nullable(z.string()));
+const num = lazySchema(() => z.union([z.number(), z.string().check(z.regex(/^\d+$/))]));
+const optStr = lazySchema(() => z.optional(z.nullable(z.string())));
 
 /** One withdrawal as the executor lists it (opinit-bots executor/types/query.go QueryWithdrawalResponse). */
-const ExecutorWithdrawal = z.lazy(() =>
+const ExecutorWithdrawal = lazySchema(() =>
   z.looseObject({
     sequence: num,
     to: optStr,
@@ -50,10 +51,12 @@ const ExecutorWithdrawal = z.lazy(() =>
 );
 type ExecutorWithdrawal = z.infer<typeof ExecutorWithdrawal>;
 
-const ExecutorWithdrawals = z.looseObject({
-  withdrawals: z.optional(z.nullable(z.array(ExecutorWithdrawal))),
-  next: z.optional(z.nullable(num)),
-});
+const ExecutorWithdrawals = lazySchema(() =>
+  z.looseObject({
+    withdrawals: z.optional(z.nullable(z.array(ExecutorWithdrawal))),
+    next: z.optional(z.nullable(num)),
+  }),
+);
 type ExecutorWithdrawals = z.infer<typeof ExecutorWithdrawals>;
 
 /** How many withdrawals are read per page, and how many pages at most (newest first: ours is recent). */

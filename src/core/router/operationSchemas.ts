@@ -6,19 +6,24 @@
 import * as z from 'zod/mini';
 
 import { opt, optAsset, optBool, optInt, optStr, str } from './wire';
+import { lazySchema } from '../lazySchema';
 
-export const SwapVenue = z.looseObject({ name: optStr, chain_id: optStr, logo_uri: optStr });
-const SwapOperation = z.looseObject({ pool: optStr, denom_in: optStr, denom_out: optStr, interface: optStr });
-const SmartRelayFeeQuote = z.looseObject({
-  fee_amount: optStr,
-  relayer_address: optStr,
-  expiration: optStr,
-  fee_denom: optStr,
-  fee_payment_address: optStr,
-});
+export const SwapVenue = lazySchema(() => z.looseObject({ name: optStr, chain_id: optStr, logo_uri: optStr }));
+const SwapOperation = lazySchema(() =>
+  z.looseObject({ pool: optStr, denom_in: optStr, denom_out: optStr, interface: optStr }),
+);
+const SmartRelayFeeQuote = lazySchema(() =>
+  z.looseObject({
+    fee_amount: optStr,
+    relayer_address: optStr,
+    expiration: optStr,
+    fee_denom: optStr,
+    fee_payment_address: optStr,
+  }),
+);
 
 /** `transfer`: an IBC transfer. */
-const IbcTransferOp = z.lazy(() =>
+const IbcTransferOp = lazySchema(() =>
   z.looseObject({
     from_chain_id: str,
     to_chain_id: str,
@@ -39,9 +44,9 @@ const IbcTransferOp = z.lazy(() =>
   }),
 );
 
-const BankSendOp = z.looseObject({ chain_id: str, denom: optStr });
+const BankSendOp = lazySchema(() => z.looseObject({ chain_id: str, denom: optStr }));
 
-const SwapOp = z.lazy(() =>
+const SwapOp = lazySchema(() =>
   z.looseObject({
     from_chain_id: optStr,
     chain_id: optStr,
@@ -92,7 +97,7 @@ const SwapOp = z.lazy(() =>
   }),
 );
 
-const EvmSwapOp = z.lazy(() =>
+const EvmSwapOp = lazySchema(() =>
   z.looseObject({
     from_chain_id: optStr,
     denom_in: optStr,
@@ -105,7 +110,7 @@ const EvmSwapOp = z.lazy(() =>
   }),
 );
 
-const AxelarTransferOp = z.lazy(() =>
+const AxelarTransferOp = lazySchema(() =>
   z.looseObject({
     from_chain_id: str,
     to_chain_id: str,
@@ -123,7 +128,7 @@ const AxelarTransferOp = z.lazy(() =>
   }),
 );
 
-const CctpTransferOp = z.lazy(() =>
+const CctpTransferOp = lazySchema(() =>
   z.looseObject({
     from_chain_id: str,
     to_chain_id: str,
@@ -140,7 +145,7 @@ const CctpTransferOp = z.lazy(() =>
   }),
 );
 
-const HyperlaneTransferOp = z.lazy(() =>
+const HyperlaneTransferOp = lazySchema(() =>
   z.looseObject({
     from_chain_id: str,
     to_chain_id: str,
@@ -155,7 +160,7 @@ const HyperlaneTransferOp = z.lazy(() =>
   }),
 );
 
-const OpInitTransferOp = z.lazy(() =>
+const OpInitTransferOp = lazySchema(() =>
   z.looseObject({
     from_chain_id: str,
     to_chain_id: str,
@@ -168,7 +173,7 @@ const OpInitTransferOp = z.lazy(() =>
   }),
 );
 
-const GoFastTransferOp = z.lazy(() =>
+const GoFastTransferOp = lazySchema(() =>
   z.looseObject({
     from_chain_id: str,
     to_chain_id: str,
@@ -194,7 +199,7 @@ const GoFastTransferOp = z.lazy(() =>
   }),
 );
 
-const StargateTransferOp = z.lazy(() =>
+const StargateTransferOp = lazySchema(() =>
   z.looseObject({
     from_chain_id: str,
     to_chain_id: str,
@@ -212,7 +217,7 @@ const StargateTransferOp = z.lazy(() =>
   }),
 );
 
-const LayerZeroTransferOp = z.lazy(() =>
+const LayerZeroTransferOp = lazySchema(() =>
   z.looseObject({
     from_chain_id: str,
     to_chain_id: str,
@@ -227,7 +232,7 @@ const LayerZeroTransferOp = z.lazy(() =>
   }),
 );
 
-const EurekaTransferOp = z.lazy(() =>
+const EurekaTransferOp = lazySchema(() =>
   z.looseObject({
     from_chain_id: str,
     to_chain_id: str,
@@ -248,12 +253,14 @@ const EurekaTransferOp = z.lazy(() =>
 );
 
 /** Initia router, older builds (`RouterOperationJson` in a stored InterwovenKit): LayerZero under another key. */
-const LzTransferOp = z.looseObject({
-  from_chain_id: str,
-  to_chain_id: str,
-  denom_in: optStr,
-  denom_out: optStr,
-});
+const LzTransferOp = lazySchema(() =>
+  z.looseObject({
+    from_chain_id: str,
+    to_chain_id: str,
+    denom_in: optStr,
+    denom_out: optStr,
+  }),
+);
 
 /** Every operation kind of the real service, with the schema of its body. */
 const OPERATION_SCHEMAS = {
@@ -280,7 +287,7 @@ export const OPERATION_KINDS = Object.keys(OPERATION_SCHEMAS) as OperationKind[]
  * `operations[1].op_init_transfer.to_chain_id`); any other key is kept as is, so an unknown kind survives parsing
  * and is sent back to `/v2/fungible/msgs` unchanged.
  */
-export const Operation = z.lazy(() =>
+export const Operation = lazySchema(() =>
   z.looseObject({
     tx_index: optInt,
     amount_in: optStr,

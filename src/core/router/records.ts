@@ -4,13 +4,14 @@
  * version or a hand edit may have written anything), so a record that does not fit is dropped, not trusted.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../lazySchema';
 
-const OutcomeSchema = z.enum(['pending', 'failing', 'success', 'failed', 'abandoned']);
+const OutcomeSchema = lazySchema(() => z.enum(['pending', 'failing', 'success', 'failed', 'abandoned']));
 export type Outcome = z.infer<typeof OutcomeSchema>;
-const HopOutcomeSchema = z.enum(['pending', 'done', 'failed', 'unknown']);
+const HopOutcomeSchema = lazySchema(() => z.enum(['pending', 'done', 'failed', 'unknown']));
 export type HopOutcome = z.infer<typeof HopOutcomeSchema>;
 
-const HopTxSchema = z.lazy(() =>
+const HopTxSchema = lazySchema(() =>
   z.object({
     /** The bridge's name for it: send_tx, receive_tx, acknowledge_tx, order_filled_tx, … */
     name: z.string(),
@@ -23,7 +24,7 @@ const HopTxSchema = z.lazy(() =>
 );
 export type HopTx = z.infer<typeof HopTxSchema>;
 
-const HopViewSchema = z.lazy(() =>
+const HopViewSchema = lazySchema(() =>
   z.object({
     /** The leg kind as the router names it (`ibc_transfer`, `op_init_transfer`, or an unknown key). */
     kind: z.string(),
@@ -43,15 +44,17 @@ const HopViewSchema = z.lazy(() =>
 );
 export type HopView = z.infer<typeof HopViewSchema>;
 
-const ReleaseSchema = z.object({
-  chainId: z.optional(z.string()),
-  denom: z.optional(z.string()),
-  amount: z.optional(z.string()),
-  released: z.optional(z.boolean()),
-});
+const ReleaseSchema = lazySchema(() =>
+  z.object({
+    chainId: z.optional(z.string()),
+    denom: z.optional(z.string()),
+    amount: z.optional(z.string()),
+    released: z.optional(z.boolean()),
+  }),
+);
 export type Release = z.infer<typeof ReleaseSchema>;
 
-const TransferSummarySchema = z.lazy(() =>
+const TransferSummarySchema = lazySchema(() =>
   z.object({
     sourceChainId: z.optional(z.string()),
     destChainId: z.optional(z.string()),
@@ -69,7 +72,7 @@ const TransferSummarySchema = z.lazy(() =>
 );
 export type TransferSummary = z.infer<typeof TransferSummarySchema>;
 
-const LastStatusSchema = z.lazy(() =>
+const LastStatusSchema = lazySchema(() =>
   z.object({
     state: z.string(),
     outcome: OutcomeSchema,
@@ -84,7 +87,7 @@ const LastStatusSchema = z.lazy(() =>
 );
 
 /** A tracked transfer as stored (one file per transfer) and held in memory. */
-export const TrackedTransferSchema = z.lazy(() =>
+export const TrackedTransferSchema = lazySchema(() =>
   z.object({
     /** As registered with the router (cosmos: upper-case hex; EVM: 0x lower-case). */
     txHash: z.string().check(z.minLength(1), z.maxLength(200)),

@@ -13,6 +13,7 @@ import * as z from 'zod/mini';
 
 import { Operation, SwapVenue } from './operationSchemas';
 import { baseAmount, opt, optAsset, optBool, optInt, optStr, shownAmount, str } from './wire';
+import { lazySchema } from '../lazySchema';
 
 export { Asset } from './wire';
 export * from './statusSchemas';
@@ -56,7 +57,7 @@ export interface RouteRequest {
 // ---------------------------------------------------------------------------------------------------------------
 // Route response
 
-export const Fee = z.lazy(() =>
+export const Fee = lazySchema(() =>
   z.looseObject({
     fee_type: optStr,
     bridge_id: optStr,
@@ -71,7 +72,7 @@ export const Fee = z.lazy(() =>
 );
 export type Fee = z.infer<typeof Fee>;
 
-export const Route = z.lazy(() =>
+export const Route = lazySchema(() =>
   z.looseObject({
     amount_in: baseAmount,
     amount_out: baseAmount,
@@ -113,12 +114,14 @@ export interface OpHookRequest {
   dest_asset_denom: string;
 }
 
-export const OpHook = z.looseObject({
-  /** The chain the hook is signed for. */
-  chain_id: str,
-  /** Amino-JSON messages (each `msg` is a JSON string). */
-  hook: z.array(z.looseObject({ msg_type_url: str, msg: str })),
-});
+export const OpHook = lazySchema(() =>
+  z.looseObject({
+    /** The chain the hook is signed for. */
+    chain_id: str,
+    /** Amino-JSON messages (each `msg` is a JSON string). */
+    hook: z.array(z.looseObject({ msg_type_url: str, msg: str })),
+  }),
+);
 export type OpHook = z.infer<typeof OpHook>;
 
 /** What msgs takes after the client signed the hook: the signer and the base64 `Tx` bytes. */
@@ -146,23 +149,27 @@ export interface MsgsRequest {
   [extra: string]: unknown;
 }
 
-const CosmosMsg = z.looseObject({
-  /** Amino JSON, as a string. */
-  msg: str,
-  /** The proto type URL. */
-  msg_type_url: str,
-});
-const CosmosTx = z.looseObject({
-  chain_id: str,
-  path: z.optional(z.nullable(z.array(str))),
-  signer_address: optStr,
-  msgs: z.array(CosmosMsg),
-});
+const CosmosMsg = lazySchema(() =>
+  z.looseObject({
+    /** Amino JSON, as a string. */
+    msg: str,
+    /** The proto type URL. */
+    msg_type_url: str,
+  }),
+);
+const CosmosTx = lazySchema(() =>
+  z.looseObject({
+    chain_id: str,
+    path: z.optional(z.nullable(z.array(str))),
+    signer_address: optStr,
+    msgs: z.array(CosmosMsg),
+  }),
+);
 type CosmosTx = z.infer<typeof CosmosTx>;
 
-const Erc20Approval = z.looseObject({ token_contract: str, spender: str, amount: str });
+const Erc20Approval = lazySchema(() => z.looseObject({ token_contract: str, spender: str, amount: str }));
 
-export const EvmTx = z.lazy(() =>
+export const EvmTx = lazySchema(() =>
   z.looseObject({
     chain_id: str,
     to: str,
@@ -176,16 +183,18 @@ export const EvmTx = z.lazy(() =>
 );
 export type EvmTx = z.infer<typeof EvmTx>;
 
-const SvmTx = z.looseObject({ chain_id: str, signer_address: optStr, tx: str });
+const SvmTx = lazySchema(() => z.looseObject({ chain_id: str, signer_address: optStr, tx: str }));
 type SvmTx = z.infer<typeof SvmTx>;
 
 /** One transaction to sign: exactly one of cosmos_tx / evm_tx / svm_tx. */
-export const TxToSign = z.looseObject({
-  cosmos_tx: opt(CosmosTx),
-  evm_tx: opt(EvmTx),
-  svm_tx: opt(SvmTx),
-  operations_indices: z.optional(z.nullable(z.array(z.number().check(z.int())))),
-});
+export const TxToSign = lazySchema(() =>
+  z.looseObject({
+    cosmos_tx: opt(CosmosTx),
+    evm_tx: opt(EvmTx),
+    svm_tx: opt(SvmTx),
+    operations_indices: z.optional(z.nullable(z.array(z.number().check(z.int())))),
+  }),
+);
 export type TxToSign = z.infer<typeof TxToSign>;
 
 type TxView =
@@ -207,7 +216,7 @@ export function evmTxData(tx: EvmTx): string {
   return /^0x/i.test(data) ? data : `0x${data}`;
 }
 
-export const MsgsResponse = z.lazy(() =>
+export const MsgsResponse = lazySchema(() =>
   z.looseObject({
     txs: z.array(TxToSign),
     /** Deprecated form (`multi_chain_msg` | `evm_tx` | `svm_tx`); kept as is. */

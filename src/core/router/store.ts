@@ -22,6 +22,7 @@ import {
   transferKey,
   type TrackedTransfer,
 } from './records';
+import { lazySchema } from '../lazySchema';
 
 /** The most transfers kept; past it the oldest finished ones are evicted. */
 export const MAX_TRANSFERS = 100;
@@ -226,7 +227,7 @@ export class TransferStore {
 // Leases
 
 /** A lease file: which extension host polls the transfer, until when. */
-const LeaseSchema = z.object({ owner: z.string(), pid: z.number(), expiresAt: z.number() });
+const LeaseSchema = lazySchema(() => z.object({ owner: z.string(), pid: z.number(), expiresAt: z.number() }));
 type Lease = z.infer<typeof LeaseSchema>;
 
 interface LeaseOptions {

@@ -3,17 +3,18 @@
  * amounts) and the asset, which the routes, the status and the router's lists share. Split from schemas.ts by job.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../lazySchema';
 
-export const str = z.string();
-export const optStr = z.optional(z.nullable(z.string()));
-export const optBool = z.optional(z.nullable(z.boolean()));
-export const optInt = z.optional(z.nullable(z.number().check(z.int())));
+export const str = lazySchema(() => z.string());
+export const optStr = lazySchema(() => z.optional(z.nullable(z.string())));
+export const optBool = lazySchema(() => z.optional(z.nullable(z.boolean())));
+export const optInt = lazySchema(() => z.optional(z.nullable(z.number().check(z.int()))));
 /** A base-unit amount as the router sends it: a decimal integer string. */
-export const baseAmount = z.string().check(z.regex(/^\d+$/));
+export const baseAmount = lazySchema(() => z.string().check(z.regex(/^\d+$/)));
 /** Amounts we only show: strings on the wire, numbers tolerated. */
-export const shownAmount = z.optional(z.nullable(z.union([z.string(), z.number()])));
+export const shownAmount = lazySchema(() => z.optional(z.nullable(z.union([z.string(), z.number()]))));
 
-export const Asset = z.lazy(() =>
+export const Asset = lazySchema(() =>
   z.looseObject({
     denom: optStr,
     chain_id: optStr,
@@ -37,5 +38,5 @@ export const Asset = z.lazy(() =>
   }),
 );
 export type Asset = z.infer<typeof Asset>;
-export const optAsset = z.optional(z.nullable(Asset));
+export const optAsset = lazySchema(() => z.optional(z.nullable(Asset)));
 export const opt = <S extends z.ZodMiniType>(s: S) => z.optional(z.nullable(s));

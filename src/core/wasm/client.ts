@@ -7,11 +7,12 @@
 import * as z from 'zod/mini';
 import { DEFAULT_HTTP_OPTIONS, HttpClient, endpoint, type HttpOptions } from '../http';
 import { parseWith } from '../zodParse';
+import { lazySchema } from '../lazySchema';
 
-const Id = z.union([z.string(), z.number()]);
-const SmartAnswer = z.object({ data: z.unknown() });
-const ContractInfo = z.object({ contract_info: z.looseObject({ code_id: Id }) });
-const CodeInfo = z.object({ code_info: z.looseObject({ data_hash: z.string() }) });
+const Id = lazySchema(() => z.union([z.string(), z.number()]));
+const SmartAnswer = lazySchema(() => z.object({ data: z.unknown() }));
+const ContractInfo = lazySchema(() => z.object({ contract_info: z.looseObject({ code_id: Id }) }));
+const CodeInfo = lazySchema(() => z.object({ code_info: z.looseObject({ data_hash: z.string() }) }));
 const ROOT = '/cosmwasm/wasm/v1';
 
 /** A smart query's path: base64 of the query's JSON as its last segment, as `…/contract/{address}/smart/` wants. */

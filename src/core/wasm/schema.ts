@@ -6,8 +6,9 @@
  * unknown fields where the schema closes the object); a value's full JSON Schema validation is left to the contract.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../lazySchema';
 
-const JsonSchemaObject = z.lazy(() =>
+const JsonSchemaObject = lazySchema(() =>
   z.looseObject({
     type: z.optional(z.unknown()),
     required: z.optional(z.array(z.string())),
@@ -17,12 +18,14 @@ const JsonSchemaObject = z.lazy(() =>
     enum: z.optional(z.array(z.unknown())),
   }),
 );
-const MessageSchema = z.looseObject({
-  oneOf: z.optional(z.array(JsonSchemaObject)),
-  anyOf: z.optional(z.array(JsonSchemaObject)),
-});
+const MessageSchema = lazySchema(() =>
+  z.looseObject({
+    oneOf: z.optional(z.array(JsonSchemaObject)),
+    anyOf: z.optional(z.array(JsonSchemaObject)),
+  }),
+);
 
-export const ContractSchema = z.lazy(() =>
+export const ContractSchema = lazySchema(() =>
   z.looseObject({
     contract_name: z.string(),
     contract_version: z.optional(z.string()),

@@ -16,9 +16,10 @@ import * as z from 'zod/mini';
 import { sameDenom } from '../denoms';
 import type { RegistryChain } from '../../registry';
 import type { NetworkProfile } from '../../networks';
+import { lazySchema } from '../../lazySchema';
 
 const Entry = <T extends z.ZodMiniType>(value: T) => ({ value, source: z.string() });
-export const AnchorData = z.lazy(() =>
+export const AnchorData = lazySchema(() =>
   z.object({
     opBridges: z.optional(z.array(z.object({ chain: z.string(), ...Entry(z.string()) }))),
     opDenoms: z.optional(z.array(z.object({ chain: z.string(), ...Entry(z.array(z.string())) }))),
@@ -185,11 +186,13 @@ export function arrivingDenom(book: AnchorBook, from: string, to: string, denom:
 // Sources
 
 const U64 = /^(0|[1-9]\d{0,19})$/;
-const Channel = z.object({
-  chain_id: z.string().check(z.minLength(1)),
-  port_id: z.string().check(z.minLength(1)),
-  channel_id: z.string().check(z.regex(/^channel-(0|[1-9]\d{0,18})$/)),
-});
+const Channel = lazySchema(() =>
+  z.object({
+    chain_id: z.string().check(z.minLength(1)),
+    port_id: z.string().check(z.minLength(1)),
+    channel_id: z.string().check(z.regex(/^channel-(0|[1-9]\d{0,18})$/)),
+  }),
+);
 
 /** What a registry says: bridge ids, the denoms bridges carry, IBC channels. */
 export function registryAnchors(chains: readonly RegistryChain[], where: string): AnchorData {
@@ -235,14 +238,18 @@ export function profileAnchors(profiles: readonly NetworkProfile[]): AnchorData 
   };
 }
 
-const AssetList = z.looseObject({
-  assets: z.array(z.unknown()),
-});
-const ListedAsset = z.looseObject({
-  base: z.string().check(z.minLength(1)),
-  display: z.string(),
-  denom_units: z.array(z.looseObject({ denom: z.string(), exponent: z.number().check(z.int(), z.nonnegative()) })),
-});
+const AssetList = lazySchema(() =>
+  z.looseObject({
+    assets: z.array(z.unknown()),
+  }),
+);
+const ListedAsset = lazySchema(() =>
+  z.looseObject({
+    base: z.string().check(z.minLength(1)),
+    display: z.string(),
+    denom_units: z.array(z.looseObject({ denom: z.string(), exponent: z.number().check(z.int(), z.nonnegative()) })),
+  }),
+);
 
 /**
  * The decimals an asset list of the registry gives (initia-registry's `assetlist.json`, as `metadata.assetlist`

@@ -8,15 +8,18 @@ import { base64Bytes, toHex } from './bytes';
 import { amount, checkFrom, parse, type CosmosMsg, type CosmosResult } from './cosmosRead';
 import { amountText, clip, mismatch, unverified, type Run } from './model';
 import { numeralOrNumber } from './numeral';
+import { lazySchema } from '../../lazySchema';
 
-const MsgDepositForBurn = z.strictObject({
-  from: z.string(),
-  amount,
-  destination_domain: numeralOrNumber(32),
-  mint_recipient: z.string(),
-  burn_token: z.string(),
-  destination_caller: z.optional(z.string()),
-});
+const MsgDepositForBurn = lazySchema(() =>
+  z.strictObject({
+    from: z.string(),
+    amount,
+    destination_domain: numeralOrNumber(32),
+    mint_recipient: z.string(),
+    burn_token: z.string(),
+    destination_caller: z.optional(z.string()),
+  }),
+);
 
 /**
  * CCTP's `destination_caller`: who may relay the mint on the destination. Empty (or 32 zero bytes) is anyone; a

@@ -14,8 +14,9 @@ import { clip, mismatch, unverified, type Hop, type Run } from './model';
 import { hopFrom } from './route';
 import { arrivingDenom, l1DenomOf } from './anchors';
 import { confirmedBridge } from './confirm';
+import { lazySchema } from '../../lazySchema';
 
-const MsgTransfer = z.lazy(() =>
+const MsgTransfer = lazySchema(() =>
   z.strictObject({
     source_port: z.string(),
     source_channel: z.string(),
@@ -27,16 +28,20 @@ const MsgTransfer = z.lazy(() =>
     memo: z.optional(z.string()),
   }),
 );
-const MsgSend = z.strictObject({ from_address: z.string(), to_address: z.string(), amount: z.array(Coin) });
-const MsgDeposit = z.strictObject({
-  sender: z.string(),
-  bridge_id: u64,
-  to: z.string(),
-  amount: Coin,
-  data: z.optional(z.nullable(z.string())),
-});
-const MsgWithdrawal = z.strictObject({ sender: z.string(), to: z.string(), amount: Coin });
-const MsgCall = z.lazy(() =>
+const MsgSend = lazySchema(() =>
+  z.strictObject({ from_address: z.string(), to_address: z.string(), amount: z.array(Coin) }),
+);
+const MsgDeposit = lazySchema(() =>
+  z.strictObject({
+    sender: z.string(),
+    bridge_id: u64,
+    to: z.string(),
+    amount: Coin,
+    data: z.optional(z.nullable(z.string())),
+  }),
+);
+const MsgWithdrawal = lazySchema(() => z.strictObject({ sender: z.string(), to: z.string(), amount: Coin }));
+const MsgCall = lazySchema(() =>
   z.strictObject({
     sender: z.string(),
     contract_addr: z.string(),

@@ -8,13 +8,16 @@ import { goJson } from '../../goJson';
 import { sameAddress } from './bytes';
 import { clip, mismatch, unverified, type Hop, type Landing, type MsgField, type MsgSummary, type Run } from './model';
 import { numeral, numeralIssue, numeralOrNumber, numeralWords, type Bits } from './numeral';
+import { lazySchema } from '../../lazySchema';
 
 /** An sdk Int (math.Int, 256 bits): canonical decimal only (check/numeral.ts). */
-export const amount = numeral(256);
-export const Coin = z.strictObject({ denom: z.string().check(z.minLength(1)), amount });
+export const amount = lazySchema(() => numeral(256));
+export const Coin = lazySchema(() => z.strictObject({ denom: z.string().check(z.minLength(1)), amount }));
 export type Coin = z.infer<typeof Coin>;
-export const u64 = numeralOrNumber(64);
-export const Height = z.strictObject({ revision_number: z.optional(u64), revision_height: z.optional(u64) });
+export const u64 = lazySchema(() => numeralOrNumber(64));
+export const Height = lazySchema(() =>
+  z.strictObject({ revision_number: z.optional(u64), revision_height: z.optional(u64) }),
+);
 
 /** Amino names of the understood types (a wrapped `{type, value}` must use this one). */
 export const AMINO: Record<string, string> = {

@@ -8,10 +8,11 @@
  */
 import * as z from 'zod/mini';
 import type { ChainClient } from '../../chain/client';
+import { lazySchema } from '../../lazySchema';
 
 const MAX_DECIMALS = 36;
 
-const DenomMetadata = z.lazy(() =>
+const DenomMetadata = lazySchema(() =>
   z.looseObject({
     metadata: z.looseObject({
       base: z.string(),

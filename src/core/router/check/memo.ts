@@ -15,11 +15,12 @@ import { amountText, clip, mismatch, unverified, type Landing } from './model';
 import { numeral, numeralIssue, numeralOrNumber, numeralWords } from './numeral';
 import { moveHook, type Arrival } from './opDeposit';
 import { hopFrom } from './route';
+import { lazySchema } from '../../lazySchema';
 
 const MAX_DEPTH = 6;
-const nonEmpty = z.string().check(z.minLength(1));
+const nonEmpty = lazySchema(() => z.string().check(z.minLength(1)));
 
-const Forward = z.lazy(() =>
+const Forward = lazySchema(() =>
   z.strictObject({
     receiver: nonEmpty,
     port: z.optional(z.string()),
@@ -30,13 +31,15 @@ const Forward = z.lazy(() =>
   }),
 );
 
-const SwapOperation = z.strictObject({
-  pool: z.string(),
-  denom_in: z.string(),
-  denom_out: z.string(),
-  interface: z.optional(z.nullable(z.string())),
-});
-const SwapAndAction = z.lazy(() =>
+const SwapOperation = lazySchema(() =>
+  z.strictObject({
+    pool: z.string(),
+    denom_in: z.string(),
+    denom_out: z.string(),
+    interface: z.optional(z.nullable(z.string())),
+  }),
+);
+const SwapAndAction = lazySchema(() =>
   z.strictObject({
     user_swap: z.strictObject({
       swap_exact_asset_in: z.strictObject({ swap_venue_name: z.string(), operations: z.array(SwapOperation) }),
@@ -59,7 +62,9 @@ const SwapAndAction = z.lazy(() =>
     affiliates: z.optional(z.array(z.unknown())),
   }),
 );
-const Wasm = z.strictObject({ contract: nonEmpty, msg: z.strictObject({ swap_and_action: SwapAndAction }) });
+const Wasm = lazySchema(() =>
+  z.strictObject({ contract: nonEmpty, msg: z.strictObject({ swap_and_action: SwapAndAction }) }),
+);
 
 /** Follows funds from an arrival to where they finally land; undefined when a problem was recorded instead. */
 export function follow(a: Arrival): Landing | undefined {

@@ -8,8 +8,9 @@ import * as z from 'zod/mini';
 import { amountWords, labelText } from '../../format';
 import type { Operation, Route } from '../schemas';
 import type { AnchorBook } from './anchors';
+import { lazySchema } from '../../lazySchema';
 
-export const Intent = z.lazy(() =>
+export const Intent = lazySchema(() =>
   z.object({
     sourceChainId: z.string(),
     sourceDenom: z.string(),

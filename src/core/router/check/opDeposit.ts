@@ -8,18 +8,21 @@ import { sameDenom } from '../denoms';
 import { BcsReader, DecodeError, base64Bytes, equalBytes, sameAddress, wordAccount } from './bytes';
 import { l2Denom } from './anchors';
 import { clip, hookSignersOf, mismatch, unverified, type Hop, type Landing, type Run } from './model';
+import { lazySchema } from '../../lazySchema';
 
-const nonEmpty = z.string().check(z.minLength(1));
+const nonEmpty = lazySchema(() => z.string().check(z.minLength(1)));
 
-const MoveMessage = z.strictObject({
-  module_address: nonEmpty,
-  module_name: nonEmpty,
-  function_name: nonEmpty,
-  type_args: z.optional(z.array(z.string())),
-  args: z.optional(z.array(z.string())),
-});
+const MoveMessage = lazySchema(() =>
+  z.strictObject({
+    module_address: nonEmpty,
+    module_name: nonEmpty,
+    function_name: nonEmpty,
+    type_args: z.optional(z.array(z.string())),
+    args: z.optional(z.array(z.string())),
+  }),
+);
 type MoveMessage = z.infer<typeof MoveMessage>;
-const Move = z.strictObject({ message: MoveMessage });
+const Move = lazySchema(() => z.strictObject({ message: MoveMessage }));
 
 /**
  * The Move hook functions understood, with their BCS arguments: the OP-bridge deposit hook the router's IBC → rollup

@@ -166,22 +166,22 @@ module.exports = {
     {
       name: 'lazy-bundles-behind-their-loaders',
       comment:
-        'The bridge (dist/bridge.js, entry src/bridge/panel.ts) loads when a panel opens, the language-model tools (dist/tools.js, entry src/tools/tools.ts) on their first call, Explain (dist/explain.js, entry src/explain/bundle.ts: the panel, the call trace, Call Contract…) on its first use, the watcher (dist/watch.js, entry src/watch/txWatcher.ts) on the first watch; the features keep explain/callResults.ts and explainCommand.ts. From outside their folders only their loaders are imported (which require the entry at its first use): a value import of another of their modules would put them back in the features bundle.',
+        'The bridge (dist/bridge.js, entry src/bridge/panel.ts) loads when a panel opens, the language-model tools (dist/tools.js, entry src/tools/tools.ts) on their first call, Explain (dist/explain.js, entry src/explain/bundle.ts: the panel, the call trace, Call Contract…) on its first use, the watcher (dist/watch.js, entry src/watch/txWatcher.ts) on the first watch, the transfers (dist/transfers.js, entry src/transfers/bundle.ts: the tracker, the Transfers view, the status documents) when first needed; the features keep explain/callResults.ts and explainCommand.ts. From outside their folders only their loaders are imported (which require the entry at its first use): a value import of another of their modules would put them back in the features bundle.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(bridge|tools|explain|watch)/' },
+      from: { path: '^src/', pathNot: '^src/(bridge|tools|explain|watch|transfers)/' },
       to: {
-        path: '^src/(bridge|tools|watch)/|^src/explain/(bundle|panel|callContract|contracts|evmTrace|traceExplain|traceView|txView|sourceLine)\\.ts$',
-        pathNot: ['^src/(bridge|tools|explain|watch)/loader\\.ts$', '^src/[a-z]+/page/'],
+        path: '^src/(bridge|tools|watch|transfers)/|^src/explain/(bundle|panel|callContract|contracts|evmTrace|traceExplain|traceView|txView|sourceLine)\\.ts$',
+        pathNot: ['^src/(bridge|tools|explain|watch|transfers)/loader\\.ts$', '^src/[a-z]+/page/'],
         dependencyTypesNot: TYPES,
       },
     },
     {
       name: 'lazy-bundles-required-lazily',
       comment:
-        'The loaders (src/{bridge,tools,explain,watch}/loader.ts) take their bundle by require() at its first use, never by a static import.',
+        'The loaders (src/{bridge,tools,explain,watch,transfers}/loader.ts) take their bundle by require() at its first use, never by a static import.',
       severity: 'error',
-      from: { path: '^src/(bridge|tools|explain|watch)/loader\\.ts$' },
-      to: { path: '^src/(bridge|tools|explain|watch)/', dependencyTypesNot: [...TYPES, 'require'] },
+      from: { path: '^src/(bridge|tools|explain|watch|transfers)/loader\\.ts$' },
+      to: { path: '^src/(bridge|tools|explain|watch|transfers)/', dependencyTypesNot: [...TYPES, 'require'] },
     },
     {
       name: 'only-declared-packages',

@@ -15,6 +15,9 @@
 //   dist/explain.js    required by the features on the first use of Explain Transaction, the node's call trace or Call
 //                      Contract… (src/explain/loader.ts): the panel, the trace and the contract reads, read the same way.
 //   dist/watch.js      required by the features when a transaction is first watched (src/watch/loader.ts): the watcher.
+//   dist/transfers.js  required by the features when the transfers are first needed (src/transfers/loader.ts: the
+//                      Transfers view shown, a transfer command, a bridge panel, a tool, the resume after a reload):
+//                      the tracker, the view and the status documents, and what only they use of the router's code.
 //   dist/webview/*.js  a feature's page, the browser bundle of its webview (src/<feature>/page/entry.ts).
 // The host bundles must not share code: a module whose code lands in two of them (a value import from the shell into
 // the features, from the features into the decoder, or the other way round) fails the build, naming it. The decoder
@@ -65,7 +68,7 @@ const host = {
   conditions: ['import', 'module'],
 };
 
-// Lazy bundles: parts of the features required on first use, by `require('<spec>')` in <importer> (src/{bridge,tools,explain,watch,debug}/loader.ts, src/network/pickerLoader.ts) (kept as a
+// Lazy bundles: parts of the features required on first use, by `require('<spec>')` in <importer> (src/{bridge,tools,explain,watch,debug,transfers}/loader.ts, src/network/pickerLoader.ts) (kept as a
 // run-time require of ./<name>.js). A lazy bundle holds the modules only it uses; an import of a module that the
 // features bundle holds becomes a read of the features' own module (the features export a table of the modules their
 // lazy bundles import, `__lazyShared`), so nothing is bundled twice and there is one instance of every module (one
@@ -76,6 +79,7 @@ const LAZY = [
   { name: 'tools', entry: 'src/tools/tools.ts', importer: 'src/tools/loader.ts', spec: './tools' },
   { name: 'explain', entry: 'src/explain/bundle.ts', importer: 'src/explain/loader.ts', spec: './bundle' },
   { name: 'watch', entry: 'src/watch/txWatcher.ts', importer: 'src/watch/loader.ts', spec: './txWatcher' },
+  { name: 'transfers', entry: 'src/transfers/bundle.ts', importer: 'src/transfers/loader.ts', spec: './bundle' },
   { name: 'debug', entry: 'src/debug/bundle.ts', importer: 'src/debug/loader.ts', spec: './bundle' },
   {
     name: 'picker',

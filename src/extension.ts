@@ -109,7 +109,7 @@ function featureLoader(
       features,
       features.documents.onDidChange((uri) => events.content.fire([{ type: vscode.FileChangeType.Changed, uri }])),
       features.documents.onDidChangeCodeLenses(() => events.lenses.fire()),
-      features.transferDocuments.onDidChange((uri) => events.transfer.fire(uri)),
+      features.onDidChangeTransferDocument((uri) => events.transfer.fire(uri)),
       features.nameLabels.onDidChangeInlayHints(() => events.names.fire()),
     );
     // Files shown before the features were loaded get their names' hints now.

@@ -23,9 +23,10 @@ import { NetworkStatusBar } from './network/statusBar';
 import type { NetworkPicker } from './network/networkPicker';
 import { LazyNetworkPicker } from './network/pickerLoader';
 import type { Registry } from './platform/registry';
-import { TransferTracker } from './transfers/tracker';
-import { TransfersTree, registerTransferCommands } from './transfers/tree';
-import { TransferDocuments, registerTransferDocumentCommands } from './transfers/documents';
+import type { TransferTracker } from './transfers/tracker';
+import type { TransfersTree } from './transfers/tree';
+import type { TransferDocuments } from './transfers/documents';
+import { LazyTransfers } from './transfers/loader';
 import { LazyBridgePanels } from './bridge/loader';
 import { systemClock } from './core/clock';
 import { requireUndiciWith } from './core/transport';
@@ -72,9 +73,12 @@ export interface Features extends vscode.Disposable {
   views: Views;
   hover: TxHoverProvider;
   statusBar: NetworkStatusBar;
-  tracker: TransferTracker;
-  transfers: TransfersTree;
-  transferDocuments: TransferDocuments;
+  /** The transfers' tracker, view and status documents; their code (dist/transfers.js) loads when one is first read. */
+  readonly tracker: TransferTracker;
+  readonly transfers: TransfersTree;
+  readonly transferDocuments: TransferDocuments;
+  /** A transfer's status document changed (nothing is loaded to listen). */
+  onDidChangeTransferDocument: vscode.Event<vscode.Uri>;
   /** The bridge panels; their code (dist/bridge.js) loads when one opens or is restored. */
   bridge: LazyBridgePanels;
   /** Explain Transaction, the call trace and Call Contract…; their code (dist/explain.js) loads on first use. */
@@ -144,18 +148,18 @@ function registerCommands(
   register: Register,
   { context, log }: FeatureDeps,
   services: Services,
-  f: Pick<Features, 'tracker' | 'documents' | 'views' | 'explain' | 'bridge'> & {
+  f: Pick<Features, 'documents' | 'views' | 'explain' | 'bridge'> & {
     picker: LazyNetworkPicker;
     watch: LazyWatcher;
+    transfers: LazyTransfers;
   },
 ): vscode.Disposable[] {
-  const { tracker, documents, explain } = f;
+  const { documents, explain } = f;
   return [
     ...f.watch.register(register),
     ...registerAddressHoverCommands(register),
     ...f.picker.register(register),
-    ...registerTransferCommands(tracker, services, register),
-    ...registerTransferDocumentCommands(tracker, register),
+    ...f.transfers.register(register),
     register(Command.OpenBridge, () => {
       f.bridge.open();
     }),
@@ -184,17 +188,22 @@ function registerCommands(
 /** A command argument that is a list of texts (a view call's type arguments or arguments, as a test passes them). */
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
-export function createFeatures(deps: FeatureDeps): Features {
-  const { context, settings, log, treeViews, statusItem, hooks } = deps;
-  const { handlers, register } = handlerTable();
-  const services = createServices(deps);
-  const { chainRegistry: registry, names } = services;
-  const documents = new ResultDocuments(services);
-  const views: Views = {
+/** The sidebar's trees, over the tree views activation created. */
+function createViews({ context, treeViews, hooks }: FeatureDeps, services: Services): Views {
+  return {
     blocks: new BlocksView(services, context.workspaceState, treeViews.blocks, hooks),
     collections: new CollectionsView(services, treeViews.collections),
     richList: new RichListView(services, treeViews.richList),
   };
+}
+
+export function createFeatures(deps: FeatureDeps): Features {
+  const { context, settings, log, statusItem, hooks } = deps;
+  const { handlers, register } = handlerTable();
+  const services = createServices(deps);
+  const { chainRegistry: registry, names } = services;
+  const documents = new ResultDocuments(services);
+  const views = createViews(deps, services);
   const abis = new WorkspaceAbis(log);
   const callResults = new CallResults();
   const explain = new LazyExplain({ context, services, abis, log, results: callResults, hooks });
@@ -204,11 +213,9 @@ export function createFeatures(deps: FeatureDeps): Features {
     moveFailure: (network, tx) => explain.moveFailureSummary(network, tx),
   });
   const statusBar = new NetworkStatusBar(services, statusItem);
-  const tracker = new TransferTracker(services, context.globalState, context.globalStorageUri.fsPath);
-  const transfers = new TransfersTree(tracker);
-  const transferDocuments = new TransferDocuments(tracker);
+  const transfers = new LazyTransfers(services, context);
   const bridge = new LazyBridgePanels(
-    ({ BridgePanels }) => new BridgePanels(context, services, tracker, systemClock, hooks),
+    ({ BridgePanels }) => new BridgePanels(context, services, transfers.tracker, systemClock, hooks),
   );
   const nameLabels = new NameLabels(services, names);
   const addressHover = new AddressHoverProvider(services);
@@ -217,13 +224,13 @@ export function createFeatures(deps: FeatureDeps): Features {
   const tools = new LazyLanguageModelTools({
     services,
     explain: (hash, network, signal) => explain.describe(hash, network, signal),
-    transfers: () => tracker.all(),
-    polledHere: (t) => tracker.isPolling(t),
+    transfers: () => transfers.tracker.all(),
+    polledHere: (t) => transfers.tracker.isPolling(t),
   });
   const disposables: vscode.Disposable[] = [
-    ...[services, statusBar, tracker, transfers, transferDocuments, bridge, explain, abis, documents],
+    ...[services, statusBar, transfers, bridge, explain, abis, documents],
     ...[views.blocks, views.collections, views.richList, hover, names, addressHover, watch],
-    ...registerCommands(register, deps, services, { tracker, documents, views, explain, bridge, picker, watch }),
+    ...registerCommands(register, deps, services, { documents, views, explain, bridge, picker, watch, transfers }),
     ...debug.register(register),
   ];
   statusBar.start();
@@ -234,9 +241,16 @@ export function createFeatures(deps: FeatureDeps): Features {
     views,
     hover,
     statusBar,
-    tracker,
-    transfers,
-    transferDocuments,
+    get tracker() {
+      return transfers.tracker;
+    },
+    get transfers() {
+      return transfers.tree;
+    },
+    get transferDocuments() {
+      return transfers.documents;
+    },
+    onDidChangeTransferDocument: transfers.onDidChangeDocument,
     bridge,
     explain,
     debugger: debug,

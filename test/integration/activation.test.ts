@@ -99,7 +99,7 @@ describe('activation', () => {
     });
   });
 
-  describe('the lazy bundles (bridge, tools, Explain, Watch)', () => {
+  describe('the lazy bundles (transfers, bridge, tools, Explain, Watch)', () => {
     let h: Harness;
     before(async () => {
       h = await setUp();
@@ -107,6 +107,26 @@ describe('activation', () => {
     after(() => {
       for (const p of h.api.bridge.panels) p.dispose();
       h.restore();
+    });
+
+    it('a lookup and a hover load none of the transfers; a transfer command loads dist/transfers.js and answers', async () => {
+      const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'transfers.js');
+      assert.equal(
+        require.cache[bundle],
+        undefined,
+        `${path.basename(bundle)} already loaded before its first use (this file runs first)`,
+      );
+      await run('initia.lookupBlock', h.fake.data.latestHeight);
+      const doc = await vscode.workspace.openTextDocument({
+        language: 'plaintext',
+        content: `tx ${h.fake.data.txs[0]!.hash}`,
+      });
+      await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 5));
+      assert.equal(require.cache[bundle], undefined, 'dist/transfers.js loaded by a lookup or a hover');
+      // The view's Refresh (every transfer watched: none here) is the first use: the bundle loads and its handler runs.
+      await vscode.commands.executeCommand('initia.transfers.refresh');
+      assert.ok(require.cache[bundle], 'a transfer command loads dist/transfers.js');
+      assert.ok(Array.isArray(h.api.features.tracker.all()), 'and its tracker answers');
     });
 
     it('lookups, trees and hovers load no bridge code; opening the panel loads dist/bridge.js, which reads the features’ own modules', async () => {

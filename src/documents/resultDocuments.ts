@@ -208,13 +208,17 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
     retry: () => Promise<unknown>,
   ): Promise<boolean> {
     try {
+      // The request goes out first; the progress notification (its round trip to the workbench) is set up while it
+      // travels, and cancelling it aborts the request.
+      const ac = new AbortController();
+      const loading = this.load(state, ac.signal);
+      loading.catch(() => undefined); // handled by the await below (through withProgress)
       await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title, cancellable: true },
         async (_p, token) => {
-          const ac = new AbortController();
           const sub = token.onCancellationRequested(() => ac.abort());
           try {
-            await this.load(state, ac.signal);
+            await loading;
           } finally {
             sub.dispose();
           }

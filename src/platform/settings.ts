@@ -21,11 +21,14 @@ export class Settings implements vscode.Disposable {
    * listener is the first: the settings are made first at activation).
    */
   private readonly values = new Map<SettingKey, unknown>();
+  /** The section as VS Code gave it (a snapshot), for the values not read yet; dropped with them on a change. */
+  private section: vscode.WorkspaceConfiguration | undefined;
 
   constructor() {
     this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration(SECTION)) return;
       this.values.clear();
+      this.section = undefined;
       const keys = new Set(SETTING_KEYS.filter((k) => e.affectsConfiguration(`${SECTION}.${k}`)));
       if (keys.size > 0) this.emitter.fire(keys);
     });
@@ -33,7 +36,7 @@ export class Settings implements vscode.Disposable {
 
   get<K extends SettingKey>(key: K): SettingValue<K> {
     if (this.values.has(key)) return this.values.get(key) as SettingValue<K>;
-    const config = vscode.workspace.getConfiguration(SECTION);
+    const config = (this.section ??= vscode.workspace.getConfiguration(SECTION));
     // Endpoint settings: the user's value only, as VS Code reads http.proxy; a workspace's is never looked at.
     const spec: SettingSpec = SETTINGS[key];
     const value = coerce(key, spec.userOnly ? config.inspect(key)?.globalValue : config.get<unknown>(key));

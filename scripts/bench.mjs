@@ -145,6 +145,7 @@ const results = {
   toolsBundleBytes: size(join(REPO_ROOT, 'dist', 'tools.js')),
   explainBundleBytes: size(join(REPO_ROOT, 'dist', 'explain.js')),
   watchBundleBytes: size(join(REPO_ROOT, 'dist', 'watch.js')),
+  transfersBundleBytes: size(join(REPO_ROOT, 'dist', 'transfers.js')),
   webviewBundleBytes,
   vsixBytes: size(join(REPO_ROOT, 'initia-explorer.vsix')),
 };
@@ -346,6 +347,7 @@ if (part('host') || part('cold')) {
   results.directBundleLoadedByDefaultPath = runs.some((r) => r.directBundleLoaded);
   results.bridgeBundleLoadedByLookup = runs.some((r) => r.bridgeBundleLoaded);
   results.explainBundleLoadedByLookup = runs.some((r) => r.explainBundleLoaded);
+  results.transfersBundleLoadedByLookup = runs.some((r) => r.transfersBundleLoaded);
   const med = (rs, key) =>
     rs.some((r) => typeof r[key] === 'number')
       ? Number(median(rs.map((r) => r[key]).filter((x) => typeof x === 'number')).toFixed(2))
@@ -793,9 +795,9 @@ const rows = [
   ['features loaded by activation', String(results.featuresLoadedAtActivation), 'false'],
   ['direct transport bundle loaded by a default lookup', String(results.directBundleLoadedByDefaultPath), 'false'],
   [
-    'bridge / Explain bundle loaded by a lookup',
-    `${results.bridgeBundleLoadedByLookup} / ${results.explainBundleLoadedByLookup}`,
-    'false / false',
+    'bridge / Explain / transfers bundle loaded by a lookup',
+    `${results.bridgeBundleLoadedByLookup} / ${results.explainBundleLoadedByLookup} / ${results.transfersBundleLoadedByLookup}`,
+    'false / false / false',
   ],
   ['activation bundle', kb(results.activationBundleBytes), '≤ 60 KB'],
   ['features bundle (adapters + core: zod, clients)', kb(results.featuresBundleBytes), '≤ 300 KB'],
@@ -804,6 +806,11 @@ const rows = [
   ['tools bundle (language-model tools; on their first call)', kb(results.toolsBundleBytes), 'reported'],
   ['Explain bundle (panel, call trace, Call Contract…; on first use)', kb(results.explainBundleBytes), 'reported'],
   ['watch bundle (Watch Transaction; on the first watch)', kb(results.watchBundleBytes), 'reported'],
+  [
+    'transfers bundle (tracker, view, status documents; when first needed)',
+    kb(results.transfersBundleBytes),
+    'reported',
+  ],
   ['ABI decoder bundle (viem; on the first EVM decode)', kb(results.abiBundleBytes), 'reported'],
   ['webview bundles', kb(results.webviewBundleBytes), 'reported'],
   ['.vsix', kb(results.vsixBytes), '≤ 1.5 MB'],

@@ -274,6 +274,7 @@ export async function run(): Promise<void> {
       // The bridge's bundle: a lookup must not load it either.
       out.bridgeBundleLoaded = require.cache[path.join(dist, 'bridge.js')] !== undefined;
       out.explainBundleLoaded = require.cache[path.join(dist, 'explain.js')] !== undefined;
+      out.transfersBundleLoaded = require.cache[path.join(dist, 'transfers.js')] !== undefined;
       // Warm lookups: other heights, everything loaded, each into an empty editor area; ours and the bare one in
       // pairs, the order alternating; the host's CPU time of ours beside its wall time. Then a bare request for the
       // same record on the same transport (VS Code's fetch or undici), connection open.

@@ -1,7 +1,8 @@
 /**
  * What the lazy bundles' loaders share (src/bridge/loader.ts, src/explain/loader.ts, src/tools/loader.ts,
- * src/watch/loader.ts): the thing a bundle makes, made on first use and kept. Each loader keeps its own `require`
- * (esbuild.mjs turns that one into a require of the sibling bundle) and passes what to make from it.
+ * src/watch/loader.ts, src/transfers/loader.ts): the thing a bundle makes, made on first use and kept. Each loader
+ * keeps its own `require` (esbuild.mjs turns that one into a require of the sibling bundle) and passes what to make
+ * from it.
  */
 export abstract class LazyBundle<T> {
   private made: T | undefined;

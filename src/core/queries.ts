@@ -301,6 +301,7 @@ type AnyRow = RowOf<z.ZodMiniObject, 'list' | 'record'>;
 /** The operations of the table, in its order. */
 export const QUERY_OPS: readonly QueryOp[] = TABLE.map((row) => row.op);
 const ROWS: ReadonlyMap<string, AnyRow> = new Map(TABLE.map((row) => [row.op, row as unknown as AnyRow]));
+if (ROWS.size !== TABLE.length) throw new Error('Initia: two rows of the lookup table have the same op');
 
 /** What a lookup is before its row is known: an object (anything else is refused in zod's words). */
 const AnObject = lazySchema(() => z.object({}));

@@ -348,7 +348,7 @@ function parseQuery(value: unknown): Parsed<Query> {
 }
 
 /** What a result document's address carries: the network it was opened on and its query. */
-interface DocumentAddress {
+export interface DocumentAddress {
   network: string;
   query: Query;
 }

@@ -7,13 +7,21 @@ import vscode = require('vscode');
 import { PageTrail, pageInfo, type PageInfo } from '../core/indexer/paging';
 import { errorMessage, isCancelled, isNotFound } from '../core/errors';
 import { isUnavailable } from '../core/capabilities';
-import { decodeDocumentAddress, encodeDocumentAddress, queryTitle, runQuery, type Query } from '../core/queries';
+import {
+  decodeDocumentAddress,
+  encodeDocumentAddress,
+  queryTitle,
+  runQuery,
+  type DocumentAddress,
+  type Query,
+} from '../core/queries';
 import { Command, Scheme } from '../platform/ids';
 import type { Services } from '../platform/services';
 import type { NetworkProfile } from '../core/networks';
 import { markOnce } from '../core/marks';
 import { txHashText } from '../core/validate';
 import { resultLenses } from './lenses';
+import { progressWhenLate } from '../platform/progress';
 
 interface DocState {
   network: string;
@@ -64,7 +72,8 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
   /** Loads the first page of `query` (with a progress notification that can cancel it) and opens the document. */
   async open(query: Query, network: NetworkProfile = this.services.network): Promise<vscode.Uri | undefined> {
     const uri = resultUri(network.name, query);
-    const state = this.stateFor(uri);
+    // Its address is the one just written: not read back (that would build and run the row's checks for nothing).
+    const state = this.stateFor(uri, { network: network.name, query });
     if (!state) return undefined;
     state.trail.reset();
     state.limit = this.services.settings.get('pageSize'); // a new lookup: today's page size
@@ -160,11 +169,12 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
     return resultLenses(document.uri, state, this.services.knownCapabilities(state.network));
   }
 
-  private stateFor(uri: vscode.Uri): DocState | undefined {
+  /** The document's state, made on first use from `known` (a lookup's own address) or else from its URI's address. */
+  private stateFor(uri: vscode.Uri, known?: DocumentAddress): DocState | undefined {
     const key = uri.toString();
     let state = this.states.get(key);
     if (!state) {
-      const address = decodeDocumentAddress(uri.query);
+      const address = known ? { ok: true as const, value: known } : decodeDocumentAddress(uri.query);
       if (!address.ok) return undefined;
       state = {
         network: address.value.network,
@@ -208,22 +218,11 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
     retry: () => Promise<unknown>,
   ): Promise<boolean> {
     try {
-      // The request goes out first; the progress notification (its round trip to the workbench) is set up while it
-      // travels, and cancelling it aborts the request.
+      // The request goes out at once; a notification (cancellable: it aborts the request) only if it is still
+      // loading after half a second, so a quick lookup flashes nothing and the workbench builds no notification
+      // while it opens the document.
       const ac = new AbortController();
-      const loading = this.load(state, ac.signal);
-      loading.catch(() => undefined); // handled by the await below (through withProgress)
-      await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-        async (_p, token) => {
-          const sub = token.onCancellationRequested(() => ac.abort());
-          try {
-            await loading;
-          } finally {
-            sub.dispose();
-          }
-        },
-      );
+      await progressWhenLate(title, this.load(state, ac.signal), () => ac.abort());
       await this.fireChanged(uri);
       this.lensesChanged.fire();
       return true;

@@ -49,7 +49,8 @@ export function compileCheck(schema: unknown): Check | undefined {
 }
 
 /** Objects zod reads as objects: not null, not arrays. */
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * What is being compiled: the nodes open on the way down (a node met again is a recursive schema, left to zod), and

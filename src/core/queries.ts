@@ -41,6 +41,7 @@ import {
   type Parsed,
 } from './validate';
 import { lazySchema } from './lazySchema';
+import { isRecord } from './fastCheck';
 
 export type { ListResult, QueryResult };
 
@@ -305,7 +306,6 @@ if (ROWS.size !== TABLE.length) throw new Error('Initia: two rows of the lookup 
 
 /** What a lookup is before its row is known: an object (anything else is refused in zod's words). */
 const AnObject = lazySchema(() => z.object({}));
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function rowOf(query: Query): AnyRow {
   const row = ROWS.get(query.op);

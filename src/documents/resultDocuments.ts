@@ -21,7 +21,6 @@ import type { NetworkProfile } from '../core/networks';
 import { markOnce } from '../core/marks';
 import { txHashText } from '../core/validate';
 import { resultLenses } from './lenses';
-import { progressWhenLate } from '../platform/progress';
 
 interface DocState {
   network: string;
@@ -218,11 +217,22 @@ export class ResultDocuments implements vscode.CodeLensProvider, vscode.Disposab
     retry: () => Promise<unknown>,
   ): Promise<boolean> {
     try {
-      // The request goes out at once; a notification (cancellable: it aborts the request) only if it is still
-      // loading after half a second, so a quick lookup flashes nothing and the workbench builds no notification
-      // while it opens the document.
+      // The request goes out first; the progress notification (its round trip to the workbench) is set up while it
+      // travels, and cancelling it aborts the request.
       const ac = new AbortController();
-      await progressWhenLate(title, this.load(state, ac.signal), () => ac.abort());
+      const loading = this.load(state, ac.signal);
+      loading.catch(() => undefined); // handled by the await below (through withProgress)
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+        async (_p, token) => {
+          const sub = token.onCancellationRequested(() => ac.abort());
+          try {
+            await loading;
+          } finally {
+            sub.dispose();
+          }
+        },
+      );
       await this.fireChanged(uri);
       this.lensesChanged.fire();
       return true;

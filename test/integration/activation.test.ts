@@ -109,50 +109,53 @@ describe('activation', () => {
       h.restore();
     });
 
-    it('a lookup and a hover load none of the transfers; a transfer command loads dist/transfers.js and answers', async () => {
-      const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'transfers.js');
-      assert.equal(
-        require.cache[bundle],
-        undefined,
-        `${path.basename(bundle)} already loaded before its first use (this file runs first)`,
-      );
+    /**
+     * `dist/<file>` is not loaded before its first use, nor by a lookup (and a hover, with `hover`); `use` is its first
+     * use, which loads it. What `use` returned, for the test to check that the bundle answered.
+     */
+    async function firstUseLoads(file: string, use: () => Thenable<unknown>, { hover = false } = {}): Promise<unknown> {
+      const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', file);
+      const loaded = () => require.cache[bundle] !== undefined;
+      assert.equal(loaded(), false, `dist/${file} already loaded before its first use (this file runs first)`);
       await run('initia.lookupBlock', h.fake.data.latestHeight);
-      const doc = await vscode.workspace.openTextDocument({
-        language: 'plaintext',
-        content: `tx ${h.fake.data.txs[0]!.hash}`,
-      });
-      await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 5));
-      assert.equal(require.cache[bundle], undefined, 'dist/transfers.js loaded by a lookup or a hover');
+      if (hover) {
+        const doc = await vscode.workspace.openTextDocument({
+          language: 'plaintext',
+          content: `tx ${h.fake.data.txs[0]!.hash}`,
+        });
+        await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 5));
+      }
+      assert.equal(loaded(), false, `dist/${file} loaded by a lookup${hover ? ' or a hover' : ''}`);
+      const used = await use();
+      assert.ok(loaded(), `its first use loads dist/${file}`);
+      return used;
+    }
+
+    it('a lookup and a hover load none of the transfers; a transfer command loads dist/transfers.js and answers', async () => {
       // The view's Refresh (every transfer watched: none here) is the first use: the bundle loads and its handler runs.
-      await vscode.commands.executeCommand('initia.transfers.refresh');
-      assert.ok(require.cache[bundle], 'a transfer command loads dist/transfers.js');
+      await firstUseLoads('transfers.js', () => vscode.commands.executeCommand('initia.transfers.refresh'), {
+        hover: true,
+      });
       assert.ok(Array.isArray(h.api.features.tracker.all()), 'and its tracker answers');
     });
 
     it('lookups, trees and hovers load no bridge code; opening the panel loads dist/bridge.js, which reads the features’ own modules', async () => {
-      const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'bridge.js');
-      assert.equal(
-        require.cache[bundle],
-        undefined,
-        'dist/bridge.js already loaded before any bridge panel (this file runs first)',
+      await firstUseLoads(
+        'bridge.js',
+        () => {
+          assert.equal(h.api.bridge.isLoaded, false);
+          return vscode.commands.executeCommand('initia.openBridge');
+        },
+        { hover: true },
       );
-      await run('initia.lookupBlock', h.fake.data.latestHeight);
-      const doc = await vscode.workspace.openTextDocument({
-        language: 'plaintext',
-        content: `tx ${h.fake.data.txs[0]!.hash}`,
-      });
-      await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 5));
-      assert.equal(require.cache[bundle], undefined, 'dist/bridge.js loaded without a bridge panel');
-      assert.equal(h.api.bridge.isLoaded, false);
-      await vscode.commands.executeCommand('initia.openBridge');
-      assert.ok(require.cache[bundle], 'opening the bridge loads dist/bridge.js');
       assert.equal(h.api.bridge.panels.length, 1);
       // Every module the bridge reads from the features is in their table, with the names it reads.
-      const features = require.cache[path.join(path.dirname(bundle), 'features.js')]?.exports as
+      const dist = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist');
+      const features = require.cache[path.join(dist, 'features.js')]?.exports as
         { __lazyShared?: Record<string, Record<string, unknown>> } | undefined;
-      const read = [...fs.readFileSync(bundle, 'utf8').matchAll(/__lazyShared\[("[^"]+")\]/g)].map(
-        (m) => JSON.parse(m[1]!) as string,
-      );
+      const read = [
+        ...fs.readFileSync(path.join(dist, 'bridge.js'), 'utf8').matchAll(/__lazyShared\[("[^"]+")\]/g),
+      ].map((m) => JSON.parse(m[1]!) as string);
       assert.ok(read.length > 0, 'the bridge reads modules of the features');
       for (const id of read)
         assert.ok(
@@ -162,58 +165,28 @@ describe('activation', () => {
     });
 
     it('Explain and the call trace load dist/explain.js when a transaction is explained, not before', async () => {
-      const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'explain.js');
-      assert.equal(
-        require.cache[bundle],
-        undefined,
-        `${path.basename(bundle)} already loaded before its first use (this file runs first)`,
-      );
-      await run('initia.lookupBlock', h.fake.data.latestHeight);
-      const doc = await vscode.workspace.openTextDocument({
-        language: 'plaintext',
-        content: `tx ${h.fake.data.txs[0]!.hash}`,
-      });
-      await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(0, 5));
-      assert.equal(require.cache[bundle], undefined, 'dist/explain.js loaded without an explained transaction');
-      const view = (await vscode.commands.executeCommand('initia.explainTransaction', h.fake.data.txs[0]!.hash)) as
-        { hash?: string } | undefined;
-      assert.ok(require.cache[bundle], 'explaining a transaction loads dist/explain.js');
+      const view = (await firstUseLoads(
+        'explain.js',
+        () => vscode.commands.executeCommand('initia.explainTransaction', h.fake.data.txs[0]!.hash),
+        { hover: true },
+      )) as { hash?: string } | undefined;
       assert.ok(view?.hash, 'and explains it');
       h.api.features.explain.dispose();
     });
 
     it('Watch Transaction loads dist/watch.js when a transaction is first watched, not before', async () => {
-      const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'watch.js');
-      assert.equal(
-        require.cache[bundle],
-        undefined,
-        `${path.basename(bundle)} already loaded before its first use (this file runs first)`,
-      );
-      await run('initia.lookupBlock', h.fake.data.latestHeight);
-      assert.equal(require.cache[bundle], undefined, 'dist/watch.js loaded without a watch');
-      const watch = (await vscode.commands.executeCommand('initia.watchTransaction', h.fake.data.txs[0]!.hash)) as
-        { hash?: string } | undefined;
-      assert.ok(require.cache[bundle], 'watching a transaction loads dist/watch.js');
+      const watch = (await firstUseLoads('watch.js', () =>
+        vscode.commands.executeCommand('initia.watchTransaction', h.fake.data.txs[0]!.hash),
+      )) as { hash?: string } | undefined;
       assert.ok(watch?.hash, 'and watches it');
       h.api.features.watcher.stopAll();
     });
 
     it('the language-model tools load dist/tools.js on their first call, not before', async () => {
-      const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'tools.js');
-      assert.equal(
-        require.cache[bundle],
-        undefined,
-        `${path.basename(bundle)} already loaded before its first use (this file runs first)`,
-      );
-      await run('initia.lookupBlock', h.fake.data.latestHeight);
-      assert.equal(require.cache[bundle], undefined, 'dist/tools.js loaded without a tool call');
       const token = new vscode.CancellationTokenSource().token;
-      const result = await vscode.lm.invokeTool(
-        'initia_networkStatus',
-        { input: {}, toolInvocationToken: undefined },
-        token,
-      );
-      assert.ok(require.cache[bundle], 'a tool call loads dist/tools.js');
+      const result = (await firstUseLoads('tools.js', () =>
+        vscode.lm.invokeTool('initia_networkStatus', { input: {}, toolInvocationToken: undefined }, token),
+      )) as vscode.LanguageModelToolResult;
       const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
       assert.match(text, /Fake/, 'the tool answered from the features it reads');
     });

@@ -82,7 +82,7 @@ describe('lookups', function () {
     assert.match(h.errors[0]!, /The indexer answered 404 Not Found: \[NOT_FOUND\] transaction not found\./);
   });
 
-  it('a lookup answered at once shows no notification; one still loading after half a second shows a cancellable one that stops it', async () => {
+  it('a lookup says what it loads in a cancellable notification; cancelling it stops the request and opens nothing', async () => {
     const win = vscode.window as unknown as { withProgress: typeof vscode.window.withProgress };
     const original = win.withProgress;
     const shown: vscode.ProgressOptions[] = [];
@@ -95,17 +95,13 @@ describe('lookups', function () {
       return task({ report: () => undefined }, cancel.token);
     }) as typeof vscode.window.withProgress;
     try {
-      await run('initia.lookupBlock', String(height));
-      assert.equal(shown.length, 0, 'nothing flashed for a lookup answered at once');
       h.fake.setFault({ kind: 'hang', path: '/indexer/block/v1/blocks/' });
-      const started = Date.now();
       const pending = vscode.commands.executeCommand('initia.lookupBlock', String(height - 1));
-      await waitFor('the notification of the slow lookup', () => shown.length > 0, 5000);
-      assert.ok(Date.now() - started >= 450, 'not before half a second');
-      assert.equal(shown.length, 1);
+      await waitFor('the notification', () => shown.length > 0);
       assert.equal(shown[0]!.location, vscode.ProgressLocation.Notification);
       assert.equal(shown[0]!.cancellable, true);
       assert.equal(shown[0]!.title, `Initia: loading block ${height - 1} from ${FAKE_NETWORK}…`);
+      await waitFor('the request at the server', () => h.fake.requests.length > 0);
       cancel.cancel();
       assert.equal(await pending, undefined, 'nothing opens');
       await waitFor('the request abandoned', () => h.fake.requests.at(-1)?.abandoned === true);

@@ -188,12 +188,25 @@ function registerCommands(
 /** A command argument that is a list of texts (a view call's type arguments or arguments, as a test passes them). */
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
-/** The sidebar's trees, over the tree views activation created. */
-function createViews({ context, treeViews, hooks }: FeatureDeps, services: Services): Views {
+/**
+ * The sidebar's trees, over the tree views activation created, each made when it is first read (its view shown, one
+ * of its commands): a lookup or a hover makes none of them.
+ */
+function createViews({ context, treeViews, hooks }: FeatureDeps, services: Services): Views & vscode.Disposable {
+  let blocks: BlocksView | undefined;
+  let collections: CollectionsView | undefined;
+  let richList: RichListView | undefined;
   return {
-    blocks: new BlocksView(services, context.workspaceState, treeViews.blocks, hooks),
-    collections: new CollectionsView(services, treeViews.collections),
-    richList: new RichListView(services, treeViews.richList),
+    get blocks() {
+      return (blocks ??= new BlocksView(services, context.workspaceState, treeViews.blocks, hooks));
+    },
+    get collections() {
+      return (collections ??= new CollectionsView(services, treeViews.collections));
+    },
+    get richList() {
+      return (richList ??= new RichListView(services, treeViews.richList));
+    },
+    dispose: () => [blocks, collections, richList].forEach((view) => view?.dispose()),
   };
 }
 
@@ -229,7 +242,7 @@ export function createFeatures(deps: FeatureDeps): Features {
   });
   const disposables: vscode.Disposable[] = [
     ...[services, statusBar, transfers, bridge, explain, abis, documents],
-    ...[views.blocks, views.collections, views.richList, hover, names, addressHover, watch],
+    ...[views, hover, names, addressHover, watch],
     ...registerCommands(register, deps, services, { documents, views, explain, bridge, picker, watch, transfers }),
     ...debug.register(register),
   ];

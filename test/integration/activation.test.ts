@@ -113,8 +113,10 @@ describe('activation', () => {
      * `dist/<file>` is not loaded before its first use, nor by a lookup (and a hover, with `hover`); `use` is its first
      * use, which loads it. What `use` returned, for the test to check that the bundle answered.
      */
+    const dist = () => path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist');
+
     async function firstUseLoads(file: string, use: () => Thenable<unknown>, { hover = false } = {}): Promise<unknown> {
-      const bundle = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', file);
+      const bundle = path.join(dist(), file);
       const loaded = () => require.cache[bundle] !== undefined;
       assert.equal(loaded(), false, `dist/${file} already loaded before its first use (this file runs first)`);
       await run('initia.lookupBlock', h.fake.data.latestHeight);
@@ -150,11 +152,10 @@ describe('activation', () => {
       );
       assert.equal(h.api.bridge.panels.length, 1);
       // Every module the bridge reads from the features is in their table, with the names it reads.
-      const dist = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist');
-      const features = require.cache[path.join(dist, 'features.js')]?.exports as
+      const features = require.cache[path.join(dist(), 'features.js')]?.exports as
         { __lazyShared?: Record<string, Record<string, unknown>> } | undefined;
       const read = [
-        ...fs.readFileSync(path.join(dist, 'bridge.js'), 'utf8').matchAll(/__lazyShared\[("[^"]+")\]/g),
+        ...fs.readFileSync(path.join(dist(), 'bridge.js'), 'utf8').matchAll(/__lazyShared\[("[^"]+")\]/g),
       ].map((m) => JSON.parse(m[1]!) as string);
       assert.ok(read.length > 0, 'the bridge reads modules of the features');
       for (const id of read)

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FakeRouter } from '../fixtures/fakeRouter';
-import { setUp, startRouterFor, type Harness, waitFor } from './helpers';
+import { captureProgress, setUp, startRouterFor, type Harness, waitFor } from './helpers';
 
 const hash = (last: string, salt = 'AB') => `${salt.repeat(31)}A${last.toUpperCase()}`;
 
@@ -71,23 +71,16 @@ describe('bridge and transfers', function () {
       [{ ...(networks[0] as object), routerUrl: url }],
       vscode.ConfigurationTarget.Global,
     );
-    const win = vscode.window as unknown as { withProgress: typeof vscode.window.withProgress };
-    const original = win.withProgress;
-    const said: string[] = [];
-    const cancel = new vscode.CancellationTokenSource();
-    win.withProgress = ((
-      _opts: vscode.ProgressOptions,
-      task: (p: vscode.Progress<{ message?: string }>, t: vscode.CancellationToken) => Thenable<unknown>,
-    ) => task({ report: (v) => void said.push(v.message ?? '') }, cancel.token)) as typeof vscode.window.withProgress;
+    const progress = captureProgress();
     try {
       const tracked = vscode.commands.executeCommand('initia.trackTransfer', hash('7', 'E7'), 'interwoven-1');
       await waitFor('the reason in the notification', () =>
-        said.some((m) => /router does not answer: .*(refused|ECONNREFUSED)/i.test(m)),
+        progress.said.some((m) => /router does not answer: .*(refused|ECONNREFUSED)/i.test(m)),
       );
-      cancel.cancel();
+      progress.cancel.cancel();
       await tracked;
     } finally {
-      win.withProgress = original;
+      progress.restore();
       await config.update('networks', networks, vscode.ConfigurationTarget.Global);
       const t = h.api.tracker.get('interwoven-1', hash('7', 'E7'));
       if (t) await h.api.tracker.remove(t);

@@ -177,3 +177,32 @@ export function moveIn(source: string, target: string): void {
     fs.rmSync(staging, { recursive: true, force: true });
   }
 }
+
+/** What `captureProgress` saw: each progress's options and each message reported, and the token its tasks were given. */
+export interface CapturedProgress {
+  shown: vscode.ProgressOptions[];
+  said: string[];
+  /** Cancels every captured progress (as the notification's Cancel button would). */
+  cancel: vscode.CancellationTokenSource;
+  restore(): void;
+}
+
+/** Replaces `vscode.window.withProgress` (the extension's too: one API object) until `restore()`: tasks run at once. */
+export function captureProgress(): CapturedProgress {
+  const win = vscode.window as unknown as { withProgress: typeof vscode.window.withProgress };
+  const original = win.withProgress;
+  const captured: CapturedProgress = {
+    shown: [],
+    said: [],
+    cancel: new vscode.CancellationTokenSource(),
+    restore: () => void (win.withProgress = original),
+  };
+  win.withProgress = ((
+    opts: vscode.ProgressOptions,
+    task: (p: vscode.Progress<{ message?: string }>, t: vscode.CancellationToken) => Thenable<unknown>,
+  ) => {
+    captured.shown.push(opts);
+    return task({ report: (v) => void captured.said.push(v.message ?? '') }, captured.cancel.token);
+  }) as typeof vscode.window.withProgress;
+  return captured;
+}

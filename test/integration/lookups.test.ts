@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { resultUri } from '../../src/documents/resultDocuments';
-import { FAKE_NETWORK, paths, read, run, sample, setUp, waitFor, type Harness } from './helpers';
+import { FAKE_NETWORK, captureProgress, paths, read, run, sample, setUp, waitFor, type Harness } from './helpers';
 import { LookupCommands } from '../../src/documents/lookups';
 
 type Tx = {
@@ -83,17 +83,7 @@ describe('lookups', function () {
   });
 
   it('a lookup says what it loads in a cancellable notification; cancelling it stops the request and opens nothing', async () => {
-    const win = vscode.window as unknown as { withProgress: typeof vscode.window.withProgress };
-    const original = win.withProgress;
-    const shown: vscode.ProgressOptions[] = [];
-    const cancel = new vscode.CancellationTokenSource();
-    win.withProgress = ((
-      opts: vscode.ProgressOptions,
-      task: (p: vscode.Progress<unknown>, t: vscode.CancellationToken) => Thenable<unknown>,
-    ) => {
-      shown.push(opts);
-      return task({ report: () => undefined }, cancel.token);
-    }) as typeof vscode.window.withProgress;
+    const { shown, cancel, restore } = captureProgress();
     try {
       h.fake.setFault({ kind: 'hang', path: '/indexer/block/v1/blocks/' });
       const pending = vscode.commands.executeCommand('initia.lookupBlock', String(height - 1));
@@ -107,7 +97,7 @@ describe('lookups', function () {
       await waitFor('the request abandoned', () => h.fake.requests.at(-1)?.abandoned === true);
       assert.deepEqual(h.errors, [], 'a cancelled lookup is not an error');
     } finally {
-      win.withProgress = original;
+      restore();
       h.fake.clearFaults();
     }
   });
